@@ -1,0 +1,64 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import { builtinModules } from 'node:module';
+
+/** Every way to name a Node built-in: `fs`, `fs/promises`, `node:fs`. */
+const nodeBuiltins = builtinModules.flatMap((name) => [name, `${name}/*`, `node:${name}`]);
+const nativeAndElectron = ['electron', 'electron/*', 'better-sqlite3', 'keytar', 'fastify', '@fastify/*'];
+
+/**
+ * The boundaries of DESIGN.md, checked on every lint run:
+ * - shared is pure TypeScript: no Node, no DOM-only libraries, no Electron, no other folder;
+ * - renderer talks only to window.orderDesk: no main, sandbox, preload, Node or Electron;
+ * - sandbox never imports main; main imports the sandbox only from its embedding module.
+ */
+const restrict = (patterns, paths = []) => ({
+  'no-restricted-imports': ['error', { paths, patterns }],
+});
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  prettier,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: restrict([
+      { group: nodeBuiltins, message: 'src/shared is pure TypeScript: no Node built-ins.' },
+      { group: [...nativeAndElectron, 'react', 'react-dom', 'zustand'], message: 'src/shared may not depend on an environment.' },
+      { group: ['**/main/**', '**/sandbox/**', '**/renderer/**', '**/preload/**'], message: 'src/shared imports nothing outside itself.' },
+    ]),
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: restrict([
+      { group: nodeBuiltins, message: 'The renderer has no Node: talk to window.orderDesk.' },
+      { group: nativeAndElectron, message: 'The renderer talks only to window.orderDesk.' },
+      { group: ['**/main/**', '**/sandbox/**', '**/preload/**'], message: 'The renderer may import only src/shared.' },
+    ]),
+  },
+  {
+    files: ['src/sandbox/**/*.ts'],
+    rules: restrict([{ group: ['**/main/**', '**/renderer/**', '**/preload/**'], message: 'The sandbox never imports the app.' }]),
+  },
+  {
+    files: ['src/main/**/*.ts'],
+    ignores: ['src/main/sandbox/embedded.ts'],
+    rules: restrict([
+      { group: ['**/renderer/**', '**/preload/**'], message: 'Main never imports the renderer or preload.' },
+      { group: ['**/sandbox/**', '!**/main/sandbox/**'], message: 'Main starts the sandbox only through src/main/sandbox/embedded.ts.' },
+    ]),
+  },
+);

@@ -1,0 +1,107 @@
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ApiError, badRequest, unauthorized } from '../errors';
+import type { FaultInjector } from './faults';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    partnerId: string;
+    dropResponse: boolean;
+  }
+  interface FastifyContextConfig {
+    /** Served without a bearer token (token endpoint, health, OpenAPI document). */
+    public?: boolean;
+  }
+}
+
+export interface ServerDeps {
+  /** The partner a live access token belongs to, or null. */
+  authenticate: (token: string) => string | null;
+  faults: FaultInjector;
+  log: (line: string) => void;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The HTTP shell: JSON errors in the spec's shapes, bearer authentication on every route that is
+ * not public, and fault injection on /v1. Routes are registered by the caller.
+ */
+export function createHttpServer(deps: ServerDeps): FastifyInstance {
+  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, return503OnClosing: true, forceCloseConnections: true });
+  app.register(formbody);
+  app.decorateRequest('partnerId', '');
+  app.decorateRequest('dropResponse', false);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.public || request.is404) return;
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) throw unauthorized('Missing bearer token: send Authorization: Bearer <access_token>');
+    const partnerId = deps.authenticate(match[1]!);
+    if (!partnerId) throw unauthorized('The access token is invalid or has expired: request a new one');
+    request.partnerId = partnerId;
+    if (!request.url.startsWith('/v1/')) return;
+    const fault = deps.faults.decide(request.method, request.url);
+    if (fault.latencyMs > 0) await sleep(fault.latencyMs);
+    if (fault.errorStatus !== null) {
+      if (fault.errorStatus === 429 || fault.errorStatus === 503) reply.header('retry-after', '1');
+      throw new ApiError(fault.errorStatus, { detail: `Injected fault: ${fault.errorStatus} (sandbox fault injection)` });
+    }
+    request.dropResponse = fault.dropResponse;
+  });
+
+  // A dropped response: the handler has committed; the client sees the connection close unanswered.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.dropResponse) {
+      reply.raw.destroy();
+    }
+    return payload;
+  });
+
+  app.setErrorHandler((error: unknown, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.status).headers(error.headers).send(error.body);
+    }
+    const e = error as { statusCode?: number; message?: string; code?: string };
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      return reply.status(e.statusCode).send({ detail: fastifyMessage(e) });
+    }
+    deps.log(`error ${request.method} ${request.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return reply.status(500).send({ detail: 'Internal server error' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ detail: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  return app;
+}
+
+function fastifyMessage(e: { message?: string; code?: string }): string {
+  switch (e.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported Content-Type: send application/json';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty but Content-Type is application/json';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is larger than 1 MiB';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return `The request body is not valid JSON: ${e.message ?? ''}`.trim();
+    default:
+      return e.message && !e.message.startsWith('FST_') ? e.message : 'Bad request';
+  }
+}
+
+/** Parses query parameters; a failure is the spec's 400 with a message naming each parameter. */
+export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
+  const result = schema.safeParse(query);
+  if (result.success) return result.data;
+  const detail = result.error.issues
+    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+    .join('; ');
+  throw badRequest(`Invalid query parameters: ${detail}`);
+}
+
+export type Handler = (request: FastifyRequest, reply: FastifyReply) => unknown;

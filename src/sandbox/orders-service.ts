@@ -1,0 +1,200 @@
+import {
+  CreateOrderRequest,
+  CreateOrderRequestV101,
+  checkLineItemsAgainstCatalog,
+  orderTypeFromV101,
+  validateBody,
+  type Customer,
+  type CustomerRequest,
+  type ListOrdersQuery,
+  type Order,
+  type OrderStatus,
+  type ValidationIssue,
+} from '../shared/api';
+import { isoAt, type Clock } from './clock';
+import { conflict, notFound, unprocessable } from './errors';
+import { applyStatus, isAhead, isFinal, nextStatus } from './fulfillment/lifecycle';
+import { priceLineItems, pricingTotals } from './priced-lines';
+import type { Db } from './store/db';
+import type { DeliveryStore } from './store/deliveries';
+import { newId } from './store/ids';
+import type { OrderStore } from './store/orders';
+import type { PartnerStore } from './store/partners';
+import type { ProductStore } from './store/products';
+
+export type ApiVersion = '1.0.1' | '1.0.2';
+
+export interface OrderServiceDeps {
+  db: Db;
+  clock: Clock;
+  orders: OrderStore;
+  products: ProductStore;
+  partners: PartnerStore;
+  deliveries: DeliveryStore;
+  /** Real milliseconds between automatic fulfillment steps; null: no automatic steps. */
+  stepIntervalMs: number | null;
+  /** Called after a write that scheduled a step or queued a webhook. */
+  onScheduled: () => void;
+}
+
+export const customerFromRequest = (c: CustomerRequest): Customer => ({
+  sourceId: c.sourceId,
+  firstName: c.firstName,
+  lastName: c.lastName,
+  email: c.email ?? null,
+  phone: c.phone ?? null,
+  address: {
+    line1: c.address.line1,
+    line2: c.address.line2 ?? null,
+    city: c.address.city,
+    state: c.address.state,
+    zipCode: c.address.zipCode,
+  },
+});
+
+/** Turns catalog problems into 422 locations; throws when there are any. */
+export function assertCatalogRules(problems: ReturnType<typeof checkLineItemsAgainstCatalog>): void {
+  if (problems.length === 0) return;
+  const issues: ValidationIssue[] = problems.map((p) => ({ loc: ['body', ...p.path], type: p.type, msg: p.message }));
+  throw unprocessable(issues);
+}
+
+/** Orders: creation and pricing, cancel, and the fulfillment steps with their webhooks. */
+export class OrderService {
+  constructor(private readonly deps: OrderServiceDeps) {}
+
+  create(partnerId: string, body: unknown, version: ApiVersion): Order {
+    const { products, partners, clock } = this.deps;
+    const request = this.parseCreate(body, version);
+    assertCatalogRules(
+      checkLineItemsAgainstCatalog(request.lineItems, (id) => products.get(id), {
+        packDescriptionRequiredForPack: true,
+      }),
+    );
+    const settings = partners.settings(partnerId);
+    const { pricing, lineItems } = priceLineItems(
+      request,
+      (id) => products.get(id)!,
+      settings.discountValue,
+      (li, p) => li.packDescription ?? p.packDescription,
+    );
+    const now = clock.now();
+    const order: Order = {
+      id: newId('ord', now),
+      discount: pricing.discount,
+      daysSupply: request.daysSupply,
+      orderType: request.orderType,
+      shippingMethod: request.shippingMethod,
+      status: 'NEW',
+      fulfillmentInfo: null,
+      lineItems,
+      customer: customerFromRequest(request.customer),
+      ...pricingTotals(pricing),
+      createdAt: isoAt(now),
+      updatedAt: isoAt(now),
+    };
+    this.deps.db.transaction(() => {
+      this.deps.orders.insert(partnerId, order, this.nextStepAt(order.status, now));
+      this.notify(partnerId, order, now);
+    })();
+    this.deps.onScheduled();
+    return order;
+  }
+
+  get(partnerId: string, orderId: string): Order {
+    const order = this.deps.orders.get(partnerId, orderId);
+    if (!order) throw notFound(`Order ${orderId} not found`);
+    return order;
+  }
+
+  list(partnerId: string, query: ListOrdersQuery) {
+    return this.deps.orders.list(partnerId, query);
+  }
+
+  /** Cancels an order in NEW; any other state is a 409 that says which state it is in. */
+  cancel(partnerId: string, orderId: string): Order {
+    const order = this.deps.db.transaction(() => {
+      const current = this.get(partnerId, orderId);
+      if (current.status !== 'NEW') {
+        throw conflict(
+          current.status === 'CANCELLED'
+            ? `Order ${orderId} is already cancelled`
+            : `Order ${orderId} is ${current.status}: only an order in NEW can be cancelled`,
+        );
+      }
+      const now = this.deps.clock.now();
+      const cancelled = applyStatus(current, 'CANCELLED', now);
+      this.deps.orders.update(cancelled, null);
+      this.notify(partnerId, cancelled, now);
+      return cancelled;
+    })();
+    this.deps.onScheduled();
+    return order;
+  }
+
+  /** Sandbox control: one step, or every step up to `to`, each with its webhook. */
+  advance(partnerId: string, orderId: string, to?: OrderStatus): Order {
+    const order = this.deps.db.transaction(() => {
+      let order = this.get(partnerId, orderId);
+      if (isFinal(order.status)) throw conflict(`Order ${orderId} is ${order.status} and cannot move any further`);
+      const target = to ?? nextStatus(order.status)!;
+      if (!isAhead(order.status, target)) {
+        throw conflict(`Order ${orderId} is ${order.status}: ${target} is not ahead of it on the fulfillment chain`);
+      }
+      while (order.status !== target) order = this.step(partnerId, order);
+      return order;
+    })();
+    this.deps.onScheduled();
+    return order;
+  }
+
+  /** Takes every due order one step. Returns how many moved. */
+  stepDue(limit = 500): number {
+    const now = this.deps.clock.now();
+    const moved = this.deps.db.transaction(() => {
+      const due = this.deps.orders.due(now, limit);
+      for (const { partnerId, order } of due) this.step(partnerId, order);
+      return due.length;
+    })();
+    if (moved > 0) this.deps.onScheduled();
+    return moved;
+  }
+
+  private step(partnerId: string, order: Order): Order {
+    const now = this.deps.clock.now();
+    const to = nextStatus(order.status);
+    if (!to) return order;
+    const next = applyStatus(order, to, now);
+    this.deps.orders.update(next, this.nextStepAt(next.status, now));
+    this.notify(partnerId, next, now);
+    return next;
+  }
+
+  private nextStepAt(status: OrderStatus, now: number): number | null {
+    const interval = this.deps.stepIntervalMs;
+    return interval === null || isFinal(status) ? null : now + interval;
+  }
+
+  /** Queues the status webhook, if the partner has a webhook URL; DELIVERED has none. */
+  private notify(partnerId: string, order: Order, now: number): void {
+    if (order.status === 'DELIVERED') return;
+    if (!this.deps.partners.settings(partnerId).webhookUrl) return;
+    this.deps.deliveries.enqueue(partnerId, order, now);
+  }
+
+  private parseCreate(body: unknown, version: ApiVersion): CreateOrderRequest {
+    if (version === '1.0.2') {
+      const parsed = validateBody(CreateOrderRequest, body);
+      if (!parsed.ok) throw unprocessable(parsed.issues);
+      return parsed.value;
+    }
+    const parsed = validateBody(CreateOrderRequestV101, body);
+    if (!parsed.ok) throw unprocessable(parsed.issues);
+    const { zip, ...address } = parsed.value.customer.address;
+    return {
+      ...parsed.value,
+      orderType: orderTypeFromV101(parsed.value.orderType),
+      customer: { ...parsed.value.customer, address: { ...address, zipCode: zip } },
+    };
+  }
+}

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Public routes: the service index and the health check (the benchmark's bare baseline). */
+export function registerMetaRoutes(app: FastifyInstance): void {
+  app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok' }));
+
+  app.get('/', { config: { public: true } }, async () => ({
+    service: 'Order Fulfillment API sandbox',
+    baseUrl: '/v1',
+    tokenUrl: '/oauth2/token',
+    openapi: '/v1/openapi.json',
+    controls: '/_sandbox',
+  }));
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+/** Money: a string of decimal digits with exactly two decimals, as the spec writes amounts. */
+export const Money = z.string().regex(/^-?\d+\.\d{2}$/, 'money amount with two decimals');
+export type Money = z.infer<typeof Money>;
+
+/** ISO 8601 date-time, with offset or Z. */
+export const Timestamp = z.iso.datetime({ offset: true });
+
+export const DAYS_SUPPLY_VALUES = [30, 60, 90] as const;
+export const DaysSupply = z.literal(DAYS_SUPPLY_VALUES, { error: 'daysSupply must be 30, 60 or 90' });
+export type DaysSupply = z.infer<typeof DaysSupply>;
+
+export const SHIPPING_METHODS = ['STANDARD', 'EXPRESS', 'OVERNIGHT'] as const;
+export const ShippingMethod = z.enum(SHIPPING_METHODS);
+export type ShippingMethod = z.infer<typeof ShippingMethod>;
+
+/** 1.0.2 spelling of the order type. */
+export const OrderType = z.enum(['ONE_TIME', 'SUBSCRIPTION']);
+export type OrderType = z.infer<typeof OrderType>;
+
+/** 1.0.1 spelling: ONE-TIME with a hyphen. */
+export const OrderTypeV101 = z.enum(['ONE-TIME', 'SUBSCRIPTION']);
+export type OrderTypeV101 = z.infer<typeof OrderTypeV101>;
+
+/** The 1.0.2 order status set (create order response and webhooks). */
+export const ORDER_STATUSES = [
+  'NEW',
+  'PROCESSING',
+  'DISPENSING',
+  'FILLED',
+  'FULFILLED',
+  'AWAITING_SHIPMENT',
+  'SHIPPED',
+  'DELIVERED',
+  'CANCELLED',
+] as const;
+export const OrderStatus = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+/** The 1.0.1 order status set (list orders filter, get order). */
+export const ORDER_STATUSES_V101 = [
+  'CREATED',
+  'CANCELLED',
+  'PROCESSING',
+  'FULFILLED',
+  'AWAITING_SHIPMENT',
+  'SHIPPED',
+] as const;
+export const OrderStatusV101 = z.enum(ORDER_STATUSES_V101);
+export type OrderStatusV101 = z.infer<typeof OrderStatusV101>;
+
+/** The statuses a webhook is sent for: every 1.0.2 status except DELIVERED. */
+export const WebhookStatus = OrderStatus.exclude(['DELIVERED']);
+export type WebhookStatus = z.infer<typeof WebhookStatus>;
+
+export const PRODUCT_STATUSES = ['ACTIVE', 'DRAFT', 'BACKORDERED', 'DISCONTINUED'] as const;
+export const ProductStatus = z.enum(PRODUCT_STATUSES);
+export type ProductStatus = z.infer<typeof ProductStatus>;
+
+/** Page size of list operations: 1 to 100, default 10. */
+export const PAGE_LIMIT_MIN = 1;
+export const PAGE_LIMIT_MAX = 100;
+export const PAGE_LIMIT_DEFAULT = 10;
+
+export const Direction = z.enum(['next', 'previous']);
+export type Direction = z.infer<typeof Direction>;
+
+/** Opaque pagination cursor: null when there is no page in the requested direction. */
+export const Cursor = z.string().nullable();

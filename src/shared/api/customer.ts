@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+/** Limits of the spec's Limits table. */
+export const ADDRESS_LINE_MAX = 100;
+export const CITY_MAX = 50;
+export const ZIP_CODE_PATTERN = /^\d{5}$/;
+
+const required = (max?: number) => {
+  const s = z.string().trim().min(1, 'required');
+  return max === undefined ? s : s.max(max, `at most ${max} characters`);
+};
+
+const addressCommon = {
+  line1: required(ADDRESS_LINE_MAX),
+  line2: z.string().max(ADDRESS_LINE_MAX, `at most ${ADDRESS_LINE_MAX} characters`).nullish(),
+  city: required(CITY_MAX),
+  state: z.string().length(2, 'state or province code of exactly 2 characters'),
+};
+
+/** Address in requests, 1.0.2: `zipCode` of exactly 5 digits. */
+export const AddressRequest = z.object({
+  ...addressCommon,
+  zipCode: z.string().regex(ZIP_CODE_PATTERN, 'exactly 5 digits'),
+});
+export type AddressRequest = z.infer<typeof AddressRequest>;
+
+/** Address in the 1.0.1 create-order request: `zip`, no pattern. */
+export const AddressRequestV101 = z.object({ ...addressCommon, zip: required() });
+export type AddressRequestV101 = z.infer<typeof AddressRequestV101>;
+
+const customerCommon = {
+  sourceId: required(),
+  firstName: required(),
+  lastName: required(),
+  email: z.email('email address').nullish(),
+  phone: z.string().nullish(),
+};
+
+export const CustomerRequest = z.object({ ...customerCommon, address: AddressRequest });
+export type CustomerRequest = z.infer<typeof CustomerRequest>;
+
+export const CustomerRequestV101 = z.object({ ...customerCommon, address: AddressRequestV101 });
+export type CustomerRequestV101 = z.infer<typeof CustomerRequestV101>;
+
+/** Address as the service returns it (1.0.2). */
+export const Address = z.object({
+  line1: z.string(),
+  line2: z.string().nullable().optional(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+});
+export type Address = z.infer<typeof Address>;
+
+/** Address in the 1.0.1 order shapes: `zip`. */
+export const AddressV101 = Address.omit({ zipCode: true }).extend({ zip: z.string() });
+export type AddressV101 = z.infer<typeof AddressV101>;
+
+/** Customer as returned in protocols and created orders: email and phone nullable. */
+export const Customer = z.object({
+  sourceId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: Address,
+});
+export type Customer = z.infer<typeof Customer>;
+
+/** Customer in the 1.0.1 order shapes. Nullability is not stated there; we read leniently. */
+export const CustomerV101 = Customer.extend({
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
+  address: AddressV101,
+});
+export type CustomerV101 = z.infer<typeof CustomerV101>;

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { Money } from './common';
+
+/** Pills per time of day. For a pack product the four add up to the line item's quantity. */
+export const Administration = z.object({
+  morning: z.int().min(0),
+  afternoon: z.int().min(0),
+  evening: z.int().min(0),
+  sleep: z.int().min(0),
+});
+export type Administration = z.infer<typeof Administration>;
+
+export const administrationTotal = (a: Administration): number =>
+  a.morning + a.afternoon + a.evening + a.sleep;
+
+const ProductId = z.int().positive();
+
+/** Line item of a protocol create/update request. */
+export const LineItemRequest = z.object({
+  productId: ProductId,
+  quantity: z.int().min(1, 'at least 1'),
+  packDescription: z.string().min(1).optional(),
+  administration: Administration.nullish(),
+});
+export type LineItemRequest = z.infer<typeof LineItemRequest>;
+
+/** Line item of a 1.0.2 order create request: packDescription is required for pack items (checked against the catalog). */
+export const OrderLineItemRequest = LineItemRequest;
+export type OrderLineItemRequest = z.infer<typeof OrderLineItemRequest>;
+
+/** Line item of a 1.0.1 order create request: packDescription always required. */
+export const OrderLineItemRequestV101 = LineItemRequest.extend({ packDescription: z.string().min(1) });
+export type OrderLineItemRequestV101 = z.infer<typeof OrderLineItemRequestV101>;
+
+/** Line item in protocol and 1.0.2 order responses. */
+export const LineItem = z.object({
+  productId: z.int(),
+  name: z.string(),
+  quantity: z.int(),
+  packDescription: z.string().optional(),
+  price: Money,
+  discountedPrice: Money,
+  totalPrice: Money,
+  external: z.boolean(),
+  imageUrl: z.string().nullable(),
+  administration: Administration.nullable(),
+});
+export type LineItem = z.infer<typeof LineItem>;
+
+/** Line item in the 1.0.1 order shapes (list orders, get order). */
+export const LineItemV101 = z.object({
+  productId: z.int(),
+  quantity: z.int(),
+  packDescription: z.string(),
+  price: Money,
+  discountedPrice: Money,
+  administration: Administration.nullable(),
+});
+export type LineItemV101 = z.infer<typeof LineItemV101>;
+
+/** What a catalog check needs to know of a product. */
+export interface CatalogEntry {
+  external: boolean;
+  status: 'ACTIVE' | 'DRAFT' | 'BACKORDERED' | 'DISCONTINUED';
+}
+
+export interface LineItemProblem {
+  /** Path inside the request body, e.g. ['lineItems', 0, 'administration']. */
+  path: (string | number)[];
+  type: 'missing' | 'invalid';
+  message: string;
+}
+
+/**
+ * The rules that need the catalog: the product exists and can be ordered, administration is
+ * null for external products and sums to the quantity for pack products, packDescription is
+ * present where the request kind demands it, and no product appears twice.
+ */
+export function checkLineItemsAgainstCatalog(
+  lineItems: readonly LineItemRequest[],
+  lookup: (productId: number) => CatalogEntry | undefined,
+  options: { packDescriptionRequiredForPack: boolean },
+): LineItemProblem[] {
+  const problems: LineItemProblem[] = [];
+  const seen = new Set<number>();
+  lineItems.forEach((item, i) => {
+    const at = (...rest: string[]) => ['lineItems', i, ...rest];
+    if (seen.has(item.productId)) {
+      problems.push({ path: at('productId'), type: 'invalid', message: 'product listed twice' });
+    }
+    seen.add(item.productId);
+    const product = lookup(item.productId);
+    if (!product) {
+      problems.push({ path: at('productId'), type: 'invalid', message: `no product ${item.productId}` });
+      return;
+    }
+    if (product.status === 'DRAFT' || product.status === 'DISCONTINUED') {
+      problems.push({
+        path: at('productId'),
+        type: 'invalid',
+        message: `product ${item.productId} is ${product.status} and cannot be ordered`,
+      });
+    }
+    if (product.external) {
+      if (item.administration != null) {
+        problems.push({ path: at('administration'), type: 'invalid', message: 'must be null for an external product' });
+      }
+      return;
+    }
+    if (item.administration == null) {
+      problems.push({ path: at('administration'), type: 'missing', message: 'required for a pack product' });
+    } else if (administrationTotal(item.administration) !== item.quantity) {
+      problems.push({
+        path: at('administration'),
+        type: 'invalid',
+        message: `morning + afternoon + evening + sleep must equal quantity (${item.quantity})`,
+      });
+    }
+    if (options.packDescriptionRequiredForPack && !item.packDescription) {
+      problems.push({ path: at('packDescription'), type: 'missing', message: 'required for a pack product' });
+    }
+  });
+  return problems;
+}
