@@ -1,5 +1,5 @@
 import {
-  OrderV101,
+  type OrderV101,
   orderTypeToV101,
   statusToV101,
   type LineItem,

@@ -1,0 +1,67 @@
+import { app, BrowserWindow, ipcMain, shell } from 'electron';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RunningSandbox } from '../sandbox';
+import { startEmbeddedSandbox } from './embedded-sandbox';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+let sandbox: RunningSandbox | null = null;
+
+function createWindow(): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 960,
+    minHeight: 600,
+    title: 'Order Desk',
+    show: false,
+    webPreferences: {
+      preload: join(here, '../preload/index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+    },
+  });
+  win.once('ready-to-show', () => win.show());
+  win.webContents.setWindowOpenHandler(({ url }) => {
+    if (/^https?:\/\//.test(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  win.webContents.on('will-navigate', (event) => event.preventDefault());
+  if (process.env.ELECTRON_RENDERER_URL) void win.loadURL(process.env.ELECTRON_RENDERER_URL);
+  else void win.loadFile(join(here, '../renderer/index.html'));
+  return win;
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    const [win] = BrowserWindow.getAllWindows();
+    if (win) {
+      if (win.isMinimized()) win.restore();
+      win.focus();
+    }
+  });
+
+  app.whenReady().then(async () => {
+    sandbox = await startEmbeddedSandbox(app.getPath('userData'), (line) => console.error(line));
+    ipcMain.handle('app:info', () => ({ version: app.getVersion(), sandboxBaseUrl: sandbox?.baseUrl ?? null }));
+    createWindow();
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) createWindow();
+    });
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  app.on('will-quit', (event) => {
+    if (!sandbox) return;
+    event.preventDefault();
+    const closing = sandbox;
+    sandbox = null;
+    void closing.close().finally(() => app.quit());
+  });
+}

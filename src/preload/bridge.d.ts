@@ -1,0 +1,8 @@
+import type { OrderDeskBridge } from './index';
+
+declare global {
+  interface Window {
+    orderDesk: OrderDeskBridge;
+  }
+}
+export {};
