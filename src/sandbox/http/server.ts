@@ -1,4 +1,3 @@
-import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ApiError, badRequest, unauthorized } from '../errors';
@@ -30,7 +29,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function createHttpServer(deps: ServerDeps): FastifyInstance {
   const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, return503OnClosing: true, forceCloseConnections: true });
-  app.register(formbody);
+  // /v1 takes JSON only; the token endpoint registers the form parser in its own scope.
+  app.removeContentTypeParser('text/plain');
   app.decorateRequest('partnerId', '');
   app.decorateRequest('dropResponse', false);
 
@@ -38,7 +38,7 @@ export function createHttpServer(deps: ServerDeps): FastifyInstance {
     if (request.routeOptions.config.public || request.is404) return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw unauthorized('Missing bearer token: send Authorization: Bearer <access_token>');
+    if (!match) throw unauthorized('Missing bearer token: send Authorization: Bearer <access_token>', false);
     const partnerId = deps.authenticate(match[1]!);
     if (!partnerId) throw unauthorized('The access token is invalid or has expired: request a new one');
     request.partnerId = partnerId;

@@ -22,7 +22,7 @@ export class ProductStore {
     this.db.transaction(() => {
       products.forEach((seed, i) => {
         const createdAt = isoAt(nowMs - 180 * DAY + i * 60_000);
-        const updatedAt = isoAt(nowMs - ((i * 7) % 90) * DAY - i * 60_000);
+        const updatedAt = isoAt(nowMs - (1 + ((i * 7) % 90)) * DAY - i * 60_000);
         const product = Product.parse({ ...seed, createdAt, updatedAt });
         insert.run(product.id, product.status, product.updatedAt, JSON.stringify(product));
       });

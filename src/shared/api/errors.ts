@@ -77,6 +77,8 @@ function issueType(issue: z.core.$ZodIssue): ValidationIssue['type'] {
   const absent = 'input' in issue && issue.input === undefined;
   if (issue.code === 'invalid_type') return absent ? 'missing' : 'type_error';
   if (absent && (issue.code === 'invalid_value' || issue.code === 'invalid_union')) return 'missing';
+  // An enum or literal given a value of another JSON type ("30" for 30, null, 5 for "STANDARD").
+  if (issue.code === 'invalid_value' && !issue.values.some((v) => typeof v === typeof issue.input)) return 'type_error';
   return 'invalid';
 }
 

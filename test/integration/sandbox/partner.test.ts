@@ -1,0 +1,238 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ErrorDetail,
+  PartnerSettings,
+  ValidationErrorBody,
+  WEBHOOK_SECRET_PATTERN,
+  WebhookSecret,
+} from '../../../src/shared/api';
+import { DEMO_PARTNER } from '../../../src/sandbox/seed/partner';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+
+const START = Date.parse('2025-06-02T08:00:00.000Z');
+let nowMs = START;
+let sb: TestSandbox;
+
+beforeEach(async () => {
+  nowMs = START;
+  sb = await startTestSandbox({}, { clock: { now: () => nowMs } });
+});
+afterEach(async () => {
+  await sb.close();
+});
+
+async function settings(): Promise<PartnerSettings> {
+  const res = await sb.api('GET', '/v1/partners/settings');
+  expect(res.status).toBe(200);
+  return PartnerSettings.strict().parse(res.body);
+}
+
+async function patch(body: unknown) {
+  return sb.api('PATCH', '/v1/partners/settings', body);
+}
+
+async function secret(): Promise<{ status: number; secret: string | null }> {
+  const res = await sb.api('GET', '/v1/partners/settings/webhook-secret');
+  if (res.status !== 200) {
+    expect(res.status).toBe(404);
+    expect(ErrorDetail.parse(res.body).detail).toMatch(/webhookUrl/);
+    return { status: res.status, secret: null };
+  }
+  return { status: 200, secret: WebhookSecret.strict().parse(res.body).webhookSecret };
+}
+
+describe('GET partner settings', () => {
+  it('answers the demo partner in the PartnerSettings shape', async () => {
+    const s = await settings();
+    expect(s).toEqual({
+      ...DEMO_PARTNER,
+      createdAt: new Date(START).toISOString(),
+      updatedAt: new Date(START).toISOString(),
+    });
+    expect(s.id).toBe(sb.partnerId);
+    expect(s).toMatchObject({
+      name: 'Evergreen Integrative Clinic',
+      discountValue: 0.15,
+      webhookUrl: null,
+    });
+  });
+});
+
+describe('PATCH partner settings', () => {
+  it('changes only the given fields and moves updatedAt', async () => {
+    const before = await settings();
+    nowMs += 90_000;
+    const res = await patch({
+      primaryColor: '#000000',
+      billingCity: 'Salem',
+      phone: '+1 503 555 0199',
+    });
+    expect(res.status).toBe(200);
+    const after = PartnerSettings.strict().parse(res.body);
+    expect(after).toEqual({
+      ...before,
+      primaryColor: '#000000',
+      billingCity: 'Salem',
+      phone: '+1 503 555 0199',
+      updatedAt: new Date(nowMs).toISOString(),
+    });
+    expect(after.createdAt).toBe(before.createdAt);
+    expect(await settings()).toEqual(after);
+  });
+
+  it('an empty patch changes no field but updatedAt', async () => {
+    const before = await settings();
+    nowMs += 1_000;
+    const after = PartnerSettings.parse((await patch({})).body);
+    expect(after).toEqual({ ...before, updatedAt: new Date(nowMs).toISOString() });
+  });
+
+  it('null clears a field', async () => {
+    const before = await settings();
+    const res = await patch({ secondaryColor: null, billingAddressLine2: null, website: null });
+    expect(res.status).toBe(200);
+    const after = await settings();
+    expect(after).toMatchObject({ secondaryColor: null, billingAddressLine2: null, website: null });
+    expect(after.primaryColor).toBe(before.primaryColor);
+    expect(after.billingAddressLine1).toBe(before.billingAddressLine1);
+  });
+
+  it.each([
+    ['id', 'ptn_other'],
+    ['name', 'Another Clinic'],
+    ['discount', '50% off'],
+    ['discountValue', 0.5],
+    ['description', 'new description'],
+    ['createdAt', '2020-01-01T00:00:00Z'],
+    ['updatedAt', '2020-01-01T00:00:00Z'],
+    ['favouriteColor', '#ffffff'],
+  ])('rejects %s with 422 invalid at ["body", field] and changes nothing', async (field, value) => {
+    const before = await settings();
+    nowMs += 1_000;
+    const res = await patch({ primaryColor: '#123456', [field]: value });
+    expect(res.status).toBe(422);
+    expect(ValidationErrorBody.parse(res.body).detail).toEqual([
+      { loc: ['body', field], type: 'invalid', msg: expect.any(String) },
+    ]);
+    expect(await settings()).toEqual(before);
+  });
+
+  it.each([
+    ['primaryColor', 'red'],
+    ['primaryColor', '#12345'],
+    ['primaryColor', '#1234567'],
+    ['secondaryColor', '#ggg'],
+    ['secondaryColor', '123456'],
+    ['supportEmail', 'not-an-email'],
+    ['supportEmail', 'support@'],
+    ['website', 'not a url'],
+    ['website', 'ftp://x.example'],
+    ['webhookUrl', 'not a url'],
+    ['webhookUrl', 'ftp://x.example/hooks'],
+  ])('rejects %s=%j with 422 invalid and changes nothing', async (field, value) => {
+    const before = await settings();
+    const res = await patch({ [field]: value });
+    expect(res.status).toBe(422);
+    expect(ValidationErrorBody.parse(res.body).detail).toEqual([
+      { loc: ['body', field], type: 'invalid', msg: expect.any(String) },
+    ]);
+    expect(await settings()).toEqual(before);
+    expect((await secret()).status).toBe(404);
+  });
+
+  it('rejects a value of the wrong JSON type with 422 type_error', async () => {
+    const before = await settings();
+    const res = await patch({ billingCity: 42 });
+    expect(res.status).toBe(422);
+    expect(ValidationErrorBody.parse(res.body).detail).toEqual([
+      { loc: ['body', 'billingCity'], type: 'type_error', msg: expect.any(String) },
+    ]);
+    expect(await settings()).toEqual(before);
+  });
+
+  it.each([
+    ['primaryColor', '#abc'],
+    ['primaryColor', '#A1B2C3'],
+    ['secondaryColor', '#a1b2c3'],
+    ['supportEmail', 'help@clinic.example'],
+    ['website', 'https://clinic.example/about'],
+    ['website', 'http://clinic.example'],
+  ])('accepts %s=%j', async (field, value) => {
+    const res = await patch({ [field]: value });
+    expect(res.status).toBe(200);
+    expect(PartnerSettings.parse(res.body)[field as keyof PartnerSettings]).toBe(value);
+    expect((await settings())[field as keyof PartnerSettings]).toBe(value);
+  });
+});
+
+describe('webhook secret', () => {
+  it('does not exist while no webhookUrl is set: GET and rotate are 404 {detail}', async () => {
+    expect(await secret()).toEqual({ status: 404, secret: null });
+    const rotate = await sb.api('POST', '/v1/partners/settings/rotate-webhook-secret');
+    expect(rotate.status).toBe(404);
+    expect(ErrorDetail.parse(rotate.body).detail).toMatch(/webhookUrl/);
+    expect(await secret()).toEqual({ status: 404, secret: null });
+  });
+
+  it('is created with a webhookUrl, has the whsec_ format, and is not in the settings body', async () => {
+    const res = await patch({ webhookUrl: 'https://hooks.clinic.example/order-status' });
+    expect(res.status).toBe(200);
+    expect(PartnerSettings.parse(res.body).webhookUrl).toBe(
+      'https://hooks.clinic.example/order-status',
+    );
+    const { secret: s } = await secret();
+    expect(s).toMatch(WEBHOOK_SECRET_PATTERN);
+    const raw = (await sb.api('GET', '/v1/partners/settings')).body as Record<string, unknown>;
+    expect(raw).not.toHaveProperty('webhookSecret');
+    expect(JSON.stringify(raw)).not.toContain(s!);
+    expect(JSON.stringify(res.body)).not.toContain(s!);
+  });
+
+  it('is kept when the webhookUrl changes to another URL or another field changes', async () => {
+    await patch({ webhookUrl: 'https://hooks.clinic.example/a' });
+    const first = (await secret()).secret;
+    expect(first).toMatch(WEBHOOK_SECRET_PATTERN);
+    expect((await patch({ webhookUrl: 'http://127.0.0.1:9999/b' })).status).toBe(200);
+    expect((await secret()).secret).toBe(first);
+    expect((await patch({ phone: null })).status).toBe(200);
+    expect((await secret()).secret).toBe(first);
+  });
+
+  it('rotate answers a new, different secret and GET then answers the new one', async () => {
+    await patch({ webhookUrl: 'https://hooks.clinic.example/a' });
+    const old = (await secret()).secret;
+    const res = await sb.api('POST', '/v1/partners/settings/rotate-webhook-secret');
+    expect(res.status).toBe(200);
+    const rotated = WebhookSecret.strict().parse(res.body).webhookSecret;
+    expect(rotated).toMatch(WEBHOOK_SECRET_PATTERN);
+    expect(rotated).not.toBe(old);
+    expect((await secret()).secret).toBe(rotated);
+    const again = WebhookSecret.parse(
+      (await sb.api('POST', '/v1/partners/settings/rotate-webhook-secret')).body,
+    );
+    expect(again.webhookSecret).not.toBe(rotated);
+    expect((await secret()).secret).toBe(again.webhookSecret);
+  });
+
+  it('is deleted when webhookUrl is cleared, and a later webhookUrl gets a new secret', async () => {
+    await patch({ webhookUrl: 'https://hooks.clinic.example/a' });
+    const old = (await secret()).secret;
+    expect(old).toMatch(WEBHOOK_SECRET_PATTERN);
+    const cleared = await patch({ webhookUrl: null });
+    expect(cleared.status).toBe(200);
+    expect(PartnerSettings.parse(cleared.body).webhookUrl).toBeNull();
+    expect(await secret()).toEqual({ status: 404, secret: null });
+    expect((await sb.api('POST', '/v1/partners/settings/rotate-webhook-secret')).status).toBe(404);
+    await patch({ webhookUrl: 'https://hooks.clinic.example/a' });
+    const fresh = (await secret()).secret;
+    expect(fresh).toMatch(WEBHOOK_SECRET_PATTERN);
+    expect(fresh).not.toBe(old);
+  });
+
+  it('a rejected PATCH with a webhookUrl creates no secret', async () => {
+    const res = await patch({ webhookUrl: 'https://hooks.clinic.example/a', name: 'x' });
+    expect(res.status).toBe(422);
+    expect((await settings()).webhookUrl).toBeNull();
+    expect((await secret()).status).toBe(404);
+  });
+});

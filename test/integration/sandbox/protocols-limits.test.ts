@@ -1,0 +1,276 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Protocol, ProtocolList, ValidationErrorBody } from '../../../src/shared/api';
+import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
+
+/**
+ * Every row of the spec's Limits table that applies to protocol requests, on create and on
+ * replace: the exact 422 location and type, and nothing written.
+ */
+
+type Json = Record<string, unknown>;
+type Loc = (string | number)[];
+
+let sb: TestSandbox;
+let existing: Protocol;
+
+beforeAll(async () => {
+  sb = await startTestSandbox();
+  const res = await sb.api('POST', '/v1/protocols', validOrderBody());
+  expect(res.status).toBe(201);
+  existing = Protocol.parse(res.body);
+});
+afterAll(async () => {
+  await sb.close();
+});
+
+/** A valid body with one value changed (undefined removes the key) at a path such as customer.address.city. */
+function bodyWith(path: Loc, value: unknown): Json {
+  const body = structuredClone(validOrderBody()) as Json;
+  let target = body as Json | unknown[];
+  for (const key of path.slice(0, -1)) target = (target as Json)[key as string] as Json;
+  const last = path[path.length - 1]!;
+  if (value === undefined) delete (target as Json)[last as string];
+  else (target as Json)[last as string] = value;
+  return body;
+}
+
+async function protocolCount(): Promise<number> {
+  const list = ProtocolList.parse((await sb.api('GET', '/v1/protocols?limit=100')).body);
+  expect(list.cursor).toBeNull();
+  return list.protocols.length;
+}
+
+const pack = (quantity: number, administration: unknown) => ({
+  productId: 1001,
+  quantity,
+  administration,
+});
+const external = (administration: unknown) => ({ productId: 1035, quantity: 1, administration });
+
+const REJECTED: [string, Json, Loc, 'missing' | 'invalid' | 'type_error'][] = [
+  ['daysSupply 45', bodyWith(['daysSupply'], 45), ['daysSupply'], 'invalid'],
+  ['daysSupply 0', bodyWith(['daysSupply'], 0), ['daysSupply'], 'invalid'],
+  ['daysSupply 120', bodyWith(['daysSupply'], 120), ['daysSupply'], 'invalid'],
+  ['daysSupply absent', bodyWith(['daysSupply'], undefined), ['daysSupply'], 'missing'],
+  [
+    'quantity 0',
+    bodyWith(['lineItems', 0, 'quantity'], 0),
+    ['lineItems', 0, 'quantity'],
+    'invalid',
+  ],
+  [
+    'quantity -1',
+    bodyWith(['lineItems', 1, 'quantity'], -1),
+    ['lineItems', 1, 'quantity'],
+    'invalid',
+  ],
+  [
+    'quantity absent',
+    bodyWith(['lineItems', 0, 'quantity'], undefined),
+    ['lineItems', 0, 'quantity'],
+    'missing',
+  ],
+  [
+    'quantity "2"',
+    bodyWith(['lineItems', 0, 'quantity'], '2'),
+    ['lineItems', 0, 'quantity'],
+    'type_error',
+  ],
+  ['lineItems empty', bodyWith(['lineItems'], []), ['lineItems'], 'invalid'],
+  ['lineItems absent', bodyWith(['lineItems'], undefined), ['lineItems'], 'missing'],
+  [
+    'line1 of 101 characters',
+    bodyWith(['customer', 'address', 'line1'], 'x'.repeat(101)),
+    ['customer', 'address', 'line1'],
+    'invalid',
+  ],
+  [
+    'line1 empty',
+    bodyWith(['customer', 'address', 'line1'], ''),
+    ['customer', 'address', 'line1'],
+    'invalid',
+  ],
+  [
+    'line1 absent',
+    bodyWith(['customer', 'address', 'line1'], undefined),
+    ['customer', 'address', 'line1'],
+    'missing',
+  ],
+  [
+    'line2 of 101 characters',
+    bodyWith(['customer', 'address', 'line2'], 'y'.repeat(101)),
+    ['customer', 'address', 'line2'],
+    'invalid',
+  ],
+  [
+    'city of 51 characters',
+    bodyWith(['customer', 'address', 'city'], 'c'.repeat(51)),
+    ['customer', 'address', 'city'],
+    'invalid',
+  ],
+  [
+    'city absent',
+    bodyWith(['customer', 'address', 'city'], undefined),
+    ['customer', 'address', 'city'],
+    'missing',
+  ],
+  [
+    'state of 1 character',
+    bodyWith(['customer', 'address', 'state'], 'O'),
+    ['customer', 'address', 'state'],
+    'invalid',
+  ],
+  [
+    'state of 3 characters',
+    bodyWith(['customer', 'address', 'state'], 'ORE'),
+    ['customer', 'address', 'state'],
+    'invalid',
+  ],
+  [
+    'state absent',
+    bodyWith(['customer', 'address', 'state'], undefined),
+    ['customer', 'address', 'state'],
+    'missing',
+  ],
+  [
+    'zipCode of 4 digits',
+    bodyWith(['customer', 'address', 'zipCode'], '9721'),
+    ['customer', 'address', 'zipCode'],
+    'invalid',
+  ],
+  [
+    'zipCode of 6 digits',
+    bodyWith(['customer', 'address', 'zipCode'], '972100'),
+    ['customer', 'address', 'zipCode'],
+    'invalid',
+  ],
+  [
+    'zipCode with a letter',
+    bodyWith(['customer', 'address', 'zipCode'], '9721a'),
+    ['customer', 'address', 'zipCode'],
+    'invalid',
+  ],
+  [
+    'zipCode ZIP+4',
+    bodyWith(['customer', 'address', 'zipCode'], '97210-1234'),
+    ['customer', 'address', 'zipCode'],
+    'invalid',
+  ],
+  [
+    'zipCode as a number',
+    bodyWith(['customer', 'address', 'zipCode'], 97210),
+    ['customer', 'address', 'zipCode'],
+    'type_error',
+  ],
+  [
+    'zipCode absent',
+    bodyWith(['customer', 'address', 'zipCode'], undefined),
+    ['customer', 'address', 'zipCode'],
+    'missing',
+  ],
+  [
+    'pack administration summing below quantity',
+    bodyWith(
+      ['lineItems'],
+      [pack(2, { morning: 0, afternoon: 0, evening: 1, sleep: 0 }), external(null)],
+    ),
+    ['lineItems', 0, 'administration'],
+    'invalid',
+  ],
+  [
+    'pack administration summing above quantity',
+    bodyWith(
+      ['lineItems'],
+      [pack(2, { morning: 1, afternoon: 1, evening: 1, sleep: 0 }), external(null)],
+    ),
+    ['lineItems', 0, 'administration'],
+    'invalid',
+  ],
+  [
+    'pack administration null',
+    bodyWith(['lineItems'], [pack(1, null)]),
+    ['lineItems', 0, 'administration'],
+    'missing',
+  ],
+  [
+    'external administration not null',
+    bodyWith(
+      ['lineItems'],
+      [
+        pack(1, { morning: 1, afternoon: 0, evening: 0, sleep: 0 }),
+        external({ morning: 1, afternoon: 0, evening: 0, sleep: 0 }),
+      ],
+    ),
+    ['lineItems', 1, 'administration'],
+    'invalid',
+  ],
+];
+
+describe('Limits table, create protocol', () => {
+  it.each(REJECTED)(
+    '%s: 422 at the exact loc and type, nothing created',
+    async (_name, body, loc, type) => {
+      const before = await protocolCount();
+      const res = await sb.api('POST', '/v1/protocols', body);
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(ValidationErrorBody.parse(res.body).detail).toEqual([
+        { loc: ['body', ...loc], type, msg: expect.any(String) },
+      ]);
+      expect(await protocolCount()).toBe(before);
+    },
+  );
+
+  it('accepts the values at the limits: 100-character lines, a 50-character city, quantity 1, every daysSupply', async () => {
+    const before = await protocolCount();
+    for (const daysSupply of [30, 60, 90]) {
+      const body = bodyWith(['daysSupply'], daysSupply);
+      const customer = body.customer as Json;
+      customer.address = {
+        line1: 'a'.repeat(100),
+        line2: 'b'.repeat(100),
+        city: 'c'.repeat(50),
+        state: 'OR',
+        zipCode: '00501',
+      };
+      body.lineItems = [
+        pack(1, { morning: 0, afternoon: 0, evening: 0, sleep: 1 }),
+        external(null),
+      ];
+      const res = await sb.api('POST', '/v1/protocols', body);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const p = Protocol.parse(res.body);
+      expect(p.daysSupply).toBe(daysSupply);
+      expect(p.customer.address).toEqual(customer.address);
+      expect(p.lineItems[0]!.quantity).toBe(1);
+    }
+    expect(await protocolCount()).toBe(before + 3);
+  });
+
+  it('accepts an external item with administration left out (null)', async () => {
+    const res = await sb.api(
+      'POST',
+      '/v1/protocols',
+      bodyWith(['lineItems'], [{ productId: 1035, quantity: 1 }]),
+    );
+    expect(res.status).toBe(201);
+    expect(Protocol.parse(res.body).lineItems[0]!.administration).toBeNull();
+  });
+});
+
+describe('Limits table, replace protocol', () => {
+  it.each(REJECTED)(
+    '%s: 422 at the exact loc and type, stored protocol unchanged',
+    async (_name, body, loc, type) => {
+      const before = await protocolCount();
+      const res = await sb.api('PUT', `/v1/protocols/${existing.id}`, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(ValidationErrorBody.parse(res.body).detail).toEqual([
+        { loc: ['body', ...loc], type, msg: expect.any(String) },
+      ]);
+      expect(Protocol.parse((await sb.api('GET', `/v1/protocols/${existing.id}`)).body)).toEqual(
+        existing,
+      );
+      expect(await protocolCount()).toBe(before);
+    },
+  );
+});
