@@ -1,11 +1,96 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '../sandbox';
+import {
+  clientSecretReader,
+  Connection,
+  readConnectionSecret,
+  saveConnectionSecret,
+} from './credentials/connection';
+import type { CredentialStore } from './credentials/keychain';
 
 /**
  * The embedded default: the sandbox service in-process, on a free loopback port, keeping its
  * data in the app's data directory so that a new user can work at once without partner
  * credentials. The only place in main that imports the sandbox.
  */
-export function startEmbeddedSandbox(dataDir: string, log: (line: string) => void): Promise<RunningSandbox> {
+export function startEmbeddedSandbox(
+  dataDir: string,
+  log: (line: string) => void,
+): Promise<RunningSandbox> {
   return startSandbox({ port: 0, host: '127.0.0.1', db: join(dataDir, 'sandbox.db') }, { log });
+}
+
+export const EMBEDDED_CONNECTION_ID = 'embedded';
+export const EMBEDDED_CLIENT_ID = 'order-desk-local';
+
+export interface EmbeddedConnection {
+  sandbox: RunningSandbox;
+  /** The connection record of the embedded sandbox; its URLs change at every start (free port). */
+  connection: Connection;
+  /** For the TokenManager: reads the keychain, or the in-memory secret when the keychain is unavailable. */
+  clientSecret: () => Promise<string>;
+  /** Whether the demo secret is kept in the keychain (false: per-session secret in memory only). */
+  secretInKeychain: boolean;
+}
+
+export interface EmbeddedConnectionOptions {
+  dataDir: string;
+  store: CredentialStore;
+  log: (line: string) => void;
+  /** Where the sandbox keeps its data; default `${dataDir}/sandbox.db`. ':memory:' in tests. */
+  db?: string;
+}
+
+/**
+ * Starts the embedded sandbox with per-install demo credentials: a random client secret kept
+ * in the keychain (created on first start) and given to the sandbox as its client's secret.
+ * The sandbox re-keys its client at every start, so when the keychain is unavailable a fresh
+ * secret held in memory for this session works just as well.
+ */
+export async function startEmbeddedConnection(
+  options: EmbeddedConnectionOptions,
+): Promise<EmbeddedConnection> {
+  const key = { id: EMBEDDED_CONNECTION_ID, clientId: EMBEDDED_CLIENT_ID };
+  let secret: string | null = null;
+  let secretInKeychain = true;
+  try {
+    secret = await readConnectionSecret(options.store, key);
+    if (secret === null) {
+      secret = randomBytes(32).toString('base64url');
+      await saveConnectionSecret(options.store, key, secret);
+    }
+  } catch (error) {
+    secretInKeychain = false;
+    secret ??= randomBytes(32).toString('base64url');
+    options.log(
+      `embedded sandbox: the demo secret is kept in memory for this session (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+  const sandbox = await startSandbox(
+    {
+      port: 0,
+      host: '127.0.0.1',
+      db: options.db ?? join(options.dataDir, 'sandbox.db'),
+      clientId: EMBEDDED_CLIENT_ID,
+      clientSecret: secret,
+    },
+    { log: options.log },
+  );
+  const connection = Connection.parse({
+    ...key,
+    kind: 'embedded',
+    label: 'Local sandbox',
+    baseUrl: sandbox.baseUrl,
+    authUrl: sandbox.authUrl,
+  });
+  const inMemory = secret;
+  return {
+    sandbox,
+    connection,
+    clientSecret: secretInKeychain
+      ? clientSecretReader(options.store, connection)
+      : async () => inMemory,
+    secretInKeychain,
+  };
 }

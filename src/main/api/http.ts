@@ -1,0 +1,209 @@
+import type { z } from 'zod';
+import { ErrorDetail, ValidationErrorBody } from '../../shared/api';
+import { ApiClientError, fieldPath } from './errors';
+
+/**
+ * Error codes that prove a request never reached the server: the connection was never made.
+ * UND_ERR_CONNECT_TIMEOUT is undici's connect-phase timeout. Everything else (resets, closed
+ * sockets, read timeouts) may come after the server received the request.
+ */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+const CODE_TEXT: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'name lookup failed',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+  ECONNRESET: 'connection reset',
+  UND_ERR_SOCKET: 'connection closed',
+  EPIPE: 'connection closed',
+};
+
+/** Error codes found along an error's cause chain (and inside AggregateErrors). */
+function errorCodes(error: unknown, depth = 0): string[] {
+  if (depth > 5 || typeof error !== 'object' || error === null) return [];
+  const e = error as { code?: unknown; cause?: unknown; errors?: unknown };
+  const own = typeof e.code === 'string' ? [e.code] : [];
+  const nested = Array.isArray(e.errors) ? e.errors.flatMap((x) => errorCodes(x, depth + 1)) : [];
+  return [...own, ...nested, ...errorCodes(e.cause, depth + 1)];
+}
+
+function isTimeout(error: unknown): boolean {
+  for (
+    let e = error, i = 0;
+    typeof e === 'object' && e !== null && i < 5;
+    e = (e as { cause?: unknown }).cause, i++
+  ) {
+    if ((e as { name?: unknown }).name === 'TimeoutError') return true;
+  }
+  return false;
+}
+
+/** A thrown fetch (or body read) failure as a 'timeout' or 'network' error. */
+export function transportError(error: unknown, what: string, timeoutMs: number): ApiClientError {
+  if (error instanceof ApiClientError) return error;
+  if (isTimeout(error)) {
+    return new ApiClientError({
+      kind: 'timeout',
+      message: `The server did not answer ${what} within ${Math.round(timeoutMs / 100) / 10} s.`,
+      cause: error,
+    });
+  }
+  const codes = errorCodes(error);
+  const sent = !(codes.length > 0 && codes.every((c) => NOT_SENT_CODES.has(c)));
+  const reason = codes.map((c) => CODE_TEXT[c]).find(Boolean);
+  return new ApiClientError({
+    kind: 'network',
+    sent,
+    message: sent
+      ? `The connection to the server broke before it answered ${what}${reason ? ` (${reason})` : ''}.`
+      : `Could not connect to the server${reason ? ` (${reason})` : ''}. Check the network and the connection's address.`,
+    cause: error,
+  });
+}
+
+/** Retry-After in seconds or as an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, nowMs: number): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
+}
+
+function json(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+/** A non-2xx answer as a typed error carrying the server's detail or 422 locations. */
+export function errorFromResponse(
+  status: number,
+  headers: Headers,
+  bodyText: string,
+  what: string,
+  nowMs: number,
+): ApiClientError {
+  const body = json(bodyText);
+  const detailBody = ErrorDetail.safeParse(body);
+  const detail = detailBody.success ? detailBody.data.detail : undefined;
+  const retryAfterMs = parseRetryAfter(headers.get('retry-after'), nowMs);
+  const base = { status, ...(detail === undefined ? {} : { detail }) };
+
+  if (status === 422) {
+    const validation = ValidationErrorBody.safeParse(body);
+    if (validation.success) {
+      const issues = validation.data.detail;
+      const fields = issues.map(
+        (i) => `${fieldPath(i.loc) || 'body'}${i.msg ? ` (${i.msg})` : ` (${i.type})`}`,
+      );
+      return new ApiClientError({
+        kind: 'validation',
+        status,
+        issues,
+        message: `Some fields are not valid: ${fields.join('; ')}.`,
+      });
+    }
+  }
+  switch (status) {
+    case 401:
+      return new ApiClientError({
+        ...base,
+        kind: 'unauthorized',
+        reason: 'token-rejected',
+        message:
+          'The server rejected the access token even after a new one was issued. Check the connection.',
+      });
+    case 403:
+      return new ApiClientError({
+        ...base,
+        kind: 'unauthorized',
+        reason: 'forbidden',
+        message: detail ?? `This connection is not allowed to do ${what}.`,
+      });
+    case 404:
+      return new ApiClientError({
+        ...base,
+        kind: 'not-found',
+        message: detail ?? `Not found: ${what}.`,
+      });
+    case 409:
+      return new ApiClientError({
+        ...base,
+        kind: 'conflict',
+        message: detail ?? 'The request conflicts with the current state on the server.',
+      });
+    case 429:
+      return new ApiClientError({
+        ...base,
+        kind: 'rate-limited',
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        message: `The server is receiving too many requests. Try again${retryAfterMs === undefined ? ' shortly' : ` in ${seconds(retryAfterMs)} s`}.`,
+      });
+    case 503:
+      return new ApiClientError({
+        ...base,
+        kind: 'unavailable',
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+        message: `The service is temporarily unavailable. Try again${retryAfterMs === undefined ? ' shortly' : ` in ${seconds(retryAfterMs)} s`}.`,
+      });
+  }
+  if (status >= 500) {
+    return new ApiClientError({
+      ...base,
+      kind: 'server',
+      message: `The server failed while handling ${what} (HTTP ${status}).`,
+    });
+  }
+  return new ApiClientError({
+    ...base,
+    kind: 'bad-request',
+    message: detail ?? `The server rejected ${what} (HTTP ${status}).`,
+  });
+}
+
+/** Parses a 2xx body with a shared schema; a mismatch is 'invalid-response' naming each field. */
+export function parseResponse<S extends z.ZodType>(
+  schema: S,
+  bodyText: string,
+  what: string,
+  status: number,
+): z.output<S> {
+  let body: unknown;
+  try {
+    body = JSON.parse(bodyText);
+  } catch {
+    throw new ApiClientError({
+      kind: 'invalid-response',
+      status,
+      problems: ['the body is not JSON'],
+      message: `The server's answer to ${what} is not JSON.`,
+    });
+  }
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`);
+  const shown =
+    problems.slice(0, 5).join('; ') +
+    (problems.length > 5 ? `; and ${problems.length - 5} more` : '');
+  throw new ApiClientError({
+    kind: 'invalid-response',
+    status,
+    problems,
+    message: `The server's answer to ${what} does not have the expected shape: ${shown}.`,
+  });
+}

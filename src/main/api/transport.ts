@@ -1,0 +1,162 @@
+import type { TokenManager } from '../credentials/token-manager';
+import { systemClock, type Clock } from '../clock';
+import { ApiClientError, isApiClientError, isOutcomeUnknown } from './errors';
+import { errorFromResponse, transportError } from './http';
+import {
+  DEFAULT_BACKOFF,
+  isRetryable,
+  retryDelayMs,
+  type BackoffPolicy,
+  type RetryClass,
+} from './retry';
+
+export interface TransportOptions {
+  /** {base_url}, e.g. https://api.example.com/v1 */
+  baseUrl: string;
+  tokens: Pick<TokenManager, 'getToken' | 'invalidate'>;
+  fetch?: typeof fetch;
+  clock?: Clock;
+  sleep?: (ms: number) => Promise<void>;
+  /** Per attempt, from sending until the whole answer is read. Default 15 s. */
+  timeoutMs?: number;
+  /** Retries after the first attempt (the 401 renewal is not counted). Default 3. */
+  retries?: number;
+  random?: () => number;
+  /** true whenever an HTTP answer arrives, false on a network error or timeout. */
+  onReachability?: (reachable: boolean) => void;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Query = Record<string, string | number | undefined | null>;
+
+export interface RequestSpec<T> {
+  method: Method;
+  /** Relative to the base URL, starting with "/"; path parameters already encoded. */
+  path: string;
+  query?: Query;
+  body?: unknown;
+  retry: RetryClass;
+  /** Names the operation in error messages, e.g. "create order". */
+  label: string;
+  parse: (text: string, status: number, label: string) => T;
+}
+
+export type Send = <T>(spec: RequestSpec<T>) => Promise<T>;
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A 401: carries the token that was refused so that exactly that one is invalidated. */
+class TokenRefused {
+  constructor(
+    readonly token: string,
+    readonly error: ApiClientError,
+  ) {}
+}
+
+/**
+ * Sends one operation: bearer token, timeout, typed errors, the 401 renewal and the retry
+ * policy of retry.ts.
+ */
+export function createTransport(options: TransportOptions): Send {
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const clock = options.clock ?? systemClock;
+  const sleep = options.sleep ?? realSleep;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const policy: BackoffPolicy = {
+    ...DEFAULT_BACKOFF,
+    retries: options.retries ?? DEFAULT_BACKOFF.retries,
+    random: options.random ?? Math.random,
+  };
+  const reach = (reachable: boolean) => {
+    try {
+      options.onReachability?.(reachable);
+    } catch {
+      // A listener's failure is not the request's failure.
+    }
+  };
+
+  async function token(): Promise<string> {
+    try {
+      return await options.tokens.getToken();
+    } catch (error) {
+      if (!isApiClientError(error) || !isOutcomeUnknown(error)) throw error;
+      // The API request itself was never sent, whatever happened to the token request.
+      if (error.kind === 'network' || error.kind === 'timeout') reach(false);
+      throw new ApiClientError({
+        kind: 'network',
+        sent: false,
+        message: error.message,
+        cause: error,
+      });
+    }
+  }
+
+  async function attempt<T>(spec: RequestSpec<T>): Promise<T> {
+    const bearer = await token();
+    const url = new URL(base + spec.path);
+    for (const [key, value] of Object.entries(spec.query ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${bearer}`,
+      accept: 'application/json',
+    };
+    if (spec.body !== undefined) headers['content-type'] = 'application/json';
+    let res: Response;
+    let text: string;
+    try {
+      res = await fetchImpl(url, {
+        method: spec.method,
+        headers,
+        ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      reach(false);
+      throw transportError(error, `“${spec.label}”`, timeoutMs);
+    }
+    reach(true);
+    try {
+      text = await res.text();
+    } catch (error) {
+      throw transportError(error, `“${spec.label}”`, timeoutMs);
+    }
+    if (res.status === 401) {
+      throw new TokenRefused(
+        bearer,
+        errorFromResponse(401, res.headers, text, `“${spec.label}”`, clock.now()),
+      );
+    }
+    if (res.status < 200 || res.status >= 300) {
+      throw errorFromResponse(res.status, res.headers, text, `“${spec.label}”`, clock.now());
+    }
+    return spec.parse(text, res.status, `“${spec.label}”`);
+  }
+
+  return async function send<T>(spec: RequestSpec<T>): Promise<T> {
+    let renewed = false;
+    let retry = 0;
+    for (;;) {
+      try {
+        return await attempt(spec);
+      } catch (thrown) {
+        if (thrown instanceof TokenRefused && !renewed) {
+          // The server did not act on a request it refused: renew once and send it again.
+          renewed = true;
+          options.tokens.invalidate(thrown.token);
+          continue;
+        }
+        const error = thrown instanceof TokenRefused ? thrown.error : thrown;
+        if (!isApiClientError(error) || retry >= policy.retries || !isRetryable(error, spec.retry))
+          throw error;
+        retry++;
+        const delay = retryDelayMs(retry, error, policy);
+        if (delay === null) throw error;
+        await sleep(delay);
+      }
+    }
+  };
+}
