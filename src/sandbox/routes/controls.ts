@@ -6,8 +6,8 @@ import { FaultConfig } from '../http/faults';
 import { orderV102 } from '../views';
 import type { RouteContext } from './context';
 
-const AdvanceBody = z.strictObject({ to: OrderStatus.exclude(['NEW', 'CANCELLED']).optional() }).default({});
-const ProductChange = z.strictObject({ status: ProductStatus.optional(), price: Money.optional() });
+export const AdvanceBody = z.strictObject({ to: OrderStatus.exclude(['NEW', 'CANCELLED']).optional() }).default({});
+export const ProductChange = z.strictObject({ status: ProductStatus.optional(), price: Money.optional() });
 
 /** Sandbox controls, outside /v1 and behind the same bearer token. */
 export function registerControlRoutes(app: FastifyInstance, ctx: RouteContext): void {

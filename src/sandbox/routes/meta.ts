@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { buildOpenApiDocument } from '../openapi';
 
-/** Public routes: the service index and the health check (the benchmark's bare baseline). */
+/** Public routes: the service index, the health check (the benchmark's bare baseline) and the OpenAPI document. */
 export function registerMetaRoutes(app: FastifyInstance): void {
   app.get('/healthz', { config: { public: true } }, async () => ({ status: 'ok' }));
 
@@ -11,4 +12,6 @@ export function registerMetaRoutes(app: FastifyInstance): void {
     openapi: '/v1/openapi.json',
     controls: '/_sandbox',
   }));
+
+  app.get('/v1/openapi.json', { config: { public: true } }, async () => buildOpenApiDocument());
 }
