@@ -10,8 +10,15 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
 export const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
 
-/** Partners, their API clients, issued tokens, and webhook secrets. */
+/**
+ * Partners, their API clients, issued tokens, and webhook secrets. Settings and token lookups
+ * are on every request's path, so parsed settings and known tokens are kept in memory; every
+ * write goes through this class and keeps them in step.
+ */
 export class PartnerStore {
+  private readonly settingsCache = new Map<string, PartnerSettings>();
+  private readonly tokenCache = new Map<string, { partnerId: string; expiresAt: number }>();
+
   constructor(private readonly db: Db) {}
 
   /** Creates the partner if absent and (re)sets the client's secret, so CLI credentials always work. */
@@ -58,18 +65,32 @@ export class PartnerStore {
 
   /** The partner a live token belongs to, or null for an unknown or expired token. */
   partnerForToken(token: string, nowMs: number): string | null {
-    const row = prepareCached(this.db, 'SELECT partner_id, expires_at FROM tokens WHERE token_hash = ?').get(
-      sha256(token).toString('hex'),
-    ) as { partner_id: string; expires_at: number } | undefined;
-    return row && row.expires_at > nowMs ? row.partner_id : null;
+    const hash = sha256(token).toString('hex');
+    let known = this.tokenCache.get(hash);
+    if (!known) {
+      const row = prepareCached(this.db, 'SELECT partner_id, expires_at FROM tokens WHERE token_hash = ?').get(
+        hash,
+      ) as { partner_id: string; expires_at: number } | undefined;
+      if (!row) return null;
+      known = { partnerId: row.partner_id, expiresAt: row.expires_at };
+      if (this.tokenCache.size >= 10_000) this.tokenCache.clear();
+      this.tokenCache.set(hash, known);
+    }
+    if (known.expiresAt > nowMs) return known.partnerId;
+    this.tokenCache.delete(hash);
+    return null;
   }
 
   settings(partnerId: string): PartnerSettings {
+    const cached = this.settingsCache.get(partnerId);
+    if (cached) return cached;
     const row = prepareCached(this.db, 'SELECT body FROM partners WHERE id = ?').get(partnerId) as
       | { body: string }
       | undefined;
     if (!row) throw new Error(`partner ${partnerId} does not exist`);
-    return PartnerSettings.parse(JSON.parse(row.body));
+    const settings = PartnerSettings.parse(JSON.parse(row.body));
+    this.settingsCache.set(partnerId, settings);
+    return settings;
   }
 
   /**
@@ -87,6 +108,7 @@ export class PartnerStore {
         nextSecret,
         partnerId,
       );
+      this.settingsCache.set(partnerId, next);
       return next;
     })();
   }

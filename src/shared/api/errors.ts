@@ -93,7 +93,9 @@ export function validateBody<S extends z.ZodType>(
   input: unknown,
   root: readonly (string | number)[] = ['body'],
 ): Validated<z.output<S>> {
+  // The valid case is the common one: parse without keeping inputs, then again to explain a failure.
+  const fast = schema.safeParse(input);
+  if (fast.success) return { ok: true, value: fast.data };
   const result = schema.safeParse(input, { reportInput: true });
-  if (result.success) return { ok: true, value: result.data };
-  return { ok: false, issues: toValidationIssues(result.error.issues, root) };
+  return { ok: false, issues: toValidationIssues(result.error?.issues ?? fast.error.issues, root) };
 }
