@@ -1,0 +1,126 @@
+import type { Protocol } from '../src/shared/api';
+
+/** Deterministic pseudo-random numbers (LCG), so every run searches the same data. */
+export function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!,
+  };
+}
+
+export const FIRST_NAMES = (
+  'James,Mary,John,Patricia,Robert,Jennifer,Michael,Linda,William,Elizabeth,David,Barbara,' +
+  'Richard,Susan,Joseph,Jessica,Thomas,Sarah,Charles,Karen,Christopher,Lisa,Daniel,Nancy,' +
+  'Matthew,Betty,Anthony,Margaret,Mark,Sandra,Donald,Ashley,Steven,Kimberly,Paul,Emily,' +
+  'Andrew,Donna,Joshua,Michelle,Kenneth,Carol,Kevin,Amanda,Brian,Dorothy,George,Melissa,' +
+  'Timothy,Deborah,José,María,Zoë,Chloé,Renée,Björn,Søren,Chen,Wei,Aisha,Fatima,Olga,Mateo,' +
+  'Sofía,Liam,Noah,Emma,Olivia,Ava,Isabella,Lucas,Mia,Ethan,Amelia,Hiroshi,Yuki,Priya,' +
+  'Arjun,Kwame,Amara,Dmitri,Ingrid,Siobhan,Niamh,Ahmed'
+).split(',');
+
+export const LAST_NAMES = (
+  'Smith,Johnson,Williams,Brown,Jones,Garcia,Miller,Davis,Rodriguez,Martinez,Hernandez,' +
+  'Lopez,Gonzalez,Wilson,Anderson,Thomas,Taylor,Moore,Jackson,Martin,Lee,Perez,Thompson,' +
+  'White,Harris,Sanchez,Clark,Ramirez,Lewis,Robinson,Walker,Young,Allen,King,Wright,Scott,' +
+  'Torres,Nguyen,Hill,Flores,Green,Adams,Nelson,Baker,Hall,Rivera,Campbell,Mitchell,Carter,' +
+  'Roberts,Gomez,Phillips,Evans,Turner,Diaz,Parker,Cruz,Edwards,Collins,Reyes,Stewart,' +
+  "Morris,Morales,Murphy,Cook,Rogers,Gutierrez,Ortiz,Morgan,Cooper,Peterson,O'Brien," +
+  "O'Connor,McDonald,MacLeod,Kowalski,Nowak,Müller,Schmidt,Schröder,Nakamura,Tanaka," +
+  'Watanabe,Okafor,Adeyemi,Mensah,Núñez,Peña,Ibáñez,Dubois,Lefèvre,Rossi,Bianchi,Ivanov,' +
+  'Petrov,Andersson,Johansson,Virtanen,Kim,Park,Patel,Shah,Singh,Khan,Ali,Chen,Wang,Li,' +
+  'Zhang,Liu,Van der Berg,De Vries'
+).split(',');
+
+const DOMAINS = [
+  'gmail.com',
+  'yahoo.com',
+  'outlook.com',
+  'icloud.com',
+  'hotmail.com',
+  'proton.me',
+  'clinic-health.org',
+  'example.net',
+];
+
+const ascii = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/[' ]/g, '')
+    .toLowerCase();
+
+/**
+ * `count` server protocols with realistic customers: 100+ first and last names (some with
+ * diacritics, apostrophes, spaces), sourceIds in two styles of partner systems ("PAT-0012345"
+ * with a shared prefix, and 8-digit record numbers), and emails in common shapes (15% without).
+ */
+export function generateProtocols(count: number, seed = 20250301): Protocol[] {
+  const r = seededRandom(seed);
+  const out: Protocol[] = [];
+  const base = Date.parse('2024-01-01T00:00:00Z');
+  for (let i = 0; i < count; i++) {
+    const firstName = r.pick(FIRST_NAMES);
+    const lastName = r.pick(LAST_NAMES);
+    const sourceId =
+      r.next() < 0.7
+        ? `PAT-${String(1_000_000 + i * 7).padStart(7, '0')}`
+        : String(10_000_000 + r.int(89_999_999));
+    const shape = r.int(4);
+    const local = [
+      `${firstName}.${lastName}`,
+      `${firstName[0]}${lastName}`,
+      `${firstName}${lastName}${r.int(100)}`,
+      `${lastName}.${firstName}${r.int(10)}`,
+    ][shape]!;
+    const email = r.next() < 0.15 ? null : `${ascii(local)}@${r.pick(DOMAINS)}`;
+    const at = new Date(base + i * 60_000).toISOString();
+    out.push({
+      id: `prt_${i.toString(36).padStart(8, '0')}`,
+      customer: {
+        sourceId,
+        firstName,
+        lastName,
+        email,
+        phone: `+1 503 555 ${String(r.int(10_000)).padStart(4, '0')}`,
+        address: {
+          line1: `${1 + r.int(9999)} Main St`,
+          line2: null,
+          city: 'Portland',
+          state: 'OR',
+          zipCode: '97210',
+        },
+      },
+      daysSupply: 30,
+      orderType: 'ONE_TIME',
+      shippingMethod: 'STANDARD',
+      discount: '10%',
+      lineItems: [1001, 1002, 1035].map((productId) => ({
+        productId,
+        name: `Product ${productId}`,
+        quantity: 2,
+        price: '0.50',
+        discountedPrice: '0.45',
+        totalPrice: '27.00',
+        external: productId === 1035,
+        imageUrl: null,
+        administration:
+          productId === 1035 ? null : { morning: 1, afternoon: 0, evening: 1, sleep: 0 },
+      })),
+      subtotalPrice: '81.00',
+      totalDiscount: '9.00',
+      totalFees: '5.00',
+      totalVolumeDiscount: '0.00',
+      totalShipping: '5.00',
+      totalPrice: '82.00',
+      createdAt: at,
+      updatedAt: at,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,220 @@
+/**
+ * Local protocol search at 100,000 protocols (bench/README.md): the chosen approach (FTS5 trigram
+ * index planned on the rarest trigrams, LIKE re-check) against the alternative (LIKE over the
+ * indexed search column), on the same database, with the same queries.
+ *
+ *   npx tsx bench/protocol-search.ts [--count 100000] [--queries 1000] [--limit 50]
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createLocalStore } from '../src/main/store';
+import { normalizeForSearch } from '../src/main/store/protocol-search';
+import { planFtsSearch, planLikeSearch, searchSeqs } from '../src/main/store/protocol-search';
+import { generateProtocols, seededRandom } from './protocol-search-data';
+
+const GOAL_P95_MS = 5;
+// Not strict: `npm run bench -- <flags>` passes its flags to the last bench of the chain.
+const { values } = parseArgs({
+  strict: false,
+  options: {
+    count: { type: 'string', default: '100000' },
+    queries: { type: 'string', default: '1000' },
+    limit: { type: 'string', default: '50' },
+  },
+});
+const unknown = Object.keys(values).filter((k) => !['count', 'queries', 'limit'].includes(k));
+if (unknown.length) console.log(`(ignoring flags of other benches: ${unknown.join(', ')})`);
+const count = Number(values.count);
+const queryCount = Number(values.queries);
+const limit = Number(values.limit);
+for (const [flag, n] of Object.entries({ count, queries: queryCount, limit })) {
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${flag} takes a positive integer`);
+}
+
+const KINDS = [
+  'last-name prefix',
+  'substring',
+  'full sourceId',
+  'email fragment',
+  'no match',
+] as const;
+type Kind = (typeof KINDS)[number];
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'protocol-search-'));
+const file = path.join(dir, 'store.db');
+const store = createLocalStore(file);
+try {
+  const protocols = generateProtocols(count);
+  const insertStart = performance.now();
+  store.protocols.upsertManyFromServer(protocols); // one transaction
+  const insertMs = performance.now() - insertStart;
+  store.db.pragma('wal_checkpoint(TRUNCATE)');
+
+  const queries = makeQueries(protocols, queryCount);
+  const page = { where: ['p.deleted = 0'], params: [] as unknown[], limit };
+  const approaches = {
+    'FTS5 trigram, rarest trigrams + LIKE re-check (chosen)': (q: string) =>
+      searchSeqs(store.db, planFtsSearch(store.db, q), page),
+    'LIKE over the indexed search column (alternative)': (q: string) =>
+      searchSeqs(store.db, planLikeSearch(q), page),
+    'ProtocolsRepo.search end to end (chosen: find + read summaries)': (q: string) =>
+      store.protocols.search(q, limit),
+  };
+
+  // Warm-up: the page cache and prepared statements, as in a running app.
+  for (const { text } of queries.slice(0, 100))
+    for (const run of Object.values(approaches)) run(text);
+
+  const timings = new Map<string, Map<Kind, number[]>>();
+  let mismatches = 0;
+  const hits = new Map<Kind, number[]>();
+  for (const { kind, text } of queries) {
+    let found: number[] | undefined;
+    for (const [name, run] of Object.entries(approaches)) {
+      const start = performance.now();
+      const result = run(text);
+      const ms = performance.now() - start;
+      const byKind = timings.get(name) ?? new Map<Kind, number[]>();
+      timings.set(name, byKind);
+      byKind.set(kind, [...(byKind.get(kind) ?? []), ms]);
+      if (Array.isArray(result) && typeof result[0] !== 'object') {
+        const seqs = result as number[];
+        if (found === undefined) found = seqs;
+        else if (found.join() !== seqs.join()) mismatches++;
+      }
+    }
+    hits.set(kind, [...(hits.get(kind) ?? []), found?.length ?? 0]);
+  }
+
+  const sizes = store.db
+    .prepare(
+      "SELECT name, SUM(pgsize) AS bytes FROM dbstat WHERE name IN ('protocols', 'protocols_scan', 'protocols_source_id') OR name LIKE 'protocols_fts%' GROUP BY name",
+    )
+    .all() as { name: string; bytes: number }[];
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const ftsBytes = sizes
+    .filter((s) => s.name.startsWith('protocols_fts'))
+    .reduce((a, s) => a + s.bytes, 0);
+
+  console.log(
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, ${mb(os.totalmem())} RAM, Node ${process.version}, SQLite ${(store.db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v}`,
+  );
+  console.log(
+    `Data: ${count.toLocaleString('en')} protocols inserted in one transaction (ProtocolsRepo.upsertManyFromServer, FTS triggers included): ${(insertMs / 1000).toFixed(2)} s, ${Math.round(count / (insertMs / 1000)).toLocaleString('en')} rows/s`,
+  );
+  console.log(
+    `Database file ${mb(statSync(file).size)}: protocols table ${mb(sizes.find((s) => s.name === 'protocols')?.bytes ?? 0)}, FTS5 trigram index ${mb(ftsBytes)}, protocols_scan index ${mb(sizes.find((s) => s.name === 'protocols_scan')?.bytes ?? 0)}`,
+  );
+  console.log(
+    `\nSearch, limit ${limit}: ${queries.length} queries, ${queries.length / KINDS.length} of each kind, interleaved; times in ms\n`,
+  );
+  const header = ['approach', 'p50', 'p95', 'p99', 'max'];
+  const rows = [...timings].map(([name, byKind]) => {
+    const all = [...byKind.values()].flat();
+    return [name, ...[0.5, 0.95, 0.99, 1].map((q) => fmt(percentile(all, q)))];
+  });
+  printTable(header, rows);
+  console.log('\np95 by kind of query (ms), and mean results per query\n');
+  printTable(
+    ['kind', ...[...timings.keys()].map((n) => n.split(' (')[0]!.split(',')[0]!), 'results'],
+    KINDS.map((kind) => [
+      kind,
+      ...[...timings.values()].map((byKind) => fmt(percentile(byKind.get(kind) ?? [], 0.95))),
+      mean(hits.get(kind) ?? []).toFixed(1),
+    ]),
+  );
+  const chosen = [
+    ...(timings.get('ProtocolsRepo.search end to end (chosen: find + read summaries)')?.values() ??
+      []),
+  ].flat();
+  const alternative = [
+    ...(timings.get('LIKE over the indexed search column (alternative)')?.values() ?? []),
+  ].flat();
+  const p95 = percentile(chosen, 0.95);
+  console.log(
+    `\nRatio of p95, alternative / chosen: ${(percentile(alternative, 0.95) / p95).toFixed(1)}×`,
+  );
+  console.log(
+    `Goal: ProtocolsRepo.search p95 < ${GOAL_P95_MS} ms at ${count.toLocaleString('en')} protocols: ${fmt(p95)} ms, ${p95 < GOAL_P95_MS ? 'PASS' : 'BELOW GOAL'}`,
+  );
+  console.log(
+    `Both approaches returned the same protocols for ${queries.length - mismatches} of ${queries.length} queries`,
+  );
+  if (mismatches > 0) process.exitCode = 1;
+} finally {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+function makeQueries(
+  protocols: ReturnType<typeof generateProtocols>,
+  n: number,
+): { kind: Kind; text: string }[] {
+  const r = seededRandom(7);
+  const perKind = Math.ceil(n / KINDS.length);
+  const slice = (s: string, min: number, max: number, from = -1) => {
+    const len = Math.min(s.length, min + r.int(max - min + 1));
+    const start = from >= 0 ? from : r.int(Math.max(1, s.length - len + 1));
+    return s.slice(start, start + len);
+  };
+  const make: Record<Kind, () => string> = {
+    'last-name prefix': () => slice(r.pick(protocols).customer.lastName, 3, 5, 0),
+    substring: () => {
+      const c = r.pick(protocols).customer;
+      const name = r.next() < 0.5 ? c.firstName : c.lastName;
+      return name.length > 4 ? slice(name, 3, 4, 1 + r.int(name.length - 4)) : name;
+    },
+    'full sourceId': () => r.pick(protocols).customer.sourceId,
+    'email fragment': () => {
+      let email: string | null = null;
+      while (!email) email = r.pick(protocols).customer.email;
+      const [local, domain] = email.split('@') as [string, string];
+      return r.pick([slice(local, 4, 7, 0), `@${slice(domain, 3, 6, 0)}`, slice(email, 4, 8)]);
+    },
+    'no match': () =>
+      r.pick([
+        Array.from({ length: 6 }, () => r.pick([...'bcdfghjkpqvwxz'])).join(''),
+        `PAT-9${String(r.int(999_999)).padStart(6, '0')}`,
+        `nobody${r.int(1000)}@nowhere.test`,
+      ]),
+  };
+  const out: { kind: Kind; text: string }[] = [];
+  for (let i = 0; i < perKind; i++)
+    for (const kind of KINDS) out.push({ kind, text: make[kind]() });
+  // keep the no-match kind honest: drop any query that happens to match the data
+  const all = protocols.map((p) =>
+    normalizeForSearch(
+      `${p.customer.firstName} ${p.customer.lastName} ${p.customer.sourceId} ${p.customer.email ?? ''}`,
+    ),
+  );
+  return out.map((q) =>
+    q.kind === 'no match' && all.some((t) => t.includes(normalizeForSearch(q.text)))
+      ? { ...q, text: 'zzqxzzqx' }
+      : q,
+  );
+}
+
+function percentile(xs: readonly number[], q: number): number {
+  if (xs.length === 0) return NaN;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}
+
+function mean(xs: readonly number[]): number {
+  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0;
+}
+
+function fmt(ms: number): string {
+  return ms < 10 ? ms.toFixed(3) : ms.toFixed(1);
+}
+
+function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+}

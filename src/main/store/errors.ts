@@ -1,0 +1,35 @@
+import type { z } from 'zod';
+
+export type StoreErrorCode =
+  'future-schema' | 'corrupt-row' | 'not-found' | 'invalid-state' | 'pending-work';
+
+/** Every error the store throws on purpose. Messages name tables and keys, never row contents. */
+export class StoreError extends Error {
+  override readonly name = 'StoreError';
+  constructor(
+    readonly code: StoreErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A row whose JSON (or columns) no longer match their schema: reported, not returned. */
+export class CorruptRowError extends StoreError {
+  constructor(
+    readonly table: string,
+    readonly key: string,
+    readonly issues: readonly z.core.$ZodIssue[],
+  ) {
+    super('corrupt-row', `Corrupt row in ${table} (${key}): ${describeIssues(issues)}`);
+  }
+}
+
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const shown = issues.slice(0, 3).map((i) => {
+    const path = i.path.map(String).join('.');
+    return path ? `${path}: ${i.message}` : i.message;
+  });
+  const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
+  return shown.join('; ') + more;
+}

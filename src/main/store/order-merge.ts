@@ -1,0 +1,72 @@
+import { statusToV101, type AppLineItem, type AppOrder, type OrderStatus } from '../../shared/api';
+
+/** Statuses after which an order is no longer polled (SHIPPED is final in the 1.0.1 set). */
+export const POLL_FINAL_STATUSES: readonly OrderStatus[] = ['CANCELLED', 'SHIPPED', 'DELIVERED'];
+
+export const isPollFinal = (status: OrderStatus): boolean => POLL_FINAL_STATUSES.includes(status);
+
+/**
+ * The order to store when `incoming` is read and `existing` was stored. Status precedence:
+ * 1. A read older than the stored one (updatedAt earlier) changes nothing: late webhooks and
+ *    slow polls cannot move an order backwards.
+ * 2. An exact (1.0.2) status is taken as read.
+ * 3. A coarse (1.0.1) status in the same 1.0.1 class as the stored one (statusToV101 equal; e.g.
+ *    PROCESSING over DISPENSING, SHIPPED over DELIVERED) keeps the stored, more advanced status.
+ *    It stays 'exact' when updatedAt is the same (nothing happened since); when updatedAt moved,
+ *    the order may have advanced within the class, so it becomes 'coarse': "at least" that status.
+ * 4. Any other coarse status is taken as read.
+ * A 1.0.1 body lacks line item names, totals, flags and images and most of fulfillmentInfo: those
+ * are kept from the stored order (same product id; same carrier and tracking number).
+ */
+export function mergeOrder(existing: AppOrder | null, incoming: AppOrder): AppOrder {
+  if (!existing) return incoming;
+  const existingAt = Date.parse(existing.updatedAt);
+  const incomingAt = Date.parse(incoming.updatedAt);
+  if (incomingAt < existingAt) return existing;
+
+  let { status, statusPrecision } = incoming;
+  if (
+    incoming.statusPrecision === 'coarse' &&
+    statusToV101(existing.status) === statusToV101(incoming.status)
+  ) {
+    status = existing.status;
+    statusPrecision =
+      existing.statusPrecision === 'exact' && incomingAt === existingAt ? 'exact' : 'coarse';
+  }
+  return {
+    ...incoming,
+    status,
+    statusPrecision,
+    lineItems: incoming.lineItems.map((li) => enrichLineItem(li, existing.lineItems)),
+    fulfillmentInfo: mergeFulfillment(existing.fulfillmentInfo, incoming.fulfillmentInfo),
+  };
+}
+
+function enrichLineItem(li: AppLineItem, known: readonly AppLineItem[]): AppLineItem {
+  const k = known.find((x) => x.productId === li.productId);
+  if (!k) return li;
+  return {
+    ...li,
+    name: li.name ?? k.name,
+    totalPrice: li.totalPrice ?? k.totalPrice,
+    external: li.external ?? k.external,
+    imageUrl: li.imageUrl ?? k.imageUrl,
+    packDescription: li.packDescription ?? k.packDescription,
+  };
+}
+
+function mergeFulfillment(
+  existing: AppOrder['fulfillmentInfo'],
+  incoming: AppOrder['fulfillmentInfo'],
+): AppOrder['fulfillmentInfo'] {
+  if (!existing) return incoming;
+  if (!incoming)
+    return existing.trackingNumber === null && existing.carrier === null ? null : existing;
+  const reduced =
+    incoming.trackingStatus === null &&
+    incoming.trackingUrl === null &&
+    incoming.checkpoints === null;
+  const same =
+    incoming.carrier === existing.carrier && incoming.trackingNumber === existing.trackingNumber;
+  return reduced && same ? existing : incoming;
+}

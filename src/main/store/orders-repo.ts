@@ -1,0 +1,219 @@
+import { z } from 'zod';
+import { AppOrder, type OrderStatus } from '../../shared/api';
+import type { Clock } from '../clock';
+import type { Db } from './db';
+import { isPollFinal, mergeOrder, POLL_FINAL_STATUSES } from './order-merge';
+import { epochMs, jsonText, parseRow, prepareCached } from './rows';
+
+export const OrderSource = z.enum(['created', 'pulled']);
+export type OrderSource = z.infer<typeof OrderSource>;
+
+const Row = z.object({
+  id: z.string(),
+  source: OrderSource,
+  next_poll_at: z.int().nullable(),
+  last_polled_at: z.int().nullable(),
+  body: jsonText(AppOrder),
+});
+
+export interface OrderUpsert {
+  order: AppOrder;
+  previous: AppOrder | null;
+  /** The stored order differs from before (any field). */
+  changed: boolean;
+  statusChanged: boolean;
+}
+
+export interface OrderQuery {
+  statuses?: readonly OrderStatus[];
+  /** Orders of this customer (exact sourceId). */
+  sourceId?: string;
+  /** Only orders created at or after this server time (ISO). */
+  createdFrom?: string;
+  createdTo?: string;
+  limit?: number;
+  offset?: number;
+}
+
+export interface DueOrder {
+  order: AppOrder;
+  source: OrderSource;
+  lastPolledAt: number | null;
+  nextPollAt: number;
+}
+
+const FINAL_LIST = POLL_FINAL_STATUSES.map((s) => `'${s}'`).join(', ');
+
+/** Mirror of orders: created here (bulk submission) or pulled, with the poller's schedule. */
+export class OrdersRepo {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Stores an order read from the server, merged with the stored one by mergeOrder's status
+   * precedence. The poll schedule: a final status clears next_poll_at; `nextPollAt` when given
+   * sets it; a new active order is due at once; otherwise it is kept. An order once 'created' here
+   * stays 'created'.
+   */
+  upsert(
+    order: AppOrder,
+    options: { source: OrderSource; nextPollAt?: number | null },
+  ): OrderUpsert {
+    return this.db.transaction((): OrderUpsert => {
+      const row = this.row(order.id);
+      const previous = row?.body ?? null;
+      const merged = mergeOrder(previous, AppOrder.parse(order));
+      const changed = previous === null || JSON.stringify(previous) !== JSON.stringify(merged);
+      const now = this.clock.now();
+      const nextPollAt = isPollFinal(merged.status)
+        ? null
+        : options.nextPollAt !== undefined
+          ? options.nextPollAt
+          : row
+            ? row.next_poll_at
+            : now;
+      const source = row?.source === 'created' ? 'created' : options.source;
+      if (changed || nextPollAt !== row?.next_poll_at || source !== row?.source) {
+        prepareCached(
+          this.db,
+          `INSERT INTO orders (id, status, status_precision, customer_source_id, customer_name, created_at,
+             updated_at, source, next_poll_at, local_updated_at, body)
+           VALUES (@id, @status, @precision, @source_id, @name, @created_at, @updated_at, @source, @next_poll_at, @now, @body)
+           ON CONFLICT (id) DO UPDATE SET status = excluded.status, status_precision = excluded.status_precision,
+             customer_source_id = excluded.customer_source_id, customer_name = excluded.customer_name,
+             created_at = excluded.created_at, updated_at = excluded.updated_at, source = excluded.source,
+             next_poll_at = excluded.next_poll_at,
+             local_updated_at = CASE WHEN @changed THEN excluded.local_updated_at ELSE local_updated_at END,
+             body = excluded.body`,
+        ).run({
+          id: merged.id,
+          status: merged.status,
+          precision: merged.statusPrecision,
+          source_id: merged.customer.sourceId,
+          name: `${merged.customer.firstName} ${merged.customer.lastName}`,
+          created_at: epochMs(merged.createdAt),
+          updated_at: epochMs(merged.updatedAt),
+          source,
+          next_poll_at: nextPollAt,
+          now,
+          changed: changed ? 1 : 0,
+          body: JSON.stringify(merged),
+        });
+      }
+      return {
+        order: merged,
+        previous,
+        changed,
+        statusChanged: previous !== null && previous.status !== merged.status,
+      };
+    })();
+  }
+
+  /** upsert for a page of orders, in one transaction. */
+  upsertMany(orders: readonly AppOrder[], source: OrderSource): OrderUpsert[] {
+    return this.db.transaction(() => orders.map((o) => this.upsert(o, { source })))();
+  }
+
+  get(id: string): AppOrder | null {
+    return this.row(id)?.body ?? null;
+  }
+
+  /** Orders newest first (server createdAt), filtered. */
+  list(query: OrderQuery = {}): AppOrder[] {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (query.statuses) {
+      where.push(`status IN (${query.statuses.map(() => '?').join(', ') || 'NULL'})`);
+      params.push(...query.statuses);
+    }
+    if (query.sourceId !== undefined) {
+      where.push('customer_source_id = ?');
+      params.push(query.sourceId);
+    }
+    if (query.createdFrom !== undefined) {
+      where.push('created_at >= ?');
+      params.push(epochMs(query.createdFrom));
+    }
+    if (query.createdTo !== undefined) {
+      where.push('created_at <= ?');
+      params.push(epochMs(query.createdTo));
+    }
+    params.push(query.limit ?? -1, query.offset ?? 0);
+    const sql = `SELECT id, source, next_poll_at, last_polled_at, body FROM orders
+      ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`;
+    return prepareCached(this.db, sql)
+      .all(...params)
+      .map((r) => this.parse(r).body);
+  }
+
+  count(query: Pick<OrderQuery, 'statuses'> = {}): number {
+    if (!query.statuses)
+      return (prepareCached(this.db, 'SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n;
+    const sql = `SELECT COUNT(*) AS n FROM orders WHERE status IN (${query.statuses.map(() => '?').join(', ') || 'NULL'})`;
+    return (prepareCached(this.db, sql).get(...query.statuses) as { n: number }).n;
+  }
+
+  /** Orders not in a final status (the poller's population). */
+  activeCount(): number {
+    return (
+      prepareCached(
+        this.db,
+        `SELECT COUNT(*) AS n FROM orders WHERE status NOT IN (${FINAL_LIST})`,
+      ).get() as {
+        n: number;
+      }
+    ).n;
+  }
+
+  /** Active orders whose next poll is due at `now`, most overdue first. */
+  dueForPolling(now: number, limit: number): DueOrder[] {
+    return prepareCached(
+      this.db,
+      `SELECT id, source, next_poll_at, last_polled_at, body FROM orders
+       WHERE next_poll_at IS NOT NULL AND next_poll_at <= ? ORDER BY next_poll_at, id LIMIT ?`,
+    )
+      .all(now, limit)
+      .map((r) => {
+        const row = this.parse(r);
+        return {
+          order: row.body,
+          source: row.source,
+          lastPolledAt: row.last_polled_at,
+          nextPollAt: row.next_poll_at ?? now,
+        };
+      });
+  }
+
+  /** The earliest scheduled poll, or null when nothing is scheduled. */
+  nextPollAt(): number | null {
+    const row = prepareCached(this.db, 'SELECT MIN(next_poll_at) AS t FROM orders').get() as {
+      t: number | null;
+    };
+    return row.t;
+  }
+
+  /** Records a poll: when it happened (optional) and when the next one is due (null: never). */
+  schedulePoll(id: string, schedule: { polledAt?: number; nextPollAt: number | null }): boolean {
+    return (
+      prepareCached(
+        this.db,
+        `UPDATE orders SET next_poll_at = CASE WHEN status IN (${FINAL_LIST}) THEN NULL ELSE ? END,
+           last_polled_at = COALESCE(?, last_polled_at) WHERE id = ?`,
+      ).run(schedule.nextPollAt, schedule.polledAt ?? null, id).changes === 1
+    );
+  }
+
+  private row(id: string) {
+    const r = prepareCached(
+      this.db,
+      'SELECT id, source, next_poll_at, last_polled_at, body FROM orders WHERE id = ?',
+    ).get(id);
+    return r ? this.parse(r) : null;
+  }
+
+  private parse(r: unknown) {
+    return parseRow(Row, r, 'orders', `id=${(r as { id: unknown }).id}`);
+  }
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { Product, type ProductStatus } from '../../shared/api';
+import type { Db } from './db';
+import { epochMs, jsonText, likeContains, parseRow, prepareCached } from './rows';
+
+const Row = z.object({ id: z.int(), body: jsonText(Product) });
+
+export interface ProductQuery {
+  status?: ProductStatus | readonly ProductStatus[];
+  /** Part of the product name, case-insensitive. */
+  search?: string;
+  limit?: number;
+  offset?: number;
+}
+
+/** Mirror of the catalog. Products are never removed: the server retires them by status. */
+export class ProductsRepo {
+  constructor(private readonly db: Db) {}
+
+  /** Inserts or replaces each product, in one transaction. Returns how many were written. */
+  upsertMany(products: readonly Product[]): number {
+    const statement = prepareCached(
+      this.db,
+      `INSERT INTO products (id, status, name, updated_at, body) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET status = excluded.status, name = excluded.name,
+         updated_at = excluded.updated_at, body = excluded.body`,
+    );
+    this.db.transaction(() => {
+      for (const p of products) {
+        statement.run(p.id, p.status, p.name, epochMs(p.updatedAt), JSON.stringify(p));
+      }
+    })();
+    return products.length;
+  }
+
+  get(id: number): Product | null {
+    const row = prepareCached(this.db, 'SELECT id, body FROM products WHERE id = ?').get(id);
+    return row ? this.parse(row) : null;
+  }
+
+  /** Products by name (then id), optionally of some statuses and matching part of the name. */
+  list(query: ProductQuery = {}): Product[] {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (query.status !== undefined) {
+      const statuses = typeof query.status === 'string' ? [query.status] : query.status;
+      where.push(`status IN (${statuses.map(() => '?').join(', ') || 'NULL'})`);
+      params.push(...statuses);
+    }
+    const search = query.search?.trim();
+    if (search) {
+      where.push("name LIKE ? ESCAPE '\\'");
+      params.push(likeContains(search));
+    }
+    const sql = `SELECT id, body FROM products ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?`;
+    params.push(query.limit ?? -1, query.offset ?? 0);
+    return prepareCached(this.db, sql)
+      .all(...params)
+      .map((row) => this.parse(row));
+  }
+
+  /** The products with these ids that are in the mirror, keyed by id. */
+  byIds(ids: readonly number[]): Map<number, Product> {
+    const found = new Map<number, Product>();
+    const unique = [...new Set(ids)];
+    for (let i = 0; i < unique.length; i += 500) {
+      const chunk = unique.slice(i, i + 500);
+      const rows = this.db
+        .prepare(`SELECT id, body FROM products WHERE id IN (${chunk.map(() => '?').join(', ')})`)
+        .all(...chunk);
+      for (const row of rows) {
+        const p = this.parse(row);
+        found.set(p.id, p);
+      }
+    }
+    return found;
+  }
+
+  count(): number {
+    return (prepareCached(this.db, 'SELECT COUNT(*) AS n FROM products').get() as { n: number }).n;
+  }
+
+  /** The newest updatedAt in the mirror (the server's string), or null when it is empty. */
+  newestUpdatedAt(): string | null {
+    const row = prepareCached(
+      this.db,
+      'SELECT id, body FROM products ORDER BY updated_at DESC LIMIT 1',
+    ).get();
+    return row ? this.parse(row).updatedAt : null;
+  }
+
+  private parse(row: unknown): Product {
+    return parseRow(Row, row, 'products', `id=${(row as { id: unknown }).id}`).body;
+  }
+}

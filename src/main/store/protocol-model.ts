@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import {
+  Administration,
+  DaysSupply,
+  OrderType,
+  Protocol,
+  ProtocolRequest,
+  ShippingMethod,
+} from '../../shared/api';
+import type { Db } from './db';
+import { flag, jsonText, jsonTextOrNull, parseRow, prepareCached } from './rows';
+import { searchTextOf } from './protocol-search';
+
+/**
+ * The user's content of a protocol as stored: the shape of the shared ProtocolRequest, read
+ * structurally (value rules are checked when a draft is written with createDraft/updateDraft).
+ * daysSupply, shippingMethod and orderType may be null because a server copy may have them null
+ * (spec: "null when decided on the subscription"); drafts written locally never do.
+ */
+export const ProtocolDraft = z.object({
+  customer: z.object({
+    sourceId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().nullish(),
+    phone: z.string().nullish(),
+    address: z.object({
+      line1: z.string(),
+      line2: z.string().nullish(),
+      city: z.string(),
+      state: z.string(),
+      zipCode: z.string(),
+    }),
+  }),
+  daysSupply: DaysSupply.nullable(),
+  lineItems: z.array(
+    z.object({
+      productId: z.int(),
+      quantity: z.int(),
+      packDescription: z.string().optional(),
+      administration: Administration.nullish(),
+    }),
+  ),
+  shippingMethod: ShippingMethod.nullable(),
+  orderType: OrderType.nullable(),
+});
+export type ProtocolDraft = z.infer<typeof ProtocolDraft>;
+
+export const ProtocolSyncState = z.enum(['synced', 'pending', 'conflict']);
+export type ProtocolSyncState = z.infer<typeof ProtocolSyncState>;
+
+export const ConflictKind = z.enum([
+  'edited-on-server',
+  'deleted-on-server',
+  'deleted-locally-edited-on-server',
+]);
+export type ConflictKind = z.infer<typeof ConflictKind>;
+
+/** Why a push stopped for the user: the kind, and the server copy (null when it is gone). */
+export const ProtocolConflict = z.object({
+  kind: ConflictKind,
+  server: Protocol.nullable(),
+  /** Epoch ms (local clock). */
+  detectedAt: z.int(),
+});
+export type ProtocolConflict = z.infer<typeof ProtocolConflict>;
+
+export const OutboxOp = z.enum(['create', 'update', 'delete']);
+export type OutboxOp = z.infer<typeof OutboxOp>;
+export const OutboxState = z.enum(['pending', 'in_doubt', 'blocked', 'done']);
+export type OutboxState = z.infer<typeof OutboxState>;
+
+/** The protocol's live outbox entry, as shown next to it. */
+export const OutboxSummary = z.object({
+  seq: z.int(),
+  op: OutboxOp,
+  state: OutboxState,
+  attempts: z.int(),
+  lastError: z.string().nullable(),
+});
+export type OutboxSummary = z.infer<typeof OutboxSummary>;
+
+const summaryColumns = {
+  local_id: z.string(),
+  server_id: z.string().nullable(),
+  customer_name: z.string(),
+  source_id: z.string(),
+  email: z.string().nullable(),
+  sync_state: ProtocolSyncState,
+  deleted: flag,
+  rev: z.int(),
+  created_at: z.int(),
+  local_updated_at: z.int(),
+  o_seq: z.int().nullable(),
+  o_op: OutboxOp.nullable(),
+  o_state: OutboxState.nullable(),
+  o_attempts: z.int().nullable(),
+  o_last_error: z.string().nullable(),
+};
+
+type SummaryColumns = z.infer<z.ZodObject<typeof summaryColumns>>;
+
+const summaryOf = (r: SummaryColumns) => ({
+  localId: r.local_id,
+  serverId: r.server_id,
+  customerName: r.customer_name,
+  sourceId: r.source_id,
+  email: r.email,
+  syncState: r.sync_state,
+  deleted: r.deleted,
+  rev: r.rev,
+  createdAt: r.created_at,
+  localUpdatedAt: r.local_updated_at,
+  outbox:
+    r.o_seq !== null && r.o_op !== null && r.o_state !== null
+      ? {
+          seq: r.o_seq,
+          op: r.o_op,
+          state: r.o_state,
+          attempts: r.o_attempts ?? 0,
+          lastError: r.o_last_error,
+        }
+      : null,
+});
+
+/** A protocol as lists and search show it: columns only, no JSON to parse. */
+export type ProtocolSummary = ReturnType<typeof summaryOf>;
+
+export const ProtocolSummaryRow = z.object(summaryColumns).transform(summaryOf);
+
+export const LocalProtocolRow = z
+  .object({
+    ...summaryColumns,
+    base_updated_at: z.string().nullable(),
+    draft: jsonText(ProtocolDraft),
+    server: jsonTextOrNull(Protocol),
+    conflict: jsonTextOrNull(ProtocolConflict),
+  })
+  .transform((r) => ({
+    ...summaryOf(r),
+    baseUpdatedAt: r.base_updated_at,
+    draft: r.draft,
+    server: r.server,
+    conflict: r.conflict,
+  }));
+
+/** The local model of a protocol. */
+export type LocalProtocol = z.output<typeof LocalProtocolRow>;
+
+/** Columns of protocols p joined with its live outbox entry o (see LIVE_OUTBOX_JOIN). */
+export const SUMMARY_SELECT = `p.local_id, p.server_id, p.customer_name, p.source_id, p.email,
+  p.sync_state, p.deleted, p.rev, p.created_at, p.local_updated_at,
+  o.seq AS o_seq, o.op AS o_op, o.state AS o_state, o.attempts AS o_attempts, o.last_error AS o_last_error`;
+export const FULL_SELECT = `${SUMMARY_SELECT}, p.base_updated_at, p.draft, p.server, p.conflict`;
+export const LIVE_OUTBOX_JOIN = `LEFT JOIN outbox o ON o.protocol_local_id = p.local_id AND o.state <> 'done'`;
+
+/** The draft a server copy stands for. */
+export function draftFromProtocol(p: Protocol): ProtocolDraft {
+  return {
+    customer: p.customer,
+    daysSupply: p.daysSupply,
+    lineItems: p.lineItems.map((li) => ({
+      productId: li.productId,
+      quantity: li.quantity,
+      ...(li.packDescription !== undefined ? { packDescription: li.packDescription } : {}),
+      administration: li.administration,
+    })),
+    shippingMethod: p.shippingMethod,
+    orderType: p.orderType,
+  };
+}
+
+/** The request a draft is pushed as; throws a ZodError when the draft is not a valid request. */
+export const draftToRequest = (draft: ProtocolDraft): ProtocolRequest =>
+  ProtocolRequest.parse(draft);
+
+/** The denormalised columns derived from a draft (name, sourceId, email, search text). */
+export function draftColumns(draft: ProtocolDraft) {
+  const c = draft.customer;
+  return {
+    customer_name: `${c.firstName} ${c.lastName}`,
+    source_id: c.sourceId,
+    email: c.email ?? null,
+    search_text: searchTextOf(c),
+    draft: JSON.stringify(draft),
+  };
+}
+
+/** Reads one protocol with its live outbox entry, or null. */
+export function readLocalProtocol(
+  db: Db,
+  column: 'local_id' | 'server_id',
+  value: string,
+): LocalProtocol | null {
+  const row = prepareCached(
+    db,
+    `SELECT ${FULL_SELECT} FROM protocols p ${LIVE_OUTBOX_JOIN} WHERE p.${column} = ?`,
+  ).get(value);
+  return row ? parseRow(LocalProtocolRow, row, 'protocols', `${column}=${value}`) : null;
+}

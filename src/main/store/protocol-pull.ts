@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import type { Protocol } from '../../shared/api';
+import { draftColumns, draftFromProtocol, readLocalProtocol } from './protocol-model';
+import { markConflict, refreshFromServer, type ProtocolContext } from './protocol-push';
+import { prepareCached } from './rows';
+
+/** What the mirror pull did to a local protocol. */
+export type ServerUpsert = 'inserted' | 'refreshed' | 'server-updated' | 'unchanged';
+
+/**
+ * Mirror pull: a protocol as the server has it (see ProtocolsRepo.upsertFromServer). The caller
+ * holds the transaction, so a page of protocols is one transaction with no savepoint per row.
+ */
+export function upsertOne(
+  ctx: ProtocolContext,
+  protocol: Protocol,
+): { localId: string; change: ServerUpsert } {
+  const { db, outbox, clock } = ctx;
+  const row = prepareCached(
+    db,
+    'SELECT local_id, sync_state, base_updated_at FROM protocols WHERE server_id = ?',
+  ).get(protocol.id) as
+    { local_id: string; sync_state: string; base_updated_at: string | null } | undefined;
+  const now = clock.now();
+  if (!row) {
+    const localId = randomUUID();
+    prepareCached(
+      db,
+      `INSERT INTO protocols (local_id, server_id, customer_name, source_id, email, search_text, draft,
+           server, base_updated_at, sync_state, created_at, local_updated_at)
+         VALUES (@local_id, @server_id, @customer_name, @source_id, @email, @search_text, @draft,
+           @server, @base, 'synced', @now, @now)`,
+    ).run({
+      local_id: localId,
+      server_id: protocol.id,
+      server: JSON.stringify(protocol),
+      base: protocol.updatedAt,
+      now,
+      ...draftColumns(draftFromProtocol(protocol)),
+    });
+    return { localId, change: 'inserted' as const };
+  }
+  const synced = row.sync_state === 'synced' && outbox.liveFor(row.local_id) === null;
+  if (synced && row.base_updated_at === protocol.updatedAt)
+    return { localId: row.local_id, change: 'unchanged' as const };
+  if (synced) {
+    refreshFromServer(db, row.local_id, protocol, now);
+    return { localId: row.local_id, change: 'refreshed' as const };
+  }
+  prepareCached(db, 'UPDATE protocols SET server = ? WHERE local_id = ?').run(
+    JSON.stringify(protocol),
+    row.local_id,
+  );
+  return { localId: row.local_id, change: 'server-updated' as const };
+}
+
+/** Mirror pull: the server no longer has `serverId` (see ProtocolsRepo.markDeletedOnServer). */
+export function markDeletedOnServer(
+  ctx: ProtocolContext,
+  serverId: string,
+): 'removed' | 'conflict' | 'in-flight' | 'unknown' {
+  const row = readLocalProtocol(ctx.db, 'server_id', serverId);
+  if (!row) return 'unknown';
+  const live = ctx.outbox.liveFor(row.localId);
+  if (live && (live.sentAt !== null || live.state === 'in_doubt')) return 'in-flight';
+  if (!live || live.op === 'delete' || row.deleted) {
+    ctx.protocols.forget(row.localId);
+    return 'removed';
+  }
+  markConflict(ctx, row.localId, { kind: 'deleted-on-server', server: row.server });
+  return 'conflict';
+}

@@ -1,0 +1,140 @@
+import type { Db } from './db';
+import { likeContains, prepareCached } from './rows';
+
+/**
+ * Search over local protocols by customer name, sourceId and email.
+ *
+ * Every protocol row has `search_text`: first name, last name, sourceId and email, normalised
+ * (NFKD, diacritics removed, lower case, single spaces) and ending in a space. A query is
+ * normalised the same way and split into terms; a protocol matches when every term is a
+ * substring of its search_text. Results are newest first (highest seq).
+ *
+ * Chosen plan (measured in bench/protocol-search.ts, see docs/decisions.md): an FTS5 trigram
+ * index (detail=none) finds candidates, LIKE re-checks every term on the row. Because a phrase
+ * of common trigrams (a sourceId prefix such as "PAT-", an email domain) walks long doclists,
+ * the plan probes each trigram's frequency (counting at most PROBE_CAP rowids) and matches only
+ * on the two rarest ones; a trigram found nowhere answers "no match" at once. Terms shorter than
+ * three characters have no trigram: they are only re-checked, and a query made of nothing else
+ * scans the narrow protocols_scan index.
+ */
+
+export const PROBE_CAP = 512;
+/** Two trigrams below this count are selective enough: probing stops. */
+const SELECTIVE = 64;
+/** At most this many trigram probes per query (a long email has many). */
+const MAX_PROBES = 24;
+
+export function normalizeForSearch(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The searched text of a customer: normalised fields separated by spaces, with a trailing space. */
+export function searchTextOf(c: {
+  firstName: string;
+  lastName: string;
+  sourceId: string;
+  email?: string | null | undefined;
+}): string {
+  return `${[c.firstName, c.lastName, c.sourceId, c.email ?? '']
+    .map(normalizeForSearch)
+    .filter(Boolean)
+    .join(' ')} `;
+}
+
+export type SearchPlan =
+  | { kind: 'all' }
+  | { kind: 'none' }
+  | { kind: 'fts'; match: string; likes: string[] }
+  | { kind: 'scan'; likes: string[] };
+
+const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+function trigrams(term: string): string[] {
+  const chars = [...term];
+  const out: string[] = [];
+  for (let i = 0; i + 3 <= chars.length; i++) out.push(chars.slice(i, i + 3).join(''));
+  return out;
+}
+
+export function searchTerms(query: string): string[] {
+  const normalized = normalizeForSearch(query);
+  return normalized ? [...new Set(normalized.split(' '))] : [];
+}
+
+/** The plan of the chosen approach: FTS5 trigram candidates on the rarest trigrams, LIKE re-check. */
+export function planFtsSearch(db: Db, query: string): SearchPlan {
+  const terms = searchTerms(query);
+  if (terms.length === 0) return { kind: 'all' };
+  const likes = terms.map(likeContains);
+  const grams = [...new Set(terms.flatMap(trigrams))];
+  if (grams.length === 0) return { kind: 'scan', likes };
+  const probe = prepareCached(
+    db,
+    `SELECT COUNT(*) AS n FROM (SELECT rowid FROM protocols_fts WHERE protocols_fts MATCH ? LIMIT ${PROBE_CAP})`,
+  );
+  const counted: { gram: string; n: number }[] = [];
+  for (const gram of grams.slice(0, MAX_PROBES)) {
+    const n = (probe.get(quote(gram)) as { n: number }).n;
+    if (n === 0) return { kind: 'none' };
+    counted.push({ gram, n });
+    if (counted.filter((c) => c.n < SELECTIVE).length >= 2) break;
+  }
+  counted.sort((a, b) => a.n - b.n);
+  const rare = counted.filter((c) => c.n < PROBE_CAP).slice(0, 2);
+  const chosen = rare.length > 0 ? rare : counted;
+  return { kind: 'fts', match: chosen.map((c) => quote(c.gram)).join(' AND '), likes };
+}
+
+/** The plan of the measured alternative: LIKE over the protocols_scan index, no FTS. */
+export function planLikeSearch(query: string): SearchPlan {
+  const terms = searchTerms(query);
+  return terms.length === 0 ? { kind: 'all' } : { kind: 'scan', likes: terms.map(likeContains) };
+}
+
+export interface SearchPage {
+  /** Extra conditions on protocols p (e.g. "p.deleted = 0") and their parameters. */
+  where: readonly string[];
+  params: readonly unknown[];
+  /** Only rows with seq below this (keyset cursor). */
+  beforeSeq?: number | undefined;
+  limit: number;
+}
+
+/**
+ * The seqs of the protocols a plan finds, newest first. Only seq, deleted and search_text are
+ * read unless `page.where` names other columns, so a scan stays on the protocols_scan index.
+ */
+export function searchSeqs(db: Db, plan: SearchPlan, page: SearchPage): number[] {
+  if (plan.kind === 'none') return [];
+  const where = [...page.where];
+  const params: unknown[] = [];
+  let from = 'protocols p';
+  let order = 'p.seq DESC';
+  if (plan.kind === 'fts') {
+    // CROSS JOIN keeps the FTS index as the outer loop, read in rowid order.
+    from = 'protocols_fts f CROSS JOIN protocols p ON p.seq = f.rowid';
+    order = 'f.rowid DESC';
+    where.unshift('protocols_fts MATCH ?');
+    params.push(plan.match);
+  }
+  params.push(...page.params);
+  if (page.beforeSeq !== undefined) {
+    where.push(plan.kind === 'fts' ? 'f.rowid < ?' : 'p.seq < ?');
+    params.push(page.beforeSeq);
+  }
+  if (plan.kind === 'fts' || plan.kind === 'scan') {
+    for (const like of plan.likes) {
+      where.push("p.search_text LIKE ? ESCAPE '\\'");
+      params.push(like);
+    }
+  }
+  const sql = `SELECT p.seq AS seq FROM ${from}
+    ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT ?`;
+  params.push(page.limit);
+  return (prepareCached(db, sql).all(...params) as { seq: number }[]).map((r) => r.seq);
+}

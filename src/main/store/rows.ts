@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import type { Statement } from 'better-sqlite3';
+import type { Db } from './db';
+import { CorruptRowError } from './errors';
+
+/** A TEXT column holding JSON: parsed, then checked against `schema`. */
+export const jsonText = <S extends z.ZodType>(schema: S) =>
+  z
+    .string()
+    .transform((text, ctx): unknown => {
+      try {
+        return JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'is not valid JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
+/** A nullable TEXT column holding JSON. */
+export const jsonTextOrNull = <S extends z.ZodType>(schema: S) => jsonText(schema).nullable();
+
+/** An INTEGER 0/1 column read as a boolean. */
+export const flag = z.union([z.literal(0), z.literal(1)]).transform((v) => v === 1);
+
+/** Parses a row read back from SQLite; a mismatch is a CorruptRowError naming table and key. */
+export function parseRow<S extends z.ZodType>(
+  schema: S,
+  row: unknown,
+  table: string,
+  key: string,
+): z.output<S> {
+  const result = schema.safeParse(row);
+  if (!result.success) throw new CorruptRowError(table, key, result.error.issues);
+  return result.data;
+}
+
+const statements = new WeakMap<Db, Map<string, Statement>>();
+
+/** One prepared statement per (database, SQL text). */
+export function prepareCached(db: Db, sql: string): Statement {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let statement = cache.get(sql);
+  if (!statement) {
+    // Queries built from user input (one LIKE per search term) vary: keep the cache bounded.
+    if (cache.size >= 256) cache.clear();
+    cache.set(sql, (statement = db.prepare(sql)));
+  }
+  return statement;
+}
+
+/** Epoch milliseconds of a server timestamp (ISO 8601 with offset). */
+export const epochMs = (iso: string): number => {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) throw new Error(`Not a timestamp: ${iso}`);
+  return ms;
+};
+
+/** `%text%` for LIKE ... ESCAPE '\', with the wildcards of `text` escaped. */
+export const likeContains = (text: string): string =>
+  `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
