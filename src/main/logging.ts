@@ -43,7 +43,6 @@ export class Redactor {
         (...args: unknown[]) => `${typeof args[1] === 'string' ? args[1] : ''}[redacted]`,
       );
     }
-    out = out.replace(pattern, (_m, prefix = '') => `${prefix}[redacted]`);
     return out;
   }
 }
