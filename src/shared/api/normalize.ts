@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { Money, OrderStatus, OrderType, ShippingMethod, Timestamp } from './common';
-import type { OrderStatusV101, OrderTypeV101 } from './common';
-import { Customer } from './customer';
+import { Money } from './common';
+import type { OrderStatus, OrderStatusV101, OrderType, OrderTypeV101 } from './common';
 import { Administration } from './line-items';
-import { FulfillmentInfo, type Order, type OrderV101 } from './orders';
+import { Order, type OrderV101 } from './orders';
 
 /**
  * The one order model the app works with, whichever version the server answered in.
@@ -23,26 +22,11 @@ export const AppLineItem = z.object({
 });
 export type AppLineItem = z.infer<typeof AppLineItem>;
 
-export const AppOrder = z.object({
-  id: z.string(),
-  discount: z.string(),
-  daysSupply: z.int(),
-  orderType: OrderType,
-  shippingMethod: ShippingMethod,
-  status: OrderStatus,
+/** The 1.0.2 order, with a status precision and line items that may lack what 1.0.1 omits. */
+export const AppOrder = Order.extend({
   /** 'exact' from 1.0.2 reads and webhooks; 'coarse' from 1.0.1 reads, whose PROCESSING covers DISPENSING and FILLED too. */
   statusPrecision: z.enum(['exact', 'coarse']),
-  fulfillmentInfo: FulfillmentInfo.nullable(),
   lineItems: z.array(AppLineItem),
-  customer: Customer,
-  subtotalPrice: Money,
-  totalDiscount: Money,
-  totalFees: Money,
-  totalShipping: Money,
-  totalVolumeDiscount: Money,
-  totalPrice: Money,
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
 });
 export type AppOrder = z.infer<typeof AppOrder>;
 
