@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import type { Protocol } from '../../shared/api';
+import type { CoreEvents } from '../../shared/events';
+import {
+  StoreError,
+  type ConflictKind,
+  type LocalProtocol,
+  type LocalStore,
+  type ProtocolDraft,
+} from '../store';
+
+export type ConflictChoice = 'keep-mine' | 'take-theirs' | 'keep-both';
+
+/** A conflict as the UI shows it: both versions and the choices that make sense for its kind. */
+export interface ConflictView {
+  localId: string;
+  serverId: string | null;
+  kind: ConflictKind;
+  /** Epoch ms (local clock). */
+  detectedAt: number;
+  /** The user's version; null when the user deleted the protocol. */
+  mine: ProtocolDraft | null;
+  /** The server's version; null when the server deleted it. */
+  theirs: Protocol | null;
+  choices: ConflictChoice[];
+}
+
+/** What a resolution did: the protocol's local id(s) afterwards (keep both makes a second one). */
+export interface Resolution {
+  localId: string | null;
+  copyLocalId: string | null;
+}
+
+const CHOICES: Record<ConflictKind, ConflictChoice[]> = {
+  'edited-on-server': ['keep-mine', 'take-theirs', 'keep-both'],
+  // Keep both after a server delete = keep mine: the user's version becomes a new server protocol.
+  'deleted-on-server': ['keep-mine', 'take-theirs', 'keep-both'],
+  // The user deleted it: there is no second version to keep.
+  'deleted-locally-edited-on-server': ['keep-mine', 'take-theirs'],
+};
+
+/** A protocol the user deleted has no second version to keep. */
+const choicesFor = (p: LocalProtocol, kind: ConflictKind): ConflictChoice[] =>
+  p.deleted ? CHOICES[kind].filter((c) => c !== 'keep-both') : CHOICES[kind];
+
+/** The server's version of a conflicted protocol: the newer of the recorded copy and the pulled one. */
+function theirsOf(p: LocalProtocol): Protocol | null {
+  if (!p.conflict || p.conflict.kind === 'deleted-on-server') return null;
+  const recorded = p.conflict.server;
+  const pulled = p.server;
+  if (!recorded) return pulled;
+  if (!pulled || pulled.id !== recorded.id) return recorded;
+  return Date.parse(pulled.updatedAt) > Date.parse(recorded.updatedAt) ? pulled : recorded;
+}
+
+function view(p: LocalProtocol): ConflictView | null {
+  if (!p.conflict) return null;
+  return {
+    localId: p.localId,
+    serverId: p.serverId,
+    kind: p.conflict.kind,
+    detectedAt: p.conflict.detectedAt,
+    mine: p.deleted ? null : p.draft,
+    theirs: theirsOf(p),
+    choices: choicesFor(p, p.conflict.kind),
+  };
+}
+
+/** Every protocol waiting for the user to resolve a conflict, newest first. */
+export function listConflicts(store: LocalStore): ConflictView[] {
+  const out: ConflictView[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = store.protocols.list({
+      syncStates: ['conflict'],
+      includeDeleted: true,
+      limit: 500,
+      cursor,
+    });
+    for (const summary of page.items) {
+      const p = store.protocols.get(summary.localId);
+      const v = p && view(p);
+      if (v) out.push(v);
+    }
+    cursor = page.nextCursor;
+  } while (cursor);
+  return out;
+}
+
+/** How many protocols are in conflict. */
+export function countConflicts(store: LocalStore): number {
+  const row = store.db
+    .prepare("SELECT COUNT(*) AS n FROM protocols WHERE sync_state = 'conflict'")
+    .get();
+  return z.object({ n: z.int().min(0) }).parse(row).n;
+}
+
+/**
+ * The outbox-count event: pending = live entries neither in doubt nor blocked by a conflict (a
+ * rejected entry is still an unsent change), in doubt, and protocols in conflict.
+ */
+export function outboxCount(store: LocalStore): CoreEvents['outbox-count'] {
+  const counts = store.outbox.counts();
+  const conflicts = countConflicts(store);
+  return {
+    pending: Math.max(0, counts.pending + counts.blocked - conflicts),
+    inDoubt: counts.inDoubt,
+    conflicts,
+  };
+}
+
+/**
+ * Resolves a conflict in one transaction; the outbox then holds what the choice needs:
+ * - edited-on-server: keep mine → an update based on the server's current updatedAt; take theirs
+ *   → the row becomes the server copy, no outbox entry; keep both → the user's content becomes a
+ *   new local protocol queued as a create, and the original takes theirs.
+ * - deleted-on-server: keep mine (or keep both) → a create of the user's content; take theirs →
+ *   the protocol is removed locally.
+ * - deleted-locally-edited-on-server: keep mine → the delete, based on the server's updatedAt;
+ *   take theirs → the server copy is restored.
+ */
+export function resolveConflict(
+  store: LocalStore,
+  localId: string,
+  choice: ConflictChoice,
+): Resolution {
+  return store.transaction((): Resolution => {
+    const p = store.protocols.get(localId);
+    if (!p) throw new StoreError('not-found', `No protocol ${localId}.`);
+    if (!p.conflict || p.syncState !== 'conflict')
+      throw new StoreError('invalid-state', `Protocol ${localId} has no conflict to resolve.`);
+    const kind = p.conflict.kind;
+    if (!choicesFor(p, kind).includes(choice))
+      throw new StoreError('invalid-state', `"${choice}" does not apply to a ${kind} conflict.`);
+
+    if (kind === 'deleted-on-server') {
+      if (choice === 'take-theirs') {
+        store.protocols.forget(localId);
+        return { localId: null, copyLocalId: null };
+      }
+      const effect = store.protocols.detachFromServer(localId);
+      return { localId: effect === 'dropped' ? null : localId, copyLocalId: null };
+    }
+
+    const theirs = theirsOf(p);
+    if (!theirs)
+      throw new StoreError('invalid-state', `Protocol ${localId} has no server copy recorded.`);
+    if (choice === 'keep-mine') {
+      store.protocols.rebaseOnServer(localId, theirs);
+      return { localId, copyLocalId: null };
+    }
+    if (choice === 'take-theirs') {
+      store.protocols.takeServer(localId, theirs);
+      return { localId, copyLocalId: null };
+    }
+    const copy = store.protocols.createDraft(p.draft);
+    store.protocols.takeServer(localId, theirs);
+    return { localId, copyLocalId: copy.localId };
+  });
+}

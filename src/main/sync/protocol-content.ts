@@ -1,0 +1,86 @@
+import type { Protocol } from '../../shared/api';
+import type { ProtocolDraft } from '../store';
+
+/**
+ * Comparisons of what the app sent (or would send) with a server protocol. The server echoes a
+ * request back normalised: absent email, phone and line2 become null, and a pack item without
+ * packDescription gets the catalog's. Those differences are not differences of content.
+ */
+
+const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null : v);
+
+function sameAdministration(
+  a: ProtocolDraft['lineItems'][number]['administration'],
+  b: Protocol['lineItems'][number]['administration'],
+): boolean {
+  const x = orNull(a);
+  const y = orNull(b);
+  if (x === null || y === null) return x === y;
+  return (
+    x.morning === y.morning &&
+    x.afternoon === y.afternoon &&
+    x.evening === y.evening &&
+    x.sleep === y.sleep
+  );
+}
+
+/** The customer and every field of the request are what the server protocol holds. */
+export function sameContent(draft: ProtocolDraft, server: Protocol): boolean {
+  const c = draft.customer;
+  const s = server.customer;
+  const sameCustomer =
+    c.sourceId === s.sourceId &&
+    c.firstName === s.firstName &&
+    c.lastName === s.lastName &&
+    orNull(c.email) === s.email &&
+    orNull(c.phone) === s.phone &&
+    c.address.line1 === s.address.line1 &&
+    orNull(c.address.line2) === orNull(s.address.line2) &&
+    c.address.city === s.address.city &&
+    c.address.state === s.address.state &&
+    c.address.zipCode === s.address.zipCode;
+  if (!sameCustomer) return false;
+  if (
+    draft.daysSupply !== server.daysSupply ||
+    draft.shippingMethod !== server.shippingMethod ||
+    draft.orderType !== server.orderType ||
+    draft.lineItems.length !== server.lineItems.length
+  ) {
+    return false;
+  }
+  return draft.lineItems.every((li, i) => {
+    const si = server.lineItems[i]!;
+    return (
+      li.productId === si.productId &&
+      li.quantity === si.quantity &&
+      (li.packDescription === undefined || li.packDescription === si.packDescription) &&
+      sameAdministration(li.administration, si.administration)
+    );
+  });
+}
+
+/** Line items as a multiset of productId × quantity. */
+export const lineItemsKey = (items: readonly { productId: number; quantity: number }[]): string =>
+  items
+    .map((li) => `${li.productId}x${li.quantity}`)
+    .sort()
+    .join(',');
+
+/**
+ * Whether `server` may be the protocol a create of `sent` made, sent at `sentAt` (local epoch
+ * ms): the same customer sourceId, line items (productId, quantity) and days supply, created no
+ * earlier than sentAt − skewMs (the server's clock may be behind ours).
+ */
+export function mayBeCreatedFrom(
+  server: Protocol,
+  sent: ProtocolDraft,
+  sentAt: number,
+  skewMs: number,
+): boolean {
+  return (
+    server.customer.sourceId === sent.customer.sourceId &&
+    server.daysSupply === sent.daysSupply &&
+    lineItemsKey(server.lineItems) === lineItemsKey(sent.lineItems) &&
+    Date.parse(server.createdAt) >= sentAt - skewMs
+  );
+}

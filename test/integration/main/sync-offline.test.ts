@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../../support/wait';
+import {
+  protocolRequest,
+  serverProtocols,
+  startSyncHarness,
+  type SyncHarness,
+} from './sync-support';
+
+let h: SyncHarness | null = null;
+afterEach(async () => {
+  await h?.close();
+  h = null;
+});
+
+const lastNames = (ps: { customer: { lastName: string } }[]) =>
+  ps.map((p) => p.customer.lastName).sort();
+
+describe('offline drafting, then sync', () => {
+  it('creates, edits and deletes offline; one sync brings the server and the store in line', async () => {
+    h = await startSyncHarness();
+    const { engine, store, sandbox, net } = h;
+    // Two protocols the server already has, mirrored locally.
+    const keep = engine.createProtocol(protocolRequest('Kept'));
+    const gone = engine.createProtocol(protocolRequest('Doomed'));
+    expect((await engine.syncNow()).push.pushed).toBe(2);
+    expect(store.outbox.count()).toBe(0);
+
+    net.state.offline = true;
+    const a = engine.createProtocol(protocolRequest('Alpha'));
+    const b = engine.createProtocol(protocolRequest('Beta'));
+    engine.updateProtocol(b.localId, protocolRequest('Beta', { quantity: 3 }));
+    const never = engine.createProtocol(protocolRequest('Never'));
+    expect(engine.deleteProtocol(never.localId)).toBe('dropped');
+    engine.updateProtocol(keep.localId, protocolRequest('Kept', { daysSupply: 90 }));
+    expect(engine.deleteProtocol(gone.localId)).toBe('queued');
+
+    // A sync while offline changes nothing and says so.
+    const offline = await engine.syncNow();
+    expect(offline.phase).toBe('offline');
+    expect(h.connectivity.online).toBe(false);
+
+    // The UI lists every local change as pending, with its outbox entry.
+    const pending = store.protocols.list({ syncStates: ['pending'], includeDeleted: true }).items;
+    expect(
+      pending.map((p) => [p.customerName, p.outbox?.op, p.outbox?.state, p.deleted]).sort(),
+    ).toEqual([
+      ['Ada Alpha', 'create', 'pending', false],
+      ['Ada Beta', 'create', 'pending', false],
+      ['Ada Doomed', 'delete', 'pending', true],
+      ['Ada Kept', 'update', 'pending', false],
+    ]);
+    expect(store.protocols.get(never.localId)).toBeNull();
+    expect(lastNames(await serverProtocols(sandbox))).toEqual(['Doomed', 'Kept']);
+
+    net.state.offline = false;
+    const report = await engine.syncNow();
+    expect(report.phase).toBe('idle');
+    expect(report.push).toMatchObject({ pushed: 4, conflicts: 0, rejected: 0, inDoubt: 0 });
+    expect(store.outbox.count()).toBe(0);
+
+    const server = await serverProtocols(sandbox);
+    expect(lastNames(server)).toEqual(['Alpha', 'Beta', 'Kept']);
+    const byName = new Map(server.map((p) => [p.customer.lastName, p]));
+    expect(byName.get('Beta')!.lineItems[0]!.quantity).toBe(3);
+    expect(byName.get('Kept')!.daysSupply).toBe(90);
+    expect(byName.get('Kept')!.id).toBe(store.protocols.get(keep.localId)!.serverId);
+    // "Never" was created and deleted offline: the server never saw it.
+    expect(net.count('POST', '/v1/protocols')).toBe(4); // Kept, Doomed, Alpha, Beta
+
+    for (const local of [a, b, keep]) {
+      const row = store.protocols.get(local.localId)!;
+      const copy = server.find((p) => p.id === row.serverId);
+      expect(copy, row.customerName).toBeDefined();
+      expect(row).toMatchObject({ syncState: 'synced', outbox: null });
+      expect(row.baseUpdatedAt).toBe(copy!.updatedAt);
+    }
+    expect(store.protocols.get(gone.localId)).toBeNull();
+    expect(store.protocols.count()).toBe(3);
+  });
+
+  it('the engine pushes by itself when the connection comes back', async () => {
+    h = await startSyncHarness();
+    const { engine, store, sandbox, net, timers, connectivity } = h;
+    engine.start();
+    await waitFor(() => engine.lastSyncedAt !== null, 5_000, 'first sync');
+
+    net.state.offline = true;
+    const p = engine.createProtocol(protocolRequest('Offline'));
+    timers.advance(500); // the debounced push: fails, the connection is reported lost
+    await waitFor(() => !connectivity.online, 5_000, 'offline detected');
+    expect(store.protocols.get(p.localId)?.outbox).toMatchObject({
+      op: 'create',
+      state: 'pending',
+    });
+    expect(await serverProtocols(sandbox)).toEqual([]);
+
+    net.state.offline = false;
+    timers.advance(2_000); // the probe finds the server: online, and a sync follows
+    await waitFor(() => store.outbox.count() === 0, 5_000, 'outbox pushed');
+    const server = await serverProtocols(sandbox);
+    expect(server.map((s) => s.id)).toEqual([store.protocols.get(p.localId)!.serverId]);
+    expect(h.eventsOf('connectivity').map((e) => e.online)).toEqual([false, true]);
+    const counts = h.eventsOf('outbox-count');
+    expect(counts[counts.length - 1]).toEqual({ pending: 0, inDoubt: 0, conflicts: 0 });
+    expect(counts.some((c) => c.pending === 1)).toBe(true);
+  });
+});

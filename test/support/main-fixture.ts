@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApiClient, type ApiClient, type ApiClientOptions } from '../../src/main/api/client';
+import type { Clock } from '../../src/main/clock';
+import {
+  Connection,
+  connectionTokenManager,
+  saveConnectionSecret,
+} from '../../src/main/credentials/connection';
+import { MemoryCredentialStore } from '../../src/main/credentials/keychain';
+import type { TokenManager } from '../../src/main/credentials/token-manager';
+import { CoreEventBus } from '../../src/main/events';
+import { createLocalStore, type LocalStore } from '../../src/main/store';
+import type { CoreEventName, CoreEvents } from '../../src/shared/events';
+import type { SandboxOptionsInput, SandboxRuntime } from '../../src/sandbox';
+import { startTestSandbox, type TestSandbox } from './sandbox';
+
+export interface RecordedEvent<K extends CoreEventName = CoreEventName> {
+  name: K;
+  payload: CoreEvents[K];
+}
+
+export interface MainFixtureOptions {
+  sandboxOptions?: SandboxOptionsInput;
+  sandboxRuntime?: SandboxRuntime;
+  /** The fetch of the token manager and the API client (e.g. a counting fetch). */
+  fetch?: typeof fetch;
+  /** Extra options of the API client (sleep, retries, timeoutMs, ...). */
+  client?: Partial<ApiClientOptions>;
+  /** Clock of the store (default: the system clock). */
+  clock?: Clock;
+}
+
+export interface MainFixture {
+  sandbox: TestSandbox;
+  /** A temp-file store (WAL), removed by close(). */
+  store: LocalStore;
+  storeFile: string;
+  connection: Connection;
+  credentials: MemoryCredentialStore;
+  tokens: TokenManager;
+  client: ApiClient;
+  bus: CoreEventBus;
+  /** Every event emitted on the bus, in order. */
+  events: RecordedEvent[];
+  eventsOf<K extends CoreEventName>(name: K): CoreEvents[K][];
+  close(): Promise<void>;
+}
+
+/**
+ * The main-process core wired against a real sandbox on a loopback port: a store on a temp file,
+ * a real TokenManager reading the secret from a MemoryCredentialStore, the API client, and an
+ * event bus whose events are recorded.
+ */
+export async function startMainFixture(options: MainFixtureOptions = {}): Promise<MainFixture> {
+  const sandbox = await startTestSandbox(
+    options.sandboxOptions ?? {},
+    options.sandboxRuntime ?? {},
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'order-desk-main-'));
+  const storeFile = join(dir, 'store.db');
+  const store = createLocalStore(storeFile, options.clock ? { clock: options.clock } : {});
+  const connection = Connection.parse({
+    id: 'test',
+    kind: 'partner-sandbox',
+    label: 'Test sandbox',
+    baseUrl: sandbox.baseUrl,
+    authUrl: sandbox.authUrl,
+    clientId: sandbox.clientId,
+  });
+  const credentials = new MemoryCredentialStore();
+  await saveConnectionSecret(credentials, connection, sandbox.clientSecret);
+  const tokens = connectionTokenManager(
+    connection,
+    credentials,
+    options.fetch ? { fetch: options.fetch } : {},
+  );
+  const client = createApiClient({
+    baseUrl: connection.baseUrl,
+    tokens,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...options.client,
+  });
+  const bus = new CoreEventBus();
+  const events: RecordedEvent[] = [];
+  const names: CoreEventName[] = [
+    'connectivity',
+    'sync-state',
+    'outbox-count',
+    'batch-progress',
+    'order-status',
+  ];
+  for (const name of names) {
+    bus.on(name, (payload) => events.push({ name, payload } as RecordedEvent));
+  }
+  let closed = false;
+  return {
+    sandbox,
+    store,
+    storeFile,
+    connection,
+    credentials,
+    tokens,
+    client,
+    bus,
+    events,
+    eventsOf: <K extends CoreEventName>(name: K) =>
+      events.filter((e) => e.name === name).map((e) => e.payload as CoreEvents[K]),
+    async close() {
+      if (closed) return;
+      closed = true;
+      store.close();
+      await sandbox.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
