@@ -1,0 +1,143 @@
+import type { AppOrder, CreateOrderRequest } from '../../shared/api';
+import type { ApiClient } from '../api/client';
+import type { BatchItem, LocalStore } from '../store';
+
+/**
+ * Reconciliation of creates whose outcome is unknown (docs/decisions.md, "Main process: bulk
+ * submission and status polling"). The API has no idempotency key, so the only way to know
+ * whether a create committed is to look for the order it would have made: list orders newest
+ * first (one walk for every in-doubt item of the batch) back to the earliest send minus the
+ * clock-skew margin, and match on what the request fixes.
+ */
+export interface ReconcileDeps {
+  store: LocalStore;
+  client: Pick<ApiClient, 'listOrders'>;
+  /** How far the server's clock may be behind ours: the window reaches this far before sent_at. */
+  skewMarginMs: number;
+  /** A walk longer than this proves nothing (items stay in doubt). Default 200 pages. */
+  maxPages?: number;
+  log: (line: string) => void;
+}
+
+export interface ReconcileResult {
+  /** Items whose order was found, with it. */
+  found: { item: BatchItem; order: AppOrder }[];
+  /** Items the server shows no order for: the create did not commit, to be sent again. */
+  notFound: BatchItem[];
+  /** List requests made. */
+  pages: number;
+}
+
+export const PAGE_SIZE = 100;
+const DEFAULT_MAX_PAGES = 200;
+
+const lineKey = (items: readonly { productId: number; quantity: number }[]): string =>
+  items
+    .map((li) => `${li.productId}x${li.quantity}`)
+    .sort()
+    .join(',');
+
+/**
+ * Whether `order` is what `request` would have created when sent at `sentAt` (local ms): the
+ * same customer sourceId, line items (productId + quantity, as a multiset), days supply,
+ * shipping method and order type, created no earlier than sentAt − skewMarginMs.
+ */
+export function orderMatchesRequest(
+  order: AppOrder,
+  request: CreateOrderRequest,
+  sentAt: number,
+  skewMarginMs: number,
+): boolean {
+  return (
+    order.customer.sourceId === request.customer.sourceId &&
+    order.daysSupply === request.daysSupply &&
+    order.shippingMethod === request.shippingMethod &&
+    order.orderType === request.orderType &&
+    Date.parse(order.createdAt) >= sentAt - skewMarginMs &&
+    lineKey(order.lineItems) === lineKey(request.lineItems)
+  );
+}
+
+/** Ids among `ids` that some batch item already owns or that the mirror holds as created here. */
+function claimedIds(store: LocalStore, ids: readonly string[]): Set<string> {
+  const claimed = new Set<string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const chunk = ids.slice(i, i + 500);
+    const marks = chunk.map(() => '?').join(', ');
+    const rows = store.db
+      .prepare(
+        `SELECT order_id AS id FROM batch_items WHERE order_id IN (${marks})
+         UNION SELECT id FROM orders WHERE source = 'created' AND id IN (${marks})`,
+      )
+      .all(...chunk, ...chunk) as { id: string }[];
+    for (const r of rows) claimed.add(r.id);
+  }
+  return claimed;
+}
+
+/**
+ * Reads the server once for all `items` (in doubt, their grace period over) and pairs each with
+ * the order its create made, or finds that there is none. Throws (an ApiClientError) when the
+ * walk could not be completed: then nothing is known and every item stays in doubt.
+ */
+export async function reconcileInDoubt(
+  deps: ReconcileDeps,
+  items: readonly BatchItem[],
+): Promise<ReconcileResult> {
+  if (items.length === 0) return { found: [], notFound: [], pages: 0 };
+  const sentAt = (i: BatchItem) => i.sentAt ?? i.updatedAt;
+  const since = Math.min(...items.map(sentAt)) - deps.skewMarginMs;
+  const maxPages = deps.maxPages ?? DEFAULT_MAX_PAGES;
+
+  const candidates: AppOrder[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  for (;;) {
+    if (pages >= maxPages) {
+      throw new Error(
+        `Reconciliation stopped after ${pages} pages of orders without reaching the time of the first send.`,
+      );
+    }
+    const page: { orders: AppOrder[]; cursor: string | null } = await deps.client.listOrders({
+      limit: PAGE_SIZE,
+      direction: 'next',
+      ...(cursor === null ? {} : { cursor }),
+    });
+    pages++;
+    candidates.push(...page.orders.filter((o) => Date.parse(o.createdAt) >= since));
+    const oldest = page.orders.at(-1);
+    if (!oldest || Date.parse(oldest.createdAt) < since || page.cursor === null) break;
+    cursor = page.cursor;
+  }
+
+  const claimed = claimedIds(
+    deps.store,
+    candidates.map((o) => o.id),
+  );
+  const free = candidates.filter((o) => !claimed.has(o.id));
+  const taken = new Set<string>();
+  const found: ReconcileResult['found'] = [];
+  const notFound: BatchItem[] = [];
+  for (const item of items) {
+    const at = sentAt(item);
+    const matches = free.filter(
+      (o) => !taken.has(o.id) && orderMatchesRequest(o, item.request, at, deps.skewMarginMs),
+    );
+    // Identical requests (two protocols with the same content) may match several orders; each
+    // item takes a distinct one, the one created closest to its own send.
+    const best = matches.sort(
+      (a, b) => Math.abs(Date.parse(a.createdAt) - at) - Math.abs(Date.parse(b.createdAt) - at),
+    )[0];
+    if (best) {
+      taken.add(best.id);
+      found.push({ item, order: best });
+    } else {
+      notFound.push(item);
+    }
+  }
+  deps.log(
+    `reconciled ${items.length} in-doubt item(s) of batch ${items[0]!.batchId} with ${pages} list request(s): ` +
+      `${found.length} found, ${notFound.length} to resend`,
+  );
+  return { found, notFound, pages };
+}

@@ -1,0 +1,85 @@
+import { CreateOrderRequest, type Product } from '../../shared/api';
+import type { LocalProtocol, ProtocolDraft } from '../store';
+
+/** One thing that stops a protocol from becoming an order, at a dotted path of the request. */
+export interface ItemProblem {
+  /** e.g. "daysSupply", "lineItems.0.packDescription"; "" for the protocol as a whole. */
+  path: string;
+  message: string;
+}
+
+/** A protocol that cannot be part of a batch, and why. */
+export interface RejectedProtocol {
+  protocolLocalId: string;
+  /** "First Last (sourceId)", or null when the protocol is unknown. */
+  label: string | null;
+  problems: ItemProblem[];
+}
+
+/** Thrown by BulkSubmitter.submit when some protocols cannot be submitted: no batch is created. */
+export class BatchRejectedError extends Error {
+  override readonly name = 'BatchRejectedError';
+  constructor(readonly rejected: readonly RejectedProtocol[]) {
+    super(
+      `${rejected.length} protocol(s) cannot be submitted: ` +
+        rejected
+          .map(
+            (r) =>
+              `${r.label ?? r.protocolLocalId}: ${r.problems
+                .map((p) => (p.path ? `${p.path}: ${p.message}` : p.message))
+                .join('; ')}`,
+          )
+          .join(' | '),
+    );
+  }
+}
+
+const MISSING: Record<string, string> = {
+  daysSupply: 'days supply is not set (30, 60 or 90)',
+  shippingMethod: 'shipping method is not set',
+  orderType: 'order type is not set',
+};
+
+/**
+ * The create-order request a protocol's current draft stands for (local unsynced edits
+ * included). A pack line without a packDescription takes the one of the protocol's server copy
+ * or of the mirrored catalog. Problems instead when the draft is not a complete order.
+ */
+export function orderRequestFromProtocol(
+  protocol: LocalProtocol,
+  product: (id: number) => Product | null,
+): { request: CreateOrderRequest } | { problems: ItemProblem[] } {
+  if (protocol.deleted) {
+    return { problems: [{ path: '', message: 'the protocol has been deleted' }] };
+  }
+  const draft: ProtocolDraft = protocol.draft;
+  const problems: ItemProblem[] = [];
+  const lineItems = draft.lineItems.map((li, i) => {
+    if (li.packDescription !== undefined || li.administration == null) return li;
+    const fromServer = protocol.server?.lineItems.find(
+      (s) => s.productId === li.productId,
+    )?.packDescription;
+    const catalog = product(li.productId);
+    const packDescription =
+      fromServer ?? (catalog && !catalog.external ? catalog.packDescription : undefined);
+    if (packDescription === undefined) {
+      problems.push({
+        path: `lineItems.${i}.packDescription`,
+        message: `required for a pack product; product ${li.productId} is not in the local catalog (sync first)`,
+      });
+      return li;
+    }
+    return { ...li, packDescription };
+  });
+  const parsed = CreateOrderRequest.safeParse({ ...draft, lineItems });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const path = issue.path.map(String).join('.');
+      problems.push({ path, message: MISSING[path] ?? issue.message });
+    }
+  }
+  if (problems.length > 0 || !parsed.success) return { problems };
+  return { request: parsed.data };
+}
+
+export const protocolLabel = (p: LocalProtocol): string => `${p.customerName} (${p.sourceId})`;

@@ -1,0 +1,198 @@
+import { normalizeOrder } from '../../shared/api';
+import type { ApiClient } from '../api/client';
+import type { Clock } from '../clock';
+import type { BatchItem, LocalStore } from '../store';
+import type { CreatedRecorder } from './bulk-commit';
+import { classifyCreateFailure, retryDelayMs } from './bulk-outcome';
+import { reconcileInDoubt } from './bulk-reconcile';
+import { Waiter, type Timers } from './timers';
+
+/** What a batch run works with (the BulkSubmitter's collaborators and settings). */
+export interface BatchRunContext {
+  store: LocalStore;
+  client: Pick<ApiClient, 'createOrder' | 'listOrders'>;
+  clock: Clock;
+  timers: Timers;
+  random: () => number;
+  graceMs: number;
+  skewMarginMs: number;
+  log: (line: string) => void;
+  created: CreatedRecorder;
+  /** An item of the batch changed state (for progress events). */
+  changed: (batchId: string) => void;
+}
+
+/** Re-check for work when nothing is scheduled yet the batch is unfinished (items sent elsewhere). */
+const IDLE_RECHECK_MS = 1_000;
+
+/**
+ * One batch being worked on: a scheduler loop that keeps up to `concurrency` creates in flight
+ * (each item claimed durably first), settles each outcome in the store, and reconciles in-doubt
+ * items with one read of the server per round before any of them is sent again.
+ */
+export class BatchRun {
+  private readonly waiter: Waiter;
+  private readonly inFlight = new Set<Promise<void>>();
+  private reconciling: Promise<void> | null = null;
+  private reconcileFailures = 0;
+  private reconcileRetryAt = 0;
+  /** False once the store showed no in-doubt item (saves a query per completion); true when one may exist. */
+  private mayHaveInDoubt = true;
+  private paused = false;
+  private stopping = false;
+
+  constructor(
+    private readonly ctx: BatchRunContext,
+    readonly batchId: string,
+    private readonly concurrency: number,
+  ) {
+    this.waiter = new Waiter(ctx.timers);
+  }
+
+  /** Something may be due: look again now. */
+  wake(): void {
+    this.waiter.wake();
+  }
+
+  /** Stop claiming because the batch was paused. */
+  pause(): void {
+    this.paused = true;
+    this.waiter.wake();
+  }
+
+  /** Stop claiming because the submitter stops. */
+  stop(): void {
+    this.stopping = true;
+    this.waiter.wake();
+  }
+
+  /** Runs until the batch is done, paused or stopped; creates in flight settle first. */
+  async run(): Promise<void> {
+    const { batches } = this.ctx.store;
+    try {
+      while (!this.stopping && !this.paused) {
+        let launched = false;
+        while (this.inFlight.size < this.concurrency) {
+          const item = batches.claimNext(this.batchId, this.ctx.clock.now());
+          if (!item) break;
+          launched = true;
+          const sending: Promise<void> = this.send(item)
+            // A store failure here leaves the item 'sending': in doubt at the next start.
+            .catch((error: unknown) =>
+              this.ctx.log(`batch item ${item.batchId}#${item.seq}: ${String(error)}`),
+            )
+            .finally(() => {
+              this.inFlight.delete(sending);
+              this.waiter.wake();
+            });
+          this.inFlight.add(sending);
+          this.ctx.changed(this.batchId);
+        }
+        const now = this.ctx.clock.now();
+        const inDoubt = this.mayHaveInDoubt ? batches.itemsInState(this.batchId, ['in_doubt']) : [];
+        if (inDoubt.length === 0 && !this.reconciling) this.mayHaveInDoubt = false;
+        const ready = inDoubt.filter((i) => i.updatedAt + this.ctx.graceMs <= now);
+        if (!this.reconciling && ready.length > 0 && now >= this.reconcileRetryAt) {
+          this.reconciling = this.reconcile(ready)
+            .catch((error: unknown) => this.ctx.log(`batch ${this.batchId}: ${String(error)}`))
+            .finally(() => {
+              this.reconciling = null;
+              this.waiter.wake();
+            });
+          continue;
+        }
+        if (this.inFlight.size === 0 && !this.reconciling && !launched) {
+          if (batches.finishIfComplete(this.batchId)) {
+            this.ctx.log(`batch ${this.batchId} done`);
+            break;
+          }
+          if (batches.get(this.batchId)?.state !== 'running') break; // paused elsewhere
+        }
+        await this.waiter.wait(this.nextWakeDelay(inDoubt, now, launched));
+      }
+    } finally {
+      await Promise.all([...this.inFlight, this.reconciling]);
+    }
+  }
+
+  private nextWakeDelay(inDoubt: BatchItem[], now: number, launched: boolean): number {
+    let next = Infinity;
+    if (this.inFlight.size < this.concurrency) {
+      const due = this.ctx.store.batches.nextAttemptAt(this.batchId);
+      if (due !== null) next = Math.min(next, due);
+    }
+    if (!this.reconciling) {
+      for (const item of inDoubt) {
+        next = Math.min(next, Math.max(item.updatedAt + this.ctx.graceMs, this.reconcileRetryAt));
+      }
+    }
+    if (next === Infinity)
+      return this.inFlight.size > 0 || this.reconciling ? Infinity : IDLE_RECHECK_MS;
+    // Due already but nothing could be claimed (another process took it): do not spin.
+    return Math.max(next - now, launched ? 0 : 1);
+  }
+
+  /** One create: its outcome decides the item's next state; nothing here ever drops an item. */
+  private async send(item: BatchItem): Promise<void> {
+    const { batches } = this.ctx.store;
+    let outcome;
+    try {
+      const order = await this.ctx.client.createOrder(item.request);
+      await this.ctx.created.record(item.batchId, item.seq, normalizeOrder(order));
+      this.ctx.changed(item.batchId);
+      return;
+    } catch (error) {
+      // A create that failed, or (it should not happen) an answer that could not be recorded:
+      // the latter is in doubt too, and reconciliation will find the order.
+      outcome = classifyCreateFailure(error);
+    }
+    if (outcome.kind === 'rejected') {
+      batches.markRejected(item.batchId, item.seq, outcome.error);
+    } else if (outcome.kind === 'in-doubt') {
+      batches.markInDoubt(item.batchId, item.seq, outcome.error);
+      this.mayHaveInDoubt = true;
+    } else {
+      const delay = retryDelayMs(item.attempts, outcome.retryAfterMs, this.ctx.random);
+      batches.requeue(item.batchId, item.seq, {
+        nextAttemptAt: this.ctx.clock.now() + delay,
+        error: outcome.error,
+      });
+    }
+    this.ctx.changed(item.batchId);
+  }
+
+  private async reconcile(items: BatchItem[]): Promise<void> {
+    const { batches } = this.ctx.store;
+    try {
+      const result = await reconcileInDoubt(
+        {
+          store: this.ctx.store,
+          client: this.ctx.client,
+          skewMarginMs: this.ctx.skewMarginMs,
+          log: this.ctx.log,
+        },
+        items,
+      );
+      for (const { item, order } of result.found) {
+        try {
+          batches.markCreated(item.batchId, item.seq, order);
+        } catch (error) {
+          // Claimed meanwhile by another item (order_id UNIQUE): stays in doubt for the next round.
+          this.ctx.log(`batch item ${item.batchId}#${item.seq} stays in doubt: ${String(error)}`);
+        }
+      }
+      for (const item of result.notFound) {
+        batches.requeue(item.batchId, item.seq, { nextAttemptAt: null, error: item.error });
+      }
+      this.reconcileFailures = 0;
+    } catch (error) {
+      this.reconcileFailures++;
+      this.reconcileRetryAt =
+        this.ctx.clock.now() + retryDelayMs(this.reconcileFailures, undefined, this.ctx.random);
+      this.ctx.log(
+        `batch ${this.batchId}: reconciliation failed, items stay in doubt: ${String(error)}`,
+      );
+    }
+    this.ctx.changed(this.batchId);
+  }
+}

@@ -1,0 +1,87 @@
+import type { AppOrder } from '../../shared/api';
+import type { ApiClient } from '../api/client';
+import { isApiClientError } from '../api/errors';
+import type { CoreEventBus } from '../events';
+import type { LocalStore } from '../store';
+
+export type CancelOutcome =
+  | { ok: true; order: AppOrder }
+  | {
+      ok: false;
+      reason: 'already-cancelled' | 'not-cancellable' | 'not-found';
+      /** For the UI, as is. */
+      message: string;
+      /** The order as the server has it now (stored), when it could be read. */
+      order: AppOrder | null;
+    };
+
+export const CANCEL_MESSAGES = {
+  'already-cancelled': 'This order is already cancelled.',
+  'not-cancellable': 'This order is already being processed and can no longer be cancelled.',
+  'not-found': 'This order does not exist on the server.',
+} as const;
+
+export interface OrderActionsDeps {
+  store: LocalStore;
+  client: Pick<ApiClient, 'cancelOrder' | 'getOrder'>;
+  bus: CoreEventBus;
+  log?: (line: string) => void;
+}
+
+export interface OrderActions {
+  /**
+   * Cancels an order in NEW. A 409 (any other state) is not an error but an outcome with a clear
+   * message; the order is then read so that the store shows the state that prevented it. Other
+   * failures (offline, timeout) throw the client's ApiClientError.
+   */
+  cancelOrder(orderId: string): Promise<CancelOutcome>;
+}
+
+export function createOrderActions(deps: OrderActionsDeps): OrderActions {
+  const log = deps.log ?? (() => undefined);
+
+  /** Stores the order and emits order-status when its status is new to the store. */
+  const record = (order: AppOrder): AppOrder => {
+    const before = deps.store.orders.get(order.id);
+    const result = deps.store.orders.upsert(order, { source: 'pulled' });
+    if (before?.status !== result.order.status) {
+      deps.bus.emit('order-status', {
+        orderId: order.id,
+        previous: before?.status ?? null,
+        status: result.order.status,
+        order: result.order,
+      });
+    }
+    return result.order;
+  };
+
+  return {
+    async cancelOrder(orderId) {
+      try {
+        return { ok: true, order: record(await deps.client.cancelOrder(orderId)) };
+      } catch (error) {
+        if (isApiClientError(error, 'not-found')) {
+          return {
+            ok: false,
+            reason: 'not-found',
+            message: CANCEL_MESSAGES['not-found'],
+            order: null,
+          };
+        }
+        if (!isApiClientError(error, 'conflict')) throw error;
+        let order: AppOrder | null = null;
+        try {
+          order = record(await deps.client.getOrder(orderId));
+        } catch (readError) {
+          log(`order ${orderId}: could not be read after a refused cancel: ${String(readError)}`);
+        }
+        const cancelled =
+          order !== null
+            ? order.status === 'CANCELLED'
+            : /already cancelled/i.test(error.detail ?? '');
+        const reason = cancelled ? 'already-cancelled' : 'not-cancellable';
+        return { ok: false, reason, message: CANCEL_MESSAGES[reason], order };
+      }
+    },
+  };
+}

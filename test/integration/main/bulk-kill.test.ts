@@ -1,0 +1,124 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLocalStore, type LocalStore } from '../../../src/main/store';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { waitFor } from '../../support/wait';
+import { setFaults } from './client-support';
+import {
+  clearFaults,
+  createLocalProtocols,
+  expectOneOrderPerProtocol,
+  serverOrdersBySourceId,
+} from './bulk-support';
+
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const N = 30;
+
+let sandbox: TestSandbox | null = null;
+let store: LocalStore | null = null;
+let dir: string | null = null;
+const children: ChildProcess[] = [];
+
+afterEach(async () => {
+  for (const c of children.splice(0))
+    if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  store?.close();
+  await sandbox?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  store = null;
+  sandbox = null;
+  dir = null;
+});
+
+function spawnChild(storeFile: string, sb: TestSandbox) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/bulk-child.ts'], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      BULK_BASE_URL: sb.baseUrl,
+      BULK_TOKEN_URL: sb.tokenUrl,
+      BULK_CLIENT_ID: sb.clientId,
+      BULK_CLIENT_SECRET: sb.clientSecret,
+      BULK_STORE: storeFile,
+      BULK_GRACE_MS: '1000',
+      BULK_CONCURRENCY: '2',
+    },
+  });
+  children.push(child);
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, exit, output: () => output };
+}
+
+async function killMidBatchAndResume(tag: string, faults: Record<string, unknown>) {
+  sandbox = await startTestSandbox();
+  dir = mkdtempSync(join(tmpdir(), 'order-desk-kill-'));
+  const storeFile = join(dir, 'store.db');
+  store = createLocalStore(storeFile);
+  createLocalProtocols(store, N, tag);
+  await setFaults(sandbox, { ...faults, match: { method: 'POST', path: '/v1/orders' } });
+  const sb = sandbox;
+  const st = store;
+
+  const first = spawnChild(storeFile, sb);
+  const unsettledAtKill = await waitFor(
+    async () => {
+      const count = (await serverOrdersBySourceId(sb, `${tag}-`)).size;
+      if (count >= N) throw new Error(`the batch finished before the kill:\n${first.output()}`);
+      if (count < 5) return null;
+      const batch = st.batches.list()[0];
+      const unsettled = batch
+        ? st.batches.itemsInState(batch.id, ['in_doubt', 'sending']).length
+        : 0;
+      if (faults.dropResponseRate && st.batches.itemsInState(batch!.id, ['in_doubt']).length === 0)
+        return null;
+      return { count, unsettled };
+    },
+    20_000,
+    'the server to hold between 5 and 29 orders of the batch',
+    5,
+  );
+  first.child.kill('SIGKILL');
+  expect((await first.exit).signal).toBe('SIGKILL');
+  const batchId = st.batches.list()[0]!.id;
+  const atKill = st.batches.progress(batchId);
+  expect(atKill.created).toBeLessThan(N);
+
+  const second = spawnChild(storeFile, sb);
+  const result = await second.exit;
+  expect(result.code, second.output()).toBe(0);
+  await clearFaults(sb);
+  await expectOneOrderPerProtocol(sb, st, batchId, `${tag}-`);
+  expect(st.batches.progress(batchId)).toMatchObject({ total: N, created: N, rejected: 0 });
+  return { unsettledAtKill, atKill, restartLog: second.output() };
+}
+
+describe('a bulk submitter killed mid-batch (SIGKILL) and restarted', () => {
+  it('resumes with exactly one order per protocol', { timeout: 60_000 }, async () => {
+    const { atKill } = await killMidBatchAndResume('kill', { latencyMs: 100 });
+    expect(atKill.created + atKill.sending + atKill.inDoubt).toBeGreaterThanOrEqual(5);
+  });
+
+  it(
+    'resumes with exactly one order per protocol when responses were dropped (items in doubt at the kill)',
+    { timeout: 60_000 },
+    async () => {
+      const { atKill, restartLog } = await killMidBatchAndResume('killdrop', {
+        latencyMs: 100,
+        dropResponseRate: 0.3,
+      });
+      expect(atKill.inDoubt + atKill.sending).toBeGreaterThan(0);
+      // The restarted process reconciled before resending.
+      expect(restartLog).toMatch(/reconciled \d+ in-doubt item/);
+    },
+  );
+});

@@ -1,0 +1,103 @@
+import type { ProtocolRequest } from '../../../src/shared/api';
+import type { LocalStore } from '../../../src/main/store';
+import type { TestSandbox } from '../../support/sandbox';
+
+/** A complete protocol for patient `sourceId`: one pack product and one external product. */
+export function protocolFor(
+  sourceId: string,
+  overrides: Partial<ProtocolRequest> = {},
+): ProtocolRequest {
+  return {
+    customer: {
+      sourceId,
+      firstName: 'Ada',
+      lastName: `Patient ${sourceId}`,
+      email: 'ada@example.com',
+      phone: null,
+      address: { line1: '1 Main St', line2: null, city: 'Portland', state: 'OR', zipCode: '97210' },
+    },
+    daysSupply: 30,
+    shippingMethod: 'STANDARD',
+    orderType: 'ONE_TIME',
+    lineItems: [
+      {
+        productId: 1001,
+        quantity: 2,
+        packDescription: '1 capsule',
+        administration: { morning: 1, afternoon: 0, evening: 1, sleep: 0 },
+      },
+      { productId: 1035, quantity: 1, administration: null },
+    ],
+    ...overrides,
+  };
+}
+
+/** `n` local drafts (never synced) with sourceIds `${tag}-0` ... ; returns their local ids. */
+export function createLocalProtocols(store: LocalStore, n: number, tag: string): string[] {
+  return store.transaction(() =>
+    Array.from(
+      { length: n },
+      (_, i) => store.protocols.createDraft(protocolFor(`${tag}-${i}`)).localId,
+    ),
+  );
+}
+
+/** Every order on the server (raw 1.0.1 list, all pages). */
+export async function allServerOrders(sandbox: TestSandbox): Promise<any[]> {
+  const orders: any[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = `limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const res = await sandbox.api('GET', `/v1/orders?${query}`);
+    if (res.status !== 200)
+      throw new Error(`list orders: ${res.status} ${JSON.stringify(res.body)}`);
+    orders.push(...res.body.orders);
+    cursor = res.body.cursor;
+  } while (cursor);
+  return orders;
+}
+
+/** Server order ids per customer sourceId, for the sourceIds starting with `prefix`. */
+export async function serverOrdersBySourceId(
+  sandbox: TestSandbox,
+  prefix: string,
+): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>();
+  for (const o of await allServerOrders(sandbox)) {
+    const sourceId: string = o.customer.sourceId;
+    if (!sourceId.startsWith(prefix)) continue;
+    map.set(sourceId, [...(map.get(sourceId) ?? []), o.id]);
+  }
+  return map;
+}
+
+export async function clearFaults(sandbox: TestSandbox): Promise<void> {
+  const res = await sandbox.api('DELETE', '/_sandbox/faults');
+  if (res.status >= 300) throw new Error(`clear faults: ${res.status}`);
+}
+
+/**
+ * The server holds exactly one order per protocol of the batch (by sourceId, all starting with
+ * `prefix`), every item is created with that order's id, ids are distinct, and the orders mirror
+ * holds each of them.
+ */
+export async function expectOneOrderPerProtocol(
+  sandbox: TestSandbox,
+  store: LocalStore,
+  batchId: string,
+  prefix: string,
+): Promise<void> {
+  const { expect } = await import('vitest');
+  const items = store.batches.items(batchId);
+  const server = await serverOrdersBySourceId(sandbox, prefix);
+  expect(server.size).toBe(items.length);
+  for (const item of items) {
+    const ids = server.get(item.request.customer.sourceId) ?? [];
+    expect(ids, `orders of ${item.request.customer.sourceId}`).toHaveLength(1);
+    expect(item.state).toBe('created');
+    expect(item.orderId).toBe(ids[0]);
+    expect(store.orders.get(item.orderId!)?.customer.sourceId).toBe(item.request.customer.sourceId);
+  }
+  expect(new Set(items.map((i) => i.orderId)).size).toBe(items.length);
+  expect(store.batches.get(batchId)?.state).toBe('done');
+}
