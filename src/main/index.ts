@@ -1,11 +1,13 @@
 import { app, BrowserWindow, ipcMain, shell } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RunningSandbox } from '../sandbox';
-import { startEmbeddedSandbox } from './embedded-sandbox';
+import { Core } from './core';
+import { KeytarCredentialStore } from './credentials/keychain';
+import { createFileLogger, type FileLogger } from './logging';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-let sandbox: RunningSandbox | null = null;
+let core: Core | null = null;
+let log: FileLogger | null = null;
 
 function createWindow(): BrowserWindow {
   const win = new BrowserWindow({
@@ -45,8 +47,19 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.whenReady().then(async () => {
-    sandbox = await startEmbeddedSandbox(app.getPath('userData'), (line) => console.error(line));
-    ipcMain.handle('app:info', () => ({ version: app.getVersion(), sandboxBaseUrl: sandbox?.baseUrl ?? null }));
+    log = createFileLogger({ dir: app.getPath('logs') });
+    core = await Core.open({
+      dataDir: app.getPath('userData'),
+      credentials: new KeytarCredentialStore(),
+      log,
+      redactor: log.redactor,
+    });
+    // Until the user picks a connection, the embedded sandbox lets them work at once.
+    if (!core.session) await core.useEmbedded();
+    ipcMain.handle('app:info', () => ({
+      version: app.getVersion(),
+      sandboxBaseUrl: core?.session?.connection.baseUrl ?? null,
+    }));
     createWindow();
     app.on('activate', () => {
       if (BrowserWindow.getAllWindows().length === 0) createWindow();
@@ -58,10 +71,13 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.on('will-quit', (event) => {
-    if (!sandbox) return;
+    if (!core) return;
     event.preventDefault();
-    const closing = sandbox;
-    sandbox = null;
-    void closing.close().finally(() => app.quit());
+    const closing = core;
+    core = null;
+    void closing
+      .close()
+      .then(() => log?.close())
+      .finally(() => app.quit());
   });
 }

@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { createApiClient } from './api/client';
+import { systemClock, type Clock } from './clock';
+import {
+  Connection,
+  clientSecretReader,
+  deleteConnectionSecret,
+  saveConnectionSecret,
+  tokenUrl,
+  type ConnectionInput,
+} from './credentials/connection';
+import type { CredentialStore } from './credentials/keychain';
+import { TokenManager } from './credentials/token-manager';
+import {
+  EMBEDDED_CONNECTION_ID,
+  startEmbeddedConnection,
+  type EmbeddedConnection,
+} from './embedded-sandbox';
+import { CoreEventBus } from './events';
+import type { Logger, Redactor } from './logging';
+import { Session } from './session';
+import { createLocalStore, type LocalStore } from './store';
+import type { StoredConnection } from './store/connections-repo';
+import type { Timers } from './sync/timers';
+
+export interface CoreOptions {
+  /** The app's data directory: the local database and the embedded sandbox's data live here. */
+  dataDir: string;
+  credentials: CredentialStore;
+  log: Logger;
+  redactor: Redactor;
+  clock?: Clock;
+  fetch?: typeof fetch;
+  timers?: Timers;
+  /** The embedded sandbox's database; default `${dataDir}/sandbox.db`. */
+  embeddedDb?: string;
+}
+
+/** A partner connection as the user enters it (the embedded one is made by useEmbedded()). */
+export type NewConnection = Omit<ConnectionInput, 'id' | 'kind'> & {
+  kind: 'partner-sandbox' | 'production';
+};
+
+/**
+ * The main process's services, in plain Node: the local store, the event bus, the embedded
+ * sandbox when it is used, and the session of the active connection. The IPC layer calls this
+ * and nothing below it.
+ */
+export class Core {
+  readonly bus: CoreEventBus;
+  private current: Session | null = null;
+  private embedded: Promise<EmbeddedConnection> | null = null;
+  private readonly clock: Clock;
+
+  private constructor(
+    private readonly options: CoreOptions,
+    readonly store: LocalStore,
+  ) {
+    this.clock = options.clock ?? systemClock;
+    this.bus = new CoreEventBus((error) => options.log.error('event listener failed', error));
+  }
+
+  /** Opens the store and resumes the active connection's session, if there is one. */
+  static async open(options: CoreOptions): Promise<Core> {
+    const store = createLocalStore(join(options.dataDir, 'order-desk.db'), {
+      clock: options.clock ?? systemClock,
+    });
+    const core = new Core(options, store);
+    const active = store.connections.active();
+    if (active) {
+      try {
+        await core.startSession(active);
+      } catch (error) {
+        options.log.error(`could not resume the connection "${active.label}"`, error);
+      }
+    }
+    return core;
+  }
+
+  get session(): Session | null {
+    return this.current;
+  }
+
+  listConnections(): StoredConnection[] {
+    return this.store.connections.list();
+  }
+
+  /**
+   * Checks a partner connection without saving anything: a token, then the partner settings.
+   * Throws the client's ApiClientError (wrong credentials, unreachable server) for the UI.
+   */
+  async testConnection(input: NewConnection, secret: string): Promise<{ partnerName: string }> {
+    const connection = Connection.parse({ ...input, id: 'probe' });
+    const tokens = new TokenManager({
+      tokenUrl: tokenUrl(connection),
+      clientId: connection.clientId,
+      clientSecret: async () => secret,
+      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+      clock: this.clock,
+    });
+    const client = createApiClient({
+      baseUrl: connection.baseUrl,
+      tokens,
+      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+      clock: this.clock,
+      retries: 0,
+    });
+    const settings = await client.getPartnerSettings();
+    return { partnerName: settings.name };
+  }
+
+  /**
+   * Tests, then saves a partner connection (its secret in the keychain) and makes it active.
+   * Switching away from unsent work is refused unless `discardPendingWork` (StoreError 'pending-work').
+   */
+  async connect(
+    input: NewConnection,
+    secret: string,
+    options: { discardPendingWork?: boolean } = {},
+  ): Promise<StoredConnection> {
+    await this.testConnection(input, secret);
+    const id = `conn_${randomBytes(6).toString('hex')}`;
+    const connection = Connection.parse({ ...input, id });
+    await saveConnectionSecret(this.options.credentials, connection, secret);
+    this.options.redactor.add(secret);
+    const stored = this.store.connections.add(connection);
+    try {
+      return await this.activate(stored.id, options);
+    } catch (error) {
+      this.store.connections.remove(stored.id);
+      await deleteConnectionSecret(this.options.credentials, connection).catch(() => false);
+      throw error;
+    }
+  }
+
+  /** Starts the embedded sandbox (once per run) and makes it the active connection. */
+  async useEmbedded(options: { discardPendingWork?: boolean } = {}): Promise<StoredConnection> {
+    const embedded = await this.startEmbedded();
+    const { connection } = embedded;
+    const existing = this.store.connections.get(EMBEDDED_CONNECTION_ID);
+    if (existing) this.store.connections.update(existing.id, connection);
+    else this.store.connections.add(connection);
+    return this.activate(EMBEDDED_CONNECTION_ID, options);
+  }
+
+  /** Removes an inactive connection and its keychain secret. */
+  async removeConnection(id: string): Promise<boolean> {
+    const connection = this.store.connections.get(id);
+    if (!connection || !this.store.connections.remove(id)) return false;
+    await deleteConnectionSecret(this.options.credentials, connection).catch(() => false);
+    return true;
+  }
+
+  async close(): Promise<void> {
+    await this.current?.stop();
+    this.current = null;
+    if (this.embedded) await (await this.embedded.catch(() => null))?.sandbox.close();
+    this.store.close();
+  }
+
+  private async activate(
+    id: string,
+    options: { discardPendingWork?: boolean },
+  ): Promise<StoredConnection> {
+    const active = this.store.connections.active();
+    if (active?.id !== id) this.store.connections.setActive(id, options);
+    const stored = this.store.connections.get(id)!;
+    await this.startSession(stored);
+    return stored;
+  }
+
+  private startEmbedded(): Promise<EmbeddedConnection> {
+    this.embedded ??= startEmbeddedConnection({
+      dataDir: this.options.dataDir,
+      store: this.options.credentials,
+      log: (line) => this.options.log.child('sandbox').info(line),
+      ...(this.options.embeddedDb ? { db: this.options.embeddedDb } : {}),
+    });
+    // A failed start may be retried by the next call.
+    this.embedded.catch(() => {
+      this.embedded = null;
+    });
+    return this.embedded;
+  }
+
+  private async startSession(stored: StoredConnection): Promise<void> {
+    await this.current?.stop();
+    this.current = null;
+    let connection = Connection.parse(stored);
+    let clientSecret = clientSecretReader(this.options.credentials, connection);
+    if (connection.kind === 'embedded') {
+      const embedded = await this.startEmbedded();
+      // The embedded sandbox listens on a new free port at every start.
+      this.store.connections.update(connection.id, embedded.connection);
+      connection = embedded.connection;
+      clientSecret = embedded.clientSecret;
+    }
+    const session = new Session({
+      connection,
+      clientSecret,
+      store: this.store,
+      bus: this.bus,
+      log: this.options.log,
+      redactor: this.options.redactor,
+      clock: this.clock,
+      ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
+      ...(this.options.timers ? { timers: this.options.timers } : {}),
+    });
+    session.start();
+    this.current = session;
+  }
+}
