@@ -7,7 +7,14 @@ import { builtinModules } from 'node:module';
 
 /** Every way to name a Node built-in: `fs`, `fs/promises`, `node:fs`. */
 const nodeBuiltins = builtinModules.flatMap((name) => [name, `${name}/*`, `node:${name}`]);
-const nativeAndElectron = ['electron', 'electron/*', 'better-sqlite3', 'keytar', 'fastify', '@fastify/*'];
+const nativeAndElectron = [
+  'electron',
+  'electron/*',
+  'better-sqlite3',
+  'keytar',
+  'fastify',
+  '@fastify/*',
+];
 
 /**
  * The boundaries of DESIGN.md, checked on every lint run:
@@ -20,14 +27,26 @@ const restrict = (patterns, paths = []) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.scratch/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.scratch/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       eqeqeq: ['error', 'smart'],
     },
@@ -36,8 +55,21 @@ export default tseslint.config(
     files: ['src/shared/**/*.ts'],
     rules: restrict([
       { group: nodeBuiltins, message: 'src/shared is pure TypeScript: no Node built-ins.' },
-      { group: [...nativeAndElectron, 'react', 'react-dom', 'zustand'], message: 'src/shared may not depend on an environment.' },
-      { group: ['**/main', '**/main/**', '**/sandbox', '**/sandbox/**', '**/renderer/**', '**/preload/**'], message: 'src/shared imports nothing outside itself.' },
+      {
+        group: [...nativeAndElectron, 'react', 'react-dom', 'zustand'],
+        message: 'src/shared may not depend on an environment.',
+      },
+      {
+        group: [
+          '**/main',
+          '**/main/**',
+          '**/sandbox',
+          '**/sandbox/**',
+          '**/renderer/**',
+          '**/preload/**',
+        ],
+        message: 'src/shared imports nothing outside itself.',
+      },
     ]),
   },
   {
@@ -46,12 +78,28 @@ export default tseslint.config(
     rules: restrict([
       { group: nodeBuiltins, message: 'The renderer has no Node: talk to window.orderDesk.' },
       { group: nativeAndElectron, message: 'The renderer talks only to window.orderDesk.' },
-      { group: ['**/main', '**/main/**', '**/sandbox', '**/sandbox/**', '**/preload', '**/preload/**'], allowTypeImports: true, message: 'The renderer may import only src/shared (and the bridge types of preload).' },
+      {
+        group: [
+          '**/main',
+          '**/main/**',
+          '**/sandbox',
+          '**/sandbox/**',
+          '**/preload',
+          '**/preload/**',
+        ],
+        allowTypeImports: true,
+        message: 'The renderer may import only src/shared (and the bridge types of preload).',
+      },
     ]),
   },
   {
     files: ['src/sandbox/**/*.ts'],
-    rules: restrict([{ group: ['**/main', '**/main/**', '**/renderer/**', '**/preload/**'], message: 'The sandbox never imports the app.' }]),
+    rules: restrict([
+      {
+        group: ['**/main', '**/main/**', '**/renderer/**', '**/preload/**'],
+        message: 'The sandbox never imports the app.',
+      },
+    ]),
   },
   {
     files: ['test/**/*.ts', 'bench/**/*.ts'],
@@ -61,7 +109,10 @@ export default tseslint.config(
     files: ['src/main/**/*.ts'],
     ignores: ['src/main/embedded-sandbox.ts'],
     rules: restrict([
-      { group: ['**/renderer', '**/renderer/**', '**/preload', '**/preload/**'], message: 'Main never imports the renderer or preload.' },
+      {
+        group: ['**/renderer', '**/renderer/**', '**/preload', '**/preload/**'],
+        message: 'Main never imports the renderer or preload.',
+      },
       {
         group: ['**/sandbox', '**/sandbox/**'],
         allowTypeImports: true,

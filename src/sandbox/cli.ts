@@ -110,7 +110,9 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   const e = error as { code?: string; message?: string };
   process.stderr.write(
-    e.code === 'EADDRINUSE' ? `The port is already in use: choose another with --port.\n` : `${e.message ?? String(error)}\n`,
+    e.code === 'EADDRINUSE'
+      ? `The port is already in use: choose another with --port.\n`
+      : `${e.message ?? String(error)}\n`,
   );
   process.exit(1);
 });

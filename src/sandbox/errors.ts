@@ -15,7 +15,11 @@ export class ApiError extends Error {
 export const badRequest = (detail: string) => new ApiError(400, { detail });
 /** 401; RFC 6750: the error code is named only when a token was sent. */
 export const unauthorized = (detail: string, tokenSent = true) =>
-  new ApiError(401, { detail }, { 'www-authenticate': tokenSent ? 'Bearer error="invalid_token"' : 'Bearer' });
+  new ApiError(
+    401,
+    { detail },
+    { 'www-authenticate': tokenSent ? 'Bearer error="invalid_token"' : 'Bearer' },
+  );
 export const notFound = (detail: string) => new ApiError(404, { detail });
 export const conflict = (detail: string) => new ApiError(409, { detail });
 export const unprocessable = (issues: ValidationIssue[]) => new ApiError(422, { detail: issues });

@@ -81,7 +81,8 @@ export async function startSandbox(
     products,
     partners,
     deliveries,
-    stepIntervalMs: options.autoAdvance > 0 ? (options.autoAdvance * 1000) / options.timeScale : null,
+    stepIntervalMs:
+      options.autoAdvance > 0 ? (options.autoAdvance * 1000) / options.timeScale : null,
     onScheduled: () => {
       simulator.poke();
       dispatcher.poke();
@@ -90,8 +91,21 @@ export async function startSandbox(
   const protocols = new ProtocolService({ clock, protocols: protocolStore, products, partners });
   const faults = new FaultInjector();
 
-  const app = createHttpServer({ authenticate: (token) => partners.partnerForToken(token, clock.now()), faults, log });
-  const ctx: RouteContext = { clock, orders, protocols, products, partners, deliveries, faults, tokenTtlSeconds: options.tokenTtl };
+  const app = createHttpServer({
+    authenticate: (token) => partners.partnerForToken(token, clock.now()),
+    faults,
+    log,
+  });
+  const ctx: RouteContext = {
+    clock,
+    orders,
+    protocols,
+    products,
+    partners,
+    deliveries,
+    faults,
+    tokenTtlSeconds: options.tokenTtl,
+  };
   registerMetaRoutes(app);
   registerTokenRoutes(app, ctx);
   registerOrderRoutes(app, ctx);

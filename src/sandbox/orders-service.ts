@@ -53,9 +53,15 @@ export const customerFromRequest = (c: CustomerRequest): Customer => ({
 });
 
 /** Turns catalog problems into 422 locations; throws when there are any. */
-export function assertCatalogRules(problems: ReturnType<typeof checkLineItemsAgainstCatalog>): void {
+export function assertCatalogRules(
+  problems: ReturnType<typeof checkLineItemsAgainstCatalog>,
+): void {
   if (problems.length === 0) return;
-  const issues: ValidationIssue[] = problems.map((p) => ({ loc: ['body', ...p.path], type: p.type, msg: p.message }));
+  const issues: ValidationIssue[] = problems.map((p) => ({
+    loc: ['body', ...p.path],
+    type: p.type,
+    msg: p.message,
+  }));
   throw unprocessable(issues);
 }
 
@@ -136,10 +142,13 @@ export class OrderService {
   advance(partnerId: string, orderId: string, to?: OrderStatus): Order {
     const order = this.deps.db.transaction(() => {
       let order = this.get(partnerId, orderId);
-      if (isFinal(order.status)) throw conflict(`Order ${orderId} is ${order.status} and cannot move any further`);
+      if (isFinal(order.status))
+        throw conflict(`Order ${orderId} is ${order.status} and cannot move any further`);
       const target = to ?? nextStatus(order.status)!;
       if (!isAhead(order.status, target)) {
-        throw conflict(`Order ${orderId} is ${order.status}: ${target} is not ahead of it on the fulfillment chain`);
+        throw conflict(
+          `Order ${orderId} is ${order.status}: ${target} is not ahead of it on the fulfillment chain`,
+        );
       }
       while (order.status !== target) order = this.step(partnerId, order);
       return order;

@@ -12,7 +12,11 @@ export interface PricedContent {
  * what the response shows, since orders and protocols differ there.
  */
 export function priceLineItems(
-  input: { daysSupply: DaysSupply; shippingMethod: ShippingMethod; lineItems: readonly LineItemRequest[] },
+  input: {
+    daysSupply: DaysSupply;
+    shippingMethod: ShippingMethod;
+    lineItems: readonly LineItemRequest[];
+  },
   product: (id: number) => Product,
   discountValue: number | null,
   packDescriptionFor: (item: LineItemRequest, product: Product) => string | undefined,

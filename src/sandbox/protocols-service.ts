@@ -45,7 +45,8 @@ export class ProtocolService {
     const createdAt = existing?.createdAt ?? isoAt(now);
     const updatedMs = existing ? Math.max(now, Date.parse(existing.updatedAt) + 1) : now;
     const protocol = this.build(partnerId, body, id, createdAt, isoAt(updatedMs));
-    if (!existing || !this.deps.protocols.replace(partnerId, protocol)) throw notFound(`Protocol ${id} not found`);
+    if (!existing || !this.deps.protocols.replace(partnerId, protocol))
+      throw notFound(`Protocol ${id} not found`);
     return protocol;
   }
 
@@ -58,7 +59,13 @@ export class ProtocolService {
     return this.deps.protocols.list(partnerId, query);
   }
 
-  private build(partnerId: string, body: unknown, id: string, createdAt: string, updatedAt: string): Protocol {
+  private build(
+    partnerId: string,
+    body: unknown,
+    id: string,
+    createdAt: string,
+    updatedAt: string,
+  ): Protocol {
     const parsed = validateBody(ProtocolRequest, body);
     if (!parsed.ok) throw unprocessable(parsed.issues);
     const request = parsed.value;

@@ -29,7 +29,10 @@ export function orderV101(order: Order): OrderV101 {
     shippingMethod: order.shippingMethod,
     status: statusToV101(order.status),
     fulfillmentInfo: order.fulfillmentInfo
-      ? { carrier: order.fulfillmentInfo.carrier, trackingNumber: order.fulfillmentInfo.trackingNumber }
+      ? {
+          carrier: order.fulfillmentInfo.carrier,
+          trackingNumber: order.fulfillmentInfo.trackingNumber,
+        }
       : null,
     lineItems: order.lineItems.map((li) => ({
       productId: li.productId,

@@ -67,8 +67,13 @@ export function formatDiscount(discountValue: number | null): string {
 }
 
 /** How many of a line's units are billed: pills for a pack line, 30-day units for an external one. */
-export function billedUnits(line: Pick<PricingLineInput, 'quantity' | 'external'>, daysSupply: DaysSupply): number {
-  return line.external ? (line.quantity * daysSupply) / EXTERNAL_UNIT_DAYS : line.quantity * daysSupply;
+export function billedUnits(
+  line: Pick<PricingLineInput, 'quantity' | 'external'>,
+  daysSupply: DaysSupply,
+): number {
+  return line.external
+    ? (line.quantity * daysSupply) / EXTERNAL_UNIT_DAYS
+    : line.quantity * daysSupply;
 }
 
 export function priceOrder(input: PricingInput): Pricing {
@@ -84,7 +89,11 @@ export function priceOrder(input: PricingInput): Pricing {
     listTotal += unit * units;
     itemsTotal += total;
     if (line.external) fees += EXTERNAL_HANDLING_FEE * units;
-    return { price: centsToMoney(unit), discountedPrice: centsToMoney(discounted), totalPrice: centsToMoney(total) };
+    return {
+      price: centsToMoney(unit),
+      discountedPrice: centsToMoney(discounted),
+      totalPrice: centsToMoney(total),
+    };
   });
   const volume = roundHalfUp(itemsTotal * VOLUME_DISCOUNT_BPS[input.daysSupply], 10_000);
   const subtotal = itemsTotal - volume + fees;

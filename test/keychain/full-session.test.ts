@@ -70,10 +70,14 @@ describe('a full session', () => {
         } as never).localId,
     );
     // The session's first background sync may already be running: wait until the drafts are pushed.
-    await waitFor(async () => {
-      await session.sync.syncNow();
-      return core.store.outbox.count() === 0;
-    }, 20_000, 'the outbox to empty');
+    await waitFor(
+      async () => {
+        await session.sync.syncNow();
+        return core.store.outbox.count() === 0;
+      },
+      20_000,
+      'the outbox to empty',
+    );
     expect((await session.client.listProtocols({ limit: 100 })).protocols).toHaveLength(3);
 
     const batchId = session.bulk.submit(ids);

@@ -1,4 +1,9 @@
-import { startSandbox, type RunningSandbox, type SandboxOptionsInput, type SandboxRuntime } from '../../src/sandbox';
+import {
+  startSandbox,
+  type RunningSandbox,
+  type SandboxOptionsInput,
+  type SandboxRuntime,
+} from '../../src/sandbox';
 
 export interface ApiResponse<T = unknown> {
   status: number;
@@ -10,7 +15,12 @@ export interface ApiResponse<T = unknown> {
 export interface TestSandbox extends RunningSandbox {
   token: string;
   /** Calls the service with the bearer token; `path` is relative to the origin (e.g. /v1/orders). */
-  api<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  api<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<ApiResponse<T>>;
   fetchToken(): Promise<string>;
 }
 
@@ -32,7 +42,8 @@ export async function startTestSandbox(
         client_secret: sandbox.clientSecret,
       }),
     });
-    if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${await res.text()}`);
+    if (res.status !== 200)
+      throw new Error(`token request failed: ${res.status} ${await res.text()}`);
     return ((await res.json()) as { access_token: string }).access_token;
   };
   const t: TestSandbox = {
@@ -47,7 +58,9 @@ export async function startTestSandbox(
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...headers,
         },
-        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+        ...(body === undefined
+          ? {}
+          : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
       });
       const text = await res.text();
       let parsed: unknown = text;
@@ -71,7 +84,13 @@ export function validOrderBody(overrides: Record<string, unknown> = {}) {
       lastName: 'Lovelace',
       email: 'ada@example.com',
       phone: '+1 503 555 0100',
-      address: { line1: '1 Main St', line2: 'Suite 2', city: 'Portland', state: 'OR', zipCode: '97210' },
+      address: {
+        line1: '1 Main St',
+        line2: 'Suite 2',
+        city: 'Portland',
+        state: 'OR',
+        zipCode: '97210',
+      },
     },
     daysSupply: 30,
     shippingMethod: 'STANDARD',

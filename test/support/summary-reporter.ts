@@ -5,7 +5,10 @@ import type { Reporter, TestModule } from 'vitest/node';
  * run that executed nothing (0 passed) is visible at a glance and to CI.
  */
 export default class SummaryReporter implements Reporter {
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
+  onTestRunEnd(
+    testModules: ReadonlyArray<TestModule>,
+    unhandledErrors: ReadonlyArray<unknown>,
+  ): void {
     let passed = 0;
     let failed = 0;
     let skipped = 0;
@@ -20,6 +23,8 @@ export default class SummaryReporter implements Reporter {
     }
     failed += unhandledErrors.length;
     // After the default reporter's summary block, on a line of its own.
-    setImmediate(() => process.stdout.write(`\nvitest: ${passed} passed, ${failed} failed, ${skipped} skipped\n`));
+    setImmediate(() =>
+      process.stdout.write(`\nvitest: ${passed} passed, ${failed} failed, ${skipped} skipped\n`),
+    );
   }
 }

@@ -4,11 +4,13 @@ import { billedUnits, discountBps, formatDiscount, priceOrder } from '../../src/
 
 describe('money', () => {
   it('round-trips two-decimal amounts through cents', () => {
-    for (const m of ['0.00', '0.05', '1.10', '12345.67', '-3.20']) expect(centsToMoney(moneyToCents(m))).toBe(m);
+    for (const m of ['0.00', '0.05', '1.10', '12345.67', '-3.20'])
+      expect(centsToMoney(moneyToCents(m))).toBe(m);
   });
 
   it('refuses amounts without exactly two decimals', () => {
-    for (const m of ['1', '1.5', '1.005', 'abc', '']) expect(() => moneyToCents(m)).toThrow(/two decimals/);
+    for (const m of ['1', '1.5', '1.005', 'abc', ''])
+      expect(() => moneyToCents(m)).toThrow(/two decimals/);
   });
 
   it('rounds half up', () => {
@@ -35,7 +37,12 @@ describe('priceOrder', () => {
   const powder = { quantity: 1, price: '54.00', external: true };
 
   it('prices a 30-day order: line totals from discountedPrice x quantity x days, fees, shipping', () => {
-    const p = priceOrder({ daysSupply: 30, shippingMethod: 'STANDARD', discountValue: 0.15, lineItems: [pack, powder] });
+    const p = priceOrder({
+      daysSupply: 30,
+      shippingMethod: 'STANDARD',
+      discountValue: 0.15,
+      lineItems: [pack, powder],
+    });
     // 0.18 * 0.85 = 0.153 -> 0.15 per pill; 0.15 * 2 pills * 30 days = 9.00
     expect(p.lines[0]).toEqual({ price: '0.18', discountedPrice: '0.15', totalPrice: '9.00' });
     // 54.00 * 0.85 = 45.90 per 30-day unit; one unit
@@ -51,7 +58,12 @@ describe('priceOrder', () => {
   });
 
   it('gives the volume discount for 60 and 90 days and bills external units per 30 days', () => {
-    const p60 = priceOrder({ daysSupply: 60, shippingMethod: 'EXPRESS', discountValue: 0.15, lineItems: [pack, powder] });
+    const p60 = priceOrder({
+      daysSupply: 60,
+      shippingMethod: 'EXPRESS',
+      discountValue: 0.15,
+      lineItems: [pack, powder],
+    });
     expect(p60.lines.map((l) => l.totalPrice)).toEqual(['18.00', '91.80']);
     expect(p60.totalVolumeDiscount).toBe('5.49'); // 5% of 109.80 = 5.49
     expect(p60.totalFees).toBe('10.00'); // two units of powder
@@ -59,7 +71,12 @@ describe('priceOrder', () => {
     expect(p60.totalPrice).toBe('134.26');
     expect(p60.totalDiscount).toBe('25.29');
 
-    const p90 = priceOrder({ daysSupply: 90, shippingMethod: 'OVERNIGHT', discountValue: null, lineItems: [pack] });
+    const p90 = priceOrder({
+      daysSupply: 90,
+      shippingMethod: 'OVERNIGHT',
+      discountValue: null,
+      lineItems: [pack],
+    });
     expect(p90.lines[0]!.totalPrice).toBe('32.40'); // 0.18 * 2 * 90
     expect(p90.totalVolumeDiscount).toBe('3.24'); // 10%
     expect(p90.totalPrice).toBe('64.11'); // 29.16 + 34.95
@@ -68,8 +85,15 @@ describe('priceOrder', () => {
   it('always satisfies totalPrice = subtotal + shipping', () => {
     for (const daysSupply of [30, 60, 90] as const) {
       for (const shippingMethod of ['STANDARD', 'EXPRESS', 'OVERNIGHT'] as const) {
-        const p = priceOrder({ daysSupply, shippingMethod, discountValue: 0.07, lineItems: [pack, powder] });
-        expect(moneyToCents(p.totalPrice)).toBe(moneyToCents(p.subtotalPrice) + moneyToCents(p.totalShipping));
+        const p = priceOrder({
+          daysSupply,
+          shippingMethod,
+          discountValue: 0.07,
+          lineItems: [pack, powder],
+        });
+        expect(moneyToCents(p.totalPrice)).toBe(
+          moneyToCents(p.subtotalPrice) + moneyToCents(p.totalShipping),
+        );
       }
     }
   });

@@ -10,7 +10,11 @@ function App() {
   return (
     <main style={{ fontFamily: 'system-ui, sans-serif', padding: 32 }}>
       <h1>Order Desk</h1>
-      <p>{info ? `Version ${info.version}. Embedded sandbox: ${info.sandboxBaseUrl ?? 'not running'}` : 'Starting…'}</p>
+      <p>
+        {info
+          ? `Version ${info.version}. Embedded sandbox: ${info.sandboxBaseUrl ?? 'not running'}`
+          : 'Starting…'}
+      </p>
     </main>
   );
 }

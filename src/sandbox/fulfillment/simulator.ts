@@ -31,7 +31,9 @@ export class FulfillmentSimulator {
     try {
       this.service().stepDue();
     } catch (error) {
-      this.log(`fulfillment step failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.log(
+        `fulfillment step failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     this.poke();
   }

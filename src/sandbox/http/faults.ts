@@ -11,7 +11,10 @@ export const FaultConfig = z.strictObject({
   dropResponseRate: z.number().min(0).max(1).default(0),
   /** Which requests: method and a path prefix such as "/v1/orders". Absent: every /v1 request. */
   match: z
-    .strictObject({ method: z.string().toUpperCase().optional(), path: z.string().startsWith('/').optional() })
+    .strictObject({
+      method: z.string().toUpperCase().optional(),
+      path: z.string().startsWith('/').optional(),
+    })
     .default({}),
   /** After this many injected errors and drops, the faults switch themselves off. Absent: no end. */
   count: z.int().min(1).nullable().default(null),
@@ -53,7 +56,8 @@ export class FaultInjector {
     let errorStatus: number | null = null;
     let dropResponse = false;
     if (!exhausted && c.errorRate > 0 && this.random() < c.errorRate) errorStatus = c.errorStatus;
-    else if (!exhausted && c.dropResponseRate > 0 && this.random() < c.dropResponseRate) dropResponse = true;
+    else if (!exhausted && c.dropResponseRate > 0 && this.random() < c.dropResponseRate)
+      dropResponse = true;
     if (errorStatus !== null || dropResponse) this.injected++;
     return { latencyMs: c.latencyMs, errorStatus, dropResponse };
   }

@@ -28,7 +28,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * not public, and fault injection on /v1. Routes are registered by the caller.
  */
 export function createHttpServer(deps: ServerDeps): FastifyInstance {
-  const app = Fastify({ logger: false, bodyLimit: 1024 * 1024, return503OnClosing: true, forceCloseConnections: true });
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: true,
+  });
   // /v1 takes JSON only; the token endpoint registers the form parser in its own scope.
   app.removeContentTypeParser('text/plain');
   app.decorateRequest('partnerId', '');
@@ -38,16 +43,20 @@ export function createHttpServer(deps: ServerDeps): FastifyInstance {
     if (request.routeOptions.config.public || request.is404) return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw unauthorized('Missing bearer token: send Authorization: Bearer <access_token>', false);
+    if (!match)
+      throw unauthorized('Missing bearer token: send Authorization: Bearer <access_token>', false);
     const partnerId = deps.authenticate(match[1]!);
-    if (!partnerId) throw unauthorized('The access token is invalid or has expired: request a new one');
+    if (!partnerId)
+      throw unauthorized('The access token is invalid or has expired: request a new one');
     request.partnerId = partnerId;
     if (!request.url.startsWith('/v1/')) return;
     const fault = deps.faults.decide(request.method, request.url);
     if (fault.latencyMs > 0) await sleep(fault.latencyMs);
     if (fault.errorStatus !== null) {
       if (fault.errorStatus === 429 || fault.errorStatus === 503) reply.header('retry-after', '1');
-      throw new ApiError(fault.errorStatus, { detail: `Injected fault: ${fault.errorStatus} (sandbox fault injection)` });
+      throw new ApiError(fault.errorStatus, {
+        detail: `Injected fault: ${fault.errorStatus} (sandbox fault injection)`,
+      });
     }
     request.dropResponse = fault.dropResponse;
   });
@@ -68,12 +77,16 @@ export function createHttpServer(deps: ServerDeps): FastifyInstance {
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
       return reply.status(e.statusCode).send({ detail: fastifyMessage(e) });
     }
-    deps.log(`error ${request.method} ${request.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    deps.log(
+      `error ${request.method} ${request.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     return reply.status(500).send({ detail: 'Internal server error' });
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ detail: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
+    reply
+      .status(404)
+      .send({ detail: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` });
   });
 
   return app;

@@ -6,16 +6,26 @@ import { FaultConfig } from '../http/faults';
 import { orderV102 } from '../views';
 import type { RouteContext } from './context';
 
-export const AdvanceBody = z.strictObject({ to: OrderStatus.exclude(['NEW', 'CANCELLED']).optional() }).default({});
-export const ProductChange = z.strictObject({ status: ProductStatus.optional(), price: Money.optional() });
+export const AdvanceBody = z
+  .strictObject({ to: OrderStatus.exclude(['NEW', 'CANCELLED']).optional() })
+  .default({});
+export const ProductChange = z.strictObject({
+  status: ProductStatus.optional(),
+  price: Money.optional(),
+});
 
 /** Sandbox controls, outside /v1 and behind the same bearer token. */
 export function registerControlRoutes(app: FastifyInstance, ctx: RouteContext): void {
-  app.post<{ Params: { orderId: string } }>('/_sandbox/orders/:orderId/advance', async (request) => {
-    const body = validateBody(AdvanceBody, request.body ?? undefined);
-    if (!body.ok) throw unprocessable(body.issues);
-    return orderV102(ctx.orders.advance(request.partnerId, request.params.orderId, body.value.to));
-  });
+  app.post<{ Params: { orderId: string } }>(
+    '/_sandbox/orders/:orderId/advance',
+    async (request) => {
+      const body = validateBody(AdvanceBody, request.body ?? undefined);
+      if (!body.ok) throw unprocessable(body.issues);
+      return orderV102(
+        ctx.orders.advance(request.partnerId, request.params.orderId, body.value.to),
+      );
+    },
+  );
 
   app.get('/_sandbox/faults', async () => ctx.faults.current);
 
@@ -31,15 +41,23 @@ export function registerControlRoutes(app: FastifyInstance, ctx: RouteContext): 
     return ctx.faults.current;
   });
 
-  app.get<{ Querystring: { orderId?: string } }>('/_sandbox/webhook-deliveries', async (request) => ({
-    deliveries: ctx.deliveries.list(request.partnerId, request.query.orderId),
-  }));
+  app.get<{ Querystring: { orderId?: string } }>(
+    '/_sandbox/webhook-deliveries',
+    async (request) => ({
+      deliveries: ctx.deliveries.list(request.partnerId, request.query.orderId),
+    }),
+  );
 
   app.patch<{ Params: { productId: string } }>('/_sandbox/products/:productId', async (request) => {
-    if (!/^\d{1,15}$/.test(request.params.productId)) throw badRequest('productId must be a whole number');
+    if (!/^\d{1,15}$/.test(request.params.productId))
+      throw badRequest('productId must be a whole number');
     const change = validateBody(ProductChange, request.body);
     if (!change.ok) throw unprocessable(change.issues);
-    const product = ctx.products.update(Number(request.params.productId), change.value, ctx.clock.now());
+    const product = ctx.products.update(
+      Number(request.params.productId),
+      change.value,
+      ctx.clock.now(),
+    );
     if (!product) throw notFound(`Product ${request.params.productId} not found`);
     return product;
   });

@@ -3,7 +3,8 @@ import { PartnerSettingsPatch, validateBody } from '../../shared/api';
 import { notFound, unprocessable } from '../errors';
 import type { RouteContext } from './context';
 
-const NO_SECRET = 'No webhook secret: a webhook secret exists only while a webhookUrl is set in partner settings';
+const NO_SECRET =
+  'No webhook secret: a webhook secret exists only while a webhookUrl is set in partner settings';
 
 export function registerPartnerRoutes(app: FastifyInstance, ctx: RouteContext): void {
   app.get('/v1/partners/settings', async (request) => ctx.partners.settings(request.partnerId));

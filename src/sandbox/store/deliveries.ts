@@ -94,7 +94,10 @@ export class DeliveryStore {
       );
       return rows.map((r) => {
         claim.run(leaseUntil, r.id);
-        return { ...toDelivery({ ...r, attempts: r.attempts + 1, next_attempt_at: leaseUntil }), partnerId: r.partner_id };
+        return {
+          ...toDelivery({ ...r, attempts: r.attempts + 1, next_attempt_at: leaseUntil }),
+          partnerId: r.partner_id,
+        };
       });
     })();
   }
@@ -107,7 +110,12 @@ export class DeliveryStore {
   }
 
   /** Records a failed attempt: the next one at `retryAt`, or failed for good when it is null. */
-  recordFailure(id: string, httpStatus: number | null, error: string, retryAt: number | null): void {
+  recordFailure(
+    id: string,
+    httpStatus: number | null,
+    error: string,
+    retryAt: number | null,
+  ): void {
     prepareCached(
       this.db,
       `UPDATE webhook_deliveries SET state = ?, next_attempt_at = ?, last_status = ?, last_error = ? WHERE id = ?`,
@@ -129,9 +137,10 @@ export class DeliveryStore {
             this.db,
             'SELECT * FROM webhook_deliveries WHERE partner_id = ? AND order_id = ? ORDER BY seq',
           ).all(partnerId, orderId)
-        : prepareCached(this.db, 'SELECT * FROM webhook_deliveries WHERE partner_id = ? ORDER BY seq DESC LIMIT 200').all(
-            partnerId,
-          )
+        : prepareCached(
+            this.db,
+            'SELECT * FROM webhook_deliveries WHERE partner_id = ? ORDER BY seq DESC LIMIT 200',
+          ).all(partnerId)
     ) as Row[];
     return rows.map(toDelivery);
   }

@@ -15,7 +15,14 @@ export class OrderStore {
     prepareCached(
       this.db,
       'INSERT INTO orders (id, partner_id, status, status_v101, next_step_at, body) VALUES (?, ?, ?, ?, ?, ?)',
-    ).run(order.id, partnerId, order.status, statusToV101(order.status), nextStepAt, JSON.stringify(order));
+    ).run(
+      order.id,
+      partnerId,
+      order.status,
+      statusToV101(order.status),
+      nextStepAt,
+      JSON.stringify(order),
+    );
   }
 
   update(order: Order, nextStepAt: number | null): void {
@@ -26,10 +33,10 @@ export class OrderStore {
   }
 
   get(partnerId: string, id: string): Order | undefined {
-    const row = prepareCached(this.db, 'SELECT body FROM orders WHERE partner_id = ? AND id = ?').get(
-      partnerId,
-      id,
-    ) as { body: string } | undefined;
+    const row = prepareCached(
+      this.db,
+      'SELECT body FROM orders WHERE partner_id = ? AND id = ?',
+    ).get(partnerId, id) as { body: string } | undefined;
     return row ? Order.parse(JSON.parse(row.body)) : undefined;
   }
 
@@ -50,9 +57,13 @@ export class OrderStore {
   }
 
   count(partnerId: string): number {
-    return (prepareCached(this.db, 'SELECT COUNT(*) AS n FROM orders WHERE partner_id = ?').get(partnerId) as {
-      n: number;
-    }).n;
+    return (
+      prepareCached(this.db, 'SELECT COUNT(*) AS n FROM orders WHERE partner_id = ?').get(
+        partnerId,
+      ) as {
+        n: number;
+      }
+    ).n;
   }
 
   /** Orders whose next automatic step is due, oldest due first. */
@@ -66,7 +77,10 @@ export class OrderStore {
 
   /** When the next automatic step is due, or null when none is scheduled. */
   nextDueAt(): number | null {
-    const row = prepareCached(this.db, 'SELECT MIN(next_step_at) AS at FROM orders WHERE next_step_at IS NOT NULL').get() as {
+    const row = prepareCached(
+      this.db,
+      'SELECT MIN(next_step_at) AS at FROM orders WHERE next_step_at IS NOT NULL',
+    ).get() as {
       at: number | null;
     };
     return row.at;

@@ -35,7 +35,9 @@ export interface Page {
 }
 
 export function encodeCursor(resource: string, first: number, last: number): string {
-  return Buffer.from(JSON.stringify({ v: 1, r: resource, f: first, l: last })).toString('base64url');
+  return Buffer.from(JSON.stringify({ v: 1, r: resource, f: first, l: last })).toString(
+    'base64url',
+  );
 }
 
 export function decodeCursor(resource: string, cursor: string): { first: number; last: number } {
@@ -81,7 +83,10 @@ export function readPage(db: Db, spec: PageSpec, req: PageRequest): Page {
     `SELECT ${spec.key} AS k, body FROM ${spec.table}` +
     (where.length ? ` WHERE ${where.join(' AND ')}` : '') +
     ` ORDER BY ${spec.key} ${order} LIMIT ?`;
-  const rows = prepareCached(db, sql).all(...params, req.limit + 1) as { k: number; body: string }[];
+  const rows = prepareCached(db, sql).all(...params, req.limit + 1) as {
+    k: number;
+    body: string;
+  }[];
   const more = rows.length > req.limit;
   const page = rows.slice(0, req.limit);
   if (backwards) page.reverse();

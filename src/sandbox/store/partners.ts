@@ -26,12 +26,15 @@ export class PartnerStore {
     this.db.transaction(() => {
       const exists = prepareCached(this.db, 'SELECT 1 FROM partners WHERE id = ?').get(seed.id);
       if (!exists) {
-        const settings = PartnerSettings.parse({ ...seed, createdAt: isoAt(nowMs), updatedAt: isoAt(nowMs) });
-        prepareCached(this.db, 'INSERT INTO partners (id, body, webhook_secret) VALUES (?, ?, ?)').run(
-          seed.id,
-          JSON.stringify(settings),
-          settings.webhookUrl ? newWebhookSecret() : null,
-        );
+        const settings = PartnerSettings.parse({
+          ...seed,
+          createdAt: isoAt(nowMs),
+          updatedAt: isoAt(nowMs),
+        });
+        prepareCached(
+          this.db,
+          'INSERT INTO partners (id, body, webhook_secret) VALUES (?, ?, ?)',
+        ).run(seed.id, JSON.stringify(settings), settings.webhookUrl ? newWebhookSecret() : null);
       }
       prepareCached(
         this.db,
@@ -43,9 +46,10 @@ export class PartnerStore {
 
   /** The partner of a client whose secret matches, or null. */
   authenticateClient(clientId: string, clientSecret: string): string | null {
-    const row = prepareCached(this.db, 'SELECT secret_hash, partner_id FROM clients WHERE client_id = ?').get(
-      clientId,
-    ) as { secret_hash: string; partner_id: string } | undefined;
+    const row = prepareCached(
+      this.db,
+      'SELECT secret_hash, partner_id FROM clients WHERE client_id = ?',
+    ).get(clientId) as { secret_hash: string; partner_id: string } | undefined;
     const given = sha256(clientSecret);
     const expected = row ? Buffer.from(row.secret_hash, 'hex') : sha256('');
     const same = timingSafeEqual(given, expected);
@@ -55,11 +59,10 @@ export class PartnerStore {
   issueToken(partnerId: string, ttlSeconds: number, nowMs: number): string {
     const token = randomBytes(32).toString('base64url');
     prepareCached(this.db, 'DELETE FROM tokens WHERE expires_at <= ?').run(nowMs);
-    prepareCached(this.db, 'INSERT INTO tokens (token_hash, partner_id, expires_at) VALUES (?, ?, ?)').run(
-      sha256(token).toString('hex'),
-      partnerId,
-      nowMs + ttlSeconds * 1000,
-    );
+    prepareCached(
+      this.db,
+      'INSERT INTO tokens (token_hash, partner_id, expires_at) VALUES (?, ?, ?)',
+    ).run(sha256(token).toString('hex'), partnerId, nowMs + ttlSeconds * 1000);
     return token;
   }
 
@@ -68,9 +71,10 @@ export class PartnerStore {
     const hash = sha256(token).toString('hex');
     let known = this.tokenCache.get(hash);
     if (!known) {
-      const row = prepareCached(this.db, 'SELECT partner_id, expires_at FROM tokens WHERE token_hash = ?').get(
-        hash,
-      ) as { partner_id: string; expires_at: number } | undefined;
+      const row = prepareCached(
+        this.db,
+        'SELECT partner_id, expires_at FROM tokens WHERE token_hash = ?',
+      ).get(hash) as { partner_id: string; expires_at: number } | undefined;
       if (!row) return null;
       known = { partnerId: row.partner_id, expiresAt: row.expires_at };
       if (this.tokenCache.size >= 10_000) this.tokenCache.clear();
@@ -85,8 +89,7 @@ export class PartnerStore {
     const cached = this.settingsCache.get(partnerId);
     if (cached) return cached;
     const row = prepareCached(this.db, 'SELECT body FROM partners WHERE id = ?').get(partnerId) as
-      | { body: string }
-      | undefined;
+      { body: string } | undefined;
     if (!row) throw new Error(`partner ${partnerId} does not exist`);
     const settings = PartnerSettings.parse(JSON.parse(row.body));
     this.settingsCache.set(partnerId, settings);
@@ -114,9 +117,9 @@ export class PartnerStore {
   }
 
   webhookSecret(partnerId: string): string | null {
-    const row = prepareCached(this.db, 'SELECT webhook_secret FROM partners WHERE id = ?').get(partnerId) as
-      | { webhook_secret: string | null }
-      | undefined;
+    const row = prepareCached(this.db, 'SELECT webhook_secret FROM partners WHERE id = ?').get(
+      partnerId,
+    ) as { webhook_secret: string | null } | undefined;
     return row?.webhook_secret ?? null;
   }
 
@@ -125,7 +128,10 @@ export class PartnerStore {
     return this.db.transaction(() => {
       if (this.webhookSecret(partnerId) === null) return null;
       const secret = newWebhookSecret();
-      prepareCached(this.db, 'UPDATE partners SET webhook_secret = ? WHERE id = ?').run(secret, partnerId);
+      prepareCached(this.db, 'UPDATE partners SET webhook_secret = ? WHERE id = ?').run(
+        secret,
+        partnerId,
+      );
       return secret;
     })();
   }

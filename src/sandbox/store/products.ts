@@ -34,8 +34,7 @@ export class ProductStore {
     const cached = this.cache.get(id);
     if (cached) return cached;
     const row = prepareCached(this.db, 'SELECT body FROM products WHERE id = ?').get(id) as
-      | { body: string }
-      | undefined;
+      { body: string } | undefined;
     if (!row) return undefined;
     const product = Product.parse(JSON.parse(row.body));
     this.cache.set(id, product);
@@ -66,16 +65,18 @@ export class ProductStore {
   }
 
   /** Sandbox control: change a product's status or price, as the partner's catalog team would. */
-  update(id: number, change: { status?: ProductStatus; price?: string }, nowMs: number): Product | undefined {
+  update(
+    id: number,
+    change: { status?: ProductStatus; price?: string },
+    nowMs: number,
+  ): Product | undefined {
     const current = this.get(id);
     if (!current) return undefined;
     const next = Product.parse({ ...current, ...change, updatedAt: isoAt(nowMs) });
-    prepareCached(this.db, 'UPDATE products SET status = ?, updated_at = ?, body = ? WHERE id = ?').run(
-      next.status,
-      next.updatedAt,
-      JSON.stringify(next),
-      id,
-    );
+    prepareCached(
+      this.db,
+      'UPDATE products SET status = ?, updated_at = ?, body = ? WHERE id = ?',
+    ).run(next.status, next.updatedAt, JSON.stringify(next), id);
     this.cache.delete(id);
     return next;
   }

@@ -19,10 +19,10 @@ export class ProtocolStore {
   }
 
   get(partnerId: string, id: string): Protocol | undefined {
-    const row = prepareCached(this.db, 'SELECT body FROM protocols WHERE partner_id = ? AND id = ?').get(
-      partnerId,
-      id,
-    ) as { body: string } | undefined;
+    const row = prepareCached(
+      this.db,
+      'SELECT body FROM protocols WHERE partner_id = ? AND id = ?',
+    ).get(partnerId, id) as { body: string } | undefined;
     return row ? Protocol.parse(JSON.parse(row.body)) : undefined;
   }
 
@@ -36,18 +36,29 @@ export class ProtocolStore {
   }
 
   delete(partnerId: string, id: string): boolean {
-    return prepareCached(this.db, 'DELETE FROM protocols WHERE partner_id = ? AND id = ?').run(partnerId, id)
-      .changes === 1;
+    return (
+      prepareCached(this.db, 'DELETE FROM protocols WHERE partner_id = ? AND id = ?').run(
+        partnerId,
+        id,
+      ).changes === 1
+    );
   }
 
   count(partnerId: string): number {
-    return (prepareCached(this.db, 'SELECT COUNT(*) AS n FROM protocols WHERE partner_id = ?').get(partnerId) as {
-      n: number;
-    }).n;
+    return (
+      prepareCached(this.db, 'SELECT COUNT(*) AS n FROM protocols WHERE partner_id = ?').get(
+        partnerId,
+      ) as {
+        n: number;
+      }
+    ).n;
   }
 
   /** Newest first; `search` matches a part of the customer's name, case-insensitively. */
-  list(partnerId: string, query: ListProtocolsQuery): { protocols: Protocol[]; cursor: string | null } {
+  list(
+    partnerId: string,
+    query: ListProtocolsQuery,
+  ): { protocols: Protocol[]; cursor: string | null } {
     const where = ['partner_id = ?'];
     const params: unknown[] = [partnerId];
     const search = query.search?.trim().toLowerCase().replace(/\s+/g, ' ');
@@ -60,6 +71,9 @@ export class ProtocolStore {
       { resource: 'protocols', table: 'protocols', key: 'seq', descending: true, where, params },
       query,
     );
-    return { protocols: page.bodies.map((b) => Protocol.parse(JSON.parse(b))), cursor: page.cursor };
+    return {
+      protocols: page.bodies.map((b) => Protocol.parse(JSON.parse(b))),
+      cursor: page.cursor,
+    };
   }
 }

@@ -65,7 +65,12 @@ export class WebhookDispatcher {
       const lease = now + this.scaled(ATTEMPT_TIMEOUT_MS) + 1_000;
       for (const delivery of this.options.deliveries.claimDue(now, free, lease)) {
         this.inFlight++;
-        const task = this.attempt(delivery.id, delivery.partnerId, delivery.payload, delivery.attempts).finally(() => {
+        const task = this.attempt(
+          delivery.id,
+          delivery.partnerId,
+          delivery.payload,
+          delivery.attempts,
+        ).finally(() => {
           this.inFlight--;
           this.active.delete(task);
           this.poke();
@@ -76,7 +81,12 @@ export class WebhookDispatcher {
     this.poke();
   }
 
-  private async attempt(id: string, partnerId: string, payload: string, attempt: number): Promise<void> {
+  private async attempt(
+    id: string,
+    partnerId: string,
+    payload: string,
+    attempt: number,
+  ): Promise<void> {
     const { partners, deliveries, clock } = this.options;
     const url = partners.settings(partnerId).webhookUrl;
     const secret = partners.webhookSecret(partnerId);
@@ -112,11 +122,19 @@ export class WebhookDispatcher {
       }
       error = `answered ${status}`;
     } catch (e) {
-      error = e instanceof Error && e.name === 'TimeoutError' ? 'timed out' : `request failed: ${describe(e)}`;
+      error =
+        e instanceof Error && e.name === 'TimeoutError'
+          ? 'timed out'
+          : `request failed: ${describe(e)}`;
     }
     if (this.closed) return; // The lease brings it back after a restart.
     const delay = RETRY_DELAYS_MS[attempt - 1];
-    deliveries.recordFailure(id, status, error, delay === undefined ? null : clock.now() + this.scaled(delay));
+    deliveries.recordFailure(
+      id,
+      status,
+      error,
+      delay === undefined ? null : clock.now() + this.scaled(delay),
+    );
   }
 }
 

@@ -4,9 +4,19 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * Standard Webhooks signatures: `v1,` + base64 HMAC-SHA256 over "id.timestamp.body", keyed with
  * the base64 bytes after the `whsec_` prefix of the secret.
  */
-export function signWebhook(secret: string, id: string, timestampSeconds: number, body: string): string {
-  const key = Buffer.from(secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret, 'base64');
-  const mac = createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`).digest('base64');
+export function signWebhook(
+  secret: string,
+  id: string,
+  timestampSeconds: number,
+  body: string,
+): string {
+  const key = Buffer.from(
+    secret.startsWith('whsec_') ? secret.slice('whsec_'.length) : secret,
+    'base64',
+  );
+  const mac = createHmac('sha256', key)
+    .update(`${id}.${timestampSeconds}.${body}`)
+    .digest('base64');
   return `v1,${mac}`;
 }
 

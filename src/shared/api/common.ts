@@ -8,7 +8,9 @@ export type Money = z.infer<typeof Money>;
 export const Timestamp = z.iso.datetime({ offset: true });
 
 export const DAYS_SUPPLY_VALUES = [30, 60, 90] as const;
-export const DaysSupply = z.literal(DAYS_SUPPLY_VALUES, { error: 'daysSupply must be 30, 60 or 90' });
+export const DaysSupply = z.literal(DAYS_SUPPLY_VALUES, {
+  error: 'daysSupply must be 30, 60 or 90',
+});
 export type DaysSupply = z.infer<typeof DaysSupply>;
 
 export const SHIPPING_METHODS = ['STANDARD', 'EXPRESS', 'OVERNIGHT'] as const;

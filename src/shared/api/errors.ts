@@ -50,7 +50,11 @@ export function toValidationIssues(
     const path = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        out.push({ loc: [...root, ...path, key], type: 'invalid', msg: `unknown or read-only field "${key}"` });
+        out.push({
+          loc: [...root, ...path, key],
+          type: 'invalid',
+          msg: `unknown or read-only field "${key}"`,
+        });
       }
       continue;
     }
@@ -76,9 +80,11 @@ function depth(issues: ValidationIssue[]): number {
 function issueType(issue: z.core.$ZodIssue): ValidationIssue['type'] {
   const absent = 'input' in issue && issue.input === undefined;
   if (issue.code === 'invalid_type') return absent ? 'missing' : 'type_error';
-  if (absent && (issue.code === 'invalid_value' || issue.code === 'invalid_union')) return 'missing';
+  if (absent && (issue.code === 'invalid_value' || issue.code === 'invalid_union'))
+    return 'missing';
   // An enum or literal given a value of another JSON type ("30" for 30, null, 5 for "STANDARD").
-  if (issue.code === 'invalid_value' && !issue.values.some((v) => typeof v === typeof issue.input)) return 'type_error';
+  if (issue.code === 'invalid_value' && !issue.values.some((v) => typeof v === typeof issue.input))
+    return 'type_error';
   return 'invalid';
 }
 

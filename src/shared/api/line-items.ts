@@ -29,7 +29,9 @@ export const OrderLineItemRequest = LineItemRequest;
 export type OrderLineItemRequest = z.infer<typeof OrderLineItemRequest>;
 
 /** Line item of a 1.0.1 order create request: packDescription always required. */
-export const OrderLineItemRequestV101 = LineItemRequest.extend({ packDescription: z.string().min(1) });
+export const OrderLineItemRequestV101 = LineItemRequest.extend({
+  packDescription: z.string().min(1),
+});
 export type OrderLineItemRequestV101 = z.infer<typeof OrderLineItemRequestV101>;
 
 /** Line item in protocol and 1.0.2 order responses. */
@@ -91,7 +93,11 @@ export function checkLineItemsAgainstCatalog(
     seen.add(item.productId);
     const product = lookup(item.productId);
     if (!product) {
-      problems.push({ path: at('productId'), type: 'invalid', message: `no product ${item.productId}` });
+      problems.push({
+        path: at('productId'),
+        type: 'invalid',
+        message: `no product ${item.productId}`,
+      });
       return;
     }
     if (product.status === 'DRAFT' || product.status === 'DISCONTINUED') {
@@ -103,12 +109,20 @@ export function checkLineItemsAgainstCatalog(
     }
     if (product.external) {
       if (item.administration != null) {
-        problems.push({ path: at('administration'), type: 'invalid', message: 'must be null for an external product' });
+        problems.push({
+          path: at('administration'),
+          type: 'invalid',
+          message: 'must be null for an external product',
+        });
       }
       return;
     }
     if (item.administration == null) {
-      problems.push({ path: at('administration'), type: 'missing', message: 'required for a pack product' });
+      problems.push({
+        path: at('administration'),
+        type: 'missing',
+        message: 'required for a pack product',
+      });
     } else if (administrationTotal(item.administration) !== item.quantity) {
       problems.push({
         path: at('administration'),
@@ -117,7 +131,11 @@ export function checkLineItemsAgainstCatalog(
       });
     }
     if (options.packDescriptionRequiredForPack && !item.packDescription) {
-      problems.push({ path: at('packDescription'), type: 'missing', message: 'required for a pack product' });
+      problems.push({
+        path: at('packDescription'),
+        type: 'missing',
+        message: 'required for a pack product',
+      });
     }
   });
   return problems;

@@ -11,7 +11,12 @@ import {
   Timestamp,
 } from './common';
 import { Customer, CustomerRequest, CustomerRequestV101, CustomerV101 } from './customer';
-import { LineItem, LineItemV101, OrderLineItemRequest, OrderLineItemRequestV101 } from './line-items';
+import {
+  LineItem,
+  LineItemV101,
+  OrderLineItemRequest,
+  OrderLineItemRequestV101,
+} from './line-items';
 
 /** POST /orders body, 1.0.2. */
 export const CreateOrderRequest = z.object({

@@ -27,9 +27,14 @@ export const PartnerSettings = z.object({
 });
 export type PartnerSettings = z.infer<typeof PartnerSettings>;
 
-const text = (max: number) => z.string().max(max, `at most ${max} characters`).nullable().optional();
+const text = (max: number) =>
+  z.string().max(max, `at most ${max} characters`).nullable().optional();
 const httpUrl = z
-  .url({ protocol: /^https?$/, hostname: z.regexes.hostname, error: 'an absolute http or https URL' })
+  .url({
+    protocol: /^https?$/,
+    hostname: z.regexes.hostname,
+    error: 'an absolute http or https URL',
+  })
   .max(2048);
 
 /**
@@ -37,8 +42,16 @@ const httpUrl = z
  * fields (id, name, description, discount, discountValue, timestamps) are rejected with 422.
  */
 export const PartnerSettingsPatch = z.strictObject({
-  primaryColor: z.string().regex(HEX_COLOR_PATTERN, 'hex color such as #1a7f64').nullable().optional(),
-  secondaryColor: z.string().regex(HEX_COLOR_PATTERN, 'hex color such as #1a7f64').nullable().optional(),
+  primaryColor: z
+    .string()
+    .regex(HEX_COLOR_PATTERN, 'hex color such as #1a7f64')
+    .nullable()
+    .optional(),
+  secondaryColor: z
+    .string()
+    .regex(HEX_COLOR_PATTERN, 'hex color such as #1a7f64')
+    .nullable()
+    .optional(),
   logo: text(2048),
   phone: text(40),
   supportEmail: z.email('email address').max(254).nullable().optional(),

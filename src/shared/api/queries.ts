@@ -38,7 +38,9 @@ export type ListProtocolsQuery = z.infer<typeof ListProtocolsQuery>;
 
 /** `updatedAfter` / `updatedBefore`: a date (YYYY-MM-DD, midnight UTC) or a date-time. */
 const DateOrDateTime = z
-  .union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'a date (YYYY-MM-DD) or an ISO 8601 date-time' })
+  .union([z.iso.date(), z.iso.datetime({ offset: true })], {
+    error: 'a date (YYYY-MM-DD) or an ISO 8601 date-time',
+  })
   .transform((s) => new Date(s.length === 10 ? `${s}T00:00:00Z` : s).toISOString());
 
 export const ListProductsQuery = z.object({
