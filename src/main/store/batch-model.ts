@@ -38,34 +38,47 @@ export const BatchRow = z
   }));
 export type Batch = z.output<typeof BatchRow>;
 
+/** The columns of a batch item but its frozen request: what a state change needs to read back. */
+const itemStatusColumns = {
+  batch_id: z.string(),
+  seq: z.int(),
+  protocol_local_id: z.string(),
+  state: BatchItemState,
+  order_id: z.string().nullable(),
+  error: jsonTextOrNull(BatchItemError),
+  attempts: z.int(),
+  sent_at: z.int().nullable(),
+  next_attempt_at: z.int().nullable(),
+  updated_at: z.int(),
+};
+
+const statusOf = (r: z.output<z.ZodObject<typeof itemStatusColumns>>) => ({
+  batchId: r.batch_id,
+  seq: r.seq,
+  protocolLocalId: r.protocol_local_id,
+  state: r.state,
+  orderId: r.order_id,
+  error: r.error,
+  attempts: r.attempts,
+  /** When the latest attempt was sent (reconciliation looks for orders created around it). */
+  sentAt: r.sent_at,
+  nextAttemptAt: r.next_attempt_at,
+  updatedAt: r.updated_at,
+});
+
+/** SQL list of the columns BatchItemStatusRow reads. */
+export const ITEM_STATUS_COLUMNS = Object.keys(itemStatusColumns).join(', ');
+
+/** A batch item without its request (parsing the request's JSON is most of the cost of a row). */
+export const BatchItemStatusRow = z.object(itemStatusColumns).transform(statusOf);
+export type BatchItemStatus = z.output<typeof BatchItemStatusRow>;
+
 export const BatchItemRow = z
-  .object({
-    batch_id: z.string(),
-    seq: z.int(),
-    protocol_local_id: z.string(),
-    request: jsonText(CreateOrderRequest),
-    state: BatchItemState,
-    order_id: z.string().nullable(),
-    error: jsonTextOrNull(BatchItemError),
-    attempts: z.int(),
-    sent_at: z.int().nullable(),
-    next_attempt_at: z.int().nullable(),
-    updated_at: z.int(),
-  })
+  .object({ ...itemStatusColumns, request: jsonText(CreateOrderRequest) })
   .transform((r) => ({
-    batchId: r.batch_id,
-    seq: r.seq,
-    protocolLocalId: r.protocol_local_id,
+    ...statusOf(r),
     /** The create request frozen when the batch was made. */
     request: r.request,
-    state: r.state,
-    orderId: r.order_id,
-    error: r.error,
-    attempts: r.attempts,
-    /** When the latest attempt was sent (reconciliation looks for orders created around it). */
-    sentAt: r.sent_at,
-    nextAttemptAt: r.next_attempt_at,
-    updatedAt: r.updated_at,
   }));
 export type BatchItem = z.output<typeof BatchItemRow>;
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import Database from 'better-sqlite3';
 import { CreateOrderRequest, type AppOrder } from '../../shared/api';
 import type { Clock } from '../clock';
 import type { Db } from './db';
@@ -7,12 +6,13 @@ import { StoreError } from './errors';
 import type { OrdersRepo } from './orders-repo';
 import type { LocalProtocol } from './protocol-model';
 import type { ProtocolsRepo } from './protocols-repo';
-import { parseRow, prepareCached } from './rows';
+import { parseRow, prepareCached, runTransaction } from './rows';
+import * as items from './batch-item-writes';
 import {
-  BatchItemRow,
   BatchRow,
   type Batch,
   type BatchItem,
+  type BatchItemStatus,
   type BatchItemError,
   type BatchItemState,
   type BatchProgress,
@@ -25,12 +25,16 @@ import {
  * reconciliation. order_id is UNIQUE: one server order is never claimed by two items.
  */
 export class BatchesRepo {
+  private readonly ctx: items.ItemContext;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly protocols: ProtocolsRepo,
-    private readonly orders: OrdersRepo,
-  ) {}
+    orders: OrdersRepo,
+  ) {
+    this.ctx = { db, clock, orders };
+  }
 
   /**
    * A running batch with one queued item per protocol, in the order given, each holding the create
@@ -42,30 +46,49 @@ export class BatchesRepo {
     buildRequest: (protocol: LocalProtocol) => CreateOrderRequest,
     options: { concurrency: number },
   ): Batch {
-    if (protocolLocalIds.length === 0)
+    return runTransaction(this.db, () => {
+      const items = protocolLocalIds.map((localId) => {
+        const protocol = this.protocols.get(localId);
+        if (!protocol) throw new StoreError('not-found', `No protocol ${localId}.`);
+        return {
+          protocolLocalId: localId,
+          request: CreateOrderRequest.parse(buildRequest(protocol)),
+        };
+      });
+      return this.insertBatch(items, options);
+    });
+  }
+
+  /**
+   * A running batch of the given create requests, in order, one queued item each: for a caller
+   * that has read the protocols and built their requests (in its transaction, as
+   * BulkSubmitter.submit does, with CreateOrderRequest.safeParse). All or nothing.
+   */
+  insertBatch(
+    items: readonly { protocolLocalId: string; request: CreateOrderRequest }[],
+    options: { concurrency: number },
+  ): Batch {
+    if (items.length === 0)
       throw new StoreError('invalid-state', 'A batch needs at least one protocol.');
-    if (new Set(protocolLocalIds).size !== protocolLocalIds.length) {
+    if (new Set(items.map((i) => i.protocolLocalId)).size !== items.length) {
       throw new StoreError('invalid-state', 'A protocol appears twice in the batch.');
     }
     const id = randomUUID();
     const now = this.clock.now();
-    this.db.transaction(() => {
+    runTransaction(this.db, () => {
       prepareCached(
         this.db,
         "INSERT INTO batches (id, created_at, state, concurrency, total) VALUES (?, ?, 'running', ?, ?)",
-      ).run(id, now, options.concurrency, protocolLocalIds.length);
+      ).run(id, now, options.concurrency, items.length);
       const insert = prepareCached(
         this.db,
         `INSERT INTO batch_items (batch_id, seq, protocol_local_id, request, state, updated_at)
          VALUES (?, ?, ?, ?, 'queued', ?)`,
       );
-      protocolLocalIds.forEach((localId, seq) => {
-        const protocol = this.protocols.get(localId);
-        if (!protocol) throw new StoreError('not-found', `No protocol ${localId}.`);
-        const request = CreateOrderRequest.parse(buildRequest(protocol));
-        insert.run(id, seq, localId, JSON.stringify(request), now);
+      items.forEach((item, seq) => {
+        insert.run(id, seq, item.protocolLocalId, JSON.stringify(item.request), now);
       });
-    })();
+    });
     return this.require(id);
   }
 
@@ -112,53 +135,57 @@ export class BatchesRepo {
    * attempts + 1) and returns it; null when the batch is not running or nothing is due.
    */
   claimNext(batchId: string, now: number): BatchItem | null {
-    const row = prepareCached(
-      this.db,
-      `UPDATE batch_items SET state = 'sending', sent_at = @now, attempts = attempts + 1, updated_at = @now
-       WHERE batch_id = @batch AND seq = (
-         SELECT i.seq FROM batch_items i JOIN batches b ON b.id = i.batch_id
-         WHERE i.batch_id = @batch AND b.state = 'running' AND i.state = 'queued'
-           AND (i.next_attempt_at IS NULL OR i.next_attempt_at <= @now)
-         ORDER BY i.seq LIMIT 1)
-       AND state = 'queued'
-       RETURNING *`,
-    ).get({ now, batch: batchId });
-    return row ? this.parseItem(row) : null;
+    return items.claimNext(this.ctx, batchId, now);
   }
 
-  /** The item's order exists: item created with its order id, and the order mirrored, in one transaction. */
-  markCreated(batchId: string, seq: number, order: AppOrder): BatchItem {
-    return this.db.transaction(() => {
-      const item = this.requireItem(batchId, seq);
-      if (item.state === 'created' && item.orderId === order.id) return item;
-      this.expect(item, ['sending', 'in_doubt']);
-      try {
-        prepareCached(
-          this.db,
-          "UPDATE batch_items SET state = 'created', order_id = ?, error = NULL, updated_at = ? WHERE batch_id = ? AND seq = ?",
-        ).run(order.id, this.clock.now(), batchId, seq);
-      } catch (error) {
-        if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE') {
-          throw new StoreError(
-            'invalid-state',
-            `Order ${order.id} is already the order of another batch item.`,
-          );
-        }
-        throw error;
-      }
-      this.orders.upsert(order, { source: 'created' });
-      return this.requireItem(batchId, seq);
-    })();
+  /**
+   * claimNext without reading back the item's request: for a caller that holds the requests it
+   * froze (BatchRun of a batch it made); `request()` reads one when it does not.
+   */
+  claimNextStatus(batchId: string, now: number): BatchItemStatus | null {
+    return items.claimNextStatus(this.ctx, batchId, now);
+  }
+
+  /** The create request frozen for the item. */
+  request(batchId: string, seq: number): CreateOrderRequest {
+    return items.readRequest(this.ctx, batchId, seq);
+  }
+
+  /**
+   * The item's order exists: item created with its order id, and the order mirrored, in one
+   * transaction. Again with the same order: the same answer. Reads back the item without its
+   * request (the caller has it).
+   */
+  markCreated(batchId: string, seq: number, order: AppOrder): BatchItemStatus {
+    return runTransaction(this.db, () => {
+      items.recordCreated(this.ctx, batchId, seq, order);
+      return items.requireStatus(this.ctx, batchId, seq);
+    });
+  }
+
+  /** markCreated without reading the item back: the bulk run's path, one per created order. */
+  recordCreated(batchId: string, seq: number, order: AppOrder): void {
+    items.recordCreated(this.ctx, batchId, seq, order);
   }
 
   /** The server refused the create (4xx with a reason): final. */
-  markRejected(batchId: string, seq: number, error: BatchItemError): BatchItem {
-    return this.transition(batchId, seq, ['sending', 'in_doubt'], 'rejected', error, null);
+  markRejected(batchId: string, seq: number, error: BatchItemError): BatchItemStatus {
+    return items.transition(this.ctx, batchId, seq, {
+      from: ['sending', 'in_doubt'],
+      to: 'rejected',
+      error,
+      nextAttemptAt: null,
+    });
   }
 
   /** The create's outcome is unknown: to reconcile by reading the server before any resend. */
-  markInDoubt(batchId: string, seq: number, error: BatchItemError): BatchItem {
-    return this.transition(batchId, seq, ['sending'], 'in_doubt', error, null);
+  markInDoubt(batchId: string, seq: number, error: BatchItemError): BatchItemStatus {
+    return items.transition(this.ctx, batchId, seq, {
+      from: ['sending'],
+      to: 'in_doubt',
+      error,
+      nextAttemptAt: null,
+    });
   }
 
   /** The create certainly did not happen: queued again, not claimed before `nextAttemptAt`. */
@@ -166,15 +193,13 @@ export class BatchesRepo {
     batchId: string,
     seq: number,
     options: { nextAttemptAt?: number | null; error?: BatchItemError | null } = {},
-  ): BatchItem {
-    return this.transition(
-      batchId,
-      seq,
-      ['sending', 'in_doubt'],
-      'queued',
-      options.error ?? null,
-      options.nextAttemptAt ?? null,
-    );
+  ): BatchItemStatus {
+    return items.transition(this.ctx, batchId, seq, {
+      from: ['sending', 'in_doubt'],
+      to: 'queued',
+      error: options.error ?? null,
+      nextAttemptAt: options.nextAttemptAt ?? null,
+    });
   }
 
   item(batchId: string, seq: number): BatchItem | null {
@@ -182,13 +207,13 @@ export class BatchesRepo {
       this.db,
       'SELECT * FROM batch_items WHERE batch_id = ? AND seq = ?',
     ).get(batchId, seq);
-    return row ? this.parseItem(row) : null;
+    return row ? items.parseItem(row) : null;
   }
 
   items(batchId: string): BatchItem[] {
     return prepareCached(this.db, 'SELECT * FROM batch_items WHERE batch_id = ? ORDER BY seq')
       .all(batchId)
-      .map((row) => this.parseItem(row));
+      .map(items.parseItem);
   }
 
   itemsInState(batchId: string, states: readonly BatchItemState[]): BatchItem[] {
@@ -198,7 +223,7 @@ export class BatchesRepo {
       `SELECT * FROM batch_items WHERE batch_id = ? AND state IN (${marks}) ORDER BY seq`,
     )
       .all(batchId, ...states)
-      .map((row) => this.parseItem(row));
+      .map(items.parseItem);
   }
 
   progress(batchId: string): BatchProgress {
@@ -234,54 +259,9 @@ export class BatchesRepo {
     ).run(this.clock.now()).changes;
   }
 
-  private transition(
-    batchId: string,
-    seq: number,
-    from: readonly BatchItemState[],
-    to: BatchItemState,
-    error: BatchItemError | null,
-    nextAttemptAt: number | null,
-  ): BatchItem {
-    return this.db.transaction(() => {
-      this.expect(this.requireItem(batchId, seq), from);
-      prepareCached(
-        this.db,
-        'UPDATE batch_items SET state = ?, error = ?, next_attempt_at = ?, updated_at = ? WHERE batch_id = ? AND seq = ?',
-      ).run(
-        to,
-        error === null ? null : JSON.stringify(error),
-        nextAttemptAt,
-        this.clock.now(),
-        batchId,
-        seq,
-      );
-      return this.requireItem(batchId, seq);
-    })();
-  }
-
-  private expect(item: BatchItem, from: readonly BatchItemState[]): void {
-    if (!from.includes(item.state)) {
-      throw new StoreError(
-        'invalid-state',
-        `Batch item ${item.batchId}#${item.seq} is ${item.state}, not ${from.join(' or ')}.`,
-      );
-    }
-  }
-
   private require(batchId: string): Batch {
     const batch = this.get(batchId);
     if (!batch) throw new StoreError('not-found', `No batch ${batchId}.`);
     return batch;
-  }
-
-  private requireItem(batchId: string, seq: number): BatchItem {
-    const item = this.item(batchId, seq);
-    if (!item) throw new StoreError('not-found', `No batch item ${batchId}#${seq}.`);
-    return item;
-  }
-
-  private parseItem(row: unknown): BatchItem {
-    const r = row as { batch_id: string; seq: number };
-    return parseRow(BatchItemRow, row, 'batch_items', `batch_id=${r.batch_id}, seq=${r.seq}`);
   }
 }

@@ -6,6 +6,7 @@ import { OrdersRepo } from './orders-repo';
 import { OutboxRepo } from './outbox-repo';
 import { ProductsRepo } from './products-repo';
 import { ProtocolsRepo } from './protocols-repo';
+import { runTransaction } from './rows';
 import { SettingsRepo } from './settings-repo';
 import { ShippingMethodsRepo } from './shipping-methods-repo';
 import { SyncStateRepo } from './sync-state-repo';
@@ -49,7 +50,7 @@ export function createLocalStore(file: string, options: LocalStoreOptions = {}):
     orders,
     batches: new BatchesRepo(db, clock, protocols, orders),
     syncState: new SyncStateRepo(db),
-    transaction: (fn) => db.transaction(fn)(),
+    transaction: (fn) => runTransaction(db, fn),
     close: () => closeStore(db),
   };
 }

@@ -3,7 +3,7 @@ import { AppOrder, type OrderStatus } from '../../shared/api';
 import type { Clock } from '../clock';
 import type { Db } from './db';
 import { isPollFinal, mergeOrder, POLL_FINAL_STATUSES } from './order-merge';
-import { epochMs, jsonText, parseRow, prepareCached } from './rows';
+import { epochMs, jsonText, parseRow, prepareCached, runTransaction } from './rows';
 
 export const OrderSource = z.enum(['created', 'pulled']);
 export type OrderSource = z.infer<typeof OrderSource>;
@@ -42,6 +42,28 @@ export interface DueOrder {
   nextPollAt: number;
 }
 
+const INSERT_ORDER = `INSERT INTO orders (id, status, status_precision, customer_source_id, customer_name,
+    created_at, updated_at, source, next_poll_at, local_updated_at, body)
+  VALUES (@id, @status, @precision, @source_id, @name, @created_at, @updated_at, @source, @next_poll_at, @now, @body)`;
+
+/** The parameters of INSERT_ORDER for `order`. */
+const orderColumns = (
+  order: AppOrder,
+  at: { source: OrderSource; nextPollAt: number | null; now: number },
+) => ({
+  id: order.id,
+  status: order.status,
+  precision: order.statusPrecision,
+  source_id: order.customer.sourceId,
+  name: `${order.customer.firstName} ${order.customer.lastName}`,
+  created_at: epochMs(order.createdAt),
+  updated_at: epochMs(order.updatedAt),
+  source: at.source,
+  next_poll_at: at.nextPollAt,
+  now: at.now,
+  body: JSON.stringify(order),
+});
+
 const FINAL_LIST = POLL_FINAL_STATUSES.map((s) => `'${s}'`).join(', ');
 
 /** Mirror of orders: created here (bulk submission) or pulled, with the poller's schedule. */
@@ -61,7 +83,9 @@ export class OrdersRepo {
     order: AppOrder,
     options: { source: OrderSource; nextPollAt?: number | null },
   ): OrderUpsert {
-    return this.db.transaction((): OrderUpsert => {
+    // A read, then one write: a transaction makes them atomic. Inside a caller's transaction no
+    // savepoint is needed: a write statement that fails leaves nothing behind by itself.
+    const upsert = (): OrderUpsert => {
       const row = this.row(order.id);
       const previous = row?.body ?? null;
       const merged = mergeOrder(previous, AppOrder.parse(order));
@@ -78,29 +102,13 @@ export class OrdersRepo {
       if (changed || nextPollAt !== row?.next_poll_at || source !== row?.source) {
         prepareCached(
           this.db,
-          `INSERT INTO orders (id, status, status_precision, customer_source_id, customer_name, created_at,
-             updated_at, source, next_poll_at, local_updated_at, body)
-           VALUES (@id, @status, @precision, @source_id, @name, @created_at, @updated_at, @source, @next_poll_at, @now, @body)
-           ON CONFLICT (id) DO UPDATE SET status = excluded.status, status_precision = excluded.status_precision,
+          `${INSERT_ORDER} ON CONFLICT (id) DO UPDATE SET status = excluded.status, status_precision = excluded.status_precision,
              customer_source_id = excluded.customer_source_id, customer_name = excluded.customer_name,
              created_at = excluded.created_at, updated_at = excluded.updated_at, source = excluded.source,
              next_poll_at = excluded.next_poll_at,
              local_updated_at = CASE WHEN @changed THEN excluded.local_updated_at ELSE local_updated_at END,
              body = excluded.body`,
-        ).run({
-          id: merged.id,
-          status: merged.status,
-          precision: merged.statusPrecision,
-          source_id: merged.customer.sourceId,
-          name: `${merged.customer.firstName} ${merged.customer.lastName}`,
-          created_at: epochMs(merged.createdAt),
-          updated_at: epochMs(merged.updatedAt),
-          source,
-          next_poll_at: nextPollAt,
-          now,
-          changed: changed ? 1 : 0,
-          body: JSON.stringify(merged),
-        });
+        ).run({ ...orderColumns(merged, { source, nextPollAt, now }), changed: changed ? 1 : 0 });
       }
       return {
         order: merged,
@@ -108,12 +116,28 @@ export class OrdersRepo {
         changed,
         statusChanged: previous !== null && previous.status !== merged.status,
       };
-    })();
+    };
+    return this.db.inTransaction ? upsert() : runTransaction(this.db, upsert);
+  }
+
+  /**
+   * An order this app has just created, as the create answered it (parsed by the API client):
+   * stored as upsert stores an order new to the mirror (source 'created', due for polling at once
+   * unless final), without reading or re-parsing anything; when the mirror holds it already (a
+   * pull was faster), upsert merges it.
+   */
+  insertCreated(order: AppOrder): void {
+    const now = this.clock.now();
+    const nextPollAt = isPollFinal(order.status) ? null : now;
+    const inserted = prepareCached(this.db, `${INSERT_ORDER} ON CONFLICT (id) DO NOTHING`).run(
+      orderColumns(order, { source: 'created', nextPollAt, now }),
+    ).changes;
+    if (inserted === 0) this.upsert(order, { source: 'created' });
   }
 
   /** upsert for a page of orders, in one transaction. */
   upsertMany(orders: readonly AppOrder[], source: OrderSource): OrderUpsert[] {
-    return this.db.transaction(() => orders.map((o) => this.upsert(o, { source })))();
+    return runTransaction(this.db, () => orders.map((o) => this.upsert(o, { source })));
   }
 
   get(id: string): AppOrder | null {

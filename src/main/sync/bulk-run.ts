@@ -1,9 +1,9 @@
-import { normalizeOrder } from '../../shared/api';
+import { normalizeOrder, type CreateOrderRequest } from '../../shared/api';
 import type { ApiClient } from '../api/client';
 import type { Clock } from '../clock';
 import type { BatchItem, LocalStore } from '../store';
 import type { CreatedRecorder } from './bulk-commit';
-import { classifyCreateFailure, retryDelayMs } from './bulk-outcome';
+import { classifyCreateFailure, retryDelayMs, type CreateFailure } from './bulk-outcome';
 import { reconcileInDoubt } from './bulk-reconcile';
 import { Waiter, type Timers } from './timers';
 
@@ -26,9 +26,11 @@ export interface BatchRunContext {
 const IDLE_RECHECK_MS = 1_000;
 
 /**
- * One batch being worked on: a scheduler loop that keeps up to `concurrency` creates in flight
- * (each item claimed durably first), settles each outcome in the store, and reconciles in-doubt
- * items with one read of the server per round before any of them is sent again.
+ * One batch being worked on: a scheduler loop that keeps up to `concurrency` workers, each sending
+ * one create at a time (each item claimed durably first), settles each outcome in the store, and
+ * reconciles in-doubt items with one read of the server per round before any of them is sent
+ * again. A worker whose create succeeded claims its next item in the transaction that records
+ * the order (CreatedRecorder); any other outcome ends the worker and the loop takes over.
  */
 export class BatchRun {
   private readonly waiter: Waiter;
@@ -45,6 +47,12 @@ export class BatchRun {
     private readonly ctx: BatchRunContext,
     readonly batchId: string,
     private readonly concurrency: number,
+    /**
+     * The requests of the batch's items by seq, as this process froze them (submit): claims then
+     * need not read and parse them back. Each is dropped once its item is settled. Empty after a
+     * restart (resume): claims read them from the store.
+     */
+    private readonly frozen: Map<number, CreateOrderRequest> = new Map(),
   ) {
     this.waiter = new Waiter(ctx.timers);
   }
@@ -73,18 +81,13 @@ export class BatchRun {
       while (!this.stopping && !this.paused) {
         let launched = false;
         while (this.inFlight.size < this.concurrency) {
-          const item = batches.claimNext(this.batchId, this.ctx.clock.now());
+          const item = this.claim();
           if (!item) break;
           launched = true;
-          const sending: Promise<void> = this.send(item)
-            // A store failure here leaves the item 'sending': in doubt at the next start.
-            .catch((error: unknown) =>
-              this.ctx.log(`batch item ${item.batchId}#${item.seq}: ${String(error)}`),
-            )
-            .finally(() => {
-              this.inFlight.delete(sending);
-              this.waiter.wake();
-            });
+          const sending: Promise<void> = this.work(item).finally(() => {
+            this.inFlight.delete(sending);
+            this.waiter.wake();
+          });
           this.inFlight.add(sending);
           this.ctx.changed(this.batchId);
         }
@@ -132,22 +135,63 @@ export class BatchRun {
     return Math.max(next - now, launched ? 0 : 1);
   }
 
-  /** One create: its outcome decides the item's next state; nothing here ever drops an item. */
-  private async send(item: BatchItem): Promise<void> {
+  /** One worker: sends `first`, then each item claimed with the previous one's record. */
+  private async work(first: BatchItem): Promise<void> {
+    let item: BatchItem | null = first;
+    while (item) {
+      const current: BatchItem = item;
+      item = await this.send(current).catch((error: unknown) => {
+        // A store failure here leaves the item 'sending': in doubt at the next start.
+        this.ctx.log(`batch item ${current.batchId}#${current.seq}: ${String(error)}`);
+        return null;
+      });
+    }
+  }
+
+  /** The worker's next item, claimed while its previous one is recorded; none once stopping. */
+  private readonly claimForWorker = (): BatchItem | null =>
+    this.stopping || this.paused ? null : this.claim();
+
+  /** claimNext, with the request from `frozen` when this process froze it. */
+  private claim(): BatchItem | null {
     const { batches } = this.ctx.store;
-    let outcome;
+    const now = this.ctx.clock.now();
+    if (this.frozen.size === 0) return batches.claimNext(this.batchId, now);
+    const item = batches.claimNextStatus(this.batchId, now);
+    if (!item) return null;
+    const request = this.frozen.get(item.seq) ?? batches.request(this.batchId, item.seq);
+    return { ...item, request };
+  }
+
+  /**
+   * One create: its outcome decides the item's next state; nothing here ever drops an item.
+   * Returns the worker's next item when the create succeeded and one could be claimed.
+   */
+  private async send(item: BatchItem): Promise<BatchItem | null> {
+    const { batches } = this.ctx.store;
+    let outcome: CreateFailure | undefined;
+    let next: BatchItem | null = null;
     try {
       const order = await this.ctx.client.createOrder(item.request);
-      await this.ctx.created.record(item.batchId, item.seq, normalizeOrder(order));
-      this.ctx.changed(item.batchId);
-      return;
+      next = await this.ctx.created.record(
+        item.batchId,
+        item.seq,
+        normalizeOrder(order),
+        this.claimForWorker,
+      );
     } catch (error) {
       // A create that failed, or (it should not happen) an answer that could not be recorded:
       // the latter is in doubt too, and reconciliation will find the order.
       outcome = classifyCreateFailure(error);
     }
+    if (!outcome) {
+      this.frozen.delete(item.seq);
+      this.ctx.changed(item.batchId);
+      return next;
+    }
     if (outcome.kind === 'rejected') {
       batches.markRejected(item.batchId, item.seq, outcome.error);
+      this.frozen.delete(item.seq);
     } else if (outcome.kind === 'in-doubt') {
       batches.markInDoubt(item.batchId, item.seq, outcome.error);
       this.mayHaveInDoubt = true;
@@ -159,6 +203,7 @@ export class BatchRun {
       });
     }
     this.ctx.changed(item.batchId);
+    return null;
   }
 
   private async reconcile(items: BatchItem[]): Promise<void> {

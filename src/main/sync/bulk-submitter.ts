@@ -61,8 +61,21 @@ export class BulkSubmitter {
     this.log = options.log ?? (() => undefined);
     const clock = options.clock ?? systemClock;
     const timers = options.timers ?? realTimers;
-    this.throttle = new KeyedThrottle(options.progressIntervalMs ?? 100, clock, timers, (batchId) =>
-      this.bus.emit('batch-progress', this.progress(batchId)),
+    this.throttle = new KeyedThrottle(
+      options.progressIntervalMs ?? 100,
+      clock,
+      timers,
+      (batchId) => {
+        // A progress event that cannot be read must not break the batch's work that asked for it.
+        let event: BatchProgressEvent;
+        try {
+          event = this.progress(batchId);
+        } catch (error) {
+          this.log(`batch ${batchId}: progress not reported: ${String(error)}`);
+          return;
+        }
+        this.bus.emit('batch-progress', event);
+      },
     );
     this.context = {
       store: this.store,
@@ -84,43 +97,45 @@ export class BulkSubmitter {
    * unknown, deleted or not a complete order; the error lists each one with its problems.
    */
   submit(protocolLocalIds: readonly string[], options: { concurrency?: number } = {}): string {
-    const requests = new Map<string, CreateOrderRequest>();
-    const rejected: RejectedProtocol[] = [];
-    for (const localId of protocolLocalIds) {
-      const protocol = this.store.protocols.get(localId);
-      if (!protocol) {
-        rejected.push({
-          protocolLocalId: localId,
-          label: null,
-          problems: [problem('no such protocol')],
-        });
-      } else if (requests.has(localId)) {
-        rejected.push({
-          protocolLocalId: localId,
-          label: protocolLabel(protocol),
-          problems: [problem('listed twice')],
-        });
-      } else {
-        const built = orderRequestFromProtocol(protocol, (id) => this.store.products.get(id));
-        if ('request' in built) requests.set(localId, built.request);
-        else
+    const concurrency = Math.max(1, Math.trunc(options.concurrency ?? this.concurrency));
+    // One transaction: each protocol is read once, and what is frozen is what was checked.
+    const items: { protocolLocalId: string; request: CreateOrderRequest }[] = [];
+    const batch = this.store.transaction(() => {
+      const seen = new Set<string>();
+      const rejected: RejectedProtocol[] = [];
+      for (const localId of protocolLocalIds) {
+        const protocol = this.store.protocols.get(localId);
+        if (!protocol) {
+          rejected.push({
+            protocolLocalId: localId,
+            label: null,
+            problems: [problem('no such protocol')],
+          });
+        } else if (seen.has(localId)) {
           rejected.push({
             protocolLocalId: localId,
             label: protocolLabel(protocol),
-            problems: built.problems,
+            problems: [problem('listed twice')],
           });
+        } else {
+          seen.add(localId);
+          const built = orderRequestFromProtocol(protocol, (id) => this.store.products.get(id));
+          if ('request' in built) items.push({ protocolLocalId: localId, request: built.request });
+          else
+            rejected.push({
+              protocolLocalId: localId,
+              label: protocolLabel(protocol),
+              problems: built.problems,
+            });
+        }
       }
-    }
-    if (rejected.length > 0) throw new BatchRejectedError(rejected);
-    const concurrency = Math.max(1, Math.trunc(options.concurrency ?? this.concurrency));
-    const batch = this.store.batches.createBatch(
-      protocolLocalIds,
-      (p) => requests.get(p.localId)!,
-      { concurrency },
-    );
+      if (rejected.length > 0) throw new BatchRejectedError(rejected);
+      return this.store.batches.insertBatch(items, { concurrency });
+    });
     this.log(`batch ${batch.id}: ${batch.total} protocol(s), concurrency ${concurrency}`);
     this.throttle.flush(batch.id);
-    this.start(batch.id);
+    // The run sends the requests as frozen here (seq = position) instead of reading each back.
+    this.start(batch.id, new Map(items.map((item, seq) => [seq, item.request])));
     return batch.id;
   }
 
@@ -176,7 +191,7 @@ export class BulkSubmitter {
     this.throttle.clear();
   }
 
-  private start(batchId: string): void {
+  private start(batchId: string, frozen?: Map<number, CreateOrderRequest>): void {
     const existing = this.runs.get(batchId);
     if (existing) {
       existing.run.wake();
@@ -184,7 +199,7 @@ export class BulkSubmitter {
     }
     const batch = this.store.batches.get(batchId);
     if (!batch) throw new Error(`No batch ${batchId}.`);
-    const run = new BatchRun(this.context, batchId, batch.concurrency);
+    const run = new BatchRun(this.context, batchId, batch.concurrency, frozen);
     const done = run
       .run()
       .catch((error: unknown) => this.log(`batch ${batchId} stopped on an error: ${String(error)}`))

@@ -1,0 +1,147 @@
+import Database from 'better-sqlite3';
+import { z } from 'zod';
+import { CreateOrderRequest, type AppOrder } from '../../shared/api';
+import type { Clock } from '../clock';
+import type { Db } from './db';
+import { StoreError } from './errors';
+import type { OrdersRepo } from './orders-repo';
+import { jsonText, parseRow, prepareCached, runTransaction } from './rows';
+import {
+  BatchItemRow,
+  BatchItemStatusRow,
+  ITEM_STATUS_COLUMNS,
+  type BatchItem,
+  type BatchItemError,
+  type BatchItemState,
+  type BatchItemStatus,
+} from './batch-model';
+
+/** What the item state changes work on (BatchesRepo's collaborators). */
+export interface ItemContext {
+  db: Db;
+  clock: Clock;
+  orders: OrdersRepo;
+}
+
+/** Moves the first due queued item of @batch to 'sending' at @now (a RETURNING clause follows). */
+const CLAIM_NEXT = `UPDATE batch_items SET state = 'sending', sent_at = @now, attempts = attempts + 1, updated_at = @now
+  WHERE batch_id = @batch AND seq = (
+    SELECT i.seq FROM batch_items i JOIN batches b ON b.id = i.batch_id
+    WHERE i.batch_id = @batch AND b.state = 'running' AND i.state = 'queued'
+      AND (i.next_attempt_at IS NULL OR i.next_attempt_at <= @now)
+    ORDER BY i.seq LIMIT 1)
+  AND state = 'queued'`;
+
+const RequestColumn = z.object({ request: jsonText(CreateOrderRequest) });
+
+export function claimNext(ctx: ItemContext, batchId: string, now: number): BatchItem | null {
+  const row = prepareCached(ctx.db, `${CLAIM_NEXT} RETURNING *`).get({ now, batch: batchId });
+  return row ? parseItem(row) : null;
+}
+
+export function claimNextStatus(
+  ctx: ItemContext,
+  batchId: string,
+  now: number,
+): BatchItemStatus | null {
+  const row = prepareCached(ctx.db, `${CLAIM_NEXT} RETURNING ${ITEM_STATUS_COLUMNS}`).get({
+    now,
+    batch: batchId,
+  });
+  return row ? parseStatus(row) : null;
+}
+
+export function readRequest(ctx: ItemContext, batchId: string, seq: number): CreateOrderRequest {
+  const row = prepareCached(
+    ctx.db,
+    'SELECT request FROM batch_items WHERE batch_id = ? AND seq = ?',
+  ).get(batchId, seq);
+  if (!row) throw new StoreError('not-found', `No batch item ${batchId}#${seq}.`);
+  return parseRow(RequestColumn, row, 'batch_items', `batch_id=${batchId}, seq=${seq}`).request;
+}
+
+/** Item created with its order id and the order mirrored, in one transaction (or savepoint). */
+export function recordCreated(ctx: ItemContext, batchId: string, seq: number, order: AppOrder) {
+  runTransaction(ctx.db, () => {
+    let changes: number;
+    try {
+      // The state check and the write in one statement: no change when the item is not in a
+      // state that can become created (then read it to say why).
+      changes = prepareCached(
+        ctx.db,
+        `UPDATE batch_items SET state = 'created', order_id = ?, error = NULL, updated_at = ?
+         WHERE batch_id = ? AND seq = ? AND state IN ('sending', 'in_doubt')`,
+      ).run(order.id, ctx.clock.now(), batchId, seq).changes;
+    } catch (error) {
+      if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE') {
+        throw new StoreError(
+          'invalid-state',
+          `Order ${order.id} is already the order of another batch item.`,
+        );
+      }
+      throw error;
+    }
+    if (changes === 0) {
+      const item = requireStatus(ctx, batchId, seq);
+      if (item.state === 'created' && item.orderId === order.id) return;
+      throw wrongState(item, ['sending', 'in_doubt']);
+    }
+    ctx.orders.insertCreated(order);
+  });
+}
+
+/** Any other state change: from one of `from` to `to`, with its error and next attempt time. */
+export function transition(
+  ctx: ItemContext,
+  batchId: string,
+  seq: number,
+  change: {
+    from: readonly BatchItemState[];
+    to: BatchItemState;
+    error: BatchItemError | null;
+    nextAttemptAt: number | null;
+  },
+): BatchItemStatus {
+  return runTransaction(ctx.db, () => {
+    const item = requireStatus(ctx, batchId, seq);
+    if (!change.from.includes(item.state)) throw wrongState(item, change.from);
+    prepareCached(
+      ctx.db,
+      'UPDATE batch_items SET state = ?, error = ?, next_attempt_at = ?, updated_at = ? WHERE batch_id = ? AND seq = ?',
+    ).run(
+      change.to,
+      change.error === null ? null : JSON.stringify(change.error),
+      change.nextAttemptAt,
+      ctx.clock.now(),
+      batchId,
+      seq,
+    );
+    return requireStatus(ctx, batchId, seq);
+  });
+}
+
+export function requireStatus(ctx: ItemContext, batchId: string, seq: number): BatchItemStatus {
+  const row = prepareCached(
+    ctx.db,
+    `SELECT ${ITEM_STATUS_COLUMNS} FROM batch_items WHERE batch_id = ? AND seq = ?`,
+  ).get(batchId, seq);
+  if (!row) throw new StoreError('not-found', `No batch item ${batchId}#${seq}.`);
+  return parseStatus(row);
+}
+
+const rowKey = (row: unknown) => {
+  const r = row as { batch_id: string; seq: number };
+  return `batch_id=${r.batch_id}, seq=${r.seq}`;
+};
+
+export const parseStatus = (row: unknown): BatchItemStatus =>
+  parseRow(BatchItemStatusRow, row, 'batch_items', rowKey(row));
+
+export const parseItem = (row: unknown): BatchItem =>
+  parseRow(BatchItemRow, row, 'batch_items', rowKey(row));
+
+const wrongState = (item: BatchItemStatus, from: readonly BatchItemState[]): StoreError =>
+  new StoreError(
+    'invalid-state',
+    `Batch item ${item.batchId}#${item.seq} is ${item.state}, not ${from.join(' or ')}.`,
+  );
