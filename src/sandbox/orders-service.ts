@@ -67,7 +67,15 @@ export function assertCatalogRules(
 
 /** Orders: creation and pricing, cancel, and the fulfillment steps with their webhooks. */
 export class OrderService {
-  constructor(private readonly deps: OrderServiceDeps) {}
+  /** Built once: better-sqlite3 prepares BEGIN/COMMIT each time a transaction function is made. */
+  private readonly insertAndNotify: (partnerId: string, order: Order, now: number) => void;
+
+  constructor(private readonly deps: OrderServiceDeps) {
+    this.insertAndNotify = deps.db.transaction((partnerId: string, order: Order, now: number) => {
+      deps.orders.insert(partnerId, order, this.nextStepAt(order.status, now));
+      this.notify(partnerId, order, now);
+    });
+  }
 
   create(partnerId: string, body: unknown, version: ApiVersion): Order {
     const { products, partners, clock } = this.deps;
@@ -85,6 +93,7 @@ export class OrderService {
       (li, p) => li.packDescription ?? p.packDescription,
     );
     const now = clock.now();
+    const createdAt = isoAt(now);
     const order: Order = {
       id: newId('ord', now),
       discount: pricing.discount,
@@ -96,13 +105,17 @@ export class OrderService {
       lineItems,
       customer: customerFromRequest(request.customer),
       ...pricingTotals(pricing),
-      createdAt: isoAt(now),
-      updatedAt: isoAt(now),
+      createdAt,
+      updatedAt: createdAt,
     };
-    this.deps.db.transaction(() => {
+    // Without a webhook to queue, the insert alone is the write, and nothing new is scheduled
+    // unless auto-advance gave the order a next step.
+    if (settings.webhookUrl) {
+      this.insertAndNotify(partnerId, order, now);
+    } else {
       this.deps.orders.insert(partnerId, order, this.nextStepAt(order.status, now));
-      this.notify(partnerId, order, now);
-    })();
+      if (this.deps.stepIntervalMs === null) return order;
+    }
     this.deps.onScheduled();
     return order;
   }

@@ -68,9 +68,10 @@ export class PartnerStore {
 
   /** The partner a live token belongs to, or null for an unknown or expired token. */
   partnerForToken(token: string, nowMs: number): string | null {
-    const hash = sha256(token).toString('hex');
-    let known = this.tokenCache.get(hash);
+    // Keyed by the token itself (memory only): a hit costs no hash; the table holds only hashes.
+    let known = this.tokenCache.get(token);
     if (!known) {
+      const hash = sha256(token).toString('hex');
       const row = prepareCached(
         this.db,
         'SELECT partner_id, expires_at FROM tokens WHERE token_hash = ?',
@@ -78,10 +79,10 @@ export class PartnerStore {
       if (!row) return null;
       known = { partnerId: row.partner_id, expiresAt: row.expires_at };
       if (this.tokenCache.size >= 10_000) this.tokenCache.clear();
-      this.tokenCache.set(hash, known);
+      this.tokenCache.set(token, known);
     }
     if (known.expiresAt > nowMs) return known.partnerId;
-    this.tokenCache.delete(hash);
+    this.tokenCache.delete(token);
     return null;
   }
 

@@ -78,6 +78,8 @@ export interface LineItemProblem {
  * null for external products and sums to the quantity for pack products, packDescription is
  * present where the request kind demands it, and no product appears twice.
  */
+const itemPath = (i: number, field: string): (string | number)[] => ['lineItems', i, field];
+
 export function checkLineItemsAgainstCatalog(
   lineItems: readonly LineItemRequest[],
   lookup: (productId: number) => CatalogEntry | undefined,
@@ -86,15 +88,18 @@ export function checkLineItemsAgainstCatalog(
   const problems: LineItemProblem[] = [];
   const seen = new Set<number>();
   lineItems.forEach((item, i) => {
-    const at = (...rest: string[]) => ['lineItems', i, ...rest];
     if (seen.has(item.productId)) {
-      problems.push({ path: at('productId'), type: 'invalid', message: 'product listed twice' });
+      problems.push({
+        path: itemPath(i, 'productId'),
+        type: 'invalid',
+        message: 'product listed twice',
+      });
     }
     seen.add(item.productId);
     const product = lookup(item.productId);
     if (!product) {
       problems.push({
-        path: at('productId'),
+        path: itemPath(i, 'productId'),
         type: 'invalid',
         message: `no product ${item.productId}`,
       });
@@ -102,7 +107,7 @@ export function checkLineItemsAgainstCatalog(
     }
     if (product.status === 'DRAFT' || product.status === 'DISCONTINUED') {
       problems.push({
-        path: at('productId'),
+        path: itemPath(i, 'productId'),
         type: 'invalid',
         message: `product ${item.productId} is ${product.status} and cannot be ordered`,
       });
@@ -110,7 +115,7 @@ export function checkLineItemsAgainstCatalog(
     if (product.external) {
       if (item.administration != null) {
         problems.push({
-          path: at('administration'),
+          path: itemPath(i, 'administration'),
           type: 'invalid',
           message: 'must be null for an external product',
         });
@@ -119,20 +124,20 @@ export function checkLineItemsAgainstCatalog(
     }
     if (item.administration == null) {
       problems.push({
-        path: at('administration'),
+        path: itemPath(i, 'administration'),
         type: 'missing',
         message: 'required for a pack product',
       });
     } else if (administrationTotal(item.administration) !== item.quantity) {
       problems.push({
-        path: at('administration'),
+        path: itemPath(i, 'administration'),
         type: 'invalid',
         message: `morning + afternoon + evening + sleep must equal quantity (${item.quantity})`,
       });
     }
     if (options.packDescriptionRequiredForPack && !item.packDescription) {
       problems.push({
-        path: at('packDescription'),
+        path: itemPath(i, 'packDescription'),
         type: 'missing',
         message: 'required for a pack product',
       });
