@@ -5,8 +5,12 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
 
-/** Every way to name a Node built-in: `fs`, `fs/promises`, `node:fs`. */
-const nodeBuiltins = builtinModules.flatMap((name) => [name, `${name}/*`, `node:${name}`]);
+/**
+ * Every way to name a Node built-in: `fs`, `fs/promises`, `node:fs`. A regex, not gitignore-style
+ * names: those would also match a relative module of the same name (`./events`).
+ */
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const nodeBuiltins = `^(node:)?(${builtinModules.map(escape).join('|')})(/.*)?$`;
 const nativeAndElectron = [
   'electron',
   'electron/*',
@@ -54,7 +58,7 @@ export default tseslint.config(
   {
     files: ['src/shared/**/*.ts'],
     rules: restrict([
-      { group: nodeBuiltins, message: 'src/shared is pure TypeScript: no Node built-ins.' },
+      { regex: nodeBuiltins, message: 'src/shared is pure TypeScript: no Node built-ins.' },
       {
         group: [...nativeAndElectron, 'react', 'react-dom', 'zustand'],
         message: 'src/shared may not depend on an environment.',
@@ -76,7 +80,7 @@ export default tseslint.config(
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     rules: restrict([
-      { group: nodeBuiltins, message: 'The renderer has no Node: talk to window.orderDesk.' },
+      { regex: nodeBuiltins, message: 'The renderer has no Node: talk to window.orderDesk.' },
       { group: nativeAndElectron, message: 'The renderer talks only to window.orderDesk.' },
       {
         group: [

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import {
+  PartnerSettings,
+  PartnerSettingsPatch,
+  Product,
+  ProductStatus,
+  ShippingMethodInfo,
+} from './api';
+import { Connection, ConnectionKind } from './connection';
+import { CoreEventSchemas, OutboxCountEvent, SyncStateEvent } from './events';
+
+/**
+ * The IPC contract: every call the renderer may make (its name, the zod schema of its one
+ * argument and of its result) and every event main pushes. Both transports (Electron IPC and the
+ * browser host's WebSocket) carry exactly this, and both ends validate against it. Nothing else
+ * crosses.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Shapes that cross
+
+/** A saved connection as the UI sees it: never a secret. */
+export const ConnectionView = Connection.extend({ isActive: z.boolean() });
+export type ConnectionView = z.infer<typeof ConnectionView>;
+
+/** What the user types on the Connect screen for a partner sandbox or production. */
+export const PartnerConnectionInput = z.object({
+  kind: ConnectionKind.exclude(['embedded']),
+  label: z.string().trim().min(1, 'required').max(100, 'at most 100 characters'),
+  baseUrl: z.string().trim().min(1, 'required'),
+  authUrl: z.string().trim().min(1, 'required'),
+  clientId: z.string().trim().min(1, 'required').max(200, 'at most 200 characters'),
+  clientSecret: z.string().min(1, 'required').max(1000, 'at most 1000 characters'),
+});
+export type PartnerConnectionInput = z.infer<typeof PartnerConnectionInput>;
+
+export const Theme = z.enum(['system', 'light', 'dark']);
+export type Theme = z.infer<typeof Theme>;
+
+/** Everything the header needs at start, before the first event arrives. */
+export const AppState = z.object({
+  version: z.string(),
+  transport: z.enum(['electron', 'browser']),
+  platform: z.string(),
+  connection: ConnectionView.nullable(),
+  online: z.boolean(),
+  sync: SyncStateEvent,
+  outbox: OutboxCountEvent,
+  theme: Theme,
+});
+export type AppState = z.infer<typeof AppState>;
+
+export const ProductQuery = z.object({
+  status: z.array(ProductStatus).max(ProductStatus.options.length).optional(),
+  search: z.string().max(200, 'at most 200 characters').optional(),
+  limit: z.int().min(1).max(500).default(100),
+  offset: z.int().min(0).default(0),
+});
+export type ProductQuery = z.input<typeof ProductQuery>;
+
+export const ProductPage = z.object({
+  products: z.array(Product),
+  total: z.int().min(0),
+});
+export type ProductPage = z.infer<typeof ProductPage>;
+
+/** http(s) only: tracking and partner links; anything else is refused. */
+export const ExternalUrl = z.url({ protocol: /^https?$/, error: 'an http or https URL' });
+
+const None = z.object({}).strict();
+const Nothing = z.null();
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+/** Why a call failed; 'invalid-arguments' is the contract refusing the call before any work. */
+export const IpcErrorKind = z.enum([
+  'invalid-arguments',
+  'validation',
+  'bad-request',
+  'not-found',
+  'conflict',
+  'unauthorized',
+  'rate-limited',
+  'unavailable',
+  'network',
+  'timeout',
+  'server',
+  'invalid-response',
+  'not-connected',
+  'pending-work',
+  'keychain',
+  'internal',
+]);
+export type IpcErrorKind = z.infer<typeof IpcErrorKind>;
+
+export const IpcFieldError = z.object({
+  /** Where, as a path into the call's argument (e.g. ["supportEmail"]). */
+  path: z.array(z.union([z.string(), z.number()])),
+  message: z.string(),
+});
+export type IpcFieldError = z.infer<typeof IpcFieldError>;
+
+/** A failure as the renderer receives it: a message for people, never a secret. */
+export const IpcError = z.object({
+  kind: IpcErrorKind,
+  message: z.string(),
+  fieldErrors: z.array(IpcFieldError).default([]),
+});
+export type IpcError = z.infer<typeof IpcError>;
+
+export const IpcResult = <T extends z.ZodType>(value: T) =>
+  z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), value }),
+    z.object({ ok: z.literal(false), error: IpcError }),
+  ]);
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+
+// ---------------------------------------------------------------------------------------------
+// Calls
+
+const call = <A extends z.ZodType, R extends z.ZodType>(args: A, result: R) => ({ args, result });
+
+export const IPC_CALLS = {
+  'app.state': call(None, AppState),
+  'app.setTheme': call(z.object({ theme: Theme }), Nothing),
+  'app.openExternal': call(z.object({ url: ExternalUrl }), Nothing),
+
+  'connections.list': call(None, z.array(ConnectionView)),
+  /** Checks credentials without saving anything; answers the partner's name. */
+  'connections.test': call(PartnerConnectionInput, z.object({ partnerName: z.string() })),
+  'connections.connect': call(
+    PartnerConnectionInput.extend({ discardPendingWork: z.boolean().default(false) }),
+    ConnectionView,
+  ),
+  'connections.useEmbedded': call(
+    z.object({ discardPendingWork: z.boolean().default(false) }),
+    ConnectionView,
+  ),
+  'connections.activate': call(
+    z.object({ id: z.string().min(1).max(64), discardPendingWork: z.boolean().default(false) }),
+    ConnectionView,
+  ),
+  'connections.remove': call(
+    z.object({ id: z.string().min(1).max(64) }),
+    z.object({ removed: z.boolean() }),
+  ),
+
+  /** Pull now (products, shipping methods, protocols, recent orders) and push the outbox. */
+  'sync.now': call(None, Nothing),
+
+  'catalog.products': call(ProductQuery, ProductPage),
+  'catalog.product': call(z.object({ id: z.int().positive() }), Product),
+  'catalog.shippingMethods': call(None, z.array(ShippingMethodInfo)),
+
+  'settings.get': call(None, PartnerSettings),
+  'settings.update': call(PartnerSettingsPatch, PartnerSettings),
+  /** The secret is sent only when asked for, one call at a time; null while no webhookUrl is set. */
+  'settings.revealWebhookSecret': call(None, z.object({ secret: z.string().nullable() })),
+  'settings.rotateWebhookSecret': call(
+    z.object({ confirm: z.literal(true) }),
+    z.object({ secret: z.string() }),
+  ),
+} as const;
+
+export type IpcChannel = keyof typeof IPC_CALLS;
+export type IpcArgs<C extends IpcChannel> = z.input<(typeof IPC_CALLS)[C]['args']>;
+export type IpcParsedArgs<C extends IpcChannel> = z.output<(typeof IPC_CALLS)[C]['args']>;
+export type IpcValue<C extends IpcChannel> = z.output<(typeof IPC_CALLS)[C]['result']>;
+
+export const IPC_CHANNELS = Object.keys(IPC_CALLS) as IpcChannel[];
+export const isIpcChannel = (name: unknown): name is IpcChannel =>
+  typeof name === 'string' && Object.hasOwn(IPC_CALLS, name);
+
+// ---------------------------------------------------------------------------------------------
+// Events (main -> renderer)
+
+export const IPC_EVENTS = {
+  ...CoreEventSchemas,
+  /** The active connection changed (connected, switched, or the embedded sandbox restarted). */
+  'connection-changed': z.object({ connection: ConnectionView.nullable() }),
+} as const;
+
+export type IpcEventName = keyof typeof IPC_EVENTS;
+export type IpcEventPayload<E extends IpcEventName> = z.output<(typeof IPC_EVENTS)[E]>;
+export const IPC_EVENT_NAMES = Object.keys(IPC_EVENTS) as IpcEventName[];
+export const isIpcEventName = (name: unknown): name is IpcEventName =>
+  typeof name === 'string' && Object.hasOwn(IPC_EVENTS, name);
+
+// ---------------------------------------------------------------------------------------------
+// The object the renderer sees as window.orderDesk
+
+/** Every call as a method; it never throws for a refused or failed call, it answers an IpcResult. */
+export type OrderDeskCalls = {
+  [C in IpcChannel]: (args: IpcArgs<C>) => Promise<IpcResult<IpcValue<C>>>;
+};
+
+export interface OrderDeskApi {
+  call<C extends IpcChannel>(channel: C, args: IpcArgs<C>): Promise<IpcResult<IpcValue<C>>>;
+  /** Subscribes to an event; returns the unsubscribe function. */
+  on<E extends IpcEventName>(event: E, listener: (payload: IpcEventPayload<E>) => void): () => void;
+}
+
+/** Names of the two wire messages both transports use. */
+export const IPC_INVOKE = 'order-desk:invoke';
+export const IPC_EVENT = 'order-desk:event';
