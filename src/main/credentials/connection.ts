@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { Connection } from '../../shared/connection';
+import type { Connection } from '../../shared/connection';
 import { ApiClientError } from '../api/errors';
 import type { CredentialStore } from './keychain';
 export {
