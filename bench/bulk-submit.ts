@@ -17,6 +17,7 @@ import { CoreEventBus } from '../src/main/events';
 import { createLocalStore, type LocalStore } from '../src/main/store';
 import { BulkSubmitter } from '../src/main/sync/bulk-submitter';
 import type { CreateOrderRequest, ProtocolRequest } from '../src/shared/api';
+import { protocolFor } from '../test/integration/main/bulk-support';
 import { startSandboxProcess } from './sandbox-process';
 
 const GOAL = 0.8;
@@ -38,29 +39,7 @@ for (const [flag, n] of Object.entries({ count, concurrency, rounds })) {
   if (!Number.isFinite(n) || n <= 0) throw new Error(`--${flag} takes a positive number`);
 }
 
-function protocol(sourceId: string): ProtocolRequest {
-  return {
-    customer: {
-      sourceId,
-      firstName: 'Bench',
-      lastName: `Patient ${sourceId}`,
-      email: 'bench@example.com',
-      address: { line1: '1 Main St', city: 'Portland', state: 'OR', zipCode: '97210' },
-    },
-    daysSupply: 30,
-    shippingMethod: 'STANDARD',
-    orderType: 'ONE_TIME',
-    lineItems: [
-      {
-        productId: 1001,
-        quantity: 2,
-        packDescription: '1 capsule',
-        administration: { morning: 1, afternoon: 0, evening: 1, sleep: 0 },
-      },
-      { productId: 1035, quantity: 1, administration: null },
-    ],
-  };
-}
+const protocol = (sourceId: string): ProtocolRequest => protocolFor(sourceId);
 
 /** The baseline: `requests` sent by `concurrency` workers, each awaiting createOrder in turn. */
 async function bareLoop(client: ApiClient, requests: CreateOrderRequest[]): Promise<number> {

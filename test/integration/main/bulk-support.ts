@@ -1,35 +1,18 @@
 import type { ProtocolRequest } from '../../../src/shared/api';
 import type { LocalStore } from '../../../src/main/store';
-import type { TestSandbox } from '../../support/sandbox';
+import { validOrderBody, type TestSandbox } from '../../support/sandbox';
 
 /** A complete protocol for patient `sourceId`: one pack product and one external product. */
 export function protocolFor(
   sourceId: string,
   overrides: Partial<ProtocolRequest> = {},
 ): ProtocolRequest {
+  const body = validOrderBody();
   return {
-    customer: {
-      sourceId,
-      firstName: 'Ada',
-      lastName: `Patient ${sourceId}`,
-      email: 'ada@example.com',
-      phone: null,
-      address: { line1: '1 Main St', line2: null, city: 'Portland', state: 'OR', zipCode: '97210' },
-    },
-    daysSupply: 30,
-    shippingMethod: 'STANDARD',
-    orderType: 'ONE_TIME',
-    lineItems: [
-      {
-        productId: 1001,
-        quantity: 2,
-        packDescription: '1 capsule',
-        administration: { morning: 1, afternoon: 0, evening: 1, sleep: 0 },
-      },
-      { productId: 1035, quantity: 1, administration: null },
-    ],
+    ...body,
+    customer: { ...body.customer, sourceId, lastName: `Patient ${sourceId}` },
     ...overrides,
-  };
+  } as ProtocolRequest;
 }
 
 /** `n` local drafts (never synced) with sourceIds `${tag}-0` ... ; returns their local ids. */
