@@ -17,7 +17,9 @@ import {
   startEmbeddedConnection,
   type EmbeddedConnection,
 } from './embedded-sandbox';
+import { guardKeychain } from './credentials/keychain-guard';
 import { CoreEventBus } from './events';
+import type { CoreEvents } from '../shared/events';
 import type { Logger, Redactor } from './logging';
 import { Session } from './session';
 import { createLocalStore, type LocalStore } from './store';
@@ -50,6 +52,8 @@ export type NewConnection = Omit<ConnectionInput, 'id' | 'kind'> & {
 export class Core {
   readonly bus: CoreEventBus;
   private current: Session | null = null;
+  private readonly connectionListeners = new Set<(active: StoredConnection | null) => void>();
+  private latestSyncState: CoreEvents['sync-state'] | null = null;
   private embedded: Promise<EmbeddedConnection> | null = null;
   private readonly clock: Clock;
 
@@ -59,10 +63,15 @@ export class Core {
   ) {
     this.clock = options.clock ?? systemClock;
     this.bus = new CoreEventBus((error) => options.log.error('event listener failed', error));
+    this.bus.on('sync-state', (state) => {
+      this.latestSyncState = state;
+    });
   }
 
   /** Opens the store and resumes the active connection's session, if there is one. */
-  static async open(options: CoreOptions): Promise<Core> {
+  static async open(input: CoreOptions): Promise<Core> {
+    // Every keychain failure becomes a KeychainError, so the UI can say what went wrong.
+    const options = { ...input, credentials: guardKeychain(input.credentials) };
     const store = createLocalStore(join(options.dataDir, 'order-desk.db'), {
       clock: options.clock ?? systemClock,
     });
@@ -80,6 +89,20 @@ export class Core {
 
   get session(): Session | null {
     return this.current;
+  }
+
+  /** The last sync state the active session reported, or null before its first report. */
+  get syncState(): CoreEvents['sync-state'] | null {
+    return this.latestSyncState;
+  }
+
+  /**
+   * Calls `listener` with the active connection (as stored) whenever it changes: connected,
+   * switched, or the embedded sandbox restarted on a new port. Returns the unsubscribe function.
+   */
+  onConnectionChanged(listener: (active: StoredConnection | null) => void): () => void {
+    this.connectionListeners.add(listener);
+    return () => this.connectionListeners.delete(listener);
   }
 
   listConnections(): StoredConnection[] {
@@ -159,15 +182,32 @@ export class Core {
     this.store.close();
   }
 
-  private async activate(
+  /**
+   * Makes a saved connection the active one and starts its session. Switching away from unsent
+   * work is refused unless `discardPendingWork` (StoreError 'pending-work'); an unknown id is a
+   * StoreError 'not-found'.
+   */
+  async activate(
     id: string,
-    options: { discardPendingWork?: boolean },
+    options: { discardPendingWork?: boolean } = {},
   ): Promise<StoredConnection> {
     const active = this.store.connections.active();
     if (active?.id !== id) this.store.connections.setActive(id, options);
+    await this.startSession(this.store.connections.get(id)!);
+    // Read again: starting the embedded sandbox moves it to a new port.
     const stored = this.store.connections.get(id)!;
-    await this.startSession(stored);
+    this.announceConnection(stored);
     return stored;
+  }
+
+  private announceConnection(active: StoredConnection | null): void {
+    for (const listener of [...this.connectionListeners]) {
+      try {
+        listener(active);
+      } catch (error) {
+        this.options.log.error('connection listener failed', error);
+      }
+    }
   }
 
   private startEmbedded(): Promise<EmbeddedConnection> {
@@ -187,6 +227,7 @@ export class Core {
   private async startSession(stored: StoredConnection): Promise<void> {
     await this.current?.stop();
     this.current = null;
+    this.latestSyncState = null;
     let connection = Connection.parse(stored);
     let clientSecret = clientSecretReader(this.options.credentials, connection);
     if (connection.kind === 'embedded') {

@@ -40,24 +40,20 @@ export class ProductsRepo {
 
   /** Products by name (then id), optionally of some statuses and matching part of the name. */
   list(query: ProductQuery = {}): Product[] {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (query.status !== undefined) {
-      const statuses = typeof query.status === 'string' ? [query.status] : query.status;
-      where.push(`status IN (${statuses.map(() => '?').join(', ') || 'NULL'})`);
-      params.push(...statuses);
-    }
-    const search = query.search?.trim();
-    if (search) {
-      where.push("name LIKE ? ESCAPE '\\'");
-      params.push(likeContains(search));
-    }
-    const sql = `SELECT id, body FROM products ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?`;
-    params.push(query.limit ?? -1, query.offset ?? 0);
+    const { where, params } = filterOf(query);
+    const sql = `SELECT id, body FROM products ${where} ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?`;
     return prepareCached(this.db, sql)
-      .all(...params)
+      .all(...params, query.limit ?? -1, query.offset ?? 0)
       .map((row) => this.parse(row));
+  }
+
+  /** How many products match the status and search of `query` (limit and offset ignored). */
+  countMatching(query: Omit<ProductQuery, 'limit' | 'offset'> = {}): number {
+    const { where, params } = filterOf(query);
+    const row = prepareCached(this.db, `SELECT COUNT(*) AS n FROM products ${where}`).get(
+      ...params,
+    ) as { n: number };
+    return row.n;
   }
 
   /** The products with these ids that are in the mirror, keyed by id. */
@@ -93,4 +89,24 @@ export class ProductsRepo {
   private parse(row: unknown): Product {
     return parseRow(Row, row, 'products', `id=${(row as { id: unknown }).id}`).body;
   }
+}
+
+/** The WHERE clause (possibly empty) and its parameters for a query's status and search. */
+function filterOf(query: Pick<ProductQuery, 'status' | 'search'>): {
+  where: string;
+  params: unknown[];
+} {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (query.status !== undefined) {
+    const statuses = typeof query.status === 'string' ? [query.status] : query.status;
+    where.push(`status IN (${statuses.map(() => '?').join(', ') || 'NULL'})`);
+    params.push(...statuses);
+  }
+  const search = query.search?.trim();
+  if (search) {
+    where.push("name LIKE ? ESCAPE '\\'");
+    params.push(likeContains(search));
+  }
+  return { where: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
 }

@@ -1,0 +1,216 @@
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { BROWSER_HOST_PATHS, WireCall, type IpcEventName } from '../../shared/ipc';
+import { Core } from '../core';
+import type { CredentialStore } from '../credentials/keychain';
+import { createIpcDispatcher, type IpcDispatcher } from '../ipc/dispatch';
+import { forwardIpcEvents } from '../ipc/events';
+import type { Logger, Redactor } from '../logging';
+import { newToken, tokenMatches } from './access';
+import { injectBridge } from './index-html';
+
+export interface BrowserHostOptions {
+  /** 0 (default): a free port. */
+  port?: number;
+  /** The built renderer (e.g. out/renderer). */
+  rendererDir: string;
+  /** The built browser bridge script (e.g. out/browser/bridge.js). */
+  bridgeFile: string;
+  dataDir: string;
+  credentials: CredentialStore;
+  log: Logger;
+  redactor: Redactor;
+  /** The embedded sandbox's database; default in dataDir. */
+  embeddedDb?: string;
+  /** The version app.state reports; default the package version. */
+  version?: string;
+}
+
+export interface BrowserHost {
+  /** What to open: http://127.0.0.1:PORT/#token=... */
+  url: string;
+  origin: string;
+  token: string;
+  core: Core;
+  close(): Promise<void>;
+}
+
+const HOST = '127.0.0.1';
+/** Bigger messages are refused by the WebSocket server (the largest call is a few KB). */
+const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+async function readBuilt(file: string, what: string, hint: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch {
+    throw new Error(`The ${what} is missing at ${file}: run \`${hint}\` first.`);
+  }
+}
+
+const SocketQuery = z.object({ token: z.string().max(200).optional() });
+
+/**
+ * The browser host: the main-process services in plain Node, serving the built renderer and the
+ * IPC contract over one WebSocket, on 127.0.0.1 only. The socket requires the random per-launch
+ * token and an Origin equal to the host's own; every message is checked with zod both ways.
+ */
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const rendererDir = resolve(options.rendererDir);
+  const indexHtml = injectBridge(
+    await readBuilt(join(rendererDir, 'index.html'), 'built renderer', 'npm run build:renderer'),
+  );
+  const bridgeJs = await readBuilt(
+    resolve(options.bridgeFile),
+    'browser bridge script',
+    'npm run build:browser',
+  );
+  const log = options.log.child('browser-host');
+  const token = newToken();
+  const core = await Core.open({
+    dataDir: options.dataDir,
+    credentials: options.credentials,
+    log: options.log,
+    redactor: options.redactor,
+    ...(options.embeddedDb ? { embeddedDb: options.embeddedDb } : {}),
+  });
+  const dispatcher = createIpcDispatcher({
+    core,
+    host: {
+      transport: 'browser',
+      version: options.version ?? process.env.npm_package_version ?? '0.0.0',
+      platform: process.platform,
+      // The bridge opens the page in a new tab once the call is answered.
+      openExternal: async () => undefined,
+    },
+    log: options.log.child('ipc'),
+  });
+
+  /** Set once listening: http://127.0.0.1:PORT and its Host header value. */
+  let origin = '';
+  let hostHeader = '';
+  const app = Fastify({ logger: false, bodyLimit: MAX_MESSAGE_BYTES });
+
+  // A page reached by another name (DNS rebinding) is not ours to serve.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!hostHeader || request.headers.host !== hostHeader) {
+      await reply
+        .code(403)
+        .type('text/plain')
+        .send('Forbidden: use the address Order Desk printed.');
+    }
+  });
+
+  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  await app.register(fastifyStatic, { root: rendererDir, index: false, wildcard: true });
+
+  const sendIndex = (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(indexHtml);
+  app.get('/', sendIndex);
+  app.get('/index.html', sendIndex);
+  app.get(BROWSER_HOST_PATHS.bridge, (_request, reply) =>
+    reply.header('cache-control', 'no-store').type('text/javascript; charset=utf-8').send(bridgeJs),
+  );
+
+  // Browsers ask for it on their own; a build without one gets "no content", not a console error.
+  if (!existsSync(join(rendererDir, 'favicon.ico'))) {
+    app.get('/favicon.ico', (_request, reply) => reply.code(204).send());
+  }
+
+  const checkAccess = async (request: FastifyRequest, reply: FastifyReply) => {
+    const query = SocketQuery.safeParse(request.query);
+    if (!query.success || !tokenMatches(token, query.data.token)) {
+      log.warn('refused a WebSocket without the launch token');
+      return reply
+        .code(401)
+        .type('text/plain')
+        .send('Unauthorized: open the URL Order Desk printed.');
+    }
+    if (request.headers.origin !== origin) {
+      log.warn('refused a WebSocket from a foreign origin');
+      return reply.code(403).type('text/plain').send('Forbidden origin.');
+    }
+  };
+
+  app.get(BROWSER_HOST_PATHS.socket, { websocket: true, preValidation: checkAccess }, (socket) =>
+    serveSocket(socket, dispatcher, core, log),
+  );
+
+  const port = options.port ?? 0;
+  try {
+    await app.listen({ host: HOST, port });
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await core.close();
+    const code = (error as { code?: unknown }).code;
+    if (code === 'EADDRINUSE')
+      throw new Error(`Port ${port} on ${HOST} is already in use: choose another with --port.`, {
+        cause: error,
+      });
+    throw error;
+  }
+  const address = app.server.address() as { port: number };
+  hostHeader = `${HOST}:${address.port}`;
+  origin = `http://${hostHeader}`;
+  let closing: Promise<void> | null = null;
+  return {
+    url: `${origin}/#token=${token}`,
+    origin,
+    token,
+    core,
+    close: () =>
+      (closing ??= (async () => {
+        await app.close();
+        await core.close();
+      })()),
+  };
+}
+
+/** One browser tab: answers its calls and pushes every event to it. */
+function serveSocket(socket: WebSocket, dispatcher: IpcDispatcher, core: Core, log: Logger): void {
+  const send = (message: unknown) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+  const stopEvents = forwardIpcEvents(
+    core,
+    (event: IpcEventName, payload) => send({ event, payload }),
+    log,
+  );
+  socket.on('close', stopEvents);
+  socket.on('message', (data, isBinary) => {
+    void answer(isBinary ? null : data.toString()).then(send);
+  });
+
+  async function answer(text: string | null) {
+    let raw: unknown;
+    try {
+      raw = text === null ? null : JSON.parse(text);
+    } catch {
+      raw = null;
+    }
+    const call = WireCall.safeParse(raw);
+    if (!call.success) {
+      const id = (raw as { id?: unknown } | null)?.id;
+      return {
+        id: typeof id === 'number' && Number.isSafeInteger(id) && id >= 0 ? id : null,
+        result: {
+          ok: false,
+          error: {
+            kind: 'invalid-arguments',
+            message: 'Unreadable message: expected JSON {id, channel, args}.',
+            fieldErrors: [],
+          },
+        },
+      };
+    }
+    return {
+      id: call.data.id,
+      result: await dispatcher.dispatch(call.data.channel, call.data.args),
+    };
+  }
+}

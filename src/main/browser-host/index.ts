@@ -1,0 +1,1 @@
+export { startBrowserHost, type BrowserHost, type BrowserHostOptions } from './host';

@@ -1,0 +1,13 @@
+import type { ConnectionView } from '../../shared/ipc';
+import type { StoredConnection } from '../store/connections-repo';
+
+/** A stored connection as the UI sees it: the contract's fields only (no secret is stored anyway). */
+export const toConnectionView = (c: StoredConnection): ConnectionView => ({
+  id: c.id,
+  kind: c.kind,
+  label: c.label,
+  baseUrl: c.baseUrl,
+  authUrl: c.authUrl,
+  clientId: c.clientId,
+  isActive: c.isActive,
+});

@@ -1,0 +1,89 @@
+import type { z } from 'zod';
+import type { ValidationIssue } from '../../shared/api';
+import type { IpcError, IpcErrorKind, IpcFieldError } from '../../shared/ipc';
+import { ApiClientError } from '../api/errors';
+import { isKeychainError } from '../credentials/keychain-guard';
+import type { Logger } from '../logging';
+import { StoreError } from '../store/errors';
+
+/** A failure a handler reports on purpose: it crosses as is. */
+export class IpcFailure extends Error {
+  override readonly name = 'IpcFailure';
+  constructor(
+    readonly kind: IpcErrorKind,
+    message: string,
+    readonly fieldErrors: IpcFieldError[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export const notConnected = () =>
+  new IpcFailure(
+    'not-connected',
+    'No connection is active. Choose the local sandbox or enter your credentials on the Connect screen.',
+  );
+
+/** zod issues as field errors, paths relative to the checked value. */
+export const fieldErrorsOf = (issues: readonly z.core.$ZodIssue[]): IpcFieldError[] =>
+  issues.map((issue) => ({
+    path: issue.path.map((p) => (typeof p === 'number' ? p : String(p))),
+    message: issue.message,
+  }));
+
+/** "supportEmail: email address; website: an absolute http or https URL" */
+export const describeFieldErrors = (fieldErrors: readonly IpcFieldError[]): string =>
+  fieldErrors
+    .slice(0, 5)
+    .map((f) => (f.path.length ? `${f.path.join('.')}: ${f.message}` : f.message))
+    .join('; ');
+
+const STORE_KINDS: Partial<Record<StoreError['code'], IpcErrorKind>> = {
+  'pending-work': 'pending-work',
+  'not-found': 'not-found',
+  'invalid-state': 'conflict',
+};
+
+const INTERNAL_MESSAGE =
+  'Something went wrong inside Order Desk. The details are in the log file; please try again.';
+
+/**
+ * Any error as the IpcError the renderer receives. Known failures keep their kind and their
+ * message (those messages are written for people and never hold a secret); anything unexpected
+ * is logged in full (the logger redacts secrets) and crosses as 'internal' with a generic message.
+ */
+export function toIpcError(error: unknown, channel: string, log: Logger): IpcError {
+  if (error instanceof IpcFailure) {
+    return { kind: error.kind, message: error.message, fieldErrors: error.fieldErrors };
+  }
+  if (error instanceof ApiClientError) {
+    if (error.kind === 'unauthorized' && error.reason === 'keychain-unavailable') {
+      return { kind: 'keychain', message: error.message, fieldErrors: [] };
+    }
+    const fieldErrors: IpcFieldError[] = error.issues.map((issue) => ({
+      // The server's loc starts at the request ("body"); the call's argument is the body.
+      path: issue.loc[0] === 'body' ? issue.loc.slice(1) : [...issue.loc],
+      message: issue.msg ?? ISSUE_TEXT[issue.type],
+    }));
+    const message =
+      error.kind === 'validation' && fieldErrors.length > 0
+        ? `The server refused the values: ${describeFieldErrors(fieldErrors)}.`
+        : error.message;
+    return { kind: error.kind, message, fieldErrors };
+  }
+  if (isKeychainError(error)) {
+    return { kind: 'keychain', message: error.message, fieldErrors: [] };
+  }
+  if (error instanceof StoreError) {
+    const kind = STORE_KINDS[error.code];
+    if (kind) return { kind, message: error.message, fieldErrors: [] };
+  }
+  log.error(`IPC call ${channel} failed unexpectedly`, error);
+  return { kind: 'internal', message: INTERNAL_MESSAGE, fieldErrors: [] };
+}
+
+const ISSUE_TEXT: Record<ValidationIssue['type'], string> = {
+  missing: 'required',
+  type_error: 'wrong type of value',
+  invalid: 'not a valid value',
+};

@@ -1,0 +1,41 @@
+import { CoreEventSchemas, type CoreEventName } from '../../shared/events';
+import { IPC_EVENTS, type IpcEventName } from '../../shared/ipc';
+import type { Core } from '../core';
+import type { Logger } from '../logging';
+import { toConnectionView } from './connection-view';
+
+const CORE_EVENTS = Object.keys(CoreEventSchemas) as CoreEventName[];
+
+/**
+ * Sends every event of the contract to one renderer: each CoreEventBus event, and
+ * 'connection-changed' when the active connection changes. Each payload is checked against the
+ * contract first (one that does not match is logged and not sent). Returns the function that
+ * stops forwarding.
+ */
+export function forwardIpcEvents(
+  core: Core,
+  send: (event: IpcEventName, payload: unknown) => void,
+  log?: Logger,
+): () => void {
+  const forward = (event: IpcEventName, payload: unknown) => {
+    const checked = IPC_EVENTS[event].safeParse(payload);
+    if (!checked.success) {
+      log?.error(`dropped a "${event}" event that does not match the contract`);
+      return;
+    }
+    try {
+      send(event, checked.data);
+    } catch (error) {
+      log?.error(`could not send a "${event}" event`, error);
+    }
+  };
+  const stops = CORE_EVENTS.map((name) => core.bus.on(name, (payload) => forward(name, payload)));
+  stops.push(
+    core.onConnectionChanged((active) =>
+      forward('connection-changed', { connection: active ? toConnectionView(active) : null }),
+    ),
+  );
+  return () => {
+    for (const stop of stops.splice(0)) stop();
+  };
+}

@@ -1,0 +1,153 @@
+import { Connection } from '../../shared/connection';
+import {
+  Theme,
+  type AppState,
+  type IpcChannel,
+  type IpcParsedArgs,
+  type IpcValue,
+  type PartnerConnectionInput,
+} from '../../shared/ipc';
+import type { Core, NewConnection } from '../core';
+import type { Logger } from '../logging';
+import type { Session } from '../session';
+import { SETTING_KEYS } from '../store';
+import { outboxCount } from '../sync/conflicts';
+import { toConnectionView } from './connection-view';
+import type { IpcHost } from './dispatch';
+import { IpcFailure, fieldErrorsOf, describeFieldErrors, notConnected } from './errors';
+
+/** One handler per channel: takes the parsed argument, answers the contract's value or throws. */
+export type IpcHandlers = {
+  [C in IpcChannel]: (args: IpcParsedArgs<C>) => Promise<IpcValue<C>>;
+};
+
+export interface IpcHandlerDeps {
+  core: Core;
+  host: IpcHost;
+  log: Logger;
+}
+
+/** A partner connection's fields checked as the stored Connection will be (URLs, https rule). */
+function splitPartnerInput(input: PartnerConnectionInput): {
+  connection: NewConnection;
+  secret: string;
+} {
+  const { clientSecret, ...fields } = input;
+  const checked = Connection.safeParse({ ...fields, id: 'probe' });
+  if (!checked.success) {
+    const fieldErrors = fieldErrorsOf(checked.error.issues);
+    throw new IpcFailure(
+      'invalid-arguments',
+      `Check the connection details: ${describeFieldErrors(fieldErrors)}.`,
+      fieldErrors,
+    );
+  }
+  return { connection: fields, secret: clientSecret };
+}
+
+export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
+  const session = (): Session => {
+    const s = core.session;
+    if (!s) throw notConnected();
+    return s;
+  };
+
+  const appState = (): AppState => {
+    const s = core.session;
+    const active = core.store.connections.active();
+    return {
+      version: host.version,
+      transport: host.transport,
+      platform: host.platform,
+      connection: active ? toConnectionView(active) : null,
+      online: s?.connectivity.online ?? false,
+      sync: core.syncState ?? {
+        phase: s && !s.connectivity.online ? 'offline' : 'idle',
+        lastSyncedAt: s?.sync.lastSyncedAt ?? null,
+        error: null,
+      },
+      outbox: outboxCount(core.store),
+      theme: core.store.settings.get(SETTING_KEYS.theme, Theme, 'system'),
+    };
+  };
+
+  /** "Sync now": push, then pull; a run that could not finish is a failure of the call. */
+  const syncNow = async (): Promise<void> => {
+    const report = await session().sync.syncNow();
+    if (report.phase === 'offline') {
+      throw new IpcFailure(
+        'network',
+        `The server cannot be reached, so nothing was synced. Local changes are kept and sent when it is back.${report.error ? ` (${report.error})` : ''}`,
+      );
+    }
+    if (report.phase === 'error') {
+      throw new IpcFailure('server', `The sync did not finish: ${report.error ?? 'unknown error'}`);
+    }
+  };
+
+  /** A mirror that was never filled is filled first, so a fresh connection shows its catalog. */
+  const ensureMirror = async (isEmpty: () => boolean): Promise<void> => {
+    const s = session();
+    if (isEmpty() && s.connectivity.online) await s.sync.syncNow();
+  };
+
+  return {
+    'app.state': async () => appState(),
+    'app.setTheme': async ({ theme }) => {
+      core.store.settings.set(SETTING_KEYS.theme, theme);
+      return null;
+    },
+    'app.openExternal': async ({ url }) => {
+      await host.openExternal(url);
+      return null;
+    },
+
+    'connections.list': async () => core.listConnections().map(toConnectionView),
+    'connections.test': async (input) => {
+      const { connection, secret } = splitPartnerInput(input);
+      return core.testConnection(connection, secret);
+    },
+    'connections.connect': async ({ discardPendingWork, ...input }) => {
+      const { connection, secret } = splitPartnerInput(input);
+      return toConnectionView(await core.connect(connection, secret, { discardPendingWork }));
+    },
+    'connections.useEmbedded': async ({ discardPendingWork }) =>
+      toConnectionView(await core.useEmbedded({ discardPendingWork })),
+    'connections.activate': async ({ id, discardPendingWork }) =>
+      toConnectionView(await core.activate(id, { discardPendingWork })),
+    'connections.remove': async ({ id }) => ({ removed: await core.removeConnection(id) }),
+
+    'sync.now': async () => {
+      await syncNow();
+      return null;
+    },
+
+    'catalog.products': async ({ status, search, limit, offset }) => {
+      await ensureMirror(() => core.store.products.count() === 0);
+      const filter = { ...(status ? { status } : {}), ...(search ? { search } : {}) };
+      return {
+        products: core.store.products.list({ ...filter, limit, offset }),
+        total: core.store.products.countMatching(filter),
+      };
+    },
+    'catalog.product': async ({ id }) => {
+      await ensureMirror(() => core.store.products.count() === 0);
+      const product = core.store.products.get(id);
+      if (!product) throw new IpcFailure('not-found', `Product ${id} is not in the catalog.`);
+      return product;
+    },
+    'catalog.shippingMethods': async () => {
+      await ensureMirror(() => core.store.shippingMethods.list().length === 0);
+      return core.store.shippingMethods.list();
+    },
+
+    'settings.get': async () => session().client.getPartnerSettings(),
+    'settings.update': async (patch) => session().client.updatePartnerSettings(patch),
+    'settings.revealWebhookSecret': async () => ({
+      secret: await session().client.getWebhookSecret(),
+    }),
+    'settings.rotateWebhookSecret': async () => ({
+      secret: await session().client.rotateWebhookSecret(),
+    }),
+  };
+}

@@ -1,0 +1,156 @@
+/**
+ * The browser host's bridge: runs in the page before the renderer and sets `window.orderDesk`
+ * from the same contract as the Electron preload, over the host's WebSocket. Built as one IIFE
+ * script (vite.browser-bridge.config.ts) that the host injects into index.html.
+ */
+import { createOrderDeskApi, type IpcTransport } from '../shared/ipc-bridge';
+import {
+  BROWSER_HOST_PATHS,
+  WireHostMessage,
+  type IpcChannel,
+  type IpcError,
+  type OrderDeskApi,
+} from '../shared/ipc';
+
+const TOKEN_KEY = 'order-desk.token';
+const FIRST_RETRY_MS = 250;
+const MAX_RETRY_MS = 5_000;
+/** A call waiting for a connection that does not come is answered 'network' after this long. */
+const QUEUE_TIMEOUT_MS = 15_000;
+
+type Envelope = { ok: false; error: IpcError } | { ok: true; value: unknown };
+
+const networkFailure = (message: string): Envelope => ({
+  ok: false,
+  error: { kind: 'network', message, fieldErrors: [] },
+});
+
+/** The token from `#token=...` (then taken out of the address bar), else from this tab's session. */
+function takeToken(): string | null {
+  const match = /^#token=([A-Za-z0-9_-]+)$/.exec(window.location.hash);
+  if (match?.[1]) {
+    sessionStorage.setItem(TOKEN_KEY, match[1]);
+    history.replaceState(history.state, '', window.location.pathname + window.location.search);
+    return match[1];
+  }
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
+interface Pending {
+  channel: IpcChannel;
+  args: unknown;
+  resolve: (envelope: Envelope) => void;
+  timer: ReturnType<typeof setTimeout> | null;
+}
+
+function createSocketTransport(token: string | null): IpcTransport {
+  const listeners = new Set<(event: string, payload: unknown) => void>();
+  const queued: (Pending & { id: number })[] = [];
+  const sent = new Map<number, Pending>();
+  let nextId = 1;
+  let socket: WebSocket | null = null;
+  let retryMs = FIRST_RETRY_MS;
+
+  const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${
+    BROWSER_HOST_PATHS.socket
+  }?token=${encodeURIComponent(token ?? '')}`;
+
+  const flush = () => {
+    while (socket?.readyState === WebSocket.OPEN && queued.length > 0) {
+      const call = queued.shift()!;
+      if (call.timer !== null) clearTimeout(call.timer);
+      call.timer = null;
+      sent.set(call.id, call);
+      socket.send(JSON.stringify({ id: call.id, channel: call.channel, args: call.args }));
+    }
+  };
+
+  const onMessage = (text: unknown) => {
+    let raw: unknown;
+    try {
+      raw = typeof text === 'string' ? JSON.parse(text) : null;
+    } catch {
+      raw = null;
+    }
+    const message = WireHostMessage.safeParse(raw);
+    if (!message.success) {
+      console.error('order-desk: dropped an unreadable message from the host');
+      return;
+    }
+    if ('event' in message.data) {
+      for (const listener of [...listeners]) listener(message.data.event, message.data.payload);
+      return;
+    }
+    const { id, result } = message.data;
+    const call = id === null ? undefined : sent.get(id);
+    if (!call) return;
+    sent.delete(id!);
+    call.resolve(result);
+  };
+
+  const connect = () => {
+    const ws = new WebSocket(url);
+    socket = ws;
+    ws.addEventListener('open', () => {
+      retryMs = FIRST_RETRY_MS;
+      flush();
+    });
+    ws.addEventListener('message', (event) => onMessage(event.data));
+    ws.addEventListener('close', () => {
+      if (socket === ws) socket = null;
+      // Calls already sent may or may not have been carried out: the caller is told.
+      for (const [id, call] of sent) {
+        sent.delete(id);
+        call.resolve(
+          networkFailure(
+            'The connection to Order Desk was lost before the answer arrived. Check the result and try again.',
+          ),
+        );
+      }
+      setTimeout(connect, retryMs);
+      retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+    });
+  };
+
+  if (token === null) {
+    console.error('order-desk: no launch token; open the URL the browser host printed');
+  }
+  connect();
+
+  return {
+    invoke(channel: IpcChannel, args: unknown): Promise<unknown> {
+      return new Promise<Envelope>((resolve) => {
+        const call = { id: nextId++, channel, args, resolve, timer: null } as Pending & {
+          id: number;
+        };
+        call.timer = setTimeout(() => {
+          const at = queued.indexOf(call);
+          if (at < 0) return;
+          queued.splice(at, 1);
+          resolve(
+            networkFailure(
+              token === null
+                ? 'Order Desk refused this page: open the address the browser host printed (it carries the access token).'
+                : 'Order Desk cannot be reached. Is the browser host still running?',
+            ),
+          );
+        }, QUEUE_TIMEOUT_MS);
+        queued.push(call);
+        flush();
+      }).then((envelope) => {
+        // Same feature as Electron's shell.openExternal: main checked the URL, the tab opens it.
+        if (channel === 'app.openExternal' && envelope.ok) {
+          window.open((args as { url: string }).url, '_blank', 'noopener,noreferrer');
+        }
+        return envelope;
+      });
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+const api: OrderDeskApi = createOrderDeskApi(createSocketTransport(takeToken()));
+(window as unknown as { orderDesk: OrderDeskApi }).orderDesk = api;

@@ -1,0 +1,334 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Core } from '../../../src/main/core';
+import { secretAccount } from '../../../src/main/credentials/connection';
+import { MemoryCredentialStore } from '../../../src/main/credentials/keychain';
+import { EMBEDDED_CLIENT_ID, EMBEDDED_CONNECTION_ID } from '../../../src/main/embedded-sandbox';
+import {
+  IPC_CALLS,
+  IPC_CHANNELS,
+  IPC_EVENTS,
+  type IpcArgs,
+  type IpcChannel,
+  type IpcEventName,
+  type IpcResult,
+  type IpcValue,
+  type OrderDeskApi,
+} from '../../../src/shared/ipc';
+import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+
+/** What one transport gives the suite. */
+export interface ContractTarget {
+  /** window.orderDesk as the renderer gets it on this transport (createOrderDeskApi on top). */
+  api: OrderDeskApi;
+  /** Sends a call exactly as given, past the bridge's own checks, and answers the raw envelope. */
+  raw(channel: unknown, args: unknown): Promise<unknown>;
+  core: Core;
+  /** URLs the host opened with app.openExternal (null where the transport opens them itself). */
+  openedUrls: string[] | null;
+  close(): Promise<void>;
+}
+
+export interface ContractSetup {
+  dataDir: string;
+  credentials: MemoryCredentialStore;
+  /** The embedded sandbox's database, in the temp dir. */
+  embeddedDb: string;
+}
+
+/** One bad argument per channel (the Record type makes a new channel fail to compile here). */
+const BAD_ARGS: Record<IpcChannel, unknown> = {
+  'app.state': { extra: 1 },
+  'app.setTheme': { theme: 'blue' },
+  'app.openExternal': { url: 'file:///etc/passwd' },
+  'connections.list': { all: true },
+  'connections.test': {
+    kind: 'embedded',
+    label: '',
+    baseUrl: '',
+    authUrl: '',
+    clientId: '',
+    clientSecret: '',
+  },
+  'connections.connect': { kind: 'production', label: 'Clinic' },
+  'connections.useEmbedded': { discardPendingWork: 'yes' },
+  'connections.activate': { id: '' },
+  'connections.remove': { id: 42 },
+  'sync.now': { now: true },
+  'catalog.products': { limit: 0, status: ['SOLD'] },
+  'catalog.product': { id: -1 },
+  'catalog.shippingMethods': { all: 1 },
+  'settings.get': { fresh: true },
+  'settings.update': { supportEmail: 'not an email', name: 'read-only field' },
+  'settings.revealWebhookSecret': { please: true },
+  'settings.rotateWebhookSecret': { confirm: false },
+};
+
+async function freePortThatRefuses(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * The contract tests, registered once per transport: the dispatcher called directly (what
+ * ipcMain.handle runs) and the browser host over a real WebSocket run exactly these.
+ */
+export function registerContractSuite(
+  transport: 'electron' | 'browser',
+  start: (setup: ContractSetup) => Promise<ContractTarget>,
+): void {
+  describe(`IPC contract over the ${transport} transport`, () => {
+    let dir: string;
+    let credentials: MemoryCredentialStore;
+    let target: ContractTarget;
+    let partner: TestSandbox;
+    const answers: { channel: IpcChannel; result: IpcResult<unknown> }[] = [];
+    const events: { event: IpcEventName; payload: unknown }[] = [];
+    const unsubscribe: (() => void)[] = [];
+
+    /** Every call goes through here: the answer is recorded and checked against the contract. */
+    async function call<C extends IpcChannel>(
+      channel: C,
+      args: IpcArgs<C>,
+    ): Promise<IpcResult<IpcValue<C>>> {
+      const result = await target.api.call(channel, args);
+      answers.push({ channel, result });
+      if (result.ok) expect(IPC_CALLS[channel].result.safeParse(result.value).success).toBe(true);
+      return result;
+    }
+    async function value<C extends IpcChannel>(channel: C, args: IpcArgs<C>) {
+      const result = await call(channel, args);
+      if (!result.ok) throw new Error(`${channel} failed: ${JSON.stringify(result.error)}`);
+      return result.value;
+    }
+    async function failure<C extends IpcChannel>(channel: C, args: unknown) {
+      const result = await call(channel, args as IpcArgs<C>);
+      if (result.ok) throw new Error(`${channel} answered ok: ${JSON.stringify(result.value)}`);
+      return result.error;
+    }
+    const partnerInput = (secret: string) => ({
+      kind: 'partner-sandbox' as const,
+      label: 'Partner sandbox',
+      baseUrl: partner.baseUrl,
+      authUrl: partner.authUrl,
+      clientId: partner.clientId,
+      clientSecret: secret,
+    });
+
+    beforeAll(async () => {
+      dir = mkdtempSync(join(tmpdir(), `order-desk-ipc-${transport}-`));
+      credentials = new MemoryCredentialStore();
+      partner = await startTestSandbox();
+      target = await start({ dataDir: dir, credentials, embeddedDb: join(dir, 'embedded.db') });
+      for (const event of Object.keys(IPC_EVENTS) as IpcEventName[]) {
+        unsubscribe.push(target.api.on(event, (payload) => events.push({ event, payload })));
+      }
+    }, 60_000);
+
+    afterAll(async () => {
+      for (const stop of unsubscribe) stop();
+      await target?.close();
+      await partner?.close();
+      rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('answers the state, and refuses what needs a connection before there is one', async () => {
+      const state = await value('app.state', {});
+      expect(state).toMatchObject({ transport, connection: null, theme: 'system' });
+      expect(state.outbox).toEqual({ pending: 0, inDoubt: 0, conflicts: 0 });
+      expect(await value('connections.list', {})).toEqual([]);
+      for (const channel of ['settings.get', 'sync.now', 'catalog.products'] as const) {
+        const error = await failure(channel, {});
+        expect(error.kind).toBe('not-connected');
+        expect(error.message).toMatch(/Connect screen/);
+      }
+    });
+
+    it('refuses bad arguments on every channel with invalid-arguments and field errors', async () => {
+      for (const channel of IPC_CHANNELS) {
+        for (const args of [BAD_ARGS[channel], 'text', 42, null, [1, 2]]) {
+          const result = (await target.raw(channel, args)) as IpcResult<unknown>;
+          expect(result.ok, `${channel} ${JSON.stringify(args)}`).toBe(false);
+          if (result.ok) continue;
+          expect(result.error.kind).toBe('invalid-arguments');
+          expect(result.error.fieldErrors.length, channel).toBeGreaterThan(0);
+          expect(result.error.message).toContain(channel);
+        }
+      }
+      // The same through window.orderDesk.
+      const email = await failure('settings.update', { supportEmail: 'not an email' });
+      expect(email.kind).toBe('invalid-arguments');
+      expect(email.fieldErrors).toEqual([{ path: ['supportEmail'], message: 'email address' }]);
+    });
+
+    it('refuses an unknown channel and an unreadable call without throwing', async () => {
+      for (const channel of ['app.nope', '', 42, null, { channel: 'app.state' }, 'toString']) {
+        const result = (await target.raw(channel, {})) as IpcResult<unknown>;
+        expect(result).toMatchObject({ ok: false, error: { kind: 'invalid-arguments' } });
+      }
+    });
+
+    it('connects to the embedded sandbox and pushes connection-changed, sync and outbox events', async () => {
+      const view = await value('connections.useEmbedded', {});
+      expect(view).toMatchObject({ id: EMBEDDED_CONNECTION_ID, kind: 'embedded', isActive: true });
+      await vi.waitFor(() => {
+        const changed = events.filter((e) => e.event === 'connection-changed');
+        expect(changed.at(-1)?.payload).toEqual({ connection: view });
+        expect(events.some((e) => e.event === 'outbox-count')).toBe(true);
+      });
+      const state = await value('app.state', {});
+      expect(state.connection).toEqual(view);
+      expect(state.online).toBe(true);
+      await value('sync.now', {});
+      await vi.waitFor(() =>
+        expect(events.filter((e) => e.event === 'sync-state').map((e) => e.payload)).toContainEqual(
+          expect.objectContaining({ phase: 'idle' }),
+        ),
+      );
+      expect((await value('app.state', {})).sync.lastSyncedAt).not.toBeNull();
+    });
+
+    it('sets the theme and opens http(s) links only', async () => {
+      expect(await value('app.setTheme', { theme: 'dark' })).toBeNull();
+      expect((await value('app.state', {})).theme).toBe('dark');
+      expect(
+        await value('app.openExternal', { url: 'https://example.com/track?n=1Z999' }),
+      ).toBeNull();
+      if (target.openedUrls)
+        expect(target.openedUrls).toEqual(['https://example.com/track?n=1Z999']);
+      const error = await failure('app.openExternal', { url: 'javascript:alert(1)' });
+      expect(error.kind).toBe('invalid-arguments');
+      expect(error.fieldErrors[0]?.path).toEqual(['url']);
+    });
+
+    it('serves the catalog from the mirror with filters, paging and totals', async () => {
+      const all = await value('catalog.products', {});
+      expect(all.products.length).toBeGreaterThan(0);
+      expect(all.total).toBeGreaterThanOrEqual(all.products.length);
+      const page = await value('catalog.products', { limit: 2, offset: 1 });
+      expect(page.products.map((p) => p.id)).toEqual(all.products.slice(1, 3).map((p) => p.id));
+      expect(page.total).toBe(all.total);
+      const first = all.products[0]!;
+      const word = first.name.split(/\s+/)[0]!.toLowerCase();
+      const found = await value('catalog.products', { search: word, status: [first.status] });
+      expect(found.products.map((p) => p.id)).toContain(first.id);
+      expect(found.total).toBe(found.products.length);
+      for (const p of found.products) {
+        expect(p.name.toLowerCase()).toContain(word);
+        expect(p.status).toBe(first.status);
+      }
+      const none = await value('catalog.products', { search: 'zz-no-such-product-zz' });
+      expect(none).toEqual({ products: [], total: 0 });
+      expect(await value('catalog.product', { id: first.id })).toEqual(first);
+      const missing = await failure('catalog.product', { id: 987_654_321 });
+      expect(missing.kind).toBe('not-found');
+      const methods = await value('catalog.shippingMethods', {});
+      expect(methods.length).toBeGreaterThan(0);
+    });
+
+    it('reads and updates partner settings; reveals and rotates the webhook secret only when asked', async () => {
+      const settings = await value('settings.get', {});
+      expect(settings.id).toBeTruthy();
+      const updated = await value('settings.update', {
+        phone: '+1 503 555 0199',
+        webhookUrl: 'https://clinic.example/hooks/order-desk',
+      });
+      expect(updated).toMatchObject({
+        phone: '+1 503 555 0199',
+        webhookUrl: 'https://clinic.example/hooks/order-desk',
+      });
+      const revealed = await value('settings.revealWebhookSecret', {});
+      expect(revealed.secret).toMatch(/^whsec_/);
+      const rotated = await value('settings.rotateWebhookSecret', { confirm: true });
+      expect(rotated.secret).toMatch(/^whsec_/);
+      expect(rotated.secret).not.toBe(revealed.secret);
+      expect((await value('settings.revealWebhookSecret', {})).secret).toBe(rotated.secret);
+      const unconfirmed = await failure('settings.rotateWebhookSecret', {});
+      expect(unconfirmed.kind).toBe('invalid-arguments');
+      expect(unconfirmed.fieldErrors[0]?.path).toEqual(['confirm']);
+    });
+
+    it('tests partner credentials: right, wrong, unreachable, malformed', async () => {
+      expect(await value('connections.test', partnerInput(partner.clientSecret))).toEqual({
+        partnerName: expect.any(String),
+      });
+      const wrong = await failure('connections.test', partnerInput('wrong-secret-0123456789'));
+      expect(wrong.kind).toBe('unauthorized');
+      expect(wrong.message).toMatch(/client id or secret was rejected/);
+      const port = await freePortThatRefuses();
+      const unreachable = await failure('connections.test', {
+        ...partnerInput(partner.clientSecret),
+        baseUrl: `http://127.0.0.1:${port}/v1`,
+        authUrl: `http://127.0.0.1:${port}`,
+      });
+      expect(unreachable.kind).toBe('network');
+      const malformed = await failure('connections.test', {
+        ...partnerInput(partner.clientSecret),
+        baseUrl: 'not a url',
+        authUrl: 'http://clinic.example',
+      });
+      expect(malformed.kind).toBe('invalid-arguments');
+      expect(malformed.fieldErrors.map((f) => f.path)).toEqual([['baseUrl'], ['authUrl']]);
+    });
+
+    it('connects, activates and removes connections, secrets in the keychain only', async () => {
+      const connected = await value('connections.connect', partnerInput(partner.clientSecret));
+      expect(connected).toMatchObject({ kind: 'partner-sandbox', isActive: true });
+      expect(await credentials.get(secretAccount(connected))).toBe(partner.clientSecret);
+      const list = await value('connections.list', {});
+      expect(list.map((c) => [c.id, c.isActive])).toEqual([
+        [EMBEDDED_CONNECTION_ID, false],
+        [connected.id, true],
+      ]);
+      await vi.waitFor(() =>
+        expect(events.filter((e) => e.event === 'connection-changed').at(-1)?.payload).toEqual({
+          connection: connected,
+        }),
+      );
+      const busy = await failure('connections.remove', { id: connected.id });
+      expect(busy.kind).toBe('conflict');
+      const unknown = await failure('connections.activate', { id: 'conn_nope' });
+      expect(unknown.kind).toBe('not-found');
+      const back = await value('connections.activate', { id: EMBEDDED_CONNECTION_ID });
+      expect(back).toMatchObject({ id: EMBEDDED_CONNECTION_ID, isActive: true });
+      expect(await value('connections.remove', { id: connected.id })).toEqual({ removed: true });
+      expect(await value('connections.remove', { id: connected.id })).toEqual({ removed: false });
+      expect(await credentials.get(secretAccount(connected))).toBeNull();
+    });
+
+    it('answered every channel with a value of its result schema', () => {
+      const answeredOk = new Set(answers.filter((a) => a.result.ok).map((a) => a.channel));
+      expect(IPC_CHANNELS.filter((c) => !answeredOk.has(c))).toEqual([]);
+    });
+
+    it('never sends a secret except in revealWebhookSecret and rotateWebhookSecret', async () => {
+      const embeddedSecret = await credentials.get(
+        secretAccount({ id: EMBEDDED_CONNECTION_ID, clientId: EMBEDDED_CLIENT_ID }),
+      );
+      expect(embeddedSecret).toBeTruthy();
+      const webhookSecrets = answers
+        .filter((a) => a.channel.endsWith('WebhookSecret') && a.result.ok)
+        .map((a) => (a.result as { value: { secret: string } }).value.secret);
+      const secrets = [
+        embeddedSecret!,
+        partner.clientSecret,
+        'wrong-secret-0123456789',
+        ...webhookSecrets,
+      ];
+      const sent = [...answers.filter((a) => !a.channel.endsWith('WebhookSecret')), ...events].map(
+        (x) => JSON.stringify(x),
+      );
+      expect(sent.length).toBeGreaterThan(20);
+      for (const text of sent) {
+        for (const secret of secrets) expect(text).not.toContain(secret);
+        expect(text).not.toMatch(/whsec_|bearer\s/i);
+      }
+    });
+  });
+}

@@ -1,0 +1,175 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiClientError } from '../../../src/main/api/errors';
+import { Core } from '../../../src/main/core';
+import {
+  MemoryCredentialStore,
+  type CredentialStore,
+} from '../../../src/main/credentials/keychain';
+import { KeychainError } from '../../../src/main/credentials/keychain-guard';
+import { createIpcDispatcher, type IpcHost } from '../../../src/main/ipc/dispatch';
+import { toIpcError } from '../../../src/main/ipc/errors';
+import { forwardIpcEvents } from '../../../src/main/ipc/events';
+import { Redactor, silentLogger, type Logger } from '../../../src/main/logging';
+import { StoreError } from '../../../src/main/store/errors';
+import { createOrderDeskApi } from '../../../src/shared/ipc-bridge';
+import { startTestSandbox } from '../../support/sandbox';
+import { registerContractSuite } from './contract-suite';
+
+/** Records error lines, as the file logger would write them (before redaction). */
+function recordingLogger(lines: string[]): Logger {
+  const logger: Logger = {
+    ...silentLogger,
+    error: (message, error) =>
+      lines.push(`${message}: ${error instanceof Error ? error.message : String(error)}`),
+    child: () => logger,
+  };
+  return logger;
+}
+
+const electronHost = (opened: string[]): IpcHost => ({
+  transport: 'electron',
+  version: '1.2.3',
+  platform: process.platform,
+  openExternal: async (url) => {
+    opened.push(url);
+  },
+});
+
+// The Electron path: the dispatcher ipcMain.handle calls, with Electron's structured clone.
+registerContractSuite('electron', async ({ dataDir, credentials, embeddedDb }) => {
+  const core = await Core.open({
+    dataDir,
+    credentials,
+    log: silentLogger,
+    redactor: new Redactor(),
+    embeddedDb,
+  });
+  const openedUrls: string[] = [];
+  const dispatcher = createIpcDispatcher({
+    core,
+    host: electronHost(openedUrls),
+    log: silentLogger,
+  });
+  const invoke = async (channel: unknown, args: unknown) =>
+    structuredClone(await dispatcher.dispatch(structuredClone(channel), structuredClone(args)));
+  return {
+    api: createOrderDeskApi({
+      invoke,
+      subscribe: (listener) =>
+        forwardIpcEvents(core, (event, payload) => listener(event, structuredClone(payload))),
+    }),
+    raw: invoke,
+    core,
+    openedUrls,
+    close: () => core.close(),
+  };
+});
+
+describe('IPC errors', () => {
+  const dirs: string[] = [];
+  const cores: Core[] = [];
+  afterEach(async () => {
+    for (const core of cores.splice(0)) await core.close().catch(() => undefined);
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  const openCore = async (credentials: CredentialStore, log: Logger = silentLogger) => {
+    const dir = mkdtempSync(join(tmpdir(), 'order-desk-ipc-errors-'));
+    dirs.push(dir);
+    const core = await Core.open({ dataDir: dir, credentials, log, redactor: new Redactor() });
+    cores.push(core);
+    return core;
+  };
+
+  it('maps a server-side 422 to validation with field errors relative to the argument', () => {
+    // The sandbox validates PATCH /partners/settings with the same schema as the contract, so no
+    // argument the contract accepts draws a 422 from it: the mapping is checked on the error.
+    const error = new ApiClientError({
+      kind: 'validation',
+      status: 422,
+      message: 'The server refused the request (422).',
+      issues: [
+        { loc: ['body', 'supportEmail'], type: 'invalid', msg: 'not a deliverable address' },
+        { loc: ['body', 'lineItems', 0, 'quantity'], type: 'missing' },
+      ],
+    });
+    expect(toIpcError(error, 'settings.update', silentLogger)).toEqual({
+      kind: 'validation',
+      message:
+        'The server refused the values: supportEmail: not a deliverable address; lineItems.0.quantity: required.',
+      fieldErrors: [
+        { path: ['supportEmail'], message: 'not a deliverable address' },
+        { path: ['lineItems', 0, 'quantity'], message: 'required' },
+      ],
+    });
+  });
+
+  it('keeps the kind of known failures and hides the unexpected behind a generic message', () => {
+    const lines: string[] = [];
+    const log = recordingLogger(lines);
+    const keychain = new ApiClientError({
+      kind: 'unauthorized',
+      reason: 'keychain-unavailable',
+      message: 'The system keychain is unavailable.',
+    });
+    expect(toIpcError(keychain, 'c', log).kind).toBe('keychain');
+    expect(toIpcError(new KeychainError('locked'), 'c', log).kind).toBe('keychain');
+    expect(toIpcError(new StoreError('pending-work', 'Unsent work.'), 'c', log)).toEqual({
+      kind: 'pending-work',
+      message: 'Unsent work.',
+      fieldErrors: [],
+    });
+    for (const kind of ['not-found', 'conflict', 'network', 'timeout', 'rate-limited'] as const) {
+      expect(toIpcError(new ApiClientError({ kind, message: 'm' }), 'c', log).kind).toBe(kind);
+    }
+    const internal = toIpcError(new Error('token abc-secret-detail'), 'app.state', log);
+    expect(internal.kind).toBe('internal');
+    expect(internal.message).not.toContain('abc-secret-detail');
+    expect(lines).toEqual(['IPC call app.state failed unexpectedly: token abc-secret-detail']);
+  });
+
+  it('never rejects: a failure inside a handler becomes internal, and is logged', async () => {
+    const lines: string[] = [];
+    const log = recordingLogger(lines);
+    const core = await openCore(new MemoryCredentialStore(), log);
+    const dispatcher = createIpcDispatcher({ core, host: electronHost([]), log });
+    core.store.close(); // every query now throws
+    const result = await dispatcher.dispatch('connections.list', {});
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'internal', message: expect.stringMatching(/log file/), fieldErrors: [] },
+    });
+    expect(lines.join('\n')).toMatch(/connections\.list failed unexpectedly/);
+  });
+
+  it('reports a keychain that cannot save the secret as keychain', async () => {
+    const partner = await startTestSandbox();
+    try {
+      const broken: CredentialStore = {
+        get: async () => null,
+        set: async () => {
+          throw new Error('Cannot autolaunch D-Bus without X11 $DISPLAY');
+        },
+        delete: async () => false,
+      };
+      const core = await openCore(broken);
+      const dispatcher = createIpcDispatcher({ core, host: electronHost([]), log: silentLogger });
+      const result = await dispatcher.dispatch('connections.connect', {
+        kind: 'partner-sandbox',
+        label: 'Partner',
+        baseUrl: partner.baseUrl,
+        authUrl: partner.authUrl,
+        clientId: partner.clientId,
+        clientSecret: partner.clientSecret,
+      });
+      expect(result).toMatchObject({ ok: false, error: { kind: 'keychain' } });
+      expect(JSON.stringify(result)).toContain('D-Bus');
+      expect(JSON.stringify(result)).not.toContain(partner.clientSecret);
+      expect(core.listConnections()).toEqual([]);
+    } finally {
+      await partner.close();
+    }
+  });
+});
