@@ -1,8 +1,9 @@
-import type { OrderDeskBridge } from './index';
+import type { OrderDeskApi } from '../shared/ipc';
 
+/** `window.orderDesk`, as the preload (Electron) and the browser host's client expose it. */
 declare global {
   interface Window {
-    orderDesk: OrderDeskBridge;
+    orderDesk: OrderDeskApi;
   }
 }
 export {};

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONTENT_SECURITY_POLICY,
+  isExternalHttpUrl,
+  isPermissionAllowed,
+  withContentSecurityPolicy,
+} from '../../src/main/window-policy';
+
+const location = { rendererFileUrl: 'file:///app/out/renderer/index.html' };
+
+describe('window policy', () => {
+  it('replaces any Content-Security-Policy header with ours, keeping the others', () => {
+    const headers = withContentSecurityPolicy({
+      'content-security-policy': ["default-src *; script-src 'unsafe-eval'"],
+      'Content-Type': ['text/html'],
+    });
+    expect(headers).toEqual({
+      'Content-Type': ['text/html'],
+      'Content-Security-Policy': [CONTENT_SECURITY_POLICY],
+    });
+    expect(withContentSecurityPolicy(undefined)).toEqual({
+      'Content-Security-Policy': [CONTENT_SECURITY_POLICY],
+    });
+    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
+    expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-eval');
+  });
+
+  it('lets only http and https links out', () => {
+    expect(isExternalHttpUrl('https://www.ups.com/track?tracknum=1Z')).toBe(true);
+    expect(isExternalHttpUrl('http://example.com/')).toBe(true);
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://host/share',
+      'mailto:a@b.c',
+      'about:blank',
+      'https://',
+      'not a url',
+      42,
+    ])
+      expect(isExternalHttpUrl(url), String(url)).toBe(false);
+  });
+
+  it('grants only clipboard writes, and only to our main frame', () => {
+    const ours = {
+      requestingUrl: 'file:///app/out/renderer/index.html#/settings',
+      isMainFrame: true,
+    };
+    expect(isPermissionAllowed('clipboard-sanitized-write', ours, location)).toBe(true);
+    expect(
+      isPermissionAllowed('clipboard-sanitized-write', { ...ours, isMainFrame: false }, location),
+    ).toBe(false);
+    expect(
+      isPermissionAllowed(
+        'clipboard-sanitized-write',
+        { requestingUrl: 'https://evil.example/', isMainFrame: true },
+        location,
+      ),
+    ).toBe(false);
+    expect(isPermissionAllowed('clipboard-sanitized-write', { isMainFrame: true }, location)).toBe(
+      false,
+    );
+    for (const permission of [
+      'clipboard-read',
+      'notifications',
+      'media',
+      'geolocation',
+      'openExternal',
+    ])
+      expect(isPermissionAllowed(permission, ours, location), permission).toBe(false);
+  });
+});
