@@ -1,0 +1,148 @@
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
+import { useHashLocation } from 'wouter/use-hash-location';
+import { Header } from './components/Header';
+import { Sidebar } from './components/Sidebar';
+import { Loading } from './components/States';
+import { Toasts } from './components/Toasts';
+import { useScreenShortcuts } from './lib/shortcuts';
+import { useAppliedTheme } from './lib/theme';
+import { useAppStore } from './stores/app-store';
+import { subscribeToEvents } from './stores/events';
+
+const CatalogScreen = lazy(() => import('./screens/catalog/CatalogScreen'));
+const SettingsScreen = lazy(() => import('./screens/settings/SettingsScreen'));
+const ConnectScreen = lazy(() => import('./screens/connect/ConnectScreen'));
+
+function SkipLink({ target }: { target: React.RefObject<HTMLElement | null> }) {
+  // A plain "#main" link would change the hash route, so focus the main landmark directly.
+  return (
+    <a
+      href="#main-content"
+      className="skip-link"
+      onClick={(event) => {
+        event.preventDefault();
+        target.current?.focus();
+      }}
+    >
+      Skip to content
+    </a>
+  );
+}
+
+function NotFound() {
+  return (
+    <div className="screen">
+      <h1>Page not found</h1>
+      <p>
+        There is nothing at this address. <Link href="/catalog">Go to the catalog</Link>.
+      </p>
+    </div>
+  );
+}
+
+/** The everyday frame: sidebar, header, and the screen in the main landmark. */
+function Shell() {
+  const main = useRef<HTMLElement>(null);
+  const [location, navigate] = useLocation();
+  useScreenShortcuts(navigate);
+  useEffect(() => {
+    // Each screen starts at its top.
+    main.current?.scrollTo?.(0, 0);
+  }, [location]);
+  return (
+    <>
+      <SkipLink target={main} />
+      <div className="shell">
+        <Sidebar />
+        <div className="shell-body">
+          <Header />
+          <main id="main-content" ref={main} tabIndex={-1} className="main">
+            <Suspense fallback={<Loading label="Loading…" />}>
+              <Switch>
+                <Route path="/">
+                  <Redirect to="/catalog" replace />
+                </Route>
+                <Route path="/catalog" nest>
+                  <CatalogScreen />
+                </Route>
+                <Route path="/settings">
+                  <SettingsScreen />
+                </Route>
+                <Route path="/connect">
+                  <ConnectScreen firstRun={false} />
+                </Route>
+                <Route>
+                  <NotFound />
+                </Route>
+              </Switch>
+            </Suspense>
+          </main>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** First run (no connection yet): only the Connect screen makes sense. */
+function FirstRun() {
+  const main = useRef<HTMLElement>(null);
+  return (
+    <>
+      <SkipLink target={main} />
+      <header className="first-run-header">
+        <span className="brand-mark" aria-hidden="true">
+          OD
+        </span>
+        <span className="brand-name">Order Desk</span>
+      </header>
+      <main id="main-content" ref={main} tabIndex={-1} className="main first-run">
+        <Suspense fallback={<Loading label="Loading…" />}>
+          <ConnectScreen firstRun />
+        </Suspense>
+      </main>
+    </>
+  );
+}
+
+export function App() {
+  const status = useAppStore((s) => s.status);
+  const loadError = useAppStore((s) => s.loadError);
+  const connected = useAppStore((s) => s.connection !== null);
+  const theme = useAppStore((s) => s.theme);
+  const load = useAppStore((s) => s.load);
+  useAppliedTheme(theme);
+
+  useEffect(() => {
+    const unsubscribe = subscribeToEvents();
+    void load();
+    return unsubscribe;
+  }, [load]);
+
+  if (status === 'loading') {
+    return (
+      <main className="main boot">
+        <Loading label="Starting Order Desk…" />
+      </main>
+    );
+  }
+  if (status === 'failed') {
+    return (
+      <main className="main boot">
+        <div className="screen">
+          <h1>Order Desk could not start</h1>
+          <p role="alert">{loadError}</p>
+          <button type="button" className="button button-primary" onClick={() => void load()}>
+            Try again
+          </button>
+        </div>
+      </main>
+    );
+  }
+  return (
+    <Router hook={useHashLocation}>
+      {connected ? <Shell /> : <FirstRun />}
+      <Toasts />
+    </Router>
+  );
+}

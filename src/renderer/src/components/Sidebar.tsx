@@ -1,0 +1,69 @@
+import { Package, Plug, Settings } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { isMac, useAppStore } from '../stores/app-store';
+import { SCREENS } from '../lib/shortcuts';
+
+const ICONS = { '/catalog': Package, '/settings': Settings, '/connect': Plug } as const;
+
+/** Arrow keys move between the sidebar's links, as in any menu-like list. */
+function onArrows(event: KeyboardEvent<HTMLElement>) {
+  if (!['ArrowDown', 'ArrowUp', 'Home', 'End'].includes(event.key)) return;
+  const links = [...event.currentTarget.querySelectorAll<HTMLAnchorElement>('a')];
+  const index = links.indexOf(document.activeElement as HTMLAnchorElement);
+  if (index < 0) return;
+  event.preventDefault();
+  const next =
+    event.key === 'Home'
+      ? 0
+      : event.key === 'End'
+        ? links.length - 1
+        : (index + (event.key === 'ArrowDown' ? 1 : -1) + links.length) % links.length;
+  links[next]?.focus();
+}
+
+export function Sidebar() {
+  const [location] = useLocation();
+  const platform = useAppStore((s) => s.platform);
+  const version = useAppStore((s) => s.version);
+  const mod = isMac(platform) ? '⌘' : 'Ctrl+';
+  const modName = isMac(platform) ? 'Meta' : 'Control';
+  return (
+    <aside className="sidebar">
+      <div className="brand" aria-hidden="true">
+        <span className="brand-mark">OD</span>
+        <span className="brand-name">Order Desk</span>
+      </div>
+      <nav aria-label="Main" onKeyDown={onArrows}>
+        <ul className="nav-list">
+          {SCREENS.map((screen) => {
+            const Icon = ICONS[screen.path];
+            const current = location === screen.path || location.startsWith(`${screen.path}/`);
+            return (
+              <li key={screen.path}>
+                <Link
+                  href={screen.path}
+                  className="nav-link"
+                  aria-current={current ? 'page' : undefined}
+                  aria-keyshortcuts={`${modName}+${screen.key}`}
+                  title={`${screen.label} (${mod}${screen.key})`}
+                >
+                  <Icon aria-hidden="true" size={18} />
+                  <span className="nav-label">{screen.label}</span>
+                  <kbd className="nav-kbd" aria-hidden="true">
+                    {mod}
+                    {screen.key}
+                  </kbd>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <p className="sidebar-foot muted">
+        {mod}1–3 switch screens
+        {version && <span className="sidebar-version">Version {version}</span>}
+      </p>
+    </aside>
+  );
+}

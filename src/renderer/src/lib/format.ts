@@ -1,0 +1,44 @@
+import type { ProductStatus } from '../../../shared/api';
+import type { ConnectionKind } from '../../../shared/connection';
+
+// The API's amounts are decimal strings in the partner's currency; the catalog is priced in dollars.
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+export function formatMoney(amount: string): string {
+  const n = Number(amount);
+  return Number.isFinite(n) ? money.format(n) : amount;
+}
+
+export const STATUS_LABELS: Record<ProductStatus, string> = {
+  ACTIVE: 'Active',
+  BACKORDERED: 'Backordered',
+  DRAFT: 'Draft',
+  DISCONTINUED: 'Discontinued',
+};
+
+export const KIND_LABELS: Record<ConnectionKind, string> = {
+  embedded: 'Local sandbox',
+  'partner-sandbox': 'Partner sandbox',
+  production: 'Production',
+};
+
+/** "gluten_free" -> "Gluten free", "non_gmo" -> "Non-GMO". */
+export function humanize(token: string): string {
+  const special: Record<string, string> = { non_gmo: 'Non-GMO', usp_verified: 'USP verified' };
+  if (special[token]) return special[token];
+  const words = token.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const sameDay = date.toDateString() === new Date().toDateString();
+  return sameDay
+    ? date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}

@@ -1,0 +1,115 @@
+import { Search, X } from 'lucide-react';
+import { useCallback } from 'react';
+import type { ProductStatus } from '../../../../shared/api';
+import { Empty } from '../../components/States';
+import { STATUS_LABELS, plural } from '../../lib/format';
+import { useDebounced } from '../../lib/use-debounced';
+import { STATUSES, useCatalogStore } from '../../stores/catalog-store';
+import { ProductDetail } from './ProductDetail';
+import { ProductList } from './ProductList';
+
+function Filters() {
+  const statuses = useCatalogStore((s) => s.statuses);
+  const counts = useCatalogStore((s) => s.counts);
+  const setStatuses = useCatalogStore((s) => s.setStatuses);
+  const setSearch = useCatalogStore((s) => s.setSearch);
+  const text = useCatalogStore((s) => s.searchText);
+  const setText = useCatalogStore((s) => s.setSearchText);
+  const apply = useCallback((value: string) => setSearch(value), [setSearch]);
+  useDebounced(text, 250, apply);
+
+  const toggle = (status: ProductStatus) =>
+    setStatuses(
+      statuses.includes(status) ? statuses.filter((s) => s !== status) : [...statuses, status],
+    );
+
+  return (
+    <div className="filters">
+      <div className="search">
+        <Search aria-hidden="true" size={16} className="search-icon" />
+        <label htmlFor="product-search" className="visually-hidden">
+          Search products
+        </label>
+        <input
+          id="product-search"
+          className="input search-input"
+          type="search"
+          placeholder="Search by name"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          autoComplete="off"
+        />
+        {text && (
+          <button
+            type="button"
+            className="icon-button search-clear"
+            aria-label="Clear search"
+            onClick={() => setText('')}
+          >
+            <X aria-hidden="true" size={16} />
+          </button>
+        )}
+      </div>
+      <fieldset className="chips">
+        <legend className="visually-hidden">Filter by status</legend>
+        {STATUSES.map((status) => (
+          <label key={status} className="chip">
+            <input
+              type="checkbox"
+              checked={statuses.includes(status)}
+              onChange={() => toggle(status)}
+            />
+            <span>{STATUS_LABELS[status]}</span>
+            {counts[status] !== undefined && (
+              <span className="chip-count" aria-hidden="true">
+                {counts[status]}
+              </span>
+            )}
+          </label>
+        ))}
+      </fieldset>
+    </div>
+  );
+}
+
+function Summary() {
+  const total = useCatalogStore((s) => s.total);
+  const loaded = useCatalogStore((s) => s.listState === 'ready');
+  const filtered = useCatalogStore((s) => s.statuses.length > 0 || s.search.trim() !== '');
+  return (
+    <p className="summary muted" role="status">
+      {loaded ? (filtered ? `${plural(total, 'product')} match` : plural(total, 'product')) : ''}
+    </p>
+  );
+}
+
+/** Products with search, status filter and counts; the selected product's details beside them. */
+export function ProductsView({
+  selectedId,
+  invalidId,
+}: {
+  selectedId: number | null;
+  invalidId: string | null;
+}) {
+  return (
+    <div className="master-detail">
+      <section className="master card" aria-labelledby="products-heading">
+        <h2 id="products-heading" className="visually-hidden">
+          Products
+        </h2>
+        <Filters />
+        <Summary />
+        <ProductList selectedId={selectedId} />
+      </section>
+      <section className="detail card" aria-label="Product details" tabIndex={0}>
+        {selectedId !== null ? (
+          <ProductDetail id={selectedId} />
+        ) : invalidId !== null ? (
+          <Empty title={`"${invalidId}" is not a product number.`} />
+        ) : (
+          <Empty title="Select a product to see its details and supplement facts." />
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect } from 'react';
+import { Empty, Failed, Loading } from '../../components/States';
+import { formatMoney } from '../../lib/format';
+import { useCatalogStore } from '../../stores/catalog-store';
+
+const days = (min: number, max: number) =>
+  min === max ? `${min} business ${min === 1 ? 'day' : 'days'}` : `${min}–${max} business days`;
+
+/** The shipping methods an order can use, with their prices and delivery times. */
+export function ShippingMethods() {
+  const shipping = useCatalogStore((s) => s.shipping);
+  const load = useCatalogStore((s) => s.loadShipping);
+  useEffect(() => {
+    if (useCatalogStore.getState().shipping.state === 'idle') void load();
+  }, [load]);
+
+  return (
+    <section className="card" aria-labelledby="shipping-heading">
+      <h2 id="shipping-heading">Shipping methods</h2>
+      {(shipping.state === 'idle' || shipping.state === 'loading') && (
+        <Loading label="Loading shipping methods…" />
+      )}
+      {shipping.state === 'failed' && (
+        <Failed
+          what="Shipping methods could not be loaded."
+          error={shipping.error}
+          onRetry={() => void load()}
+        />
+      )}
+      {shipping.state === 'ready' && shipping.value.length === 0 && (
+        <Empty title="No shipping methods yet. Sync to fetch them from the server." />
+      )}
+      {shipping.state === 'ready' && shipping.value.length > 0 && (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Method</th>
+              <th scope="col">Description</th>
+              <th scope="col">Delivery</th>
+              <th scope="col" className="num">
+                Price
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shipping.value.map((m) => (
+              <tr key={m.id}>
+                <th scope="row">
+                  {m.name} <span className="muted code">{m.id}</span>
+                </th>
+                <td>{m.description}</td>
+                <td>{days(m.minDays, m.maxDays)}</td>
+                <td className="num">{formatMoney(m.price)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { Building2, FlaskConical, Laptop, Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/Dialog';
+import { call } from '../../lib/ipc';
+import { useAppStore } from '../../stores/app-store';
+import { PartnerConnectionForm } from './PartnerConnectionForm';
+import { SavedConnections } from './SavedConnections';
+import { useSwitchConnection } from './use-switch';
+
+type Choice = 'embedded' | 'partner-sandbox' | 'production';
+
+const CHOICES = [
+  {
+    value: 'embedded',
+    title: 'Local sandbox (built in)',
+    text: 'Try Order Desk with a sample catalog. Runs on this computer and works offline.',
+    Icon: Laptop,
+  },
+  {
+    value: 'partner-sandbox',
+    title: 'Partner sandbox',
+    text: "Your fulfillment partner's test server. Orders are not fulfilled.",
+    Icon: FlaskConical,
+  },
+  {
+    value: 'production',
+    title: 'Production',
+    text: 'The live service: real orders for your patients.',
+    Icon: Building2,
+  },
+] as const;
+
+/** Where Order Desk sends its work: the built-in sandbox, a partner sandbox or production. */
+export default function ConnectScreen({ firstRun }: { firstRun: boolean }) {
+  const [choice, setChoice] = useState<Choice>('embedded');
+  const [starting, setStarting] = useState(false);
+  const switcher = useSwitchConnection();
+  const pendingCount = useAppStore((s) => s.outbox.pending + s.outbox.inDoubt + s.outbox.conflicts);
+
+  const startEmbedded = async () => {
+    setStarting(true);
+    await switcher.run((discardPendingWork) =>
+      call('connections.useEmbedded', { discardPendingWork }),
+    );
+    setStarting(false);
+  };
+
+  return (
+    <div className="screen screen-narrow">
+      <h1>{firstRun ? 'Welcome to Order Desk' : 'Connection'}</h1>
+      <p className="lead">
+        {firstRun
+          ? 'Choose where Order Desk sends orders. You can switch later from the Connection screen.'
+          : 'Switch to another server, or add a new connection.'}
+      </p>
+
+      <section className="card" aria-labelledby="new-connection">
+        <h2 id="new-connection">{firstRun ? 'Choose a server' : 'New connection'}</h2>
+        <fieldset className="choices">
+          <legend className="visually-hidden">Server</legend>
+          {CHOICES.map(({ value, title, text, Icon }) => (
+            <label key={value} className="choice">
+              <input
+                type="radio"
+                name="server"
+                value={value}
+                checked={choice === value}
+                onChange={() => setChoice(value)}
+                aria-describedby={`choice-${value}-text`}
+              />
+              <Icon aria-hidden="true" size={22} className="choice-icon" />
+              <span className="choice-title">{title}</span>
+              <span id={`choice-${value}-text`} className="choice-text">
+                {text}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+
+        {choice === 'embedded' ? (
+          <div className="form-actions">
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => void startEmbedded()}
+              disabled={starting}
+              aria-busy={starting}
+            >
+              {starting && <Loader2 aria-hidden="true" size={16} className="spin" />}
+              Use the local sandbox
+            </button>
+          </div>
+        ) : (
+          <PartnerConnectionForm key={choice} kind={choice} switcher={switcher} />
+        )}
+      </section>
+
+      <SavedConnections switcher={switcher} hideWhenEmpty={firstRun} />
+
+      <ConfirmDialog
+        open={switcher.pending !== null}
+        title="Discard unsynced changes?"
+        confirmLabel="Discard and switch"
+        onConfirm={() => void switcher.pending?.retry()}
+        onCancel={switcher.cancel}
+      >
+        <p>{switcher.pending?.message}</p>
+        <p>
+          {pendingCount > 0
+            ? `${pendingCount} local ${pendingCount === 1 ? 'change has' : 'changes have'} not reached the server yet.`
+            : 'Some local changes have not reached the server yet.'}{' '}
+          Switching now deletes them for good. To keep them, cancel, go back online and sync first.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import { Trash2 } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import type { ConnectionView, IpcError } from '../../../../shared/ipc';
+import { ConfirmDialog } from '../../components/Dialog';
+import { Empty, Failed, Loading } from '../../components/States';
+import { KIND_LABELS } from '../../lib/format';
+import { call, errorMessage } from '../../lib/ipc';
+import { useAppStore } from '../../stores/app-store';
+import { toast } from '../../stores/toast-store';
+import type { useSwitchConnection } from './use-switch';
+
+type List =
+  | { state: 'loading' }
+  | { state: 'ready'; value: ConnectionView[] }
+  | { state: 'failed'; error: IpcError };
+
+/** Connections saved before: switch to one, or remove it (after a confirmation). */
+export function SavedConnections({
+  switcher,
+  hideWhenEmpty,
+}: {
+  switcher: ReturnType<typeof useSwitchConnection>;
+  /** On first run there is nothing to list: say nothing rather than "none". */
+  hideWhenEmpty: boolean;
+}) {
+  const [list, setList] = useState<List>({ state: 'loading' });
+  const [removing, setRemoving] = useState<ConnectionView | null>(null);
+  const [busy, setBusy] = useState(false);
+  const activeId = useAppStore((s) => s.connection?.id ?? null);
+
+  const load = useCallback(async () => {
+    const result = await call('connections.list', {});
+    setList(
+      result.ok
+        ? { state: 'ready', value: result.value }
+        : { state: 'failed', error: result.error },
+    );
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load, activeId]);
+
+  const remove = async () => {
+    if (!removing) return;
+    setBusy(true);
+    const result = await call('connections.remove', { id: removing.id });
+    setBusy(false);
+    setRemoving(null);
+    if (result.ok) toast.success(`Removed ${removing.label}.`);
+    else toast.error(`${removing.label} was not removed. ${errorMessage(result.error)}`);
+    void load();
+  };
+
+  if (hideWhenEmpty && (list.state !== 'ready' || list.value.length === 0)) return null;
+  return (
+    <section className="card" aria-labelledby="saved-connections">
+      <h2 id="saved-connections">Saved connections</h2>
+      {list.state === 'loading' && <Loading label="Loading saved connections…" />}
+      {list.state === 'failed' && (
+        <Failed
+          what="Saved connections could not be loaded."
+          error={list.error}
+          onRetry={() => void load()}
+        />
+      )}
+      {list.state === 'ready' && list.value.length === 0 && (
+        <Empty title="No saved connections yet." />
+      )}
+      {list.state === 'ready' && list.value.length > 0 && (
+        <ul className="connection-list">
+          {list.value.map((c) => (
+            <li key={c.id} className="connection-item">
+              <div className="connection-text">
+                <p className="connection-name">
+                  {c.label}
+                  <span className={`kind kind-${c.kind}`}>{KIND_LABELS[c.kind]}</span>
+                  {c.isActive && <span className="badge badge-active">Active</span>}
+                </p>
+                <p className="muted connection-meta">
+                  {c.kind === 'embedded'
+                    ? 'Runs inside Order Desk, works offline'
+                    : `${c.baseUrl} · client ${c.clientId}`}
+                </p>
+              </div>
+              <div className="connection-actions">
+                {!c.isActive && (
+                  <button
+                    type="button"
+                    className="button"
+                    aria-label={`Switch to ${c.label}`}
+                    onClick={() =>
+                      void switcher.run((discardPendingWork) =>
+                        call('connections.activate', { id: c.id, discardPendingWork }),
+                      )
+                    }
+                  >
+                    Switch
+                  </button>
+                )}
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Remove ${c.label}`}
+                  title={`Remove ${c.label}`}
+                  onClick={() => setRemoving(c)}
+                >
+                  <Trash2 aria-hidden="true" size={18} />
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing?.label ?? 'connection'}?`}
+        confirmLabel="Remove connection"
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>
+          The connection and its client secret are deleted from this computer.
+          {removing?.isActive && ' It is the active connection: Order Desk will be disconnected.'}
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}

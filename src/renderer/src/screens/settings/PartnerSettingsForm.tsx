@@ -1,0 +1,183 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CheckCircle2, Loader2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { PartnerSettings } from '../../../../shared/api';
+import { Field, type FieldProps } from '../../components/Field';
+import { describeError } from '../../lib/ipc';
+import { useSettingsStore } from '../../stores/settings-store';
+import { ColorField } from './ColorField';
+import {
+  SettingsForm,
+  changedFields,
+  formValues,
+  isEditable,
+  type SettingsFormInput,
+  type SettingsFormOutput,
+} from './settings-form';
+
+type Feedback =
+  | { kind: 'success' | 'info'; text: string }
+  | { kind: 'error'; text: string; detail: string | null };
+
+/** The partner's editable settings; Save sends only what changed. */
+export function PartnerSettingsForm({ settings }: { settings: PartnerSettings }) {
+  const update = useSettingsStore((s) => s.update);
+  const {
+    register,
+    control,
+    setValue,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<SettingsFormInput, unknown, SettingsFormOutput>({
+    resolver: zodResolver(SettingsForm),
+    defaultValues: formValues(settings),
+    mode: 'onBlur',
+  });
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+
+  useEffect(() => {
+    // Dirty fields are only relative to the settings as last saved.
+    reset(formValues(settings));
+  }, [settings, reset]);
+
+  const onSave = handleSubmit(async (values) => {
+    setFeedback(null);
+    const patch = changedFields(settings, values);
+    if (Object.keys(patch).length === 0) {
+      setFeedback({ kind: 'info', text: 'Nothing to save: no field was changed.' });
+      return;
+    }
+    const result = await update(patch);
+    if (result.ok) {
+      setFeedback({ kind: 'success', text: 'Settings saved.' });
+      return;
+    }
+    let placed = false;
+    for (const fe of result.error.fieldErrors) {
+      const name = fe.path[0];
+      if (isEditable(name)) {
+        setError(name, { type: 'server', message: fe.message });
+        placed = true;
+      }
+    }
+    const { title, detail } = describeError(result.error);
+    setFeedback({
+      kind: 'error',
+      text: placed
+        ? 'Settings not saved: some fields need attention.'
+        : `Settings not saved. ${title}`,
+      detail: placed ? null : detail,
+    });
+  });
+
+  const text = (
+    name: Exclude<keyof SettingsFormInput, 'primaryColor' | 'secondaryColor'>,
+    label: string,
+    extra: Partial<FieldProps> = {},
+  ) => (
+    <Field
+      label={label}
+      error={errors[name]?.message}
+      autoComplete="off"
+      {...extra}
+      {...register(name)}
+    />
+  );
+
+  return (
+    <form className="form" onSubmit={onSave} noValidate aria-labelledby="partner-settings-heading">
+      <h2 id="partner-settings-heading">Partner settings</h2>
+      <fieldset className="form-group">
+        <legend>Brand</legend>
+        <div className="field-row">
+          <ColorField
+            name="primaryColor"
+            label="Primary color"
+            error={errors.primaryColor?.message}
+            control={control}
+            register={register}
+            setValue={setValue}
+          />
+          <ColorField
+            name="secondaryColor"
+            label="Secondary color"
+            error={errors.secondaryColor?.message}
+            control={control}
+            register={register}
+            setValue={setValue}
+          />
+        </div>
+        {text('logo', 'Logo URL', { type: 'url', placeholder: 'https://clinic.example/logo.png' })}
+      </fieldset>
+      <fieldset className="form-group">
+        <legend>Contact</legend>
+        <div className="field-row">
+          {text('phone', 'Phone', { type: 'tel', autoComplete: 'tel' })}
+          {text('supportEmail', 'Support email', {
+            type: 'email',
+            placeholder: 'support@clinic.example',
+          })}
+        </div>
+        {text('website', 'Website', { type: 'url', placeholder: 'https://clinic.example' })}
+      </fieldset>
+      <fieldset className="form-group">
+        <legend>Webhooks</legend>
+        {text('webhookUrl', 'Webhook URL', {
+          type: 'url',
+          placeholder: 'https://clinic.example/webhooks/orders',
+          hint: 'Receives order status changes. Leave empty to turn webhooks off.',
+        })}
+      </fieldset>
+      <fieldset className="form-group">
+        <legend>Billing address</legend>
+        {text('billingAddressLine1', 'Address line 1')}
+        {text('billingAddressLine2', 'Address line 2')}
+        <div className="field-row field-row-3">
+          {text('billingCity', 'City')}
+          {text('billingState', 'State or region')}
+          {text('billingPostalCode', 'Postal code')}
+        </div>
+        {text('billingCountry', 'Country')}
+      </fieldset>
+      <div role="status" className="form-status">
+        {feedback && feedback.kind !== 'error' && (
+          <p className={`notice notice-${feedback.kind}`}>
+            {feedback.kind === 'success' && <CheckCircle2 aria-hidden="true" size={18} />}{' '}
+            {feedback.text}
+          </p>
+        )}
+      </div>
+      {feedback?.kind === 'error' && (
+        <div className="notice notice-error" role="alert">
+          <p className="notice-title">{feedback.text}</p>
+          {feedback.detail && <p>{feedback.detail}</p>}
+        </div>
+      )}
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button"
+          disabled={!isDirty || isSubmitting}
+          onClick={() => {
+            reset(formValues(settings));
+            setFeedback(null);
+          }}
+        >
+          Discard changes
+        </button>
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={isSubmitting}
+          aria-busy={isSubmitting}
+        >
+          {isSubmitting && <Loader2 aria-hidden="true" size={16} className="spin" />}
+          Save changes
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { create } from 'zustand';
+import type { AppState, ConnectionView, Theme } from '../../../shared/ipc';
+import { call, describeError, errorMessage } from '../lib/ipc';
+import { toast } from './toast-store';
+
+type Sync = AppState['sync'];
+type Outbox = AppState['outbox'];
+
+interface AppStore {
+  status: 'loading' | 'ready' | 'failed';
+  loadError: string | null;
+  version: string;
+  transport: AppState['transport'] | null;
+  platform: string;
+  connection: ConnectionView | null;
+  online: boolean;
+  sync: Sync;
+  outbox: Outbox;
+  theme: Theme;
+  load(): Promise<void>;
+  /** Re-reads app.state quietly (after a switch of connection, whose state events may be past). */
+  refresh(): Promise<void>;
+  setConnection(connection: ConnectionView | null): void;
+  setOnline(online: boolean): void;
+  setSync(sync: Sync): void;
+  setOutbox(outbox: Outbox): void;
+  setTheme(theme: Theme): Promise<void>;
+  syncNow(): Promise<void>;
+}
+
+/** The session as the header and the router need it: app.state at start, then the events. */
+export const useAppStore = create<AppStore>((set, get) => ({
+  status: 'loading',
+  loadError: null,
+  version: '',
+  transport: null,
+  platform: '',
+  connection: null,
+  online: true,
+  sync: { phase: 'idle', lastSyncedAt: null, error: null },
+  outbox: { pending: 0, inDoubt: 0, conflicts: 0 },
+  theme: 'system',
+
+  async load() {
+    set({ status: 'loading', loadError: null });
+    const result = await call('app.state', {});
+    if (!result.ok) {
+      set({ status: 'failed', loadError: errorMessage(result.error) });
+      return;
+    }
+    const s = result.value;
+    set({
+      status: 'ready',
+      version: s.version,
+      transport: s.transport,
+      platform: s.platform,
+      connection: s.connection,
+      online: s.online,
+      sync: s.sync,
+      outbox: s.outbox,
+      theme: s.theme,
+    });
+  },
+
+  async refresh() {
+    const result = await call('app.state', {});
+    if (!result.ok) return;
+    const s = result.value;
+    set({ connection: s.connection, online: s.online, sync: s.sync, outbox: s.outbox });
+  },
+
+  setConnection: (connection) => set({ connection }),
+  setOnline: (online) => set({ online }),
+  setSync: (sync) => set({ sync }),
+  setOutbox: (outbox) => set({ outbox }),
+
+  async setTheme(theme) {
+    const previous = get().theme;
+    set({ theme });
+    const result = await call('app.setTheme', { theme });
+    if (!result.ok) {
+      set({ theme: previous });
+      const { title, detail } = describeError(result.error);
+      toast.error(`The theme could not be saved. ${title}`, detail);
+    }
+  },
+
+  async syncNow() {
+    const result = await call('sync.now', {});
+    if (!result.ok) {
+      const { title, detail } = describeError(result.error);
+      toast.error(`Sync failed. ${title}`, detail);
+    }
+  },
+}));
+
+export const unsyncedTotal = (o: Outbox): number => o.pending + o.inDoubt + o.conflicts;
+export const isMac = (platform: string): boolean => platform === 'darwin' || /mac/i.test(platform);

@@ -1,0 +1,37 @@
+import { on } from '../lib/ipc';
+import { useAppStore } from './app-store';
+import { useCatalogStore } from './catalog-store';
+import { useSettingsStore } from './settings-store';
+import type { ConnectionView } from '../../../shared/ipc';
+
+/** Makes `connection` the active one; what belonged to another connection is dropped. */
+export function applyConnection(connection: ConnectionView | null): void {
+  const before = useAppStore.getState().connection;
+  useAppStore.getState().setConnection(connection);
+  if (before?.id !== connection?.id) {
+    useCatalogStore.getState().reset();
+    useSettingsStore.getState().reset();
+    void useAppStore.getState().refresh();
+  }
+}
+
+/**
+ * Feeds main's events into the stores. A switch of connection empties what belonged to the old
+ * one; a finished sync refreshes what is on screen. Returns the function that unsubscribes.
+ */
+export function subscribeToEvents(): () => void {
+  const app = useAppStore.getState;
+  const offs = [
+    on('connection-changed', ({ connection }) => applyConnection(connection)),
+    on('connectivity', ({ online }) => app().setOnline(online)),
+    on('outbox-count', (outbox) => app().setOutbox(outbox)),
+    on('sync-state', (sync) => {
+      const before = app().sync;
+      app().setSync(sync);
+      if (sync.phase === 'idle' && sync.lastSyncedAt && sync.lastSyncedAt !== before.lastSyncedAt) {
+        useCatalogStore.getState().refresh();
+      }
+    }),
+  ];
+  return () => offs.forEach((off) => off());
+}
