@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import {
+  connectLocalSandbox,
+  expectFirstRunConnect,
+  expectProductsListed,
+  openProduct,
+  ui,
+} from './support/app';
+import { axeBlockers } from './support/axe';
+import { saveScreen } from './support/screens';
+
+/**
+ * axe (WCAG 2.0 A/AA, 2.1 AA) on every screen, in the light and the dark theme: no serious or
+ * critical violation. The theme is the app's default, "system", following the emulated OS
+ * preference; the other findings are printed and attached to the test.
+ */
+for (const theme of ['light', 'dark'] as const) {
+  test(`no serious or critical axe violations on any screen, ${theme} theme`, async ({
+    page,
+    host,
+  }, testInfo) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.goto(host.url);
+    const blockers: Record<string, string[]> = {};
+    const check = async (screen: string, include?: string) => {
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await saveScreen(page, testInfo, `${theme}-${screen}`, { fullPage: !include });
+      const found = await axeBlockers(page, testInfo, `${theme}-${screen}`, include);
+      blockers[screen] = found.map(
+        (f) => `${f.impact} ${f.id}: ${f.help} (${f.targets.join(', ')})`,
+      );
+    };
+
+    await expectFirstRunConnect(page);
+    await check('connect');
+    await page.getByRole('radio', { name: 'Partner sandbox' }).check();
+    await page
+      .getByRole('form', { name: 'Connect to a partner sandbox' })
+      .getByRole('button', { name: 'Connect', exact: true })
+      .click();
+    await expect(page.getByLabel('Client ID', { exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await check('connect-partner-errors');
+    await page.getByRole('radio', { name: 'Local sandbox (built in)' }).check();
+
+    await connectLocalSandbox(page);
+    await expectProductsListed(page);
+    await check('catalog');
+
+    await openProduct(page, 'Magnesium Glycinate 120 mg');
+    await expect(
+      ui.productDetails(page).getByRole('region', { name: 'Supplement Facts' }),
+    ).toBeVisible();
+    await check('product-detail');
+
+    await page.getByRole('link', { name: 'Shipping methods' }).click();
+    await expect(
+      page.getByRole('region', { name: 'Shipping methods' }).getByRole('table'),
+    ).toBeVisible();
+    await check('shipping-methods');
+
+    await host.core.session!.client.updatePartnerSettings({
+      webhookUrl: 'https://clinic.example/webhooks/orders',
+    });
+    await openSettings(page);
+    await check('settings');
+
+    await page.getByRole('button', { name: 'Rotate secret…' }).click();
+    await expect(
+      page.getByRole('alertdialog', { name: 'Rotate the webhook secret?' }),
+    ).toBeVisible();
+    await check('rotate-dialog', 'dialog[open]');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.keyboard.press('Control+3');
+    await expect(page.getByRole('heading', { level: 1, name: 'Connection' })).toBeVisible();
+    await check('connection');
+
+    for (const [screen, found] of Object.entries(blockers))
+      expect.soft(found, `serious or critical axe violations on ${screen} (${theme})`).toEqual([]);
+  });
+}
+
+async function openSettings(page: Page) {
+  await ui.sidebar(page).getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('form', { name: 'Partner settings' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Rotate secret…' })).toBeVisible();
+}

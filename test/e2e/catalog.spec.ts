@@ -1,0 +1,110 @@
+import { expect, test } from './support/fixtures';
+import {
+  connectLocalSandbox,
+  expectProductsListed,
+  openProduct,
+  productNames,
+  ui,
+} from './support/app';
+import { saveScreen } from './support/screens';
+
+test.beforeEach(async ({ app }) => {
+  await connectLocalSandbox(app);
+  await expectProductsListed(app);
+});
+
+test('the status filter narrows the list to the chosen statuses', async ({ app }, testInfo) => {
+  const all = Number((await ui.catalogSummary(app).textContent())?.match(/^(\d+) products$/)?.[1]);
+  expect(all).toBeGreaterThan(10);
+
+  const backordered = ui.statusFilter(app, 'Backordered');
+  await backordered.check();
+  await expect(ui.catalogSummary(app)).toHaveText(/^\d+ products? match$/);
+  const shown = Number((await ui.catalogSummary(app).textContent())?.match(/^(\d+)/)?.[1]);
+  expect(shown).toBeGreaterThan(0);
+  expect(shown).toBeLessThan(all);
+  const rows = ui.productList(app).getByRole('listitem');
+  await expect(rows).toHaveCount(shown);
+  for (const row of await rows.all()) await expect(row).toContainText('Backordered');
+  expect(await productNames(app)).toContain('Probiotic 50B');
+  expect(await productNames(app)).not.toContain('Magnesium Glycinate 120 mg');
+  await saveScreen(app, testInfo, 'catalog-filtered-backordered');
+
+  // A second status widens the filter; clearing both brings every product back.
+  await ui.statusFilter(app, 'Discontinued').check();
+  await expect(ui.productList(app)).toContainText('Glucosamine & Chondroitin');
+  await expect(ui.productList(app)).toContainText('Probiotic 50B');
+  await backordered.uncheck();
+  await expect(ui.productList(app)).not.toContainText('Probiotic 50B');
+  await ui.statusFilter(app, 'Discontinued').uncheck();
+  await expect(ui.catalogSummary(app)).toHaveText(`${all} products`);
+});
+
+test('search by name finds the matching products only', async ({ app }, testInfo) => {
+  await ui.search(app).fill('magnesium');
+  await expect(ui.catalogSummary(app)).toHaveText(/^\d+ products? match$/);
+  const names = await productNames(app);
+  expect(names.length).toBeGreaterThan(1);
+  for (const name of names) expect(name.toLowerCase()).toContain('magnesium');
+  expect(names).toContain('Magnesium Glycinate 120 mg');
+  await saveScreen(app, testInfo, 'catalog-search');
+
+  // Search and status filter combine.
+  await ui.statusFilter(app, 'Backordered').check();
+  await expect(ui.catalogSummary(app)).toHaveText('1 product match');
+  expect(await productNames(app)).toEqual(['Magnesium L-Threonate']);
+
+  await ui.statusFilter(app, 'Backordered').uncheck();
+  await ui.search(app).fill('no such supplement');
+  await expect(app.getByText('No products match the search and filters.')).toBeVisible();
+  await app.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(ui.search(app)).toHaveValue('');
+  await expect(ui.catalogSummary(app)).toHaveText(/^\d+ products$/);
+});
+
+test('a product opens with its Supplement Facts panel', async ({ app }, testInfo) => {
+  await openProduct(app, 'Magnesium Glycinate 120 mg');
+  await expect(app).toHaveURL(/#\/catalog\/products\/1001$/);
+  const details = ui.productDetails(app);
+  await expect(ui.productLink(app, 'Magnesium Glycinate 120 mg')).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+
+  const facts = details.getByRole('region', { name: 'Supplement Facts' });
+  await expect(facts).toBeVisible();
+  await expect(facts).toContainText('Serving size');
+  await expect(facts).toContainText('1 capsule');
+  const nutrient = facts.getByRole('row', {
+    name: /Magnesium \(as magnesium bisglycinate chelate\)/,
+  });
+  await expect(nutrient.getByRole('cell')).toHaveText(['120 mg', '29%']);
+  await expect(facts).toContainText('Other ingredients: hypromellose capsule');
+  await saveScreen(app, testInfo, 'product-detail');
+
+  // The address is the product: opening it directly shows the same panel.
+  await app.goto(app.url().replace(/products\/1001$/, 'products/1002'));
+  await expect(details.getByRole('heading', { name: 'Vitamin D3 + K2' })).toBeVisible();
+  await expect(details.getByRole('region', { name: 'Supplement Facts' })).toBeVisible();
+});
+
+test('the shipping methods are listed with delivery times and prices', async ({
+  app,
+}, testInfo) => {
+  await app
+    .getByRole('navigation', { name: 'Catalog sections' })
+    .getByRole('link', {
+      name: 'Shipping methods',
+    })
+    .click();
+  await expect(app).toHaveURL(/#\/catalog\/shipping$/);
+  const table = app.getByRole('region', { name: 'Shipping methods' }).getByRole('table');
+  const rows = table.getByRole('row');
+  await expect(rows).toHaveCount(4); // the header and three methods
+  await expect(table.getByRole('rowheader')).toHaveText([/^Standard/, /^Express/, /^Overnight/]);
+  await expect(table.getByRole('row', { name: /Standard/ })).toContainText('3–5 business days');
+  await expect(table.getByRole('row', { name: /Overnight/ })).toContainText('1 business day');
+  for (const row of await table.locator('tbody tr').all())
+    await expect(row.getByRole('cell').last()).toHaveText(/^\$\d+\.\d\d$/);
+  await saveScreen(app, testInfo, 'shipping-methods');
+});

@@ -1,0 +1,146 @@
+import { _electron as electron, expect, test, type ElectronApplication } from '@playwright/test';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { OrderDeskApi } from '../../src/shared/ipc';
+
+/**
+ * The page's globals this test looks at (the test's tsconfig has no DOM library). Callbacks of
+ * page.evaluate run in the page, so each one names globalThis itself.
+ */
+interface PageGlobals {
+  orderDesk: OrderDeskApi;
+  open(url: string): unknown;
+  location: { href: string };
+  marker?: string;
+  [name: string]: unknown;
+}
+
+/**
+ * The Electron shell itself: the built main process (out/main/index.js) in a real Electron with
+ * a throw-away profile. Runs where the electron package has its binary; skipped, saying why,
+ * where it was installed with ELECTRON_SKIP_BINARY_DOWNLOAD (our build machines).
+ */
+const MAIN_JS = fileURLToPath(new URL('../../out/main/index.js', import.meta.url));
+
+function electronBinary(): { path: string } | { path: null; reason: string } {
+  try {
+    // The electron package exports the binary's path, and throws when it was never downloaded.
+    const path = createRequire(import.meta.url)('electron') as unknown;
+    if (typeof path !== 'string')
+      return { path: null, reason: 'the electron package exports no path' };
+    return existsSync(path) ? { path } : { path: null, reason: `${path} does not exist` };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { path: null, reason: `the electron package has no binary (it says: ${message})` };
+  }
+}
+
+const binary = electronBinary();
+
+test.describe('Electron shell', () => {
+  test.skip(
+    binary.path === null,
+    `No Electron binary installed (ELECTRON_SKIP_BINARY_DOWNLOAD): ${binary.path === null ? binary.reason : ''}`,
+  );
+
+  let userData: string;
+  let app: ElectronApplication | null = null;
+
+  test.beforeEach(() => {
+    if (!existsSync(MAIN_JS))
+      throw new Error(`${MAIN_JS} is missing: build the app first (npx electron-vite build).`);
+    userData = mkdtempSync(join(tmpdir(), 'order-desk-electron-'));
+  });
+
+  test.afterEach(async () => {
+    await app?.close();
+    app = null;
+    rmSync(userData, { recursive: true, force: true });
+  });
+
+  test('opens one locked-down window on the Connect screen at first run', async () => {
+    app = await electron.launch({
+      executablePath: binary.path!,
+      // Chromium refuses to run as root with its OS sandbox (CI containers); the window's own
+      // settings (sandboxed renderer, context isolation) are what this test checks.
+      args: process.getuid?.() === 0 ? ['--no-sandbox', MAIN_JS] : [MAIN_JS],
+      env: { ...process.env, ORDER_DESK_USER_DATA: userData, ELECTRON_RENDERER_URL: '' },
+    });
+    const page = await app.firstWindow();
+
+    // The profile is the throw-away one, so the first run is really a first run.
+    expect(await app.evaluate(({ app: electronApp }) => electronApp.getPath('userData'))).toBe(
+      userData,
+    );
+    expect(page.url()).toMatch(/^file:\/\/.*\/out\/renderer\/index\.html/);
+
+    // One object crosses, with exactly the two methods of the contract; no Node, no ipcRenderer.
+    const exposed = await page.evaluate(() => {
+      const w = globalThis as unknown as PageGlobals;
+      return {
+        keys: Object.keys(w.orderDesk as object).sort(),
+        require: typeof w.require,
+        process: typeof w.process,
+        ipcRenderer: typeof w.ipcRenderer,
+        electron: typeof w.electron,
+      };
+    });
+    expect(exposed).toEqual({
+      keys: ['call', 'on'],
+      require: 'undefined',
+      process: 'undefined',
+      ipcRenderer: 'undefined',
+      electron: 'undefined',
+    });
+
+    // A call goes through main's sender check and the dispatcher: no connection at first run.
+    const state = await page.evaluate(() =>
+      (globalThis as unknown as PageGlobals).orderDesk.call('app.state', {}),
+    );
+    expect(state.ok).toBe(true);
+    if (state.ok) {
+      expect(state.value.transport).toBe('electron');
+      expect(state.value.connection).toBeNull();
+    }
+    const refused = await page.evaluate(() =>
+      (globalThis as unknown as PageGlobals).orderDesk.call('catalog.product', { id: -1 } as never),
+    );
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error.kind).toBe('invalid-arguments');
+
+    // First run: the Connect screen, where the user picks the server (nothing was connected).
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Welcome to Order Desk' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Use the local sandbox' })).toBeVisible();
+
+    // window.open is denied (about:blank is not http(s), so nothing opens outside either) and
+    // navigation away from the renderer is blocked.
+    expect(
+      await page.evaluate(
+        () => (globalThis as unknown as PageGlobals).open('about:blank') === null,
+      ),
+    ).toBe(true);
+    // Main sees will-navigate before the next call from the page, so after that call's answer
+    // the same document (with its marker) is still there if, and only if, navigation was blocked.
+    await page.evaluate(() => {
+      (globalThis as unknown as PageGlobals).marker = 'still here';
+      (globalThis as unknown as PageGlobals).location.href = 'https://example.invalid/';
+    });
+    expect(
+      (
+        await page.evaluate(() =>
+          (globalThis as unknown as PageGlobals).orderDesk.call('app.state', {}),
+        )
+      ).ok,
+    ).toBe(true);
+    expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).marker)).toBe(
+      'still here',
+    );
+    expect(page.url()).toMatch(/^file:\/\/.*\/out\/renderer\/index\.html/);
+    expect(app.windows()).toHaveLength(1);
+  });
+});

@@ -1,0 +1,70 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The renderer's landmarks and controls, by role and accessible name. */
+export const ui = {
+  banner: (page: Page) => page.getByRole('banner'),
+  sidebar: (page: Page) => page.getByRole('navigation', { name: 'Main' }),
+  productList: (page: Page) => page.getByRole('list', { name: 'Products' }),
+  productLink: (page: Page, name: string) =>
+    ui.productList(page).getByRole('link', { name: new RegExp(`^${escapeRegExp(name)}\\b`) }),
+  productDetails: (page: Page) => page.getByRole('region', { name: 'Product details' }),
+  catalogSummary: (page: Page) => page.locator('.summary[role="status"]'),
+  statusFilter: (page: Page, label: string) =>
+    page.getByRole('group', { name: 'Filter by status' }).getByRole('checkbox', { name: label }),
+  search: (page: Page) => page.getByRole('searchbox', { name: 'Search products' }),
+};
+
+export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Opens a product from the list: the list is virtualised (only the rows in view exist), so the
+ * product is found by searching for its name first.
+ */
+export async function openProduct(page: Page, name: string): Promise<void> {
+  await ui.search(page).fill(name);
+  await ui.productLink(page, name).click();
+  await expect(
+    ui.productDetails(page).getByRole('heading', { level: 2, name, exact: true }),
+  ).toBeVisible();
+}
+
+/** The names of the product rows currently rendered (the list is virtualised: rows on screen). */
+export async function productNames(page: Page): Promise<string[]> {
+  return ui.productList(page).locator('.product-name').allTextContents();
+}
+
+/** First run: the Connect screen, waiting for its first control to be usable. */
+export async function expectFirstRunConnect(page: Page): Promise<void> {
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Welcome to Order Desk' }),
+  ).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Local sandbox (built in)' })).toBeEnabled();
+}
+
+/** From the first-run Connect screen: choose the built-in sandbox and wait for the catalog. */
+export async function connectLocalSandbox(page: Page): Promise<void> {
+  await expectFirstRunConnect(page);
+  await page.getByRole('radio', { name: 'Local sandbox (built in)' }).check();
+  await page.getByRole('button', { name: 'Use the local sandbox' }).click();
+  await expectConnected(page, 'Local sandbox');
+  await expect(page.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible();
+}
+
+/** The header names the active connection and says the app is online. */
+export async function expectConnected(page: Page, label: string): Promise<void> {
+  const banner = ui.banner(page);
+  await expect(banner).toContainText(label, { timeout: 20_000 });
+  await expect(banner.getByText('Online', { exact: true })).toBeVisible();
+  await expect(ui.sidebar(page)).toBeVisible();
+}
+
+/** Waits until the product list shows rows (the first sync has filled the mirror). */
+export async function expectProductsListed(page: Page): Promise<Locator> {
+  const rows = ui.productList(page).getByRole('listitem');
+  await expect(rows.first()).toBeVisible({ timeout: 20_000 });
+  return rows;
+}
+
+/** The built-in partner settings form's fields. */
+export const settingsField = (page: Page, label: string) =>
+  page.getByRole('form', { name: 'Partner settings' }).getByLabel(label, { exact: true });
