@@ -17,12 +17,19 @@ import { applyStatus, isAhead, isFinal, nextStatus } from './fulfillment/lifecyc
 import { priceLineItems, pricingTotals } from './priced-lines';
 import type { Db } from './store/db';
 import type { DeliveryStore } from './store/deliveries';
+import { GroupCommit } from './store/group-commit';
 import { newId } from './store/ids';
 import type { OrderStore } from './store/orders';
 import type { PartnerStore } from './store/partners';
 import type { ProductStore } from './store/products';
 
 export type ApiVersion = '1.0.1' | '1.0.2';
+
+/** A committed new order, and the JSON text it is stored as (serialised once, see orderV102Text). */
+export interface CreatedOrder {
+  order: Order;
+  json: string;
+}
 
 export interface OrderServiceDeps {
   db: Db;
@@ -67,17 +74,18 @@ export function assertCatalogRules(
 
 /** Orders: creation and pricing, cancel, and the fulfillment steps with their webhooks. */
 export class OrderService {
-  /** Built once: better-sqlite3 prepares BEGIN/COMMIT each time a transaction function is made. */
-  private readonly insertAndNotify: (partnerId: string, order: Order, now: number) => void;
+  private readonly writes: GroupCommit;
 
   constructor(private readonly deps: OrderServiceDeps) {
-    this.insertAndNotify = deps.db.transaction((partnerId: string, order: Order, now: number) => {
-      deps.orders.insert(partnerId, order, this.nextStepAt(order.status, now));
-      this.notify(partnerId, order, now);
-    });
+    this.writes = new GroupCommit(deps.db);
   }
 
-  create(partnerId: string, body: unknown, version: ApiVersion): Order {
+  /**
+   * Validates, prices and stores a new order; resolves once it has committed, with the order and
+   * the JSON text it was stored as. Creates that arrive in one turn of the event loop commit
+   * together (GroupCommit), with their webhooks.
+   */
+  async create(partnerId: string, body: unknown, version: ApiVersion): Promise<CreatedOrder> {
     const { products, partners, clock } = this.deps;
     const request = this.parseCreate(body, version);
     assertCatalogRules(
@@ -90,7 +98,9 @@ export class OrderService {
       request,
       (id) => products.get(id)!,
       settings.discountValue,
-      (li, p) => li.packDescription ?? p.packDescription,
+      // An external line keeps only a packDescription the client sent; the 1.0.1 view shows the
+      // catalog's otherwise. Without one, the stored text is also the 1.0.2 answer (orderV102).
+      (li, p) => (p.external ? li.packDescription : (li.packDescription ?? p.packDescription)),
     );
     const now = clock.now();
     const createdAt = isoAt(now);
@@ -108,16 +118,16 @@ export class OrderService {
       createdAt,
       updatedAt: createdAt,
     };
-    // Without a webhook to queue, the insert alone is the write, and nothing new is scheduled
-    // unless auto-advance gave the order a next step.
-    if (settings.webhookUrl) {
-      this.insertAndNotify(partnerId, order, now);
-    } else {
-      this.deps.orders.insert(partnerId, order, this.nextStepAt(order.status, now));
-      if (this.deps.stepIntervalMs === null) return order;
-    }
-    this.deps.onScheduled();
-    return order;
+    const nextStepAt = this.nextStepAt(order.status, now);
+    const json = JSON.stringify(order);
+    let queuedWebhook = false;
+    await this.writes.run(() => {
+      this.deps.orders.insert(partnerId, order, nextStepAt, json);
+      queuedWebhook = this.notify(partnerId, order, now);
+    });
+    // Re-arm the timers only when this order scheduled a step or queued a webhook.
+    if (nextStepAt !== null || queuedWebhook) this.deps.onScheduled();
+    return { order, json };
   }
 
   get(partnerId: string, orderId: string): Order {
@@ -197,11 +207,12 @@ export class OrderService {
     return interval === null || isFinal(status) ? null : now + interval;
   }
 
-  /** Queues the status webhook, if the partner has a webhook URL; DELIVERED has none. */
-  private notify(partnerId: string, order: Order, now: number): void {
-    if (order.status === 'DELIVERED') return;
-    if (!this.deps.partners.settings(partnerId).webhookUrl) return;
+  /** Queues the status webhook, if the partner has a webhook URL; DELIVERED has none. True when queued. */
+  private notify(partnerId: string, order: Order, now: number): boolean {
+    if (order.status === 'DELIVERED') return false;
+    if (!this.deps.partners.settings(partnerId).webhookUrl) return false;
     this.deps.deliveries.enqueue(partnerId, order, now);
+    return true;
   }
 
   private parseCreate(body: unknown, version: ApiVersion): CreateOrderRequest {

@@ -3,7 +3,7 @@ import { ListOrdersQuery } from '../../shared/api';
 import { badRequest } from '../errors';
 import { parseQuery } from '../http/server';
 import type { ApiVersion } from '../orders-service';
-import { orderV101, orderV102 } from '../views';
+import { orderV101, orderV102, orderV102Text } from '../views';
 import type { RouteContext } from './context';
 
 /** Header that selects the version of create order (docs/decisions.md). */
@@ -17,21 +17,26 @@ function requestedVersion(value: string | string[] | undefined): ApiVersion {
 
 type WithOrderId = { Params: { orderId: string } };
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export function registerOrderRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  const packDescriptionOf = (productId: number) => ctx.products.get(productId)?.packDescription;
+
   app.post('/v1/orders', async (request, reply) => {
     const version = requestedVersion(request.headers[VERSION_HEADER]);
-    const order = ctx.orders.create(request.partnerId, request.body, version);
-    return reply.status(201).send(version === '1.0.1' ? orderV101(order) : orderV102(order));
+    const { order, json } = await ctx.orders.create(request.partnerId, request.body, version);
+    if (version === '1.0.1') return reply.status(201).send(orderV101(order, packDescriptionOf));
+    return reply.status(201).type(JSON_TYPE).send(orderV102Text(order, json));
   });
 
   app.get('/v1/orders', async (request) => {
     const query = parseQuery(ListOrdersQuery, request.query);
     const page = ctx.orders.list(request.partnerId, query);
-    return { orders: page.orders.map(orderV101), cursor: page.cursor };
+    return { orders: page.orders.map((o) => orderV101(o, packDescriptionOf)), cursor: page.cursor };
   });
 
   app.get<WithOrderId>('/v1/orders/:orderId', async (request) =>
-    orderV101(ctx.orders.get(request.partnerId, request.params.orderId)),
+    orderV101(ctx.orders.get(request.partnerId, request.params.orderId), packDescriptionOf),
   );
 
   app.post<WithOrderId>('/v1/orders/:orderId/cancel', async (request) => {

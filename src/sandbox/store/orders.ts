@@ -11,18 +11,12 @@ export interface StoredOrder {
 export class OrderStore {
   constructor(private readonly db: Db) {}
 
-  insert(partnerId: string, order: Order, nextStepAt: number | null): void {
+  /** `json` is JSON.stringify(order), made once by the caller, which also answers with it. */
+  insert(partnerId: string, order: Order, nextStepAt: number | null, json: string): void {
     prepareCached(
       this.db,
       'INSERT INTO orders (id, partner_id, status, status_v101, next_step_at, body) VALUES (?, ?, ?, ?, ?, ?)',
-    ).run(
-      order.id,
-      partnerId,
-      order.status,
-      statusToV101(order.status),
-      nextStepAt,
-      JSON.stringify(order),
-    );
+    ).run(order.id, partnerId, order.status, statusToV101(order.status), nextStepAt, json);
   }
 
   update(order: Order, nextStepAt: number | null): void {

@@ -123,6 +123,48 @@ describe('create order (1.0.2)', () => {
     expect(rawItems[0]).toHaveProperty('packDescription', '1 capsule');
   });
 
+  it('keeps a packDescription sent for an external item for the 1.0.1 reads, and leaves it out of 1.0.2 answers', async () => {
+    const base = validOrderBody();
+    const body = {
+      ...base,
+      lineItems: [base.lineItems[0]!, { ...base.lineItems[1]!, packDescription: '2 scoops daily' }],
+    };
+    const res = await sandbox.api('POST', '/v1/orders', body);
+    expect(res.status).toBe(201);
+    const created = res.body as { id: string; lineItems: Record<string, unknown>[] };
+    expect(created.lineItems[1]).not.toHaveProperty('packDescription');
+    expect(created.lineItems[0]).toHaveProperty('packDescription', '1 capsule');
+
+    const read = await sandbox.api('GET', `/v1/orders/${created.id}`);
+    expect(OrderV101.parse(read.body).lineItems.map((li) => li.packDescription)).toEqual([
+      '1 capsule',
+      '2 scoops daily',
+    ]);
+    const cancelled = await sandbox.api('POST', `/v1/orders/${created.id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect((cancelled.body as typeof created).lineItems[1]).not.toHaveProperty('packDescription');
+  });
+
+  it('commits creates sent together one by one: each answer is its own order, each readable at once', async () => {
+    const bodies = Array.from({ length: 12 }, (_, i) =>
+      validOrderBody({
+        customer: { ...validOrderBody().customer, sourceId: `together-${i}` },
+      }),
+    );
+    const answers = await Promise.all(bodies.map((b) => sandbox.api('POST', '/v1/orders', b)));
+    const orders = answers.map((res) => {
+      expect(res.status).toBe(201);
+      return Order.parse(res.body);
+    });
+    expect(new Set(orders.map((o) => o.id)).size).toBe(12);
+    expect(orders.map((o) => o.customer.sourceId)).toEqual(bodies.map((b) => b.customer.sourceId));
+    for (const order of orders) {
+      const read = await sandbox.api('GET', `/v1/orders/${order.id}`);
+      expect(read.status).toBe(200);
+      expect(OrderV101.parse(read.body).customer.sourceId).toBe(order.customer.sourceId);
+    }
+  });
+
   it('echoes the customer, with email, phone and line2 null when not given', async () => {
     const full = await createOrder(sandbox);
     expect(full.customer).toEqual({ ...validOrderBody().customer });
