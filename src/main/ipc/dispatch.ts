@@ -39,9 +39,19 @@ export function createIpcDispatcher(deps: {
   host: IpcHost;
   log: Logger;
 }): IpcDispatcher {
-  const { log } = deps;
-  const handlers: IpcHandlers = createIpcHandlers({ core: deps.core, host: deps.host, log });
+  return createContractDispatcher(
+    createIpcHandlers({ core: deps.core, host: deps.host, log: deps.log }),
+    deps.log,
+  );
+}
 
+/**
+ * The contract's checks around a table of handlers: the channel name and the argument are
+ * parsed before any handler runs, the handler's answer is parsed with the result schema (fields
+ * outside the contract are dropped; an answer that does not match is logged and crosses as
+ * `internal`), and anything a handler throws becomes an IpcError. Never throws, never rejects.
+ */
+export function createContractDispatcher(handlers: IpcHandlers, log: Logger): IpcDispatcher {
   const dispatch = async (channel: unknown, args: unknown): Promise<IpcResult<unknown>> => {
     if (!isIpcChannel(channel)) {
       const name = typeof channel === 'string' ? `"${channel.slice(0, 100)}"` : typeof channel;

@@ -51,6 +51,7 @@ registerContractSuite('browser', async ({ dataDir, credentials, embeddedDb }) =>
   return {
     api: createOrderDeskApi(transport),
     raw: (channel, args) => transport.invoke(channel as never, args),
+    rawEvents: (listener) => transport.subscribe(listener),
     core: host.core,
     openedUrls: null, // the bridge opens the tab itself
     async close() {

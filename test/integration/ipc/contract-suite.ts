@@ -7,6 +7,7 @@ import type { Core } from '../../../src/main/core';
 import { secretAccount } from '../../../src/main/credentials/connection';
 import { MemoryCredentialStore } from '../../../src/main/credentials/keychain';
 import { EMBEDDED_CLIENT_ID, EMBEDDED_CONNECTION_ID } from '../../../src/main/embedded-sandbox';
+import { CreateOrderRequest } from '../../../src/shared/api';
 import {
   IPC_CALLS,
   IPC_CHANNELS,
@@ -18,7 +19,7 @@ import {
   type IpcValue,
   type OrderDeskApi,
 } from '../../../src/shared/ipc';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
 
 /** What one transport gives the suite. */
 export interface ContractTarget {
@@ -26,6 +27,8 @@ export interface ContractTarget {
   api: OrderDeskApi;
   /** Sends a call exactly as given, past the bridge's own checks, and answers the raw envelope. */
   raw(channel: unknown, args: unknown): Promise<unknown>;
+  /** Every event as main sends it, before the bridge's own checks; returns the unsubscribe. */
+  rawEvents(listener: (event: string, payload: unknown) => void): () => void;
   core: Core;
   /** URLs the host opened with app.openExternal (null where the transport opens them itself). */
   openedUrls: string[] | null;
@@ -90,6 +93,8 @@ export function registerContractSuite(
     let partner: TestSandbox;
     const answers: { channel: IpcChannel; result: IpcResult<unknown> }[] = [];
     const events: { event: IpcEventName; payload: unknown }[] = [];
+    /** What main put on the wire (the bridge checks again; this is main's own check). */
+    const sentEvents: { event: string; payload: unknown }[] = [];
     const unsubscribe: (() => void)[] = [];
 
     /** Every call goes through here: the answer is recorded and checked against the contract. */
@@ -129,6 +134,7 @@ export function registerContractSuite(
       for (const event of Object.keys(IPC_EVENTS) as IpcEventName[]) {
         unsubscribe.push(target.api.on(event, (payload) => events.push({ event, payload })));
       }
+      unsubscribe.push(target.rawEvents((event, payload) => sentEvents.push({ event, payload })));
     }, 60_000);
 
     afterAll(async () => {
@@ -230,6 +236,48 @@ export function registerContractSuite(
       expect(missing.kind).toBe('not-found');
       const methods = await value('catalog.shippingMethods', {});
       expect(methods.length).toBeGreaterThan(0);
+    });
+
+    it('pushes order-status and batch-progress events as the contract describes them, and no malformed one', async () => {
+      const session = target.core.session!;
+      // A real order-status: an order created on the server, then cancelled through the session.
+      const created = await session.client.createOrder(CreateOrderRequest.parse(validOrderBody()));
+      const outcome = await session.orders.cancelOrder(created.id);
+      expect(outcome.ok).toBe(true);
+      await vi.waitFor(() =>
+        expect(events.filter((e) => e.event === 'order-status').map((e) => e.payload)).toEqual([
+          expect.objectContaining({ orderId: created.id, previous: null, status: 'CANCELLED' }),
+        ]),
+      );
+      const orderStatus = events.find((e) => e.event === 'order-status')!.payload;
+      expect(IPC_EVENTS['order-status'].parse(orderStatus)).toEqual(orderStatus);
+
+      // batch-progress as the bulk submitter emits it; then payloads main must not send.
+      const progress = {
+        batchId: 'batch_ipc',
+        state: 'running' as const,
+        total: 3,
+        queued: 1,
+        sending: 1,
+        inDoubt: 0,
+        created: 1,
+        rejected: 0,
+      };
+      target.core.bus.emit('batch-progress', progress);
+      const bus = target.core.bus as unknown as { emit(name: string, payload: unknown): void };
+      bus.emit('batch-progress', { ...progress, batchId: 'batch_bad', total: -1 });
+      bus.emit('order-status', { orderId: 'ord_bad', status: 'LOST' });
+      bus.emit('outbox-count', { pending: 'many' });
+      target.core.bus.emit('batch-progress', { ...progress, state: 'done', queued: 0, created: 3 });
+      await vi.waitFor(() =>
+        expect(events.filter((e) => e.event === 'batch-progress').map((e) => e.payload)).toEqual([
+          progress,
+          { ...progress, state: 'done', queued: 0, created: 3 },
+        ]),
+      );
+      // Main dropped them before sending: they never reached the wire.
+      expect(JSON.stringify(sentEvents)).not.toMatch(/batch_bad|ord_bad|"many"/);
+      expect(sentEvents.filter((e) => e.event === 'batch-progress')).toHaveLength(2);
     });
 
     it('reads and updates partner settings; reveals and rotates the webhook secret only when asked', async () => {

@@ -55,13 +55,12 @@ registerContractSuite('electron', async ({ dataDir, credentials, embeddedDb }) =
   });
   const invoke = async (channel: unknown, args: unknown) =>
     structuredClone(await dispatcher.dispatch(structuredClone(channel), structuredClone(args)));
+  const subscribe = (listener: (event: string, payload: unknown) => void) =>
+    forwardIpcEvents(core, (event, payload) => listener(event, structuredClone(payload)));
   return {
-    api: createOrderDeskApi({
-      invoke,
-      subscribe: (listener) =>
-        forwardIpcEvents(core, (event, payload) => listener(event, structuredClone(payload))),
-    }),
+    api: createOrderDeskApi({ invoke, subscribe }),
     raw: invoke,
+    rawEvents: subscribe,
     core,
     openedUrls,
     close: () => core.close(),
