@@ -23,32 +23,61 @@ export interface ItemContext {
   orders: OrdersRepo;
 }
 
-/** Moves the first due queued item of @batch to 'sending' at @now (a RETURNING clause follows). */
-const CLAIM_NEXT = `UPDATE batch_items SET state = 'sending', sent_at = @now, attempts = attempts + 1, updated_at = @now
-  WHERE batch_id = @batch AND seq = (
+/**
+ * Moves the first @max due queued items of @batch (by seq) to 'sending' at @now: the durable
+ * claim that comes before any send. A RETURNING clause follows; its rows come in no set order.
+ */
+const CLAIM_DUE = `UPDATE batch_items SET state = 'sending', sent_at = @now, attempts = attempts + 1, updated_at = @now
+  WHERE batch_id = @batch AND state = 'queued' AND seq IN (
     SELECT i.seq FROM batch_items i JOIN batches b ON b.id = i.batch_id
     WHERE i.batch_id = @batch AND b.state = 'running' AND i.state = 'queued'
       AND (i.next_attempt_at IS NULL OR i.next_attempt_at <= @now)
-    ORDER BY i.seq LIMIT 1)
-  AND state = 'queued'`;
+    ORDER BY i.seq LIMIT @max)`;
 
 const RequestColumn = z.object({ request: jsonText(CreateOrderRequest) });
+const bySeq = <T extends { seq: number }>(a: T, b: T) => a.seq - b.seq;
 
-export function claimNext(ctx: ItemContext, batchId: string, now: number): BatchItem | null {
-  const row = prepareCached(ctx.db, `${CLAIM_NEXT} RETURNING *`).get({ now, batch: batchId });
-  return row ? parseItem(row) : null;
+/** Claims up to `max` due items in one statement, in seq order (with their requests). */
+export function claimDue(ctx: ItemContext, batchId: string, now: number, max: number): BatchItem[] {
+  return prepareCached(ctx.db, `${CLAIM_DUE} RETURNING *`)
+    .all({ now, batch: batchId, max })
+    .map(parseItem)
+    .sort(bySeq);
 }
 
-export function claimNextStatus(
+const ClaimedKeys = z.object({ seq: z.int(), attempts: z.int() });
+export type ClaimedKeys = z.infer<typeof ClaimedKeys>;
+
+/**
+ * claimDue answering only each item's seq and attempt count, in seq order: for a caller that
+ * holds the requests it froze and knows the rest (state 'sending', sent_at = now).
+ */
+export function claimDueKeys(
   ctx: ItemContext,
   batchId: string,
   now: number,
-): BatchItemStatus | null {
-  const row = prepareCached(ctx.db, `${CLAIM_NEXT} RETURNING ${ITEM_STATUS_COLUMNS}`).get({
-    now,
-    batch: batchId,
-  });
-  return row ? parseStatus(row) : null;
+  max: number,
+): ClaimedKeys[] {
+  return prepareCached(ctx.db, `${CLAIM_DUE} RETURNING seq, attempts`)
+    .all({ now, batch: batchId, max })
+    .map((row) => parseRow(ClaimedKeys, row, 'batch_items', `batch_id=${batchId}`))
+    .sort(bySeq);
+}
+
+/**
+ * Claims that were never sent go back to 'queued', their attempt uncounted. Only the process
+ * that claimed them knows they were not sent; after a crash they are in doubt instead.
+ */
+export function releaseClaims(ctx: ItemContext, batchId: string, seqs: readonly number[]): number {
+  const release = prepareCached(
+    ctx.db,
+    `UPDATE batch_items SET state = 'queued', attempts = attempts - 1, updated_at = ?
+     WHERE batch_id = ? AND seq = ? AND state = 'sending'`,
+  );
+  const now = ctx.clock.now();
+  return runTransaction(ctx.db, () =>
+    seqs.reduce((n, seq) => n + release.run(now, batchId, seq).changes, 0),
+  );
 }
 
 export function readRequest(ctx: ItemContext, batchId: string, seq: number): CreateOrderRequest {
@@ -62,32 +91,43 @@ export function readRequest(ctx: ItemContext, batchId: string, seq: number): Cre
 
 /** Item created with its order id and the order mirrored, in one transaction (or savepoint). */
 export function recordCreated(ctx: ItemContext, batchId: string, seq: number, order: AppOrder) {
-  runTransaction(ctx.db, () => {
-    let changes: number;
-    try {
-      // The state check and the write in one statement: no change when the item is not in a
-      // state that can become created (then read it to say why).
-      changes = prepareCached(
-        ctx.db,
-        `UPDATE batch_items SET state = 'created', order_id = ?, error = NULL, updated_at = ?
-         WHERE batch_id = ? AND seq = ? AND state IN ('sending', 'in_doubt')`,
-      ).run(order.id, ctx.clock.now(), batchId, seq).changes;
-    } catch (error) {
-      if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE') {
-        throw new StoreError(
-          'invalid-state',
-          `Order ${order.id} is already the order of another batch item.`,
-        );
-      }
-      throw error;
+  runTransaction(ctx.db, () => recordCreatedWrites(ctx, batchId, seq, order));
+}
+
+/**
+ * recordCreated's writes without a savepoint of their own: for a caller whose transaction holds
+ * many records and is undone whole if one of them throws (RunLedger replays them one by one).
+ */
+export function recordCreatedWrites(
+  ctx: ItemContext,
+  batchId: string,
+  seq: number,
+  order: AppOrder,
+): void {
+  let changes: number;
+  try {
+    // The state check and the write in one statement: no change when the item is not in a
+    // state that can become created (then read it to say why).
+    changes = prepareCached(
+      ctx.db,
+      `UPDATE batch_items SET state = 'created', order_id = ?, error = NULL, updated_at = ?
+       WHERE batch_id = ? AND seq = ? AND state IN ('sending', 'in_doubt')`,
+    ).run(order.id, ctx.clock.now(), batchId, seq).changes;
+  } catch (error) {
+    if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE') {
+      throw new StoreError(
+        'invalid-state',
+        `Order ${order.id} is already the order of another batch item.`,
+      );
     }
-    if (changes === 0) {
-      const item = requireStatus(ctx, batchId, seq);
-      if (item.state === 'created' && item.orderId === order.id) return;
-      throw wrongState(item, ['sending', 'in_doubt']);
-    }
-    ctx.orders.insertCreated(order);
-  });
+    throw error;
+  }
+  if (changes === 0) {
+    const item = requireStatus(ctx, batchId, seq);
+    if (item.state === 'created' && item.orderId === order.id) return;
+    throw wrongState(item, ['sending', 'in_doubt']);
+  }
+  ctx.orders.insertCreated(order);
 }
 
 /** Any other state change: from one of `from` to `to`, with its error and next attempt time. */

@@ -135,15 +135,28 @@ export class BatchesRepo {
    * attempts + 1) and returns it; null when the batch is not running or nothing is due.
    */
   claimNext(batchId: string, now: number): BatchItem | null {
-    return items.claimNext(this.ctx, batchId, now);
+    return items.claimDue(this.ctx, batchId, now, 1)[0] ?? null;
   }
 
   /**
-   * claimNext without reading back the item's request: for a caller that holds the requests it
-   * froze (BatchRun of a batch it made); `request()` reads one when it does not.
+   * claimNext for up to `max` items in one statement, in seq order: the bulk run claims ahead,
+   * so that one commit serves many sends.
    */
-  claimNextStatus(batchId: string, now: number): BatchItemStatus | null {
-    return items.claimNextStatus(this.ctx, batchId, now);
+  claimDue(batchId: string, now: number, max: number): BatchItem[] {
+    return items.claimDue(this.ctx, batchId, now, max);
+  }
+
+  /**
+   * claimDue answering only seq and attempts: for a caller that holds the requests it froze
+   * (BatchRun of a batch it made); `request()` reads one when it does not.
+   */
+  claimDueKeys(batchId: string, now: number, max: number): items.ClaimedKeys[] {
+    return items.claimDueKeys(this.ctx, batchId, now, max);
+  }
+
+  /** Claimed items this process never sent go back to 'queued' (pause, stop). Returns how many. */
+  releaseClaims(batchId: string, seqs: readonly number[]): number {
+    return items.releaseClaims(this.ctx, batchId, seqs);
   }
 
   /** The create request frozen for the item. */
@@ -166,6 +179,15 @@ export class BatchesRepo {
   /** markCreated without reading the item back: the bulk run's path, one per created order. */
   recordCreated(batchId: string, seq: number, order: AppOrder): void {
     items.recordCreated(this.ctx, batchId, seq, order);
+  }
+
+  /**
+   * recordCreated for many orders without a savepoint each; call it inside a transaction, which
+   * is undone whole when it throws (so the caller can replay the records one by one).
+   */
+  recordCreatedAll(batchId: string, created: readonly { seq: number; order: AppOrder }[]): void {
+    if (!this.db.inTransaction) throw new Error('recordCreatedAll needs a transaction');
+    for (const c of created) items.recordCreatedWrites(this.ctx, batchId, c.seq, c.order);
   }
 
   /** The server refused the create (4xx with a reason): final. */

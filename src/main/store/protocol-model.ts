@@ -147,6 +147,37 @@ export const LocalProtocolRow = z
 /** The local model of a protocol. */
 export type LocalProtocol = z.output<typeof LocalProtocolRow>;
 
+/** Of a server copy, what an order made from the protocol takes: each line's packDescription. */
+const ServerLinePacks = z.object({
+  lineItems: z.array(z.object({ productId: z.int(), packDescription: z.string().optional() })),
+});
+
+/**
+ * What turning a protocol into an order needs (bulk submission): its label, whether it is
+ * deleted, the draft, and the packDescriptions of its server copy. A lean read of many rows: no
+ * outbox entry, no conflict, and of the server copy only those fields.
+ */
+export const ProtocolOrderSourceRow = z
+  .object({
+    local_id: z.string(),
+    customer_name: z.string(),
+    source_id: z.string(),
+    deleted: flag,
+    draft: jsonText(ProtocolDraft),
+    server: jsonTextOrNull(ServerLinePacks),
+  })
+  .transform((r) => ({
+    localId: r.local_id,
+    customerName: r.customer_name,
+    sourceId: r.source_id,
+    deleted: r.deleted,
+    draft: r.draft,
+    serverLineItems: r.server?.lineItems ?? null,
+  }));
+export type ProtocolOrderSource = z.output<typeof ProtocolOrderSourceRow>;
+
+export const ORDER_SOURCE_SELECT = 'local_id, customer_name, source_id, deleted, draft, server';
+
 /** Columns of protocols p joined with its live outbox entry o (see LIVE_OUTBOX_JOIN). */
 export const SUMMARY_SELECT = `p.local_id, p.server_id, p.customer_name, p.source_id, p.email,
   p.sync_state, p.deleted, p.rev, p.created_at, p.local_updated_at,

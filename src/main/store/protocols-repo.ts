@@ -9,6 +9,8 @@ import type { ServerUpsert } from './protocol-pull';
 import * as push from './protocol-push';
 import {
   LIVE_OUTBOX_JOIN,
+  ORDER_SOURCE_SELECT,
+  ProtocolOrderSourceRow,
   ProtocolSummaryRow,
   SUMMARY_SELECT,
   draftColumns,
@@ -16,6 +18,7 @@ import {
   type ConflictKind,
   type LocalProtocol,
   type ProtocolDraft,
+  type ProtocolOrderSource,
   type ProtocolSummary,
   type ProtocolSyncState,
 } from './protocol-model';
@@ -60,6 +63,15 @@ export class ProtocolsRepo {
 
   getByServerId(serverId: string): LocalProtocol | null {
     return readLocalProtocol(this.db, 'server_id', serverId);
+  }
+
+  /** What making an order of the protocol needs (see ProtocolOrderSource), or null. */
+  orderSource(localId: string): ProtocolOrderSource | null {
+    const row = prepareCached(
+      this.db,
+      `SELECT ${ORDER_SOURCE_SELECT} FROM protocols WHERE local_id = ?`,
+    ).get(localId);
+    return row ? parseRow(ProtocolOrderSourceRow, row, 'protocols', `local_id=${localId}`) : null;
   }
 
   /** The protocols with these local ids, in the order given; unknown ids are left out. */

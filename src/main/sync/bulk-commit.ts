@@ -1,86 +1,146 @@
-import type { AppOrder } from '../../shared/api';
+import type { AppOrder, CreateOrderRequest } from '../../shared/api';
+import type { Clock } from '../clock';
 import type { BatchItem, LocalStore } from '../store';
+import type { Timers } from './timers';
 
-interface Pending {
+/**
+ * What sending a batch item needs to know of it: which it is, how often it was tried (for the
+ * backoff) and its frozen request. A claimed item; a full BatchItem is one too.
+ */
+export type SendItem = Pick<BatchItem, 'batchId' | 'seq' | 'attempts' | 'request'>;
+
+/** Items claimed in one statement, and created orders recorded in one commit, at the most. */
+export const CLAIM_AHEAD = 32;
+/** The longest a created order waits to be recorded (what progress shows lags by this). */
+export const RECORD_DELAY_MS = 50;
+
+/** A created order whose record could not be written: the item is still 'sending'. */
+export interface UnrecordedItem {
+  item: SendItem;
+  error: unknown;
+}
+
+export interface LedgerOptions {
+  store: LocalStore;
+  clock: Clock;
+  timers: Timers;
   batchId: string;
-  seq: number;
-  order: AppOrder;
-  claimNext: (() => BatchItem | null) | undefined;
-  done: (error: unknown, next: BatchItem | null) => void;
+  /** Requests this process froze (by seq): claims then need not read them back. */
+  frozen: Map<number, CreateOrderRequest>;
+  /** Orders were recorded (for progress events). */
+  recorded: () => void;
+  /** Records that failed; their items must be settled some other way (in doubt). */
+  unrecorded: (items: UnrecordedItem[]) => void;
 }
 
 /**
- * Records created orders (BatchesRepo.recordCreated) in groups: every create answered within one
- * turn of the event loop is written in one transaction, which saves a commit per item. Safe to
- * defer: until its commit the item stays 'sending', which a crash turns into 'in doubt', and
- * reconciliation then finds its order on the server, so nothing is resent.
+ * The store side of a batch run's hot path: one commit serves many items, in both directions.
  *
- * The same transaction also claims the next item of each recorded one's worker (`claimNext`):
- * one commit per item instead of two (a commit, with its share of WAL checkpoints, costs more
- * than the rest of an item's store work). The claim is still durable before that item is sent.
+ * - Claims ahead: `take()` hands out items claimed (durably 'sending', sent_at written) by one
+ *   statement for up to CLAIM_AHEAD items, so every send still follows a committed claim. A crash
+ *   leaves the claimed-but-unsent items 'sending', hence in doubt after the restart, and
+ *   reconciliation finds no order for them and queues them again: never a duplicate. On pause or
+ *   stop, `release()` returns them to 'queued' (this process knows they were not sent).
+ * - Records in groups: a created order is recorded (`recordCreated`: item created, order
+ *   mirrored) with the next claim, when CLAIM_AHEAD records wait, or RECORD_DELAY_MS after the
+ *   first one; `flush()` records what waits at once. Until its record commits the item stays
+ *   'sending': a crash makes it in doubt and reconciliation finds its order.
  */
-export class CreatedRecorder {
-  private queue: Pending[] = [];
-  private scheduled = false;
+export class RunLedger {
+  private readonly ahead: SendItem[] = [];
+  private pending: { item: SendItem; order: AppOrder }[] = [];
+  private timer: unknown = null;
 
-  constructor(private readonly store: LocalStore) {}
+  constructor(private readonly o: LedgerOptions) {}
 
-  /**
-   * Resolves once the item is recorded, with the item `claimNext` claimed in the same
-   * transaction (null when it claimed none or failed); rejects with the store's error when the
-   * item could not be recorded (then nothing is claimed for it).
-   */
-  record(
-    batchId: string,
-    seq: number,
-    order: AppOrder,
-    claimNext?: () => BatchItem | null,
-  ): Promise<BatchItem | null> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({
-        batchId,
-        seq,
-        order,
-        claimNext,
-        done: (e, next) => (e === null ? resolve(next) : reject(e)),
-      });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
-    });
+  /** Claimed items not handed out yet. */
+  get claimedAhead(): number {
+    return this.ahead.length;
   }
 
-  private flush(): void {
-    this.scheduled = false;
-    const queue = this.queue;
-    this.queue = [];
-    const outcomes = new Map<Pending, { error: unknown; next: BatchItem | null }>();
+  /** Created orders waiting for their record. */
+  get unrecordedCount(): number {
+    return this.pending.length;
+  }
+
+  /** The next claimed item; when none is left, records what waits and claims more in one commit. */
+  take(): SendItem | null {
+    if (this.ahead.length === 0) this.commit(true);
+    return this.ahead.shift() ?? null;
+  }
+
+  /** Queues the record of a created order (see the class comment for when it commits). */
+  created(item: SendItem, order: AppOrder): void {
+    this.pending.push({ item, order });
+    if (this.pending.length >= CLAIM_AHEAD) this.commit(false);
+    else this.timer ??= this.o.timers.setTimeout(() => this.flush(), RECORD_DELAY_MS);
+  }
+
+  /** Records every created order that waits, now. */
+  flush(): void {
+    if (this.pending.length > 0) this.commit(false);
+  }
+
+  /** Puts every claimed, unsent item back in 'queued'. */
+  release(): void {
+    const seqs = this.ahead.splice(0).map((i) => i.seq);
+    if (seqs.length > 0) this.o.store.batches.releaseClaims(this.o.batchId, seqs);
+  }
+
+  private commit(claim: boolean): void {
+    if (this.timer !== null) {
+      this.o.timers.clearTimeout(this.timer);
+      this.timer = null;
+    }
+    const { store, batchId, frozen } = this.o;
+    const records = this.pending;
+    this.pending = [];
+    let failed: UnrecordedItem[] = [];
+    let claimed: SendItem[] = [];
+    const group = records.map((r) => ({ seq: r.item.seq, order: r.order }));
     try {
-      this.store.transaction(() => {
-        for (const p of queue) {
-          try {
-            this.store.batches.recordCreated(p.batchId, p.seq, p.order);
-          } catch (error) {
-            outcomes.set(p, { error, next: null }); // its savepoint is rolled back; the others stand
-            continue;
-          }
-          let next: BatchItem | null = null;
-          try {
-            // One write statement: if it fails, SQLite undoes it alone and the records stand.
-            if (p.claimNext) next = p.claimNext();
-          } catch {
-            // Nothing claimed: the run's scheduler claims again (and meets the error there).
-          }
-          outcomes.set(p, { error: null, next });
-        }
+      store.transaction(() => {
+        store.batches.recordCreatedAll(batchId, group);
+        if (claim) claimed = this.claim();
       });
-    } catch (error) {
-      for (const p of queue) outcomes.set(p, { error, next: null }); // the commit failed: none is recorded
+    } catch {
+      // One record refused (it should not happen) undoes the group: again one savepoint each,
+      // so that only the refused ones fail; the claim follows in the same transaction.
+      failed = [];
+      try {
+        store.transaction(() => {
+          for (const r of records) {
+            try {
+              store.batches.recordCreated(batchId, r.item.seq, r.order);
+            } catch (error) {
+              failed.push({ item: r.item, error });
+            }
+          }
+          if (claim) claimed = this.claim();
+        });
+      } catch (error) {
+        // The commit itself failed: nothing of it stands, neither the records nor the claim.
+        failed = records.map((r) => ({ item: r.item, error }));
+        claimed = [];
+      }
     }
-    for (const p of queue) {
-      const outcome = outcomes.get(p) ?? { error: null, next: null };
-      p.done(outcome.error, outcome.next);
-    }
+    this.ahead.push(...claimed);
+    const refused = new Set(failed.map((f) => f.item));
+    for (const r of records) if (!refused.has(r.item)) frozen.delete(r.item.seq);
+    if (records.length > failed.length) this.o.recorded();
+    if (failed.length > 0) this.o.unrecorded(failed);
+  }
+
+  /** Claims up to CLAIM_AHEAD items; with the requests this process froze when it has them. */
+  private claim(): SendItem[] {
+    const { store, batchId, frozen, clock } = this.o;
+    const now = clock.now();
+    if (frozen.size === 0) return store.batches.claimDue(batchId, now, CLAIM_AHEAD);
+    return store.batches.claimDueKeys(batchId, now, CLAIM_AHEAD).map(({ seq, attempts }) => ({
+      batchId,
+      seq,
+      attempts,
+      request: frozen.get(seq) ?? store.batches.request(batchId, seq),
+    }));
   }
 }

@@ -1,5 +1,5 @@
 import { CreateOrderRequest, type Product } from '../../shared/api';
-import type { LocalProtocol, ProtocolDraft } from '../store';
+import type { ProtocolDraft, ProtocolOrderSource } from '../store';
 
 /** One thing that stops a protocol from becoming an order, at a dotted path of the request. */
 export interface ItemProblem {
@@ -46,7 +46,7 @@ const MISSING: Record<string, string> = {
  * or of the mirrored catalog. Problems instead when the draft is not a complete order.
  */
 export function orderRequestFromProtocol(
-  protocol: LocalProtocol,
+  protocol: ProtocolOrderSource,
   product: (id: number) => Product | null,
 ): { request: CreateOrderRequest } | { problems: ItemProblem[] } {
   if (protocol.deleted) {
@@ -56,7 +56,7 @@ export function orderRequestFromProtocol(
   const problems: ItemProblem[] = [];
   const lineItems = draft.lineItems.map((li, i) => {
     if (li.packDescription !== undefined || li.administration == null) return li;
-    const fromServer = protocol.server?.lineItems.find(
+    const fromServer = protocol.serverLineItems?.find(
       (s) => s.productId === li.productId,
     )?.packDescription;
     const catalog = product(li.productId);
@@ -82,4 +82,5 @@ export function orderRequestFromProtocol(
   return { request: parsed.data };
 }
 
-export const protocolLabel = (p: LocalProtocol): string => `${p.customerName} (${p.sourceId})`;
+export const protocolLabel = (p: { customerName: string; sourceId: string }): string =>
+  `${p.customerName} (${p.sourceId})`;

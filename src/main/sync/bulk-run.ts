@@ -2,7 +2,7 @@ import { normalizeOrder, type CreateOrderRequest } from '../../shared/api';
 import type { ApiClient } from '../api/client';
 import type { Clock } from '../clock';
 import type { BatchItem, LocalStore } from '../store';
-import type { CreatedRecorder } from './bulk-commit';
+import { RunLedger, type SendItem, type UnrecordedItem } from './bulk-commit';
 import { classifyCreateFailure, retryDelayMs, type CreateFailure } from './bulk-outcome';
 import { reconcileInDoubt } from './bulk-reconcile';
 import { Waiter, type Timers } from './timers';
@@ -17,7 +17,6 @@ export interface BatchRunContext {
   graceMs: number;
   skewMarginMs: number;
   log: (line: string) => void;
-  created: CreatedRecorder;
   /** An item of the batch changed state (for progress events). */
   changed: (batchId: string) => void;
 }
@@ -29,11 +28,13 @@ const IDLE_RECHECK_MS = 1_000;
  * One batch being worked on: a scheduler loop that keeps up to `concurrency` workers, each sending
  * one create at a time (each item claimed durably first), settles each outcome in the store, and
  * reconciles in-doubt items with one read of the server per round before any of them is sent
- * again. A worker whose create succeeded claims its next item in the transaction that records
- * the order (CreatedRecorder); any other outcome ends the worker and the loop takes over.
+ * again. Claims and the records of created orders go through the run's ledger (RunLedger), which
+ * commits many of them at once; any outcome other than created ends the worker, and the loop
+ * takes over.
  */
 export class BatchRun {
   private readonly waiter: Waiter;
+  private readonly ledger: RunLedger;
   private readonly inFlight = new Set<Promise<void>>();
   private reconciling: Promise<void> | null = null;
   private reconcileFailures = 0;
@@ -55,6 +56,15 @@ export class BatchRun {
     private readonly frozen: Map<number, CreateOrderRequest> = new Map(),
   ) {
     this.waiter = new Waiter(ctx.timers);
+    this.ledger = new RunLedger({
+      store: ctx.store,
+      clock: ctx.clock,
+      timers: ctx.timers,
+      batchId,
+      frozen,
+      recorded: () => ctx.changed(batchId),
+      unrecorded: (items) => this.settleUnrecorded(items),
+    });
   }
 
   /** Something may be due: look again now. */
@@ -81,7 +91,7 @@ export class BatchRun {
       while (!this.stopping && !this.paused) {
         let launched = false;
         while (this.inFlight.size < this.concurrency) {
-          const item = this.claim();
+          const item = this.ledger.take();
           if (!item) break;
           launched = true;
           const sending: Promise<void> = this.work(item).finally(() => {
@@ -105,6 +115,7 @@ export class BatchRun {
           continue;
         }
         if (this.inFlight.size === 0 && !this.reconciling && !launched) {
+          this.ledger.flush(); // created items are 'sending' until recorded
           if (batches.finishIfComplete(this.batchId)) {
             this.ctx.log(`batch ${this.batchId} done`);
             break;
@@ -115,6 +126,8 @@ export class BatchRun {
       }
     } finally {
       await Promise.all([...this.inFlight, this.reconciling]);
+      this.ledger.flush();
+      this.ledger.release();
     }
   }
 
@@ -135,59 +148,33 @@ export class BatchRun {
     return Math.max(next - now, launched ? 0 : 1);
   }
 
-  /** One worker: sends `first`, then each item claimed with the previous one's record. */
-  private async work(first: BatchItem): Promise<void> {
-    let item: BatchItem | null = first;
+  /** One worker: sends `first`, then the ledger's next item after each created order. */
+  private async work(first: SendItem): Promise<void> {
+    let item: SendItem | null = first;
     while (item) {
-      const current: BatchItem = item;
-      item = await this.send(current).catch((error: unknown) => {
+      const current: SendItem = item;
+      const created = await this.send(current).catch((error: unknown) => {
         // A store failure here leaves the item 'sending': in doubt at the next start.
         this.ctx.log(`batch item ${current.batchId}#${current.seq}: ${String(error)}`);
-        return null;
+        return false;
       });
+      item = created && !this.stopping && !this.paused ? this.ledger.take() : null;
     }
-  }
-
-  /** The worker's next item, claimed while its previous one is recorded; none once stopping. */
-  private readonly claimForWorker = (): BatchItem | null =>
-    this.stopping || this.paused ? null : this.claim();
-
-  /** claimNext, with the request from `frozen` when this process froze it. */
-  private claim(): BatchItem | null {
-    const { batches } = this.ctx.store;
-    const now = this.ctx.clock.now();
-    if (this.frozen.size === 0) return batches.claimNext(this.batchId, now);
-    const item = batches.claimNextStatus(this.batchId, now);
-    if (!item) return null;
-    const request = this.frozen.get(item.seq) ?? batches.request(this.batchId, item.seq);
-    return { ...item, request };
   }
 
   /**
    * One create: its outcome decides the item's next state; nothing here ever drops an item.
-   * Returns the worker's next item when the create succeeded and one could be claimed.
+   * True when the order was created (its record is queued in the ledger).
    */
-  private async send(item: BatchItem): Promise<BatchItem | null> {
+  private async send(item: SendItem): Promise<boolean> {
     const { batches } = this.ctx.store;
-    let outcome: CreateFailure | undefined;
-    let next: BatchItem | null = null;
+    let outcome: CreateFailure;
     try {
-      const order = await this.ctx.client.createOrder(item.request);
-      next = await this.ctx.created.record(
-        item.batchId,
-        item.seq,
-        normalizeOrder(order),
-        this.claimForWorker,
-      );
+      const order = normalizeOrder(await this.ctx.client.createOrder(item.request));
+      this.ledger.created(item, order);
+      return true;
     } catch (error) {
-      // A create that failed, or (it should not happen) an answer that could not be recorded:
-      // the latter is in doubt too, and reconciliation will find the order.
       outcome = classifyCreateFailure(error);
-    }
-    if (!outcome) {
-      this.frozen.delete(item.seq);
-      this.ctx.changed(item.batchId);
-      return next;
     }
     if (outcome.kind === 'rejected') {
       batches.markRejected(item.batchId, item.seq, outcome.error);
@@ -203,7 +190,28 @@ export class BatchRun {
       });
     }
     this.ctx.changed(item.batchId);
-    return null;
+    return false;
+  }
+
+  /**
+   * Created orders whose record failed (it should not happen): their items are in doubt, and
+   * reconciliation will find the orders on the server.
+   */
+  private settleUnrecorded(items: UnrecordedItem[]): void {
+    for (const { item, error } of items) {
+      this.ctx.log(`batch item ${item.batchId}#${item.seq}: not recorded: ${String(error)}`);
+      try {
+        this.ctx.store.batches.markInDoubt(item.batchId, item.seq, {
+          kind: 'transport',
+          message: 'The order was created but could not be recorded here.',
+        });
+      } catch (e) {
+        this.ctx.log(`batch item ${item.batchId}#${item.seq} stays sending: ${String(e)}`);
+      }
+    }
+    this.mayHaveInDoubt = true;
+    this.waiter.wake();
+    this.ctx.changed(this.batchId);
   }
 
   private async reconcile(items: BatchItem[]): Promise<void> {

@@ -4,7 +4,6 @@ import type { ApiClient } from '../api/client';
 import { systemClock, type Clock } from '../clock';
 import type { CoreEventBus } from '../events';
 import type { LocalStore } from '../store';
-import { CreatedRecorder } from './bulk-commit';
 import {
   BatchRejectedError,
   orderRequestFromProtocol,
@@ -86,7 +85,6 @@ export class BulkSubmitter {
       graceMs: options.reconcileGraceMs ?? DEFAULT_RECONCILE_GRACE_MS,
       skewMarginMs: options.skewMarginMs ?? DEFAULT_SKEW_MARGIN_MS,
       log: this.log,
-      created: new CreatedRecorder(this.store),
       changed: (batchId) => this.throttle.request(batchId),
     };
   }
@@ -104,7 +102,7 @@ export class BulkSubmitter {
       const seen = new Set<string>();
       const rejected: RejectedProtocol[] = [];
       for (const localId of protocolLocalIds) {
-        const protocol = this.store.protocols.get(localId);
+        const protocol = this.store.protocols.orderSource(localId);
         if (!protocol) {
           rejected.push({
             protocolLocalId: localId,

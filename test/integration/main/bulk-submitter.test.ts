@@ -87,6 +87,35 @@ describe('bulk submission', () => {
     expect(res.body).toMatchObject({ daysSupply: 90, shippingMethod: 'EXPRESS' });
   });
 
+  it('gives a pack line without a packDescription the one of the server copy', async () => {
+    const base = protocolFor('packdesc-0');
+    const withDescription = {
+      ...base,
+      lineItems: [
+        { ...base.lineItems[0]!, packDescription: '2 softgels with dinner' },
+        base.lineItems[1]!,
+      ],
+    };
+    const server = await fx.client.createProtocol(withDescription);
+    const { localId } = fx.store.protocols.upsertFromServer(server);
+    const { packDescription: _dropped, ...packLine } = withDescription.lineItems[0]!;
+    fx.store.protocols.updateDraft(localId, {
+      ...withDescription,
+      lineItems: [packLine, withDescription.lineItems[1]!],
+    });
+
+    const batchId = submitter.submit([localId]);
+    await submitter.settled(batchId);
+
+    const item = fx.store.batches.items(batchId)[0]!;
+    expect(item.request.lineItems[0]!.packDescription).toBe('2 softgels with dinner');
+    expect(item.state).toBe('created');
+    const res = await fx.sandbox.api('GET', `/v1/orders/${item.orderId}`);
+    expect((res.body as { lineItems: { packDescription: string }[] }).lineItems[0]).toMatchObject({
+      packDescription: '2 softgels with dinner',
+    });
+  });
+
   it('rejects the item whose product was discontinued with the server 422 location; the others are created', async () => {
     const ids = createLocalProtocols(fx.store, 3, 'disc');
     const special = fx.store.protocols.createDraft(

@@ -60,7 +60,7 @@ describe('OrdersRepo.insertCreated', () => {
 });
 
 describe('BatchesRepo paths of the bulk run', () => {
-  it('claimNextStatus claims like claimNext without the request; request() reads it', () => {
+  it('claimDueKeys claims like claimNext, answering seq and attempts only; request() reads the request', () => {
     const store = memoryStore();
     const batch = store.batches.insertBatch(
       [
@@ -70,8 +70,8 @@ describe('BatchesRepo paths of the bulk run', () => {
       { concurrency: 2 },
     );
     const now = store.clock.now();
-    const claimed = store.batches.claimNextStatus(batch.id, now);
-    expect(claimed).toEqual({
+    expect(store.batches.claimDueKeys(batch.id, now, 1)).toEqual([{ seq: 0, attempts: 1 }]);
+    expect(store.batches.item(batch.id, 0)).toMatchObject({
       batchId: batch.id,
       seq: 0,
       protocolLocalId: 'p-0',
@@ -88,8 +88,92 @@ describe('BatchesRepo paths of the bulk run', () => {
       seq: 1,
       request: request('s-1'),
     });
-    expect(store.batches.claimNextStatus(batch.id, now)).toBeNull();
+    expect(store.batches.claimDueKeys(batch.id, now, 5)).toEqual([]);
     expect(() => store.batches.request(batch.id, 7)).toThrow(StoreError);
+  });
+
+  it('claimDue claims up to max due items in seq order in one statement, none of a paused batch', () => {
+    const store = memoryStore();
+    const batch = store.batches.insertBatch(
+      Array.from({ length: 6 }, (_, i) => ({
+        protocolLocalId: `p-${i}`,
+        request: request(`s-${i}`),
+      })),
+      { concurrency: 2 },
+    );
+    const now = store.clock.now();
+    // Item 1 is requeued for later: the claim skips it until it is due.
+    store.batches.claimNext(batch.id, now);
+    store.batches.claimNext(batch.id, now);
+    store.batches.requeue(batch.id, 0, { nextAttemptAt: null });
+    store.batches.requeue(batch.id, 1, { nextAttemptAt: now + 60_000 });
+
+    const first = store.batches.claimDue(batch.id, now, 3);
+    expect(first.map((i) => [i.seq, i.state, i.sentAt])).toEqual([
+      [0, 'sending', now],
+      [2, 'sending', now],
+      [3, 'sending', now],
+    ]);
+    expect(first.map((i) => i.request)).toEqual([request('s-0'), request('s-2'), request('s-3')]);
+    expect(first[0]!.attempts).toBe(2);
+
+    store.batches.setState(batch.id, 'paused');
+    expect(store.batches.claimDue(batch.id, now, 10)).toEqual([]);
+    store.batches.setState(batch.id, 'running');
+    expect(store.batches.claimDueKeys(batch.id, now, 10).map((i) => i.seq)).toEqual([4, 5]);
+    expect(store.batches.claimDueKeys(batch.id, now + 60_000, 10)).toEqual([
+      { seq: 1, attempts: 2 },
+    ]);
+  });
+
+  it("recordCreatedAll records many orders in the caller's transaction and refuses to run outside one", () => {
+    const store = memoryStore();
+    const batch = store.batches.insertBatch(
+      Array.from({ length: 3 }, (_, i) => ({
+        protocolLocalId: `p-${i}`,
+        request: request(`s-${i}`),
+      })),
+      { concurrency: 1 },
+    );
+    store.batches.claimDueKeys(batch.id, store.clock.now(), 3);
+    const created = [0, 1, 2].map((seq) => ({ seq, order: appOrder(`ord_${seq}`) }));
+    expect(() => store.batches.recordCreatedAll(batch.id, created)).toThrow(/needs a transaction/);
+    // One refused record undoes the whole group: the caller replays them one by one.
+    const clash = [...created.slice(0, 2), { seq: 2, order: appOrder('ord_0') }];
+    expect(() => store.transaction(() => store.batches.recordCreatedAll(batch.id, clash))).toThrow(
+      /already the order of another batch item/,
+    );
+    expect(store.batches.progress(batch.id)).toMatchObject({ sending: 3, created: 0 });
+    expect(store.orders.get('ord_0')).toBeNull();
+
+    store.transaction(() => store.batches.recordCreatedAll(batch.id, created));
+    expect(store.batches.items(batch.id).map((i) => [i.state, i.orderId])).toEqual([
+      ['created', 'ord_0'],
+      ['created', 'ord_1'],
+      ['created', 'ord_2'],
+    ]);
+    expect(orderRow(store, 'ord_2')).toMatchObject({ source: 'created' });
+  });
+
+  it('releaseClaims puts unsent claims back in the queue, uncounted, and touches nothing else', () => {
+    const store = memoryStore();
+    const batch = store.batches.insertBatch(
+      Array.from({ length: 3 }, (_, i) => ({
+        protocolLocalId: `p-${i}`,
+        request: request(`s-${i}`),
+      })),
+      { concurrency: 1 },
+    );
+    const now = store.clock.now();
+    store.batches.claimDue(batch.id, now, 3);
+    store.batches.recordCreated(batch.id, 0, appOrder('ord_0'));
+    expect(store.batches.releaseClaims(batch.id, [0, 1, 2])).toBe(2); // 0 is created: left alone
+    expect(store.batches.items(batch.id).map((i) => [i.state, i.attempts])).toEqual([
+      ['created', 1],
+      ['queued', 0],
+      ['queued', 0],
+    ]);
+    expect(store.batches.progress(batch.id)).toMatchObject({ queued: 2, sending: 0, created: 1 });
   });
 
   it('insertBatch refuses an empty batch and a protocol listed twice, leaving nothing', () => {
@@ -112,7 +196,7 @@ describe('BatchesRepo paths of the bulk run', () => {
       ],
       { concurrency: 2 },
     );
-    store.batches.claimNextStatus(batch.id, store.clock.now());
+    store.batches.claimDueKeys(batch.id, store.clock.now(), 1);
     store.batches.recordCreated(batch.id, 0, appOrder('ord_0'));
     store.batches.recordCreated(batch.id, 0, appOrder('ord_0'));
     expect(store.batches.item(batch.id, 0)).toMatchObject({ state: 'created', orderId: 'ord_0' });
