@@ -1,6 +1,7 @@
 // Runs every check of `npm test` in turn (typecheck, lint, the Vitest suites, the Playwright
-// suite), all of them even when one fails, echoing their output, and ends with one line that says
-// what ran: the tests passed, failed and skipped per runner, and which steps failed. A suite that
+// suite), all of them even when one fails, echoing their output, and ends with two lines that say
+// what ran: the tests passed, failed and skipped per runner and which steps failed, then the
+// totals alone as `total: N passed, N failed, N skipped` (the form CI reads). A suite that
 // executed nothing or never reported shows as such, and fails the run.
 import { spawn } from 'node:child_process';
 
@@ -32,6 +33,7 @@ function run(script) {
 }
 
 const parts = [];
+const totals = { passed: 0, failed: 0, skipped: 0 };
 let failed = false;
 for (const step of STEPS) {
   const { code, out } = await run(step.script);
@@ -43,6 +45,9 @@ for (const step of STEPS) {
       failed = true;
     } else {
       const [passed, failedTests, skipped] = match.slice(1).map(Number);
+      totals.passed += passed;
+      totals.failed += failedTests;
+      totals.skipped += skipped;
       part = `${step.name} ${passed} passed, ${failedTests} failed, ${skipped} skipped`;
       if (passed === 0) part += ' (NOTHING RAN)';
       if (code !== 0 || failedTests > 0 || passed === 0) failed = true;
@@ -50,5 +55,11 @@ for (const step of STEPS) {
   } else if (code !== 0) failed = true;
   parts.push(part);
 }
+// A step that failed without a test failing (typecheck, lint, a suite that did not report) still
+// counts as a failure in the totals, so the last line never reads clean for a failed run.
+const stepFailures = failed && totals.failed === 0 ? 1 : 0;
 process.stdout.write(`\ntest: ${failed ? 'FAILED' : 'PASSED'}: ${parts.join('; ')}\n`);
+process.stdout.write(
+  `total: ${totals.passed} passed, ${totals.failed + stepFailures} failed, ${totals.skipped} skipped\n`,
+);
 process.exitCode = failed ? 1 : 0;
