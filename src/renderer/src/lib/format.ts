@@ -9,6 +9,14 @@ export function formatMoney(amount: string): string {
   return Number.isFinite(n) ? money.format(n) : amount;
 }
 
+/**
+ * What a catalog price is for (docs/pricing.md): one pill of a pack product ("capsule",
+ * "tablet"...), one container of an external product (a tub of powder, a bottle).
+ */
+export function priceUnit(product: { external: boolean; form: string }): string {
+  return product.external ? 'container' : product.form;
+}
+
 export const STATUS_LABELS: Record<ProductStatus, string> = {
   ACTIVE: 'Active',
   BACKORDERED: 'Backordered',

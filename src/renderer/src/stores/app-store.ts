@@ -87,10 +87,8 @@ export const useAppStore = create<AppStore>((set, get) => ({
 
   async syncNow() {
     const result = await call('sync.now', {});
-    if (!result.ok) {
-      const { title, detail } = describeError(result.error);
-      toast.error(`Sync failed. ${title}`, detail);
-    }
+    // Main's message says what happened and what is kept; the header already shows "Offline".
+    if (!result.ok) toast.error('Sync failed.', result.error.message);
   },
 }));
 

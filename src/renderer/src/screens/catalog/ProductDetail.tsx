@@ -3,7 +3,7 @@ import type { Product } from '../../../../shared/api';
 import { ProductImage } from '../../components/ProductImage';
 import { Empty, Failed, Loading } from '../../components/States';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatMoney, humanize } from '../../lib/format';
+import { formatMoney, humanize, priceUnit } from '../../lib/format';
 import { useCatalogStore } from '../../stores/catalog-store';
 import { SupplementFacts } from './SupplementFacts';
 
@@ -51,7 +51,7 @@ function Details({ product }: { product: Product }) {
         <div>
           <h2 id="product-heading">{product.name}</h2>
           <p className="product-detail-price">
-            {formatMoney(product.price)} <span className="muted">· {product.packDescription}</span>
+            {formatMoney(product.price)} <span className="muted">per {priceUnit(product)}</span>
           </p>
           <p className="product-detail-badges">
             <StatusBadge status={product.status} />
@@ -64,20 +64,20 @@ function Details({ product }: { product: Product }) {
         <div>
           <dt>Price</dt>
           <dd>
-            {formatMoney(product.price)}{' '}
-            <span className="muted">
-              {product.external ? 'per container' : `per ${product.form}`}
-            </span>
+            {formatMoney(product.price)} <span className="muted">per {priceUnit(product)}</span>
           </dd>
         </div>
         <div>
           <dt>Pack description</dt>
           <dd>{product.packDescription}</dd>
         </div>
-        <div>
-          <dt>Form</dt>
-          <dd>{humanize(product.form)}</dd>
-        </div>
+        {!product.external && (
+          // An external product (a powder, a liquid) is not a pill: its serving is in the panel.
+          <div>
+            <dt>Form</dt>
+            <dd>{humanize(product.form)}</dd>
+          </div>
+        )}
         <div>
           <dt>External</dt>
           <dd>

@@ -3,7 +3,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
 import { Empty, Failed, Loading } from '../../components/States';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, priceUnit } from '../../lib/format';
 import { useCatalogStore } from '../../stores/catalog-store';
 
 const ROW_HEIGHT = 64;
@@ -117,7 +117,10 @@ export function ProductList({ selectedId }: { selectedId: number | null }) {
                   </span>
                 </span>
                 <span className="product-side">
-                  <span className="product-price">{formatMoney(p.price)}</span>
+                  <span className="product-price">
+                    {formatMoney(p.price)}
+                    <span className="product-price-unit muted"> / {priceUnit(p)}</span>
+                  </span>
                   <StatusBadge status={p.status} />
                 </span>
               </Link>

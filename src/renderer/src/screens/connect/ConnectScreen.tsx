@@ -32,7 +32,9 @@ const CHOICES = [
 
 /** Where Order Desk sends its work: the built-in sandbox, a partner sandbox or production. */
 export default function ConnectScreen({ firstRun }: { firstRun: boolean }) {
-  const [choice, setChoice] = useState<Choice>('embedded');
+  const usingEmbedded = useAppStore((s) => s.connection?.kind === 'embedded');
+  // Already on the local sandbox: what the user came here for is another server.
+  const [choice, setChoice] = useState<Choice>(usingEmbedded ? 'partner-sandbox' : 'embedded');
   const [starting, setStarting] = useState(false);
   const switcher = useSwitchConnection();
   const pendingCount = useAppStore((s) => s.outbox.pending + s.outbox.inDoubt + s.outbox.conflicts);
@@ -77,7 +79,12 @@ export default function ConnectScreen({ firstRun }: { firstRun: boolean }) {
           ))}
         </fieldset>
 
-        {choice === 'embedded' ? (
+        {choice === 'embedded' && usingEmbedded ? (
+          <p className="notice notice-info" role="status">
+            Order Desk is using the local sandbox now. To work with your partner, choose Partner
+            sandbox or Production.
+          </p>
+        ) : choice === 'embedded' ? (
           <div className="form-actions">
             <button
               type="button"

@@ -99,6 +99,8 @@ export function PartnerConnectionForm({ kind, switcher }: Props) {
     <form
       className="form"
       onSubmit={onConnect}
+      // "Connection works" was said of the values tested; a change to any of them takes it back.
+      onChange={() => setTested(null)}
       noValidate
       aria-label={`Connect to ${kind === 'production' ? 'production' : 'a partner sandbox'}`}
     >

@@ -74,7 +74,9 @@ export function SavedConnections({
               <div className="connection-text">
                 <p className="connection-name">
                   {c.label}
-                  <span className={`kind kind-${c.kind}`}>{KIND_LABELS[c.kind]}</span>
+                  {c.label !== KIND_LABELS[c.kind] && (
+                    <span className={`kind kind-${c.kind}`}>{KIND_LABELS[c.kind]}</span>
+                  )}
                   {c.isActive && <span className="badge badge-active">Active</span>}
                 </p>
                 <p className="muted connection-meta">
@@ -98,15 +100,18 @@ export function SavedConnections({
                     Switch
                   </button>
                 )}
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={`Remove ${c.label}`}
-                  title={`Remove ${c.label}`}
-                  onClick={() => setRemoving(c)}
-                >
-                  <Trash2 aria-hidden="true" size={18} />
-                </button>
+                {/* The connection in use cannot be removed (main refuses): switch away first. */}
+                {!c.isActive && (
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={`Remove ${c.label}`}
+                    title={`Remove ${c.label}`}
+                    onClick={() => setRemoving(c)}
+                  >
+                    <Trash2 aria-hidden="true" size={18} />
+                  </button>
+                )}
               </div>
             </li>
           ))}
@@ -121,8 +126,8 @@ export function SavedConnections({
         onCancel={() => setRemoving(null)}
       >
         <p>
-          The connection and its client secret are deleted from this computer.
-          {removing?.isActive && ' It is the active connection: Order Desk will be disconnected.'}
+          The connection and its client secret are deleted from this computer. The server and the
+          work saved on it are not affected.
         </p>
       </ConfirmDialog>
     </section>

@@ -49,7 +49,7 @@ function PartnerSettingsSection() {
             </dd>
           </div>
           {settings.description && (
-            <div>
+            <div className="facts-list-wide">
               <dt>Description</dt>
               <dd>{settings.description}</dd>
             </div>
