@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import {
   connectLocalSandbox,
+  expectWindowNotScrollable,
   expectFirstRunConnect,
   expectProductsListed,
   openProduct,
@@ -25,6 +26,7 @@ for (const theme of ['light', 'dark'] as const) {
     const blockers: Record<string, string[]> = {};
     const check = async (screen: string, include?: string) => {
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expectWindowNotScrollable(page);
       await saveScreen(page, testInfo, `${theme}-${screen}`, { fullPage: !include });
       const found = await axeBlockers(page, testInfo, `${theme}-${screen}`, include);
       blockers[screen] = found.map(

@@ -28,6 +28,9 @@ test('the status filter narrows the list to the chosen statuses', async ({ app }
   for (const row of await rows.all()) await expect(row).toContainText('Backordered');
   expect(await productNames(app)).toContain('Probiotic 50B');
   expect(await productNames(app)).not.toContain('Magnesium Glycinate 120 mg');
+  // Each price says what it buys: one pill of a pack product, one container of an external one.
+  await expect(ui.productLink(app, 'Probiotic 50B')).toContainText('$0.85 / capsule');
+  await expect(ui.productLink(app, 'Collagen Peptides Powder')).toContainText('$39.00 / container');
   await saveScreen(app, testInfo, 'catalog-filtered-backordered');
 
   // A second status widens the filter; clearing both brings every product back.
@@ -80,12 +83,21 @@ test('a product opens with its Supplement Facts panel', async ({ app }, testInfo
   });
   await expect(nutrient.getByRole('cell')).toHaveText(['120 mg', '29%']);
   await expect(facts).toContainText('Other ingredients: hypromellose capsule');
+  // The price is per capsule, in the heading block and in the facts list.
+  await expect(details.getByText('$0.18 per capsule', { exact: true })).toHaveCount(2);
+  await expect(details.getByRole('term')).toContainText(['Form']);
   await saveScreen(app, testInfo, 'product-detail');
 
   // The address is the product: opening it directly shows the same panel.
   await app.goto(app.url().replace(/products\/1001$/, 'products/1002'));
   await expect(details.getByRole('heading', { name: 'Vitamin D3 + K2' })).toBeVisible();
   await expect(details.getByRole('region', { name: 'Supplement Facts' })).toBeVisible();
+
+  // An external product is priced per container and has no pill form.
+  await openProduct(app, 'Collagen Peptides Powder');
+  await expect(details.getByText('$39.00 per container', { exact: true })).toHaveCount(2);
+  await expect(details.getByRole('term').filter({ hasText: /^Form$/ })).toHaveCount(0);
+  await expect(details.getByRole('region', { name: 'Supplement Facts' })).toContainText('1 scoop');
 });
 
 test('the shipping methods are listed with delivery times and prices', async ({

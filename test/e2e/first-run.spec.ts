@@ -33,6 +33,7 @@ test('a fresh data dir opens on Connect; the built-in sandbox connects and lists
   await ui.search(app).fill('Zinc Picolinate');
   await expect(ui.productLink(app, 'Zinc Picolinate 30 mg')).toBeVisible();
   await ui.search(app).fill('');
+  await expect(ui.catalogSummary(app)).toHaveText(`${total} products`);
   await expect(ui.sidebar(app).getByRole('link', { name: 'Catalog' })).toHaveAttribute(
     'aria-current',
     'page',
@@ -46,4 +47,21 @@ test('a fresh data dir opens on Connect; the built-in sandbox connects and lists
   await app.reload();
   await expectConnected(app, 'Local sandbox');
   await expectProductsListed(app);
+
+  // Back on the Connection screen, already on the local sandbox: the other servers come first,
+  // and the local sandbox is not offered again as if it were new.
+  await app.keyboard.press('Control+3');
+  await expect(app.getByRole('heading', { level: 1, name: 'Connection' })).toBeVisible();
+  await expect(app.getByRole('radio', { name: 'Partner sandbox' })).toBeChecked();
+  await expect(app.getByRole('form', { name: 'Connect to a partner sandbox' })).toBeVisible();
+  await app.getByRole('radio', { name: 'Local sandbox (built in)' }).check();
+  await expect(app.getByText('Order Desk is using the local sandbox now.')).toBeVisible();
+  await expect(app.getByRole('button', { name: 'Use the local sandbox' })).toHaveCount(0);
+  const saved = app.getByRole('region', { name: 'Saved connections' }).getByRole('listitem');
+  await expect(saved).toHaveCount(1);
+  // Its label already says what it is: no second "Local sandbox" badge.
+  await expect(saved.locator('.connection-name')).toHaveText('Local sandboxActive');
+  // The connection in use can be neither switched to nor removed.
+  await expect(saved.getByRole('button')).toHaveCount(0);
+  await saveScreen(app, testInfo, 'connection-local-sandbox');
 });

@@ -56,6 +56,21 @@ test('keyboard only: connect, move through the sidebar, and use the rotate dialo
   await app.keyboard.press('Control+1');
   await expect(app.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible();
 
+  // The product list: Tab reaches it, arrows move between products, Enter opens one.
+  const products = ui.productList(app).getByRole('link');
+  await tabTo(app, /^5-HTP 100 mg/);
+  await expect(products.first()).toBeFocused();
+  await app.keyboard.press('ArrowDown');
+  await app.keyboard.press('ArrowDown');
+  await expect(products.nth(2)).toBeFocused();
+  await app.keyboard.press('ArrowUp');
+  await expect(products.nth(1)).toBeFocused();
+  await app.keyboard.press('Enter');
+  await expect(
+    ui.productDetails(app).getByRole('heading', { level: 2, name: 'Alpha-Lipoic Acid 300 mg' }),
+  ).toBeVisible();
+  await expect(products.nth(1)).toHaveAttribute('aria-current', 'page');
+
   // The rotate dialog, by keyboard (the webhook URL was set on the server before Settings opened).
   const before = await host.core.session!.client.getWebhookSecret();
   await app.keyboard.press('Control+2');

@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { connectLocalSandbox, settingsField, ui } from './support/app';
+import { connectLocalSandbox, expectWindowNotScrollable, settingsField, ui } from './support/app';
 import { saveScreen } from './support/screens';
 import type { Page } from '@playwright/test';
 
@@ -65,6 +65,9 @@ test('a webhook URL brings a secret to reveal and rotate behind a confirmation',
   const secretBox = card.getByRole('textbox', { name: 'Webhook secret' });
   await expect(secretBox).toHaveValue(/\S{16,}/);
   const first = await secretBox.inputValue();
+  // The revealed secret's (visually hidden) label sits far down the screen: the window itself
+  // must still not scroll, only the screen inside it.
+  await expectWindowNotScrollable(app);
   const onServer = await host.core.session!.client.getPartnerSettings();
   expect(onServer.webhookUrl).toBe('https://clinic.example/webhooks/orders');
   await saveScreen(app, testInfo, 'settings-secret-revealed');

@@ -65,6 +65,51 @@ export async function expectProductsListed(page: Page): Promise<Locator> {
   return rows;
 }
 
+/** What the Connect screen asks for a partner sandbox. */
+export interface PartnerTarget {
+  baseUrl: string;
+  authUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export const partnerForm = (page: Page) =>
+  page.getByRole('form', { name: 'Connect to a partner sandbox' });
+
+/** Chooses "Partner sandbox" on the Connect screen and fills its form. */
+export async function fillPartnerForm(
+  page: Page,
+  target: PartnerTarget,
+  label = 'Clinic test server',
+): Promise<void> {
+  await page.getByRole('radio', { name: 'Partner sandbox' }).check();
+  const form = partnerForm(page);
+  await form.getByLabel('Label', { exact: true }).fill(label);
+  await form.getByLabel('Base URL', { exact: true }).fill(target.baseUrl);
+  await form.getByLabel('Auth URL', { exact: true }).fill(target.authUrl);
+  await form.getByLabel('Client ID', { exact: true }).fill(target.clientId);
+  await form.getByLabel('Client secret', { exact: true }).fill(target.clientSecret);
+}
+
+/**
+ * The window itself never scrolls: the sidebar and the header stay in place and only the screen
+ * scrolls inside them (nothing, e.g. a visually hidden label, pushes the page past the window).
+ */
+export async function expectWindowNotScrollable(page: Page): Promise<void> {
+  const sizes = await page.evaluate(() => {
+    const g = globalThis as unknown as {
+      innerHeight: number;
+      innerWidth: number;
+      document: { documentElement: { scrollHeight: number; scrollWidth: number } };
+    };
+    return {
+      height: g.document.documentElement.scrollHeight - g.innerHeight,
+      width: g.document.documentElement.scrollWidth - g.innerWidth,
+    };
+  });
+  expect(sizes, 'how far the page reaches past the window').toEqual({ height: 0, width: 0 });
+}
+
 /** The built-in partner settings form's fields. */
 export const settingsField = (page: Page, label: string) =>
   page.getByRole('form', { name: 'Partner settings' }).getByLabel(label, { exact: true });
