@@ -42,8 +42,9 @@ export interface LedgerOptions {
  *   reconciliation finds no order for them and queues them again: never a duplicate. On pause or
  *   stop, `release()` returns them to 'queued' (this process knows they were not sent).
  * - Records in groups: a created order is recorded (`recordCreated`: item created, order
- *   mirrored) with the next claim, when CLAIM_AHEAD records wait, or RECORD_DELAY_MS after the
- *   first one; `flush()` records what waits at once. Until its record commits the item stays
+ *   mirrored) with the next claim, when CLAIM_AHEAD records wait (then with a claim that tops the
+ *   claimed items up to CLAIM_AHEAD), or RECORD_DELAY_MS after the first one; `flush()` records
+ *   what waits at once. Until its record commits the item stays
  *   'sending': a crash makes it in doubt and reconciliation finds its order.
  */
 export class RunLedger {
@@ -69,10 +70,13 @@ export class RunLedger {
     return this.ahead.shift() ?? null;
   }
 
-  /** Queues the record of a created order (see the class comment for when it commits). */
+  /**
+   * Queues the record of a created order (see the class comment for when it commits). A full
+   * group also tops the claimed items up, so that records and claims share their commits.
+   */
   created(item: SendItem, order: AppOrder): void {
     this.pending.push({ item, order });
-    if (this.pending.length >= CLAIM_AHEAD) this.commit(false);
+    if (this.pending.length >= CLAIM_AHEAD) this.commit(true);
     else this.timer ??= this.o.timers.setTimeout(() => this.flush(), RECORD_DELAY_MS);
   }
 
@@ -131,12 +135,17 @@ export class RunLedger {
     if (failed.length > 0) this.o.unrecorded(failed);
   }
 
-  /** Claims up to CLAIM_AHEAD items; with the requests this process froze when it has them. */
+  /**
+   * Claims as many items as it takes to hold CLAIM_AHEAD again; with the requests this process
+   * froze when it has them.
+   */
   private claim(): SendItem[] {
     const { store, batchId, frozen, clock } = this.o;
+    const max = CLAIM_AHEAD - this.ahead.length;
+    if (max <= 0) return [];
     const now = clock.now();
-    if (frozen.size === 0) return store.batches.claimDue(batchId, now, CLAIM_AHEAD);
-    return store.batches.claimDueKeys(batchId, now, CLAIM_AHEAD).map(({ seq, attempts }) => ({
+    if (frozen.size === 0) return store.batches.claimDue(batchId, now, max);
+    return store.batches.claimDueKeys(batchId, now, max).map(({ seq, attempts }) => ({
       batchId,
       seq,
       attempts,

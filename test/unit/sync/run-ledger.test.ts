@@ -121,9 +121,12 @@ describe('RunLedger', () => {
     expect(t.ledger.unrecordedCount).toBe(0);
     expect(t.pending.size).toBe(0); // the timer of the group was cleared
     expect(t.store.batches.progress(t.batch.id).created).toBe(CLAIM_AHEAD + 1);
+    // The group's commit also topped the claimed items up (one claimed here), in that commit.
+    expect(t.ledger.claimedAhead).toBe(CLAIM_AHEAD);
+    expect(t.store.batches.progress(t.batch.id).sending).toBe(CLAIM_AHEAD);
 
     // With claimed items used up, take() records what waits in the claim's commit.
-    const more = Array.from({ length: CLAIM_AHEAD - 1 }, () => t.ledger.take()!);
+    const more = Array.from({ length: CLAIM_AHEAD }, () => t.ledger.take()!);
     t.ledger.created(more[0]!, appOrder('ord_m0'));
     while (t.ledger.claimedAhead > 0) t.ledger.take();
     expect(t.ledger.unrecordedCount).toBe(1);
