@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CreateOrderRequest } from '../../../src/shared/api';
 import { StoreError } from '../../../src/main/store';
-import { appOrder, memoryStore } from './fixtures';
+import { appOrder, batchOf, memoryStore, orderRequest } from './fixtures';
 
 /** Every column of the mirrored order, as stored (the body's JSON as a value). */
 function orderRow(store: ReturnType<typeof memoryStore>, id: string) {
@@ -10,19 +9,7 @@ function orderRow(store: ReturnType<typeof memoryStore>, id: string) {
   return row && { ...row, body: JSON.parse(row.body) as unknown };
 }
 
-const request = (sourceId: string): CreateOrderRequest => ({
-  customer: {
-    sourceId,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    address: { line1: '1 Main St', city: 'Portland', state: 'OR', zipCode: '97210' },
-  },
-  daysSupply: 30,
-  shippingMethod: 'STANDARD',
-  orderType: 'ONE_TIME',
-  lineItems: [{ productId: 1035, quantity: 1, administration: null }],
-});
+const request = orderRequest;
 
 describe('OrdersRepo.insertCreated', () => {
   it('stores a new order exactly as upsert stores it', () => {
@@ -62,13 +49,7 @@ describe('OrdersRepo.insertCreated', () => {
 describe('BatchesRepo paths of the bulk run', () => {
   it('claimDueKeys claims like claimNext, answering seq and attempts only; request() reads the request', () => {
     const store = memoryStore();
-    const batch = store.batches.insertBatch(
-      [
-        { protocolLocalId: 'p-0', request: request('s-0') },
-        { protocolLocalId: 'p-1', request: request('s-1') },
-      ],
-      { concurrency: 2 },
-    );
+    const batch = batchOf(store, 2);
     const now = store.clock.now();
     expect(store.batches.claimDueKeys(batch.id, now, 1)).toEqual([{ seq: 0, attempts: 1 }]);
     expect(store.batches.item(batch.id, 0)).toMatchObject({
@@ -94,13 +75,7 @@ describe('BatchesRepo paths of the bulk run', () => {
 
   it('claimDue claims up to max due items in seq order in one statement, none of a paused batch', () => {
     const store = memoryStore();
-    const batch = store.batches.insertBatch(
-      Array.from({ length: 6 }, (_, i) => ({
-        protocolLocalId: `p-${i}`,
-        request: request(`s-${i}`),
-      })),
-      { concurrency: 2 },
-    );
+    const batch = batchOf(store, 6, 2);
     const now = store.clock.now();
     // Item 1 is requeued for later: the claim skips it until it is due.
     store.batches.claimNext(batch.id, now);
@@ -128,13 +103,7 @@ describe('BatchesRepo paths of the bulk run', () => {
 
   it("recordCreatedAll records many orders in the caller's transaction and refuses to run outside one", () => {
     const store = memoryStore();
-    const batch = store.batches.insertBatch(
-      Array.from({ length: 3 }, (_, i) => ({
-        protocolLocalId: `p-${i}`,
-        request: request(`s-${i}`),
-      })),
-      { concurrency: 1 },
-    );
+    const batch = batchOf(store, 3, 1);
     store.batches.claimDueKeys(batch.id, store.clock.now(), 3);
     const created = [0, 1, 2].map((seq) => ({ seq, order: appOrder(`ord_${seq}`) }));
     expect(() => store.batches.recordCreatedAll(batch.id, created)).toThrow(/needs a transaction/);
@@ -157,13 +126,7 @@ describe('BatchesRepo paths of the bulk run', () => {
 
   it('releaseClaims puts unsent claims back in the queue, uncounted, and touches nothing else', () => {
     const store = memoryStore();
-    const batch = store.batches.insertBatch(
-      Array.from({ length: 3 }, (_, i) => ({
-        protocolLocalId: `p-${i}`,
-        request: request(`s-${i}`),
-      })),
-      { concurrency: 1 },
-    );
+    const batch = batchOf(store, 3, 1);
     const now = store.clock.now();
     store.batches.claimDue(batch.id, now, 3);
     store.batches.recordCreated(batch.id, 0, appOrder('ord_0'));
@@ -189,13 +152,7 @@ describe('BatchesRepo paths of the bulk run', () => {
 
   it('recordCreated records the item and mirrors the order; again is a no-op; a wrong state throws', () => {
     const store = memoryStore();
-    const batch = store.batches.insertBatch(
-      [
-        { protocolLocalId: 'p-0', request: request('s-0') },
-        { protocolLocalId: 'p-1', request: request('s-1') },
-      ],
-      { concurrency: 2 },
-    );
+    const batch = batchOf(store, 2);
     store.batches.claimDueKeys(batch.id, store.clock.now(), 1);
     store.batches.recordCreated(batch.id, 0, appOrder('ord_0'));
     store.batches.recordCreated(batch.id, 0, appOrder('ord_0'));

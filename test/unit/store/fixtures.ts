@@ -1,4 +1,10 @@
-import type { AppOrder, Product, Protocol, ProtocolRequest } from '../../../src/shared/api';
+import type {
+  AppOrder,
+  CreateOrderRequest,
+  Product,
+  Protocol,
+  ProtocolRequest,
+} from '../../../src/shared/api';
 import { createLocalStore, type LocalStore } from '../../../src/main/store';
 
 /** A clock the test moves by hand. */
@@ -177,3 +183,28 @@ export function product(id: number, overrides: Partial<Product> = {}): Product {
     ...overrides,
   };
 }
+
+/** A minimal valid create-order request for patient `sourceId` (one external item). */
+export const orderRequest = (sourceId: string): CreateOrderRequest => ({
+  customer: {
+    sourceId,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: 'ada@example.com',
+    address: { line1: '1 Main St', city: 'Portland', state: 'OR', zipCode: '97210' },
+  },
+  daysSupply: 30,
+  shippingMethod: 'STANDARD',
+  orderType: 'ONE_TIME',
+  lineItems: [{ productId: 1035, quantity: 1, administration: null }],
+});
+
+/** A running batch of `n` items (protocols p-0 ..., requests for s-0 ...). */
+export const batchOf = (store: LocalStore, n: number, concurrency = 2) =>
+  store.batches.insertBatch(
+    Array.from({ length: n }, (_, i) => ({
+      protocolLocalId: `p-${i}`,
+      request: orderRequest(`s-${i}`),
+    })),
+    { concurrency },
+  );

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { CreateOrderRequest } from '../../../src/shared/api';
 import {
   CLAIM_AHEAD,
   RECORD_DELAY_MS,
@@ -7,7 +6,7 @@ import {
   type UnrecordedItem,
 } from '../../../src/main/sync/bulk-commit';
 import type { Timers } from '../../../src/main/sync/timers';
-import { appOrder, memoryStore } from '../store/fixtures';
+import { appOrder, batchOf, memoryStore, orderRequest } from '../store/fixtures';
 
 /** Timers the test fires by hand. */
 function manualTimers() {
@@ -30,26 +29,10 @@ function manualTimers() {
   return { timers, pending, fireAll };
 }
 
-const request = (sourceId: string): CreateOrderRequest => ({
-  customer: {
-    sourceId,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    address: { line1: '1 Main St', city: 'Portland', state: 'OR', zipCode: '97210' },
-  },
-  daysSupply: 30,
-  shippingMethod: 'STANDARD',
-  orderType: 'ONE_TIME',
-  lineItems: [{ productId: 1035, quantity: 1, administration: null }],
-});
-
 function setup(items: number, options: { frozen?: boolean } = {}) {
   const store = memoryStore();
-  const requests = Array.from({ length: items }, (_, i) => request(`s-${i}`));
-  const batch = store.batches.insertBatch(
-    requests.map((r, i) => ({ protocolLocalId: `p-${i}`, request: r })),
-    { concurrency: 4 },
-  );
+  const requests = Array.from({ length: items }, (_, i) => orderRequest(`s-${i}`));
+  const batch = batchOf(store, items, 4);
   const { timers, pending, fireAll } = manualTimers();
   const unrecorded: UnrecordedItem[] = [];
   let recordedCalls = 0;
