@@ -101,18 +101,20 @@ export class RunLedger {
     this.pending = [];
     let failed: UnrecordedItem[] = [];
     let claimed: SendItem[] = [];
-    const group = records.map((r) => ({ seq: r.item.seq, order: r.order }));
-    try {
+    // The records, then (when asked) the claim, in one transaction; what it claimed once committed.
+    const inOneCommit = (record: () => void): SendItem[] =>
       store.transaction(() => {
-        store.batches.recordCreatedAll(batchId, group);
-        if (claim) claimed = this.claim();
+        record();
+        return claim ? this.claim() : [];
       });
+    try {
+      const group = records.map((r) => ({ seq: r.item.seq, order: r.order }));
+      claimed = inOneCommit(() => store.batches.recordCreatedAll(batchId, group));
     } catch {
       // One record refused (it should not happen) undoes the group: again one savepoint each,
-      // so that only the refused ones fail; the claim follows in the same transaction.
-      failed = [];
+      // so that only the refused ones fail.
       try {
-        store.transaction(() => {
+        claimed = inOneCommit(() => {
           for (const r of records) {
             try {
               store.batches.recordCreated(batchId, r.item.seq, r.order);
@@ -120,12 +122,10 @@ export class RunLedger {
               failed.push({ item: r.item, error });
             }
           }
-          if (claim) claimed = this.claim();
         });
       } catch (error) {
         // The commit itself failed: nothing of it stands, neither the records nor the claim.
         failed = records.map((r) => ({ item: r.item, error }));
-        claimed = [];
       }
     }
     this.ahead.push(...claimed);
