@@ -6,6 +6,7 @@ import type { Db } from './db';
 import { StoreError } from './errors';
 import type { OrdersRepo } from './orders-repo';
 import { jsonText, parseRow, prepareCached, runTransaction } from './rows';
+import type { PlanStep } from './store-worker';
 import {
   BatchItemRow,
   BatchItemStatusRow,
@@ -47,6 +48,10 @@ export function claimDue(ctx: ItemContext, batchId: string, now: number, max: nu
 
 const ClaimedKeys = z.object({ seq: z.int(), attempts: z.int() });
 export type ClaimedKeys = z.infer<typeof ClaimedKeys>;
+const CLAIM_DUE_KEYS = `${CLAIM_DUE} RETURNING seq, attempts`;
+
+const parseClaimedKeys = (rows: readonly unknown[], batchId: string): ClaimedKeys[] =>
+  rows.map((row) => parseRow(ClaimedKeys, row, 'batch_items', `batch_id=${batchId}`)).sort(bySeq);
 
 /**
  * claimDue answering only each item's seq and attempt count, in seq order: for a caller that
@@ -58,10 +63,38 @@ export function claimDueKeys(
   now: number,
   max: number,
 ): ClaimedKeys[] {
-  return prepareCached(ctx.db, `${CLAIM_DUE} RETURNING seq, attempts`)
-    .all({ now, batch: batchId, max })
-    .map((row) => parseRow(ClaimedKeys, row, 'batch_items', `batch_id=${batchId}`))
-    .sort(bySeq);
+  return parseClaimedKeys(
+    prepareCached(ctx.db, CLAIM_DUE_KEYS).all({ now, batch: batchId, max }),
+    batchId,
+  );
+}
+
+/** recordCreatedWrites' usual case for each order, then claimDueKeys (BatchesRepo.recordAndClaimPlan). */
+export function recordAndClaimPlan(
+  ctx: ItemContext,
+  batchId: string,
+  created: readonly { seq: number; order: AppOrder }[],
+  claim: { now: number; max: number } | null,
+): { plan: PlanStep[]; claimed: (rows: readonly unknown[][]) => ClaimedKeys[] } {
+  const now = ctx.clock.now();
+  const steps: PlanStep[] = [];
+  for (const { seq, order } of created) {
+    steps.push(
+      { sql: RECORD_CREATED, params: [order.id, now, batchId, seq], expect: 'change' },
+      ctx.orders.insertCreatedStep(order),
+    );
+  }
+  if (claim) {
+    steps.push({
+      sql: CLAIM_DUE_KEYS,
+      params: [{ now: claim.now, batch: batchId, max: claim.max }],
+      expect: 'rows',
+    });
+  }
+  return {
+    plan: steps,
+    claimed: (rows) => (claim ? parseClaimedKeys(rows[0] ?? [], batchId) : []),
+  };
 }
 
 /**
@@ -89,6 +122,10 @@ export function readRequest(ctx: ItemContext, batchId: string, seq: number): Cre
   return parseRow(RequestColumn, row, 'batch_items', `batch_id=${batchId}, seq=${seq}`).request;
 }
 
+/** The item is created with its order id, if it is in a state that can become created. */
+const RECORD_CREATED = `UPDATE batch_items SET state = 'created', order_id = ?, error = NULL, updated_at = ?
+  WHERE batch_id = ? AND seq = ? AND state IN ('sending', 'in_doubt')`;
+
 /** Item created with its order id and the order mirrored, in one transaction (or savepoint). */
 export function recordCreated(ctx: ItemContext, batchId: string, seq: number, order: AppOrder) {
   runTransaction(ctx.db, () => recordCreatedWrites(ctx, batchId, seq, order));
@@ -108,11 +145,12 @@ export function recordCreatedWrites(
   try {
     // The state check and the write in one statement: no change when the item is not in a
     // state that can become created (then read it to say why).
-    changes = prepareCached(
-      ctx.db,
-      `UPDATE batch_items SET state = 'created', order_id = ?, error = NULL, updated_at = ?
-       WHERE batch_id = ? AND seq = ? AND state IN ('sending', 'in_doubt')`,
-    ).run(order.id, ctx.clock.now(), batchId, seq).changes;
+    changes = prepareCached(ctx.db, RECORD_CREATED).run(
+      order.id,
+      ctx.clock.now(),
+      batchId,
+      seq,
+    ).changes;
   } catch (error) {
     if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE') {
       throw new StoreError(

@@ -7,6 +7,7 @@ import type { OrdersRepo } from './orders-repo';
 import type { LocalProtocol } from './protocol-model';
 import type { ProtocolsRepo } from './protocols-repo';
 import { parseRow, prepareCached, runTransaction } from './rows';
+import type { WritePlan } from './store-worker';
 import * as items from './batch-item-writes';
 import {
   BatchRow,
@@ -152,6 +153,21 @@ export class BatchesRepo {
    */
   claimDueKeys(batchId: string, now: number, max: number): items.ClaimedKeys[] {
     return items.claimDueKeys(this.ctx, batchId, now, max);
+  }
+
+  /**
+   * recordCreatedAll and then (when `claim` is given) claimDueKeys, as a write plan for the
+   * store's worker (LocalStore.writeOffThread), with the reader of the claimed keys from its rows.
+   * The plan holds only the records' usual case: it is refused, whole, when an item is not in a
+   * state that can become created or its order is in the mirror already; the caller then writes
+   * the records with recordCreated, which says why or merges.
+   */
+  recordAndClaimPlan(
+    batchId: string,
+    created: readonly { seq: number; order: AppOrder }[],
+    claim: { now: number; max: number } | null,
+  ): { plan: WritePlan; claimed: (rows: readonly unknown[][]) => items.ClaimedKeys[] } {
+    return items.recordAndClaimPlan(this.ctx, batchId, created, claim);
   }
 
   /** Claimed items this process never sent go back to 'queued' (pause, stop). Returns how many. */

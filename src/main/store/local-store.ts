@@ -10,6 +10,7 @@ import { ProtocolsRepo } from './protocols-repo';
 import { runTransaction } from './rows';
 import { SettingsRepo } from './settings-repo';
 import { ShippingMethodsRepo } from './shipping-methods-repo';
+import { StoreWorker, type WritePlan } from './store-worker';
 import { SyncStateRepo } from './sync-state-repo';
 
 export interface LocalStore {
@@ -25,15 +26,25 @@ export interface LocalStore {
   syncState: SyncStateRepo;
   /** Runs `fn` in one transaction (nested calls become savepoints): for writes across repositories. */
   transaction<T>(fn: () => T): T;
+  /**
+   * Runs the write plan that `build` makes in one transaction on the store's worker thread, off
+   * the main thread (see StoreWorker.write for its outcomes). Null, without calling `build`, when
+   * no worker is running (a store in memory, a worker not ready yet or stopped): the caller then
+   * writes on the main connection.
+   */
+  writeOffThread(build: () => WritePlan): Promise<unknown[][]> | null;
   close(): void;
 }
 
 export interface LocalStoreOptions extends OpenStoreOptions {
   /** Time source of local timestamps; default the system clock. */
   clock?: Clock;
-  /** WAL checkpoints on a worker thread (BackgroundCheckpointer) for a file; default true. */
-  backgroundCheckpoints?: boolean;
-  /** Where the store reports what the user need not see (the checkpointer falling back). */
+  /**
+   * For a file: a worker thread with its own connection (StoreWorker) that does the WAL
+   * checkpoints and the bulk run's commits; default true.
+   */
+  worker?: boolean;
+  /** Where the store reports what the user need not see (the worker's work falling back). */
   log?: (line: string) => void;
 }
 
@@ -42,10 +53,14 @@ export function createLocalStore(file: string, options: LocalStoreOptions = {}):
   const clock = options.clock ?? systemClock;
   const db = openStore(file, options);
   const inMemory = file === ':memory:' || file === '';
-  const checkpointer =
-    !inMemory && options.backgroundCheckpoints !== false
-      ? new BackgroundCheckpointer(db, file, options.log ? { log: options.log } : {})
-      : null;
+  const worker = !inMemory && options.worker !== false ? new StoreWorker(file) : null;
+  const checkpointer = worker
+    ? new BackgroundCheckpointer(db, worker, options.log ? { log: options.log } : {})
+    : null;
+  worker?.on('stopped', (reason) => {
+    if (reason !== 'closed')
+      options.log?.(`store worker stopped (${reason}): writes stay on the main thread`);
+  });
   const outbox = new OutboxRepo(db, clock);
   const protocols = new ProtocolsRepo(db, clock, outbox);
   const orders = new OrdersRepo(db, clock);
@@ -61,8 +76,10 @@ export function createLocalStore(file: string, options: LocalStoreOptions = {}):
     batches: new BatchesRepo(db, clock, protocols, orders),
     syncState: new SyncStateRepo(db),
     transaction: (fn) => runTransaction(db, fn),
+    writeOffThread: (build) => (worker?.running ? worker.write(build()) : null),
     close: () => {
       checkpointer?.close();
+      worker?.close();
       closeStore(db);
     },
   };

@@ -1,6 +1,7 @@
 import type { AppOrder, CreateOrderRequest } from '../../shared/api';
 import type { Clock } from '../clock';
 import type { BatchItem, LocalStore } from '../store';
+import { PlanRefusedError } from '../store/store-worker';
 import type { Timers } from './timers';
 
 /**
@@ -11,6 +12,8 @@ export type SendItem = Pick<BatchItem, 'batchId' | 'seq' | 'attempts' | 'request
 
 /** Items claimed in one statement, and created orders recorded in one commit, at the most. */
 export const CLAIM_AHEAD = 32;
+/** With the store's worker: claimed items left when the next claim is asked for, so that it lands first. */
+export const CLAIM_LOW_WATER = CLAIM_AHEAD / 2;
 /** The longest a created order waits to be recorded (what progress shows lags by this). */
 export const RECORD_DELAY_MS = 50;
 
@@ -31,26 +34,58 @@ export interface LedgerOptions {
   recorded: () => void;
   /** Records that failed; their items must be settled some other way (in doubt). */
   unrecorded: (items: UnrecordedItem[]) => void;
+  /** Items claimed on the store's worker came in: take() has more to hand out. */
+  claimed: () => void;
+  /**
+   * A claim on the store's worker may have committed, but its answer was lost (the worker
+   * stopped): items may be 'sending' that no one here knows of. The run settles them (in doubt).
+   */
+  claimsLost: () => void;
 }
 
+interface Created {
+  item: SendItem;
+  order: AppOrder;
+}
+
+type Claim = { now: number; max: number } | null;
+
 /**
- * The store side of a batch run's hot path: one commit serves many items, in both directions.
+ * The store side of a batch run's hot path: one commit serves many items, in both directions,
+ * and while the store has its worker thread (LocalStore.writeOffThread) those commits run there,
+ * off the thread that sends the creates and serves the window.
  *
  * - Claims ahead: `take()` hands out items claimed (durably 'sending', sent_at written) by one
- *   statement for up to CLAIM_AHEAD items, so every send still follows a committed claim. A crash
+ *   statement for up to CLAIM_AHEAD items, so every send still follows a committed claim. With
+ *   the worker the next claim is asked for when CLAIM_LOW_WATER are left, and lands before they
+ *   run out. When none is left and no commit is under way, take() claims on the main connection
+ *   at once (the start of a run, after a pause in the work), as without the worker. A crash
  *   leaves the claimed-but-unsent items 'sending', hence in doubt after the restart, and
  *   reconciliation finds no order for them and queues them again: never a duplicate. On pause or
  *   stop, `release()` returns them to 'queued' (this process knows they were not sent).
- * - Records in groups: a created order is recorded (`recordCreated`: item created, order
- *   mirrored) with the next claim, when CLAIM_AHEAD records wait (then with a claim that tops the
- *   claimed items up to CLAIM_AHEAD), or RECORD_DELAY_MS after the first one; `flush()` records
- *   what waits at once. Until its record commits the item stays
- *   'sending': a crash makes it in doubt and reconciliation finds its order.
+ * - Records in groups: a created order is recorded (item created, order mirrored) when
+ *   CLAIM_AHEAD records wait (with a claim that tops the claimed items up to CLAIM_AHEAD), with
+ *   the next claim, or RECORD_DELAY_MS after the first one; `flush()` records what waits at once.
+ *   Until its record commits the item stays 'sending': a crash makes it in doubt and
+ *   reconciliation finds its order.
+ * - On the worker a commit holds only the usual case. When the worker refuses it (a record that
+ *   is not: an item in another state, an order the mirror has already) nothing of it was written,
+ *   and it is done again on the main connection, where each record says why or merges. When the
+ *   worker stops during a commit, the records are written again on the main connection (which
+ *   is the same for records already written) and the run is told that claims may be lost.
  */
 export class RunLedger {
   private readonly ahead: SendItem[] = [];
-  private pending: { item: SendItem; order: AppOrder }[] = [];
+  private pending: Created[] = [];
   private timer: unknown = null;
+  /** The commit under way on the store's worker. */
+  private committing: Promise<void> | null = null;
+  /** A claim was asked for while a commit was under way: it follows that commit. */
+  private claimWanted = false;
+  /** The latest claim found fewer items than it asked for: no claim ahead until one finds more. */
+  private drained = false;
+  /** release() has begun: no more claims. */
+  private released = false;
 
   constructor(private readonly o: LedgerOptions) {}
 
@@ -64,10 +99,24 @@ export class RunLedger {
     return this.pending.length;
   }
 
-  /** The next claimed item; when none is left, records what waits and claims more in one commit. */
+  /** The items this ledger holds: claimed and not handed out yet, or created and not recorded yet. */
+  heldSeqs(): number[] {
+    return [...this.ahead.map((i) => i.seq), ...this.pending.map((r) => r.item.seq)];
+  }
+
+  /**
+   * The next claimed item, or null when none is claimed: then a claim is made (at once when no
+   * commit is under way, else right after it, and the run is told when items came in).
+   */
   take(): SendItem | null {
-    if (this.ahead.length === 0) this.commit(true);
-    return this.ahead.shift() ?? null;
+    if (this.ahead.length === 0 && !this.released) {
+      if (this.committing) this.claimWanted = true;
+      else this.commitHere(this.takePending(), this.claimFor());
+    }
+    const item = this.ahead.shift() ?? null;
+    if (this.ahead.length <= CLAIM_LOW_WATER && !this.drained && !this.released)
+      this.commitOffThread(true);
+    return item;
   }
 
   /**
@@ -77,35 +126,85 @@ export class RunLedger {
   created(item: SendItem, order: AppOrder): void {
     this.pending.push({ item, order });
     if (this.pending.length >= CLAIM_AHEAD) this.commit(true);
-    else this.timer ??= this.o.timers.setTimeout(() => this.flush(), RECORD_DELAY_MS);
+    else this.timer ??= this.o.timers.setTimeout(() => this.commit(false), RECORD_DELAY_MS);
   }
 
-  /** Records every created order that waits, now. */
-  flush(): void {
-    if (this.pending.length > 0) this.commit(false);
+  /** Records every created order that waits, now; resolves once they are committed. */
+  async flush(): Promise<void> {
+    while (this.committing || this.pending.length > 0) {
+      if (this.committing) await this.committing;
+      else this.commit(false);
+    }
   }
 
-  /** Puts every claimed, unsent item back in 'queued'. */
-  release(): void {
+  /** Records what waits, then puts every claimed, unsent item back in 'queued'. */
+  async release(): Promise<void> {
+    this.released = true;
+    await this.flush();
     const seqs = this.ahead.splice(0).map((i) => i.seq);
     if (seqs.length > 0) this.o.store.batches.releaseClaims(this.o.batchId, seqs);
   }
 
+  /** Commits the records that wait (and a claim, if asked): on the worker when there is one. */
   private commit(claim: boolean): void {
-    if (this.timer !== null) {
-      this.o.timers.clearTimeout(this.timer);
-      this.timer = null;
+    if (!this.commitOffThread(claim))
+      this.commitHere(this.takePending(), claim ? this.claimFor() : null);
+  }
+
+  /**
+   * Starts a commit on the store's worker, unless one is under way (the claim is then asked of
+   * the next). False when the store has no worker running.
+   */
+  private commitOffThread(claim: boolean): boolean {
+    if (this.committing) {
+      this.claimWanted ||= claim;
+      return true;
     }
-    const { store, batchId, frozen } = this.o;
-    const records = this.pending;
-    this.pending = [];
+    const { store, batchId } = this.o;
+    const wanted = claim || this.claimWanted;
+    let records: Created[] = [];
+    let asked: Claim = null;
+    let readClaimed: ((rows: readonly unknown[][]) => { seq: number; attempts: number }[]) | null =
+      null;
+    const written = store.writeOffThread(() => {
+      records = this.takePending();
+      asked = wanted ? this.claimFor() : null;
+      const group = records.map((r) => ({ seq: r.item.seq, order: r.order }));
+      const built = store.batches.recordAndClaimPlan(batchId, group, asked);
+      readClaimed = built.claimed;
+      return built.plan;
+    });
+    if (!written) return false;
+    this.claimWanted = false;
+    this.committing = written
+      .then(
+        (rows) => this.landed(records, asked, readClaimed!(rows), [], true),
+        (error: unknown) => {
+          if (error instanceof PlanRefusedError) return this.commitHere(records, asked, true);
+          // The worker stopped: whether the commit stands is unknown. Records again here (the
+          // same for those that stand); claims it may have made are for the run to settle.
+          this.commitHere(records, null);
+          if (asked) this.o.claimsLost();
+        },
+      )
+      .finally(() => {
+        this.committing = null;
+        if (this.claimWanted || this.pending.length >= CLAIM_AHEAD) this.commit(true);
+        else if (this.pending.length > 0)
+          this.timer ??= this.o.timers.setTimeout(() => this.commit(false), RECORD_DELAY_MS);
+      });
+    return true;
+  }
+
+  /** The records, then the claim, in one transaction on the main connection. */
+  private commitHere(records: Created[], claim: Claim, tellRun = false): void {
+    const { store, batchId } = this.o;
     let failed: UnrecordedItem[] = [];
-    let claimed: SendItem[] = [];
-    // The records, then (when asked) the claim, in one transaction; what it claimed once committed.
-    const inOneCommit = (record: () => void): SendItem[] =>
+    let claimed: { seq: number; attempts: number }[] = [];
+    const inOneCommit = (record: () => void) =>
       store.transaction(() => {
         record();
-        return claim ? this.claim() : [];
+        return claim ? store.batches.claimDueKeys(batchId, claim.now, claim.max) : [];
       });
     try {
       const group = records.map((r) => ({ seq: r.item.seq, order: r.order }));
@@ -128,28 +227,43 @@ export class RunLedger {
         failed = records.map((r) => ({ item: r.item, error }));
       }
     }
-    this.ahead.push(...claimed);
+    this.landed(records, claim, claimed, failed, tellRun);
+  }
+
+  /** What a commit did: the claimed items join those ahead; recorded items let their request go. */
+  private landed(
+    records: Created[],
+    claim: Claim,
+    claimed: { seq: number; attempts: number }[],
+    failed: UnrecordedItem[],
+    tellRun: boolean,
+  ): void {
+    const { store, batchId, frozen } = this.o;
+    for (const { seq, attempts } of claimed) {
+      const request = frozen.get(seq) ?? store.batches.request(batchId, seq);
+      this.ahead.push({ batchId, seq, attempts, request });
+    }
+    if (claim) this.drained = claimed.length < claim.max;
     const refused = new Set(failed.map((f) => f.item));
     for (const r of records) if (!refused.has(r.item)) frozen.delete(r.item.seq);
     if (records.length > failed.length) this.o.recorded();
     if (failed.length > 0) this.o.unrecorded(failed);
+    if (tellRun && claimed.length > 0) this.o.claimed();
   }
 
-  /**
-   * Claims as many items as it takes to hold CLAIM_AHEAD again; with the requests this process
-   * froze when it has them.
-   */
-  private claim(): SendItem[] {
-    const { store, batchId, frozen, clock } = this.o;
+  private takePending(): Created[] {
+    if (this.timer !== null) {
+      this.o.timers.clearTimeout(this.timer);
+      this.timer = null;
+    }
+    const records = this.pending;
+    this.pending = [];
+    return records;
+  }
+
+  /** A claim of as many items as it takes to hold CLAIM_AHEAD again (none once released). */
+  private claimFor(): Claim {
     const max = CLAIM_AHEAD - this.ahead.length;
-    if (max <= 0) return [];
-    const now = clock.now();
-    if (frozen.size === 0) return store.batches.claimDue(batchId, now, max);
-    return store.batches.claimDueKeys(batchId, now, max).map(({ seq, attempts }) => ({
-      batchId,
-      seq,
-      attempts,
-      request: frozen.get(seq) ?? store.batches.request(batchId, seq),
-    }));
+    return max > 0 && !this.released ? { now: this.o.clock.now(), max } : null;
   }
 }

@@ -36,6 +36,8 @@ export class BatchRun {
   private readonly waiter: Waiter;
   private readonly ledger: RunLedger;
   private readonly inFlight = new Set<Promise<void>>();
+  /** The items whose create is being sent now. */
+  private readonly sending = new Set<number>();
   private reconciling: Promise<void> | null = null;
   private reconcileFailures = 0;
   private reconcileRetryAt = 0;
@@ -64,6 +66,8 @@ export class BatchRun {
       frozen,
       recorded: () => ctx.changed(batchId),
       unrecorded: (items) => this.settleUnrecorded(items),
+      claimed: () => this.waiter.wake(),
+      claimsLost: () => this.settleLostClaims(),
     });
   }
 
@@ -115,7 +119,7 @@ export class BatchRun {
           continue;
         }
         if (this.inFlight.size === 0 && !this.reconciling && !launched) {
-          this.ledger.flush(); // created items are 'sending' until recorded
+          await this.ledger.flush(); // created items are 'sending' until recorded
           if (batches.finishIfComplete(this.batchId)) {
             this.ctx.log(`batch ${this.batchId} done`);
             break;
@@ -126,8 +130,7 @@ export class BatchRun {
       }
     } finally {
       await Promise.all([...this.inFlight, this.reconciling]);
-      this.ledger.flush();
-      this.ledger.release();
+      await this.ledger.release();
     }
   }
 
@@ -153,11 +156,14 @@ export class BatchRun {
     let item: SendItem | null = first;
     while (item) {
       const current: SendItem = item;
-      const created = await this.send(current).catch((error: unknown) => {
-        // A store failure here leaves the item 'sending': in doubt at the next start.
-        this.ctx.log(`batch item ${current.batchId}#${current.seq}: ${String(error)}`);
-        return false;
-      });
+      this.sending.add(current.seq);
+      const created = await this.send(current)
+        .catch((error: unknown) => {
+          // A store failure here leaves the item 'sending': in doubt at the next start.
+          this.ctx.log(`batch item ${current.batchId}#${current.seq}: ${String(error)}`);
+          return false;
+        })
+        .finally(() => this.sending.delete(current.seq));
       item = created && !this.stopping && !this.paused ? this.ledger.take() : null;
     }
   }
@@ -212,6 +218,30 @@ export class BatchRun {
     this.mayHaveInDoubt = true;
     this.waiter.wake();
     this.ctx.changed(this.batchId);
+  }
+
+  /**
+   * A claim's answer was lost (RunLedger): the items 'sending' that are neither being sent nor
+   * held by the ledger may have been claimed by it. Not one of them was sent, yet they are settled as
+   * after a crash: in doubt, so that reconciliation reads the server before any is sent.
+   */
+  private settleLostClaims(): void {
+    const known = new Set([...this.sending, ...this.ledger.heldSeqs()]);
+    const { batches } = this.ctx.store;
+    try {
+      for (const item of batches.itemsInState(this.batchId, ['sending'])) {
+        if (known.has(item.seq)) continue;
+        batches.markInDoubt(item.batchId, item.seq, {
+          kind: 'transport',
+          message: 'Its claim was not confirmed; the server is checked before it is sent.',
+        });
+      }
+    } catch (error) {
+      // They stay 'sending': in doubt at the next start.
+      this.ctx.log(`batch ${this.batchId}: claims not settled: ${String(error)}`);
+    }
+    this.mayHaveInDoubt = true;
+    this.waiter.wake();
   }
 
   private async reconcile(items: BatchItem[]): Promise<void> {

@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LocalStore } from '../../../src/main/store';
+import { StoreWorkerLostError } from '../../../src/main/store/store-worker';
 import { BulkSubmitter } from '../../../src/main/sync/bulk-submitter';
 import { BatchRejectedError } from '../../../src/main/sync/bulk-requests';
 import { startMainFixture, type MainFixture } from '../../support/main-fixture';
+import { waitFor } from '../../support/wait';
 import {
   createLocalProtocols,
   expectOneOrderPerProtocol,
@@ -202,5 +205,41 @@ describe('bulk submission', () => {
     const final = await submitter.settled(batchId);
     expect(final).toMatchObject({ state: 'done', created: 12 });
     await expectOneOrderPerProtocol(fx.sandbox, fx.store, batchId, 'pause-');
+  });
+
+  it('settles the items of a claim whose answer the store worker lost: in doubt, checked, sent once', async () => {
+    await waitFor(() => fx.store.writeOffThread(() => []), 5_000, 'the store worker never came up');
+    // The first claim made on the worker commits, but its answer is lost (as when the worker
+    // stops right after the commit): items are 'sending' that the run never got.
+    let lost = 0;
+    const store: LocalStore = {
+      ...fx.store,
+      writeOffThread: (build) => {
+        const written = fx.store.writeOffThread(build);
+        if (!written || lost > 0) return written;
+        lost++;
+        return written.then(() => {
+          throw new StoreWorkerLostError('test: the answer was lost');
+        });
+      },
+    };
+    const lossy = new BulkSubmitter({
+      store,
+      client: fx.client,
+      bus: fx.bus,
+      reconcileGraceMs: 50,
+      progressIntervalMs: 20,
+    });
+    const ids = createLocalProtocols(fx.store, 60, 'lost-claim');
+    const batchId = lossy.submit(ids, { concurrency: 4 });
+    const final = await lossy.settled(batchId);
+    await lossy.stop();
+
+    expect(lost).toBe(1);
+    expect(final).toMatchObject({ state: 'done', created: 60, inDoubt: 0, sending: 0 });
+    await expectOneOrderPerProtocol(fx.sandbox, fx.store, batchId, 'lost-claim-');
+    // The items of the lost claim went through reconciliation (they had not been sent).
+    const reconciled = fx.store.batches.items(batchId).filter((i) => i.attempts > 1);
+    expect(reconciled.length).toBeGreaterThan(0);
   });
 });

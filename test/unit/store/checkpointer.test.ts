@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLocalStore, openStore, type Db } from '../../../src/main/store';
 import { BackgroundCheckpointer } from '../../../src/main/store/checkpointer';
+import { StoreWorker } from '../../../src/main/store/store-worker';
 import { waitFor } from '../../support/wait';
 
 /** The background WAL checkpointer, on real files. */
@@ -31,7 +32,8 @@ describe('BackgroundCheckpointer', () => {
       migrations: ['CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT);'],
     });
     const lines: string[] = [];
-    const checkpointer = new BackgroundCheckpointer(db, file, {
+    const worker = new StoreWorker(file);
+    const checkpointer = new BackgroundCheckpointer(db, worker, {
       intervalMs: 60_000,
       log: (l) => lines.push(l),
     });
@@ -53,6 +55,7 @@ describe('BackgroundCheckpointer', () => {
     );
     expect(lines).toEqual([]);
     checkpointer.close();
+    worker.close();
     db.close();
     expect(existsSync(`${file}-wal`)).toBe(false); // the main connection closed last and cleaned up
   });
@@ -62,9 +65,13 @@ describe('BackgroundCheckpointer', () => {
     const db = openStore(file, { migrations: ['CREATE TABLE t (id INTEGER PRIMARY KEY);'] });
     db.pragma('wal_autocheckpoint = 0'); // as if the worker had taken over, then failed
     const lines: string[] = [];
-    const checkpointer = new BackgroundCheckpointer(db, path.join(dir, 'no-such.db'), {
-      log: (l) => lines.push(l),
-    });
+    const checkpointer = new BackgroundCheckpointer(
+      db,
+      new StoreWorker(path.join(dir, 'no-such.db')),
+      {
+        log: (l) => lines.push(l),
+      },
+    );
     await waitFor(() => lines.length > 0, 5_000, 'no fallback was reported');
     expect(lines[0]).toMatch(/background checkpoints stopped .*SQLite checkpoints on commit again/);
     expect(checkpointer.running).toBe(false);
@@ -77,12 +84,14 @@ describe('BackgroundCheckpointer', () => {
     const file = path.join(dir, 'store.db');
     const db = openStore(file, { migrations: ['CREATE TABLE t (id INTEGER PRIMARY KEY);'] });
     const lines: string[] = [];
-    const checkpointer = new BackgroundCheckpointer(db, file, { log: (l) => lines.push(l) });
+    const worker = new StoreWorker(file);
+    const checkpointer = new BackgroundCheckpointer(db, worker, { log: (l) => lines.push(l) });
     db.close();
     // The worker becomes ready (or not) with no open connection to hand over: nothing throws.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(checkpointer.running).toBe(false);
     expect(lines).toEqual([]);
+    worker.close();
   });
 
   it('is on for a local store in a file, off in memory, and closes with the store', async () => {

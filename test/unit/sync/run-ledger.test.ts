@@ -1,12 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLocalStore, type LocalStore } from '../../../src/main/store';
+import { StoreWorkerLostError } from '../../../src/main/store/store-worker';
 import {
   CLAIM_AHEAD,
+  CLAIM_LOW_WATER,
   RECORD_DELAY_MS,
   RunLedger,
   type UnrecordedItem,
 } from '../../../src/main/sync/bulk-commit';
 import type { Timers } from '../../../src/main/sync/timers';
-import { appOrder, batchOf, memoryStore, orderRequest } from '../store/fixtures';
+import { waitFor } from '../../support/wait';
+import { appOrder, batchOf, manualClock, memoryStore, orderRequest } from '../store/fixtures';
 
 /** Timers the test fires by hand. */
 function manualTimers() {
@@ -29,22 +36,27 @@ function manualTimers() {
   return { timers, pending, fireAll };
 }
 
-function setup(items: number, options: { frozen?: boolean } = {}) {
-  const store = memoryStore();
+function setup(items: number, options: { frozen?: boolean; store?: LocalStore } = {}) {
+  const store = options.store ?? memoryStore();
+  const clock = manualClock();
   const requests = Array.from({ length: items }, (_, i) => orderRequest(`s-${i}`));
   const batch = batchOf(store, items, 4);
   const { timers, pending, fireAll } = manualTimers();
   const unrecorded: UnrecordedItem[] = [];
   let recordedCalls = 0;
+  let claimedCalls = 0;
+  let lostCalls = 0;
   const frozen = new Map(options.frozen === false ? [] : requests.map((r, seq) => [seq, r]));
   const ledger = new RunLedger({
     store,
-    clock: store.clock,
+    clock,
     timers,
     batchId: batch.id,
     frozen,
     recorded: () => recordedCalls++,
     unrecorded: (failed) => unrecorded.push(...failed),
+    claimed: () => claimedCalls++,
+    claimsLost: () => lostCalls++,
   });
   const states = () => store.batches.items(batch.id).map((i) => i.state);
   return {
@@ -58,6 +70,8 @@ function setup(items: number, options: { frozen?: boolean } = {}) {
     unrecorded,
     states,
     recorded: () => recordedCalls,
+    claimed: () => claimedCalls,
+    lost: () => lostCalls,
   };
 }
 
@@ -121,27 +135,137 @@ describe('RunLedger', () => {
     });
   });
 
-  it('flush() records at once; release() returns unsent claims to the queue, uncounted', () => {
+  it('flush() records at once; release() returns unsent claims to the queue, uncounted', async () => {
     const t = setup(5);
     const sent = t.ledger.take()!;
     t.ledger.created(sent, appOrder('ord_0'));
-    t.ledger.flush();
-    t.ledger.release();
+    await t.ledger.flush();
+    await t.ledger.release();
     expect(t.states()).toEqual(['created', 'queued', 'queued', 'queued', 'queued']);
     expect(t.store.batches.items(t.batch.id).map((i) => i.attempts)).toEqual([1, 0, 0, 0, 0]);
     expect(t.ledger.claimedAhead).toBe(0);
   });
 
-  it('isolates a refused record: the others of its group are recorded, it is reported', () => {
+  it('isolates a refused record: the others of its group are recorded, it is reported', async () => {
     const t = setup(4);
     const [a, b, c] = [t.ledger.take()!, t.ledger.take()!, t.ledger.take()!];
     t.ledger.created(a, appOrder('ord_a'));
     t.ledger.created(b, appOrder('ord_a')); // the same order for two items: refused
     t.ledger.created(c, appOrder('ord_c'));
-    t.ledger.flush();
+    await t.ledger.flush();
     expect(t.states().slice(0, 3)).toEqual(['created', 'sending', 'created']);
     expect(t.unrecorded.map((u) => u.item.seq)).toEqual([1]);
     expect(String(t.unrecorded[0]!.error)).toMatch(/already the order of another batch item/);
     expect(t.frozen.has(1)).toBe(true); // kept: the item may be sent again after reconciliation
+  });
+});
+
+describe('RunLedger with the store worker', () => {
+  let dir: string | null = null;
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = null;
+  });
+
+  /** A store in a file, once its worker serves write plans. */
+  async function fileStore(): Promise<LocalStore> {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'order-desk-ledger-'));
+    const store = createLocalStore(path.join(dir, 'store.db'));
+    await waitFor(() => store.writeOffThread(() => []), 5_000, 'the store worker never came up');
+    return store;
+  }
+
+  it('claims the next items on the worker before the claimed ones run out', async () => {
+    const store = await fileStore();
+    const t = setup(CLAIM_AHEAD * 2, { store });
+    expect(t.ledger.take()!.seq).toBe(0); // the first claim: on the main connection, at once
+    expect(store.batches.progress(t.batch.id).sending).toBe(CLAIM_AHEAD);
+    while (t.ledger.claimedAhead > CLAIM_LOW_WATER) t.ledger.take();
+    // Down to CLAIM_LOW_WATER: the next claim is under way on the worker, not done yet here.
+    expect(store.batches.progress(t.batch.id).sending).toBe(CLAIM_AHEAD);
+    await waitFor(() => t.claimed() > 0, 5_000, 'the claim never came in');
+    expect(t.ledger.claimedAhead).toBe(CLAIM_AHEAD);
+    expect(store.batches.progress(t.batch.id).sending).toBe(
+      CLAIM_AHEAD + CLAIM_AHEAD - CLAIM_LOW_WATER,
+    );
+    const range = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => from + i);
+    const takeAll = () => {
+      const seqs: number[] = [];
+      for (let item = t.ledger.take(); item; item = t.ledger.take()) seqs.push(item.seq);
+      return seqs;
+    };
+    // Handed out in order; when none is left while the next claim is under way, take() says null
+    // and the run is told once that claim came in.
+    expect(takeAll()).toEqual(
+      range(CLAIM_AHEAD - CLAIM_LOW_WATER, CLAIM_AHEAD + CLAIM_AHEAD - CLAIM_LOW_WATER),
+    );
+    await waitFor(() => t.claimed() > 1, 5_000, 'the last claim never came in');
+    expect(takeAll()).toEqual(range(CLAIM_AHEAD + CLAIM_AHEAD - CLAIM_LOW_WATER, CLAIM_AHEAD * 2));
+    store.close();
+  });
+
+  it('records a full group on the worker; flush() resolves once it is committed', async () => {
+    const store = await fileStore();
+    const t = setup(CLAIM_AHEAD, { store });
+    const items = Array.from({ length: CLAIM_AHEAD }, () => t.ledger.take()!);
+    items.forEach((item, i) => t.ledger.created(item, appOrder(`ord_${i}`)));
+    expect(t.states()[0]).toBe('sending'); // under way on the worker
+    await t.ledger.flush();
+    expect(t.states()).toEqual(Array(CLAIM_AHEAD).fill('created'));
+    expect(store.orders.get('ord_31')).toMatchObject({ id: 'ord_31' });
+    expect(t.frozen.size).toBe(0);
+    expect(t.recorded()).toBe(1);
+    store.close();
+  });
+
+  it('does again on the main connection what the worker refused: a refused record is isolated, a mirrored order merged', async () => {
+    const store = await fileStore();
+    const t = setup(4, { store });
+    const [a, b, c, d] = [t.ledger.take()!, t.ledger.take()!, t.ledger.take()!, t.ledger.take()!];
+    // Pulled already, and a step further than the create's answer (NEW, earlier updatedAt).
+    store.orders.upsert(
+      appOrder('ord_d', { status: 'PROCESSING', updatedAt: '2099-01-01T00:00:00.000Z' }),
+      { source: 'pulled' },
+    );
+    t.ledger.created(a, appOrder('ord_a'));
+    t.ledger.created(b, appOrder('ord_a')); // the same order for two items: refused
+    t.ledger.created(c, appOrder('ord_c'));
+    t.ledger.created(d, appOrder('ord_d')); // mirrored already (a pull was faster)
+    await t.ledger.flush();
+    expect(t.states()).toEqual(['created', 'sending', 'created', 'created']);
+    expect(t.unrecorded.map((u) => u.item.seq)).toEqual([1]);
+    expect(String(t.unrecorded[0]!.error)).toMatch(/already the order of another batch item/);
+    expect(store.batches.item(t.batch.id, 3)).toMatchObject({ orderId: 'ord_d' });
+    expect(store.orders.get('ord_d')?.status).toBe('PROCESSING'); // merged: not set back to NEW
+    store.close();
+  });
+
+  it('when the answer of a commit is lost: writes its records again here and tells the run its claims may be lost', async () => {
+    const real = await fileStore();
+    // The worker commits, then its answer never comes (as when it stops after the commit).
+    const store: LocalStore = {
+      ...real,
+      writeOffThread: (build) =>
+        real.writeOffThread(build)?.then(() => {
+          throw new StoreWorkerLostError('test: the answer was lost');
+        }) ?? null,
+    };
+    const t = setup(CLAIM_AHEAD * 2, { store });
+    const first = t.ledger.take()!;
+    t.ledger.created(first, appOrder('ord_first'));
+    while (t.ledger.claimedAhead > CLAIM_LOW_WATER) t.ledger.take(); // a claim goes to the worker
+    await waitFor(() => t.lost() > 0, 5_000, 'the run was not told');
+    await t.ledger.flush();
+    expect(real.batches.item(t.batch.id, 0)).toMatchObject({
+      state: 'created',
+      orderId: 'ord_first',
+    });
+    // The lost claim did commit: its items are 'sending' though no one here holds them.
+    expect(real.batches.progress(t.batch.id).sending).toBe(
+      CLAIM_AHEAD - 1 + (CLAIM_AHEAD - CLAIM_LOW_WATER),
+    );
+    expect(t.ledger.claimedAhead).toBe(CLAIM_LOW_WATER);
+    real.close();
   });
 });
