@@ -1,4 +1,4 @@
-import type { CreateOrderRequest } from '../../shared/api';
+import type { CreateOrderRequest, Product } from '../../shared/api';
 import type { CoreEvents } from '../../shared/events';
 import type { ApiClient } from '../api/client';
 import { systemClock, type Clock } from '../clock';
@@ -98,6 +98,12 @@ export class BulkSubmitter {
     const concurrency = Math.max(1, Math.trunc(options.concurrency ?? this.concurrency));
     // One transaction: each protocol is read once, and what is frozen is what was checked.
     const items: { protocolLocalId: string; request: CreateOrderRequest }[] = [];
+    // Many protocols order the same products: each is read (and parsed) once per batch.
+    const products = new Map<number, Product | null>();
+    const product = (id: number): Product | null => {
+      if (!products.has(id)) products.set(id, this.store.products.get(id));
+      return products.get(id)!;
+    };
     const batch = this.store.transaction(() => {
       const seen = new Set<string>();
       const rejected: RejectedProtocol[] = [];
@@ -117,7 +123,7 @@ export class BulkSubmitter {
           });
         } else {
           seen.add(localId);
-          const built = orderRequestFromProtocol(protocol, (id) => this.store.products.get(id));
+          const built = orderRequestFromProtocol(protocol, product);
           if ('request' in built) items.push({ protocolLocalId: localId, request: built.request });
           else
             rejected.push({
