@@ -166,14 +166,22 @@ export class RunLedger {
     let asked: Claim = null;
     let readClaimed: ((rows: readonly unknown[][]) => { seq: number; attempts: number }[]) | null =
       null;
-    const written = store.writeOffThread(() => {
-      records = this.takePending();
-      asked = wanted ? this.claimFor() : null;
-      const group = records.map((r) => ({ seq: r.item.seq, order: r.order }));
-      const built = store.batches.recordAndClaimPlan(batchId, group, asked);
-      readClaimed = built.claimed;
-      return built.plan;
-    });
+    let written: Promise<unknown[][]> | null;
+    try {
+      written = store.writeOffThread(() => {
+        records = this.takePending();
+        asked = wanted ? this.claimFor() : null;
+        const group = records.map((r) => ({ seq: r.item.seq, order: r.order }));
+        const built = store.batches.recordAndClaimPlan(batchId, group, asked);
+        readClaimed = built.claimed;
+        return built.plan;
+      });
+    } catch {
+      // The plan could not be made or sent: the same commit here, where each record says why.
+      this.claimWanted = false;
+      this.commitHere(records, asked, true);
+      return true;
+    }
     if (!written) return false;
     this.claimWanted = false;
     this.committing = written

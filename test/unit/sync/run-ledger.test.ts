@@ -268,4 +268,22 @@ describe('RunLedger with the store worker', () => {
     expect(t.ledger.claimedAhead).toBe(CLAIM_LOW_WATER);
     real.close();
   });
+
+  it('commits here what it could not send to the worker', async () => {
+    const real = await fileStore();
+    const store: LocalStore = {
+      ...real,
+      writeOffThread: (build) => {
+        build();
+        throw new Error('test: the plan could not be sent');
+      },
+    };
+    const t = setup(CLAIM_AHEAD * 2, { store });
+    const items = Array.from({ length: CLAIM_AHEAD }, () => t.ledger.take()!);
+    items.forEach((item, i) => t.ledger.created(item, appOrder(`ord_${i}`)));
+    expect(t.ledger.unrecordedCount).toBe(0);
+    expect(t.states().slice(0, CLAIM_AHEAD)).toEqual(Array(CLAIM_AHEAD).fill('created'));
+    expect(t.unrecorded).toEqual([]);
+    real.close();
+  });
 });
