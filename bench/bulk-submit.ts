@@ -25,7 +25,7 @@ const { values } = parseArgs({
   options: {
     count: { type: 'string', default: '1000' },
     concurrency: { type: 'string', default: '4' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '15' },
     latency: { type: 'string', default: '0,10' },
   },
 });
