@@ -41,6 +41,11 @@ export interface LedgerOptions {
    * stopped): items may be 'sending' that no one here knows of. The run settles them (in doubt).
    */
   claimsLost: () => void;
+  /**
+   * What went wrong after a commit on the store's worker that nothing above could settle (the
+   * items concerned stay 'sending': in doubt at the next start).
+   */
+  log: (line: string) => void;
 }
 
 interface Created {
@@ -200,7 +205,8 @@ export class RunLedger {
         if (this.claimWanted || this.pending.length >= CLAIM_AHEAD) this.commit(true);
         else if (this.pending.length > 0)
           this.timer ??= this.o.timers.setTimeout(() => this.commit(false), RECORD_DELAY_MS);
-      });
+      })
+      .catch((error: unknown) => this.o.log(`a commit on the store worker: ${String(error)}`));
     return true;
   }
 

@@ -68,6 +68,7 @@ export class BatchRun {
       unrecorded: (items) => this.settleUnrecorded(items),
       claimed: () => this.waiter.wake(),
       claimsLost: () => this.settleLostClaims(),
+      log: (line) => ctx.log(`batch ${batchId}: ${line}`),
     });
   }
 

@@ -46,6 +46,7 @@ function setup(items: number, options: { frozen?: boolean; store?: LocalStore } 
   let recordedCalls = 0;
   let claimedCalls = 0;
   let lostCalls = 0;
+  const logged: string[] = [];
   const frozen = new Map(options.frozen === false ? [] : requests.map((r, seq) => [seq, r]));
   const ledger = new RunLedger({
     store,
@@ -57,6 +58,7 @@ function setup(items: number, options: { frozen?: boolean; store?: LocalStore } 
     unrecorded: (failed) => unrecorded.push(...failed),
     claimed: () => claimedCalls++,
     claimsLost: () => lostCalls++,
+    log: (line) => logged.push(line),
   });
   const states = () => store.batches.items(batch.id).map((i) => i.state);
   return {
@@ -72,6 +74,7 @@ function setup(items: number, options: { frozen?: boolean; store?: LocalStore } 
     recorded: () => recordedCalls,
     claimed: () => claimedCalls,
     lost: () => lostCalls,
+    logged,
   };
 }
 
@@ -181,8 +184,10 @@ describe('RunLedger with the store worker', () => {
     expect(t.ledger.take()!.seq).toBe(0); // the first claim: on the main connection, at once
     expect(store.batches.progress(t.batch.id).sending).toBe(CLAIM_AHEAD);
     while (t.ledger.claimedAhead > CLAIM_LOW_WATER) t.ledger.take();
-    // Down to CLAIM_LOW_WATER: the next claim is under way on the worker, not done yet here.
-    expect(store.batches.progress(t.batch.id).sending).toBe(CLAIM_AHEAD);
+    // Down to CLAIM_LOW_WATER: the next claim is under way on the worker (which may already have
+    // committed it: it runs beside this thread); its items come in only with its answer.
+    expect(t.ledger.claimedAhead).toBe(CLAIM_LOW_WATER);
+    expect(t.claimed()).toBe(0);
     await waitFor(() => t.claimed() > 0, 5_000, 'the claim never came in');
     expect(t.ledger.claimedAhead).toBe(CLAIM_AHEAD);
     expect(store.batches.progress(t.batch.id).sending).toBe(
@@ -210,7 +215,7 @@ describe('RunLedger with the store worker', () => {
     const t = setup(CLAIM_AHEAD, { store });
     const items = Array.from({ length: CLAIM_AHEAD }, () => t.ledger.take()!);
     items.forEach((item, i) => t.ledger.created(item, appOrder(`ord_${i}`)));
-    expect(t.states()[0]).toBe('sending'); // under way on the worker
+    expect(t.recorded()).toBe(0); // under way on the worker: recorded once its answer is in
     await t.ledger.flush();
     expect(t.states()).toEqual(Array(CLAIM_AHEAD).fill('created'));
     expect(store.orders.get('ord_31')).toMatchObject({ id: 'ord_31' });
@@ -284,6 +289,24 @@ describe('RunLedger with the store worker', () => {
     expect(t.ledger.unrecordedCount).toBe(0);
     expect(t.states().slice(0, CLAIM_AHEAD)).toEqual(Array(CLAIM_AHEAD).fill('created'));
     expect(t.unrecorded).toEqual([]);
+    real.close();
+  });
+
+  it('logs, and does not throw, what goes wrong after a commit on the worker', async () => {
+    const real = await fileStore();
+    const store: LocalStore = {
+      ...real,
+      // The claim's answer does not read as claimed keys.
+      writeOffThread: (build) => {
+        build();
+        return Promise.resolve([[{ seq: 'not a number', attempts: 1 }]]);
+      },
+    };
+    const t = setup(CLAIM_AHEAD * 2, { store });
+    t.ledger.take();
+    while (t.ledger.claimedAhead > CLAIM_LOW_WATER) t.ledger.take();
+    await waitFor(() => t.logged.length > 0, 5_000, 'nothing was logged');
+    expect(t.logged[0]).toMatch(/a commit on the store worker: .*Corrupt row in batch_items/);
     real.close();
   });
 });
