@@ -35,7 +35,7 @@ const CLAIM_DUE = `UPDATE batch_items SET state = 'sending', sent_at = @now, att
       AND (i.next_attempt_at IS NULL OR i.next_attempt_at <= @now)
     ORDER BY i.seq LIMIT @max)`;
 
-const RequestColumn = z.object({ request: jsonText(CreateOrderRequest) });
+const RequestColumn = z.object({ seq: z.int(), request: jsonText(CreateOrderRequest) });
 const bySeq = <T extends { seq: number }>(a: T, b: T) => a.seq - b.seq;
 
 /** Claims up to `max` due items in one statement, in seq order (with their requests). */
@@ -113,14 +113,31 @@ export function releaseClaims(ctx: ItemContext, batchId: string, seqs: readonly 
   );
 }
 
-export function readRequest(ctx: ItemContext, batchId: string, seq: number): CreateOrderRequest {
-  const row = prepareCached(
+/** The frozen requests of the items `seqs` of a batch, in one read; each must exist. */
+export function readRequests(
+  ctx: ItemContext,
+  batchId: string,
+  seqs: readonly number[],
+): Map<number, CreateOrderRequest> {
+  const rows = prepareCached(
     ctx.db,
-    'SELECT request FROM batch_items WHERE batch_id = ? AND seq = ?',
-  ).get(batchId, seq);
-  if (!row) throw new StoreError('not-found', `No batch item ${batchId}#${seq}.`);
-  return parseRow(RequestColumn, row, 'batch_items', `batch_id=${batchId}, seq=${seq}`).request;
+    'SELECT seq, request FROM batch_items WHERE batch_id = ? AND seq IN (SELECT value FROM json_each(?))',
+  ).all(batchId, JSON.stringify(seqs));
+  const requests = new Map(
+    rows.map((row) => {
+      const key = `batch_id=${batchId}, seq=${(row as { seq: unknown }).seq}`;
+      const { seq, request } = parseRow(RequestColumn, row, 'batch_items', key);
+      return [seq, request] as const;
+    }),
+  );
+  const missing = seqs.find((seq) => !requests.has(seq));
+  if (missing !== undefined)
+    throw new StoreError('not-found', `No batch item ${batchId}#${missing}.`);
+  return requests;
 }
+
+export const readRequest = (ctx: ItemContext, batchId: string, seq: number): CreateOrderRequest =>
+  readRequests(ctx, batchId, [seq]).get(seq)!;
 
 /** The item is created with its order id, if it is in a state that can become created. */
 const RECORD_CREATED = `UPDATE batch_items SET state = 'created', order_id = ?, error = NULL, updated_at = ?

@@ -180,6 +180,11 @@ export class BatchesRepo {
     return items.readRequest(this.ctx, batchId, seq);
   }
 
+  /** The create requests frozen for these items, by seq, in one read. */
+  requests(batchId: string, seqs: readonly number[]): Map<number, CreateOrderRequest> {
+    return items.readRequests(this.ctx, batchId, seqs);
+  }
+
   /**
    * The item's order exists: item created with its order id, and the order mirrored, in one
    * transaction. Again with the same order: the same answer. Reads back the item without its

@@ -253,8 +253,11 @@ export class RunLedger {
     tellRun: boolean,
   ): void {
     const { store, batchId, frozen } = this.o;
+    // Requests this process did not freeze (a run resumed after a restart): read in one go.
+    const unfrozen = claimed.filter((c) => !frozen.has(c.seq)).map((c) => c.seq);
+    const read = unfrozen.length > 0 ? store.batches.requests(batchId, unfrozen) : null;
     for (const { seq, attempts } of claimed) {
-      const request = frozen.get(seq) ?? store.batches.request(batchId, seq);
+      const request = frozen.get(seq) ?? read!.get(seq)!;
       this.ahead.push({ batchId, seq, attempts, request });
     }
     if (claim) this.drained = claimed.length < claim.max;

@@ -71,6 +71,13 @@ describe('BatchesRepo paths of the bulk run', () => {
     });
     expect(store.batches.claimDueKeys(batch.id, now, 5)).toEqual([]);
     expect(() => store.batches.request(batch.id, 7)).toThrow(StoreError);
+    expect(store.batches.requests(batch.id, [1, 0])).toEqual(
+      new Map([
+        [0, request('s-0')],
+        [1, request('s-1')],
+      ]),
+    );
+    expect(() => store.batches.requests(batch.id, [0, 7])).toThrow(/No batch item .*#7/);
   });
 
   it('claimDue claims up to max due items in seq order in one statement, none of a paused batch', () => {
