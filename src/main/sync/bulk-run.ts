@@ -205,44 +205,50 @@ export class BatchRun {
    * reconciliation will find the orders on the server.
    */
   private settleUnrecorded(items: UnrecordedItem[]): void {
-    for (const { item, error } of items) {
+    for (const { item, error } of items)
       this.ctx.log(`batch item ${item.batchId}#${item.seq}: not recorded: ${String(error)}`);
+    this.toReconcile(
+      items.map(({ item }) => item.seq),
+      'The order was created but could not be recorded here.',
+    );
+  }
+
+  /**
+   * A claim's answer was lost (RunLedger): the items 'sending' that are neither being sent nor
+   * held by the ledger may have been claimed by it. Not one of them was sent, yet they are settled
+   * as after a crash: in doubt, so that reconciliation reads the server before any is sent.
+   */
+  private settleLostClaims(): void {
+    const known = new Set([...this.sending, ...this.ledger.heldSeqs()]);
+    let unknown: number[];
+    try {
+      unknown = this.ctx.store.batches
+        .itemsInState(this.batchId, ['sending'])
+        .map((item) => item.seq)
+        .filter((seq) => !known.has(seq));
+    } catch (error) {
+      // They stay 'sending': in doubt at the next start.
+      this.ctx.log(`batch ${this.batchId}: claims not settled: ${String(error)}`);
+      return;
+    }
+    this.toReconcile(
+      unknown,
+      'Its claim was not confirmed; the server is checked before it is sent.',
+    );
+  }
+
+  /** Items in doubt, for reconciliation; one that cannot be marked stays 'sending' (in doubt at the next start). */
+  private toReconcile(seqs: readonly number[], message: string): void {
+    for (const seq of seqs) {
       try {
-        this.ctx.store.batches.markInDoubt(item.batchId, item.seq, {
-          kind: 'transport',
-          message: 'The order was created but could not be recorded here.',
-        });
-      } catch (e) {
-        this.ctx.log(`batch item ${item.batchId}#${item.seq} stays sending: ${String(e)}`);
+        this.ctx.store.batches.markInDoubt(this.batchId, seq, { kind: 'transport', message });
+      } catch (error) {
+        this.ctx.log(`batch item ${this.batchId}#${seq} stays sending: ${String(error)}`);
       }
     }
     this.mayHaveInDoubt = true;
     this.waiter.wake();
     this.ctx.changed(this.batchId);
-  }
-
-  /**
-   * A claim's answer was lost (RunLedger): the items 'sending' that are neither being sent nor
-   * held by the ledger may have been claimed by it. Not one of them was sent, yet they are settled as
-   * after a crash: in doubt, so that reconciliation reads the server before any is sent.
-   */
-  private settleLostClaims(): void {
-    const known = new Set([...this.sending, ...this.ledger.heldSeqs()]);
-    const { batches } = this.ctx.store;
-    try {
-      for (const item of batches.itemsInState(this.batchId, ['sending'])) {
-        if (known.has(item.seq)) continue;
-        batches.markInDoubt(item.batchId, item.seq, {
-          kind: 'transport',
-          message: 'Its claim was not confirmed; the server is checked before it is sent.',
-        });
-      }
-    } catch (error) {
-      // They stay 'sending': in doubt at the next start.
-      this.ctx.log(`batch ${this.batchId}: claims not settled: ${String(error)}`);
-    }
-    this.mayHaveInDoubt = true;
-    this.waiter.wake();
   }
 
   private async reconcile(items: BatchItem[]): Promise<void> {
