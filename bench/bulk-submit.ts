@@ -18,6 +18,7 @@ import { createLocalStore, type LocalStore } from '../src/main/store';
 import { BulkSubmitter } from '../src/main/sync/bulk-submitter';
 import type { CreateOrderRequest, ProtocolRequest } from '../src/shared/api';
 import { protocolFor } from '../test/integration/main/bulk-support';
+import { mainThreadCpuSeconds } from './cpu-time';
 import { startSandboxProcess } from './sandbox-process';
 
 const GOAL = 0.8;
@@ -85,14 +86,22 @@ const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function main(): Promise<void> {
   const sandbox = await startSandboxProcess();
-  /** CPU seconds of this process and of the sandbox child from now until stop(). */
+  /**
+   * CPU seconds from now until stop(): this process (every thread: the event loop, V8's GC and
+   * compiler threads, the store's worker), its main thread alone, and the sandbox child.
+   */
   const cpu = () => {
-    const main = process.cpuUsage();
+    const all = process.cpuUsage();
+    const thread = mainThreadCpuSeconds() ?? 0;
     const server = sandbox.cpuSeconds() ?? 0;
     return {
       stop: () => {
-        const d = process.cpuUsage(main);
-        return { main: (d.user + d.system) / 1e6, server: (sandbox.cpuSeconds() ?? 0) - server };
+        const d = process.cpuUsage(all);
+        return {
+          main: (d.user + d.system) / 1e6,
+          thread: (mainThreadCpuSeconds() ?? 0) - thread,
+          server: (sandbox.cpuSeconds() ?? 0) - server,
+        };
       },
     };
   };
@@ -139,6 +148,12 @@ async function main(): Promise<void> {
       if (!faults.ok) throw new Error(`setting the latency failed: ${faults.status}`);
       console.log(`-- latency ${latencyMs} ms per create`);
       const ratios: number[] = [];
+      const perItemCpu = {
+        bareThread: [] as number[],
+        bulkThread: [] as number[],
+        bareAll: [] as number[],
+        bulkAll: [] as number[],
+      };
       // Round 0 is run exactly like the others and not counted: the first timed bare loop of a
       // latency was about twice as slow on both sides even after the warm-up, and always first.
       for (let round = 0; round <= rounds; round++) {
@@ -150,8 +165,8 @@ async function main(): Promise<void> {
         const ids = makeProtocols(store, `bulk-${tag}`);
         let bare = 0;
         let bulk = { wallMs: 0, freezeMs: 0 };
-        let bareCpu = { main: 0, server: 0 };
-        let bulkCpu = { main: 0, server: 0 };
+        let bareCpu = { main: 0, thread: 0, server: 0 };
+        let bulkCpu = { main: 0, thread: 0, server: 0 };
         // Each timed run starts with the WAL checkpointed (untimed), so that neither run carries
         // the checkpoint work of what came before it (the protocols made just now, or the other
         // run): with the store's background checkpoints it would otherwise land in the next run.
@@ -177,18 +192,27 @@ async function main(): Promise<void> {
           await runBare();
         }
         const ratio = bare / bulk.wallMs;
-        if (round > 0) ratios.push(ratio);
+        if (round > 0) {
+          ratios.push(ratio);
+          perItemCpu.bareThread.push(bareCpu.thread);
+          perItemCpu.bulkThread.push(bulkCpu.thread);
+          perItemCpu.bareAll.push(bareCpu.main);
+          perItemCpu.bulkAll.push(bulkCpu.main);
+        }
         console.log(
           `${round === 0 ? 'round 0 (not counted)' : `round ${round}`}: bare loop ${fmt(bare)} (${Math.round((count / bare) * 1000)}/s), ` +
             `BulkSubmitter ${fmt(bulk.wallMs)} (${Math.round((count / bulk.wallMs) * 1000)}/s, ` +
             `of which freezing the batch ${bulk.freezeMs.toFixed(0)} ms): throughput bulk/bare ${ratio.toFixed(2)}; ` +
-            `CPU ms per item in this process ${perItem(bareCpu.main)} bare / ${perItem(bulkCpu.main)} bulk, ` +
+            `CPU ms per item in this process ${perItem(bareCpu.main)} bare / ${perItem(bulkCpu.main)} bulk ` +
+            `(main thread ${perItem(bareCpu.thread)} / ${perItem(bulkCpu.thread)}), ` +
             `in the sandbox ${perItem(bareCpu.server)} / ${perItem(bulkCpu.server)}`,
         );
       }
       const m = median(ratios);
       summary.push(
-        `latency ${latencyMs} ms: median throughput bulk/bare ${m.toFixed(2)} (goal >= ${GOAL}): ${m >= GOAL ? 'PASS' : 'BELOW GOAL'}`,
+        `latency ${latencyMs} ms: median throughput bulk/bare ${m.toFixed(2)} (goal >= ${GOAL}): ${m >= GOAL ? 'PASS' : 'BELOW GOAL'}; ` +
+          `median CPU ms per item, bare / bulk: main thread ${perItem(median(perItemCpu.bareThread))} / ${perItem(median(perItemCpu.bulkThread))}, ` +
+          `whole process ${perItem(median(perItemCpu.bareAll))} / ${perItem(median(perItemCpu.bulkAll))}`,
       );
     }
     for (const line of summary) console.log(line);

@@ -1,26 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { processCpuSeconds } from './cpu-time';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const READY_TIMEOUT_MS = 30_000;
 const STDERR_KEPT = 8_192;
-/** USER_HZ: the unit of utime and stime in /proc/PID/stat, 100 on every mainstream Linux. */
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/** CPU seconds (user + system) a process has used so far, from /proc; null where there is none. */
-function cpuSecondsOf(pid: number | undefined): number | null {
-  if (pid === undefined || process.platform !== 'linux') return null;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name in parentheses may hold spaces: count fields after its closing parenthesis.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-  } catch {
-    return null;
-  }
-}
-
 /** The sandbox CLI running in a child process, as the benchmark drives it. */
 export interface SandboxProcess {
   pid: number;
@@ -92,7 +76,7 @@ export function startSandboxProcess(nodeFlags: string[] = []): Promise<SandboxPr
         get died() {
           return exited;
         },
-        cpuSeconds: () => cpuSecondsOf(child.pid),
+        cpuSeconds: () => processCpuSeconds(child.pid),
         stderrTail: () => stderr,
         stop: async () => {
           if (!exited) child.kill('SIGINT');
