@@ -185,7 +185,8 @@ export class StoreWorker extends EventEmitter<StoreWorkerEvents> {
   /**
    * Runs `plan` in one IMMEDIATE transaction; resolves with the rows of its 'rows' steps, in order.
    * Rejects with PlanRefusedError when it rolled back (a step failed or changed no row where it
-   * had to), with StoreWorkerLostError when the worker stopped before answering.
+   * had to) or could not be sent (code NOT_SENT: a parameter a thread cannot receive), with
+   * StoreWorkerLostError when the worker stopped before answering.
    */
   write(plan: WritePlan): Promise<unknown[][]> {
     return this.request({ kind: 'write', plan });
@@ -211,8 +212,19 @@ export class StoreWorker extends EventEmitter<StoreWorkerEvents> {
       return Promise.reject(new StoreWorkerLostError('The store worker is not running.'));
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
+      try {
+        this.worker.postMessage({ ...message, id });
+      } catch (error) {
+        // Nothing reached the thread (a value it cannot receive): refused, the worker goes on.
+        reject(
+          new PlanRefusedError(
+            `The request could not be sent to the store worker: ${String(error)}`,
+            'NOT_SENT',
+          ),
+        );
+        return;
+      }
       this.waiting.set(id, { resolve: resolve as (value: never) => void, reject });
-      this.worker.postMessage({ ...message, id });
     });
   }
 

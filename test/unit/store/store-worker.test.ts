@@ -71,6 +71,21 @@ describe('StoreWorker', () => {
     expect(names()).toEqual(['a']);
   });
 
+  it('refuses a plan that cannot be sent to the thread, and goes on serving the next', async () => {
+    // Parameters a thread cannot receive (a function): nothing reaches the worker.
+    const unsendable: WritePlan = [
+      { sql: 'INSERT INTO t (name) VALUES (?)', params: [() => 'a'], expect: 'change' },
+    ];
+    const error = await worker.write(unsendable).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PlanRefusedError);
+    expect(error).toMatchObject({ code: 'NOT_SENT', message: /could not be sent/ });
+    expect(worker.running).toBe(true);
+    await worker.write([
+      { sql: 'INSERT INTO t (name) VALUES (?)', params: ['b'], expect: 'change' },
+    ]);
+    expect(names()).toEqual(['b']);
+  });
+
   it("refuses a plan that breaks a constraint, with SQLite's code; foreign keys are enforced as on the main connection", async () => {
     await worker.write([
       { sql: 'INSERT INTO t (name) VALUES (?)', params: ['a'], expect: 'change' },
