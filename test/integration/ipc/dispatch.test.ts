@@ -15,19 +15,9 @@ import { forwardIpcEvents } from '../../../src/main/ipc/events';
 import { Redactor, silentLogger, type Logger } from '../../../src/main/logging';
 import { StoreError } from '../../../src/main/store/errors';
 import { createOrderDeskApi } from '../../../src/shared/ipc-bridge';
+import { recordingLogger } from '../../support/recording-logger';
 import { startTestSandbox } from '../../support/sandbox';
 import { registerContractSuite } from './contract-suite';
-
-/** Records error lines, as the file logger would write them (before redaction). */
-function recordingLogger(lines: string[]): Logger {
-  const logger: Logger = {
-    ...silentLogger,
-    error: (message, error) =>
-      lines.push(`${message}: ${error instanceof Error ? error.message : String(error)}`),
-    child: () => logger,
-  };
-  return logger;
-}
 
 const electronHost = (opened: string[]): IpcHost => ({
   transport: 'electron',

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createContractDispatcher } from '../../../src/main/ipc/dispatch';
 import type { IpcHandlers } from '../../../src/main/ipc/handlers';
-import { silentLogger, type Logger } from '../../../src/main/logging';
+import { silentLogger } from '../../../src/main/logging';
 import {
   IPC_CHANNELS,
   IPC_EVENT_NAMES,
@@ -10,6 +10,7 @@ import {
   type IpcResult,
 } from '../../../src/shared/ipc';
 import { createOrderDeskApi, type IpcTransport } from '../../../src/shared/ipc-bridge';
+import { recordingLogger } from '../../support/recording-logger';
 
 /**
  * The contract's checks on the way back: main refuses a handler's answer that does not match the
@@ -18,17 +19,6 @@ import { createOrderDeskApi, type IpcTransport } from '../../../src/shared/ipc-b
  * (contract-suite.ts) covers the way in and real answers on both transports; here the handlers
  * and the transport are made to misbehave on purpose, for every channel and every event.
  */
-
-/** Records error lines as the file logger would receive them. */
-function recordingLogger(lines: string[]): Logger {
-  const logger: Logger = {
-    ...silentLogger,
-    error: (message, error) =>
-      lines.push(error === undefined ? message : `${message}: ${String(error)}`),
-    child: () => logger,
-  };
-  return logger;
-}
 
 /** A handler table where every channel answers `answer(channel)`. */
 const handlersAnswering = (answer: (channel: IpcChannel) => Promise<unknown>): IpcHandlers =>
