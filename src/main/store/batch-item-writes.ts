@@ -136,9 +136,6 @@ export function readRequests(
   return requests;
 }
 
-export const readRequest = (ctx: ItemContext, batchId: string, seq: number): CreateOrderRequest =>
-  readRequests(ctx, batchId, [seq]).get(seq)!;
-
 /** The item is created with its order id, if it is in a state that can become created. */
 const RECORD_CREATED = `UPDATE batch_items SET state = 'created', order_id = ?, error = NULL, updated_at = ?
   WHERE batch_id = ? AND seq = ? AND state IN ('sending', 'in_doubt')`;

@@ -149,7 +149,7 @@ export class BatchesRepo {
 
   /**
    * claimDue answering only seq and attempts: for a caller that holds the requests it froze
-   * (BatchRun of a batch it made); `request()` reads one when it does not.
+   * (BatchRun of a batch it made); `requests()` reads them when it does not.
    */
   claimDueKeys(batchId: string, now: number, max: number): items.ClaimedKeys[] {
     return items.claimDueKeys(this.ctx, batchId, now, max);
@@ -173,11 +173,6 @@ export class BatchesRepo {
   /** Claimed items this process never sent go back to 'queued' (pause, stop). Returns how many. */
   releaseClaims(batchId: string, seqs: readonly number[]): number {
     return items.releaseClaims(this.ctx, batchId, seqs);
-  }
-
-  /** The create request frozen for the item. */
-  request(batchId: string, seq: number): CreateOrderRequest {
-    return items.readRequest(this.ctx, batchId, seq);
   }
 
   /** The create requests frozen for these items, by seq, in one read. */

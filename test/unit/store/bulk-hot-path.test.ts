@@ -47,7 +47,7 @@ describe('OrdersRepo.insertCreated', () => {
 });
 
 describe('BatchesRepo paths of the bulk run', () => {
-  it('claimDueKeys claims like claimNext, answering seq and attempts only; request() reads the request', () => {
+  it('claimDueKeys claims like claimNext, answering seq and attempts only; requests() reads the requests', () => {
     const store = memoryStore();
     const batch = batchOf(store, 2);
     const now = store.clock.now();
@@ -64,13 +64,13 @@ describe('BatchesRepo paths of the bulk run', () => {
       nextAttemptAt: null,
       updatedAt: now,
     });
-    expect(store.batches.request(batch.id, 0)).toEqual(request('s-0'));
+    expect(store.batches.requests(batch.id, [0]).get(0)).toEqual(request('s-0'));
     expect(store.batches.claimNext(batch.id, now)).toMatchObject({
       seq: 1,
       request: request('s-1'),
     });
     expect(store.batches.claimDueKeys(batch.id, now, 5)).toEqual([]);
-    expect(() => store.batches.request(batch.id, 7)).toThrow(StoreError);
+    expect(() => store.batches.requests(batch.id, [7])).toThrow(StoreError);
     expect(store.batches.requests(batch.id, [1, 0])).toEqual(
       new Map([
         [0, request('s-0')],
