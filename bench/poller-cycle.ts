@@ -12,10 +12,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createApiClient } from '../src/main/api/client';
-import { TokenManager } from '../src/main/credentials/token-manager';
+import { TokenManager } from '../src/main/connections/token-manager';
 import { CoreEventBus } from '../src/main/events';
 import { createLocalStore } from '../src/main/store';
-import { OrderPoller } from '../src/main/sync/order-poller';
+import { OrderPoller } from '../src/main/orders/order-poller';
 import { normalizeOrder, type CreateOrderRequest } from '../src/shared/api';
 import { startSandbox } from '../src/sandbox';
 

@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createLocalStore } from '../src/main/store';
-import { normalizeForSearch } from '../src/main/store/protocol-search';
-import { planFtsSearch, planLikeSearch, searchSeqs } from '../src/main/store/protocol-search';
+import { normalizeForSearch } from '../src/main/protocols/protocol-search';
+import { planFtsSearch, planLikeSearch, searchSeqs } from '../src/main/protocols/protocol-search';
 import { generateProtocols, seededRandom } from './protocol-search-data';
 
 const GOAL_P95_MS = 5;

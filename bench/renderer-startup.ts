@@ -19,7 +19,7 @@ import {
   KeytarCredentialStore,
   MemoryCredentialStore,
   type CredentialStore,
-} from '../src/main/credentials/keychain';
+} from '../src/main/connections/keychain';
 import { Redactor, silentLogger } from '../src/main/logging';
 import {
   BUILT_BRIDGE_FILE as BRIDGE_FILE,

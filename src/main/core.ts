@@ -9,22 +9,22 @@ import {
   saveConnectionSecret,
   tokenUrl,
   type ConnectionInput,
-} from './credentials/connection';
-import type { CredentialStore } from './credentials/keychain';
-import { TokenManager } from './credentials/token-manager';
+} from './connections/connection';
+import type { CredentialStore } from './connections/keychain';
+import { TokenManager } from './connections/token-manager';
 import {
   EMBEDDED_CONNECTION_ID,
   startEmbeddedConnection,
   type EmbeddedConnection,
 } from './embedded-sandbox';
-import { guardKeychain } from './credentials/keychain-guard';
+import { guardKeychain } from './connections/keychain-guard';
 import { CoreEventBus } from './events';
 import type { CoreEvents } from '../shared/events';
 import type { Logger, Redactor } from './logging';
 import { Session } from './session';
 import { createLocalStore, type LocalStore } from './store';
-import type { StoredConnection } from './store/connections-repo';
-import type { Timers } from './sync/timers';
+import type { StoredConnection } from './connections/connections-repo';
+import type { Timers } from './timers';
 
 export interface CoreOptions {
   /** The app's data directory: the local database and the embedded sandbox's data live here. */

@@ -6,8 +6,8 @@ import {
   Connection,
   readConnectionSecret,
   saveConnectionSecret,
-} from './credentials/connection';
-import type { CredentialStore } from './credentials/keychain';
+} from './connections/connection';
+import type { CredentialStore } from './connections/keychain';
 
 export const EMBEDDED_CONNECTION_ID = 'embedded';
 export const EMBEDDED_CLIENT_ID = 'order-desk-local';

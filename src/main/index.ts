@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { IPC_EVENT, IPC_INVOKE } from '../shared/ipc';
 import { Core } from './core';
-import { KeytarCredentialStore } from './credentials/keychain';
+import { KeytarCredentialStore } from './connections/keychain';
 import { createIpcDispatcher } from './ipc/dispatch';
 import { forwardIpcEvents } from './ipc/events';
 import { createInvokeHandler, isTrustedRendererUrl, type RendererLocation } from './ipc/sender';

@@ -1,16 +1,16 @@
 import { createApiClient, type ApiClient } from './api/client';
 import type { Clock } from './clock';
-import { tokenUrl, type Connection } from './credentials/connection';
-import { TokenManager } from './credentials/token-manager';
+import { tokenUrl, type Connection } from './connections/connection';
+import { TokenManager } from './connections/token-manager';
 import type { CoreEventBus } from './events';
 import type { Logger, Redactor } from './logging';
 import type { LocalStore } from './store';
-import { BulkSubmitter } from './sync/bulk-submitter';
+import { BulkSubmitter } from './bulk/bulk-submitter';
 import { Connectivity, httpProbe } from './sync/connectivity';
-import { createOrderActions, type OrderActions } from './sync/order-actions';
-import { OrderPoller } from './sync/order-poller';
+import { createOrderActions, type OrderActions } from './orders/order-actions';
+import { OrderPoller } from './orders/order-poller';
 import { SyncEngine } from './sync/sync-engine';
-import type { Timers } from './sync/timers';
+import type { Timers } from './timers';
 
 export interface SessionOptions {
   connection: Connection;

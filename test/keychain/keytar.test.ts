@@ -7,8 +7,8 @@ import {
   Connection,
   readConnectionSecret,
   saveConnectionSecret,
-} from '../../src/main/credentials/connection';
-import { KeytarCredentialStore } from '../../src/main/credentials/keychain';
+} from '../../src/main/connections/connection';
+import { KeytarCredentialStore } from '../../src/main/connections/keychain';
 
 /**
  * Against the real Secret Service (gnome-keyring under dbus-run-session: `npm run test:unit`

@@ -7,9 +7,9 @@ import {
   Connection,
   connectionTokenManager,
   saveConnectionSecret,
-} from '../../src/main/credentials/connection';
-import { MemoryCredentialStore } from '../../src/main/credentials/keychain';
-import type { TokenManager } from '../../src/main/credentials/token-manager';
+} from '../../src/main/connections/connection';
+import { MemoryCredentialStore } from '../../src/main/connections/keychain';
+import type { TokenManager } from '../../src/main/connections/token-manager';
 import { CoreEventBus } from '../../src/main/events';
 import { createLocalStore, type LocalStore } from '../../src/main/store';
 import type { CoreEventName, CoreEvents } from '../../src/shared/events';

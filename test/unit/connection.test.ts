@@ -7,8 +7,8 @@ import {
   saveConnectionSecret,
   secretAccount,
   tokenUrl,
-} from '../../src/main/credentials/connection';
-import { MemoryCredentialStore } from '../../src/main/credentials/keychain';
+} from '../../src/main/connections/connection';
+import { MemoryCredentialStore } from '../../src/main/connections/keychain';
 
 const input = (baseUrl: string, authUrl = 'https://auth.example.com') => ({
   id: 'prod-1',

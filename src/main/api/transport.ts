@@ -1,4 +1,4 @@
-import type { TokenManager } from '../credentials/token-manager';
+import type { TokenManager } from '../connections/token-manager';
 import { systemClock, type Clock } from '../clock';
 import { ApiClientError, isApiClientError, isOutcomeUnknown } from './errors';
 import { errorFromResponse, transportError } from './http';

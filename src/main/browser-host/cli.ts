@@ -14,7 +14,7 @@ import {
   KeytarCredentialStore,
   MemoryCredentialStore,
   type CredentialStore,
-} from '../credentials/keychain';
+} from '../connections/keychain';
 import { createFileLogger, Redactor } from '../logging';
 import { startBrowserHost } from './host';
 

@@ -8,7 +8,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { BROWSER_HOST_PATHS, WireCall, type IpcEventName } from '../../shared/ipc';
 import { Core } from '../core';
-import type { CredentialStore } from '../credentials/keychain';
+import type { CredentialStore } from '../connections/keychain';
 import { createIpcDispatcher, type IpcDispatcher } from '../ipc/dispatch';
 import { forwardIpcEvents } from '../ipc/events';
 import type { Logger, Redactor } from '../logging';

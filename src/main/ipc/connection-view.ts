@@ -1,5 +1,5 @@
 import type { ConnectionView } from '../../shared/ipc';
-import type { StoredConnection } from '../store/connections-repo';
+import type { StoredConnection } from '../connections/connections-repo';
 
 /** A stored connection as the UI sees it: the contract's fields only (no secret is stored anyway). */
 export const toConnectionView = (c: StoredConnection): ConnectionView => ({

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ValidationIssue } from '../../shared/api';
 import type { IpcError, IpcErrorKind, IpcFieldError } from '../../shared/ipc';
 import { ApiClientError } from '../api/errors';
-import { isKeychainError } from '../credentials/keychain-guard';
+import { isKeychainError } from '../connections/keychain-guard';
 import type { Logger } from '../logging';
 import { StoreError } from '../store/errors';
 

@@ -11,7 +11,7 @@ import type { Core, NewConnection } from '../core';
 import type { Logger } from '../logging';
 import type { Session } from '../session';
 import { SETTING_KEYS } from '../store';
-import { outboxCount } from '../sync/conflicts';
+import { outboxCount } from '../protocols/conflicts';
 import { toConnectionView } from './connection-view';
 import type { IpcHost } from './dispatch';
 import { IpcFailure, fieldErrorsOf, describeFieldErrors, notConnected } from './errors';

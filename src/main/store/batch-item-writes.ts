@@ -4,7 +4,7 @@ import { CreateOrderRequest, type AppOrder } from '../../shared/api';
 import type { Clock } from '../clock';
 import type { Db } from './db';
 import { StoreError } from './errors';
-import type { OrdersRepo } from './orders-repo';
+import type { OrdersRepo } from '../orders/orders-repo';
 import { jsonText, parseRow, prepareCached, runTransaction } from './rows';
 import type { PlanStep } from './store-worker';
 import {
@@ -15,7 +15,7 @@ import {
   type BatchItemError,
   type BatchItemState,
   type BatchItemStatus,
-} from './batch-model';
+} from '../bulk/batch-model';
 
 /** What the item state changes work on (BatchesRepo's collaborators). */
 export interface ItemContext {

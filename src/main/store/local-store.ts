@@ -1,15 +1,15 @@
 import { systemClock, type Clock } from '../clock';
-import { BatchesRepo } from './batches-repo';
+import { BatchesRepo } from '../bulk/batches-repo';
 import { BackgroundCheckpointer } from './checkpointer';
-import { ConnectionsRepo } from './connections-repo';
+import { ConnectionsRepo } from '../connections/connections-repo';
 import { closeStore, openStore, type Db, type OpenStoreOptions } from './db';
-import { OrdersRepo } from './orders-repo';
+import { OrdersRepo } from '../orders/orders-repo';
 import { OutboxRepo } from './outbox-repo';
-import { ProductsRepo } from './products-repo';
-import { ProtocolsRepo } from './protocols-repo';
+import { ProductsRepo } from '../catalog/products-repo';
+import { ProtocolsRepo } from '../protocols/protocols-repo';
 import { runTransaction } from './rows';
 import { SettingsRepo } from './settings-repo';
-import { ShippingMethodsRepo } from './shipping-methods-repo';
+import { ShippingMethodsRepo } from '../catalog/shipping-methods-repo';
 import { StoreWorker, type WritePlan } from './store-worker';
 import { SyncStateRepo } from './sync-state-repo';
 

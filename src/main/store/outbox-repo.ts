@@ -2,7 +2,12 @@ import { z } from 'zod';
 import type { Clock } from '../clock';
 import type { Db } from './db';
 import { StoreError } from './errors';
-import { OutboxOp, OutboxState, readLocalProtocol, type LocalProtocol } from './protocol-model';
+import {
+  OutboxOp,
+  OutboxState,
+  readLocalProtocol,
+  type LocalProtocol,
+} from '../protocols/protocol-model';
 import { parseRow, prepareCached } from './rows';
 
 const Row = z

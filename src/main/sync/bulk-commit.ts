@@ -2,7 +2,7 @@ import type { AppOrder, CreateOrderRequest } from '../../shared/api';
 import type { Clock } from '../clock';
 import type { BatchItem, LocalStore } from '../store';
 import { PlanRefusedError } from '../store/store-worker';
-import type { Timers } from './timers';
+import type { Timers } from '../timers';
 
 /**
  * What sending a batch item needs to know of it: which it is, how often it was tried (for the

@@ -3,9 +3,9 @@ import type { ApiClient } from '../api/client';
 import type { Clock } from '../clock';
 import type { BatchItem, LocalStore } from '../store';
 import { RunLedger, type SendItem, type UnrecordedItem } from './bulk-commit';
-import { classifyCreateFailure, retryDelayMs, type CreateFailure } from './bulk-outcome';
-import { reconcileInDoubt } from './bulk-reconcile';
-import { Waiter, type Timers } from './timers';
+import { classifyCreateFailure, retryDelayMs, type CreateFailure } from '../orders/create-failure';
+import { reconcileInDoubt } from '../orders/order-reconcile';
+import { Waiter, type Timers } from '../timers';
 
 /** What a batch run works with (the BulkSubmitter's collaborators and settings). */
 export interface BatchRunContext {

@@ -2,7 +2,7 @@ import type { ConnectivityEvent } from '../../shared/events';
 import type { z } from 'zod';
 import { systemClock, type Clock } from '../clock';
 import type { CoreEventBus } from '../events';
-import { systemTimers, type Timers } from './timers';
+import { systemTimers, type Timers } from '../timers';
 
 export type ConnectivityState = z.infer<typeof ConnectivityEvent>;
 

@@ -2,7 +2,7 @@ import { ProtocolRequest, type Protocol } from '../../shared/api';
 import { isApiClientError } from '../api/errors';
 import type { OutboxEntry } from '../store';
 import { findCreatedProtocol } from './in-doubt-create';
-import { sameContent } from './protocol-content';
+import { sameContent } from '../protocols/protocol-content';
 import {
   readFailed,
   recordConflict,

@@ -2,7 +2,7 @@ import { ProtocolRequest, type Protocol } from '../../shared/api';
 import { isApiClientError } from '../api/errors';
 import { StoreError, type LocalProtocol, type OutboxEntry } from '../store';
 import { settleInDoubt } from './in-doubt-settle';
-import { sameContent } from './protocol-content';
+import { sameContent } from '../protocols/protocol-content';
 import {
   notApplied,
   recordConflict,

@@ -19,12 +19,12 @@ import {
   type ConflictChoice,
   type ConflictView,
   type Resolution,
-} from './conflicts';
+} from '../protocols/conflicts';
 import type { Connectivity } from './connectivity';
 import { pullMirror, type MirrorPullOptions, type PullReport } from './mirror-pull';
 import { emptyPushReport, pushOutbox, type PushOptions, type PushReport } from './outbox-push';
 import { messageOf } from './push-steps';
-import { systemTimers, type Timers } from './timers';
+import { systemTimers, type Timers } from '../timers';
 
 export interface SyncEngineOptions {
   store: LocalStore;

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBrowserHost } from '../../../src/main/browser-host';
-import { KeytarCredentialStore } from '../../../src/main/credentials/keychain';
+import { KeytarCredentialStore } from '../../../src/main/connections/keychain';
 import { createFileLogger, Redactor } from '../../../src/main/logging';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { BRIDGE_FILE, RENDERER_DIR } from './paths';

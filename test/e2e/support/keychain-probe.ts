@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { KeytarCredentialStore } from '../../../src/main/credentials/keychain';
+import { KeytarCredentialStore } from '../../../src/main/connections/keychain';
 
 const HOW_TO_RUN =
   'The end-to-end suite keeps secrets in the real system keychain, as the app does. Run it with ' +

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../../src/main/browser-host';
-import { MemoryCredentialStore } from '../../../src/main/credentials/keychain';
+import { MemoryCredentialStore } from '../../../src/main/connections/keychain';
 import { Redactor, silentLogger } from '../../../src/main/logging';
 import { BROWSER_HOST_PATHS } from '../../../src/shared/ipc';
 import { createOrderDeskApi } from '../../../src/shared/ipc-bridge';

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Core } from '../../../src/main/core';
-import { secretAccount } from '../../../src/main/credentials/connection';
-import { MemoryCredentialStore } from '../../../src/main/credentials/keychain';
+import { secretAccount } from '../../../src/main/connections/connection';
+import { MemoryCredentialStore } from '../../../src/main/connections/keychain';
 import { EMBEDDED_CLIENT_ID, EMBEDDED_CONNECTION_ID } from '../../../src/main/embedded-sandbox';
 import { CreateOrderRequest } from '../../../src/shared/api';
 import {

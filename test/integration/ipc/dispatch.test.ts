@@ -7,8 +7,8 @@ import { Core } from '../../../src/main/core';
 import {
   MemoryCredentialStore,
   type CredentialStore,
-} from '../../../src/main/credentials/keychain';
-import { KeychainError } from '../../../src/main/credentials/keychain-guard';
+} from '../../../src/main/connections/keychain';
+import { KeychainError } from '../../../src/main/connections/keychain-guard';
 import { createIpcDispatcher, type IpcHost } from '../../../src/main/ipc/dispatch';
 import { toIpcError } from '../../../src/main/ipc/errors';
 import { forwardIpcEvents } from '../../../src/main/ipc/events';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BulkSubmitter } from '../../../src/main/sync/bulk-submitter';
+import { BulkSubmitter } from '../../../src/main/bulk/bulk-submitter';
 import { startMainFixture, type MainFixture } from '../../support/main-fixture';
 import { setFaults } from './client-support';
 import { clearFaults, createLocalProtocols, expectOneOrderPerProtocol } from './bulk-support';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LocalStore } from '../../../src/main/store';
 import { StoreWorkerLostError } from '../../../src/main/store/store-worker';
-import { BulkSubmitter } from '../../../src/main/sync/bulk-submitter';
-import { BatchRejectedError } from '../../../src/main/sync/bulk-requests';
+import { BulkSubmitter } from '../../../src/main/bulk/bulk-submitter';
+import { BatchRejectedError } from '../../../src/main/bulk/order-requests';
 import { startMainFixture, type MainFixture } from '../../support/main-fixture';
 import { waitFor } from '../../support/wait';
 import {

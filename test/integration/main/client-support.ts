@@ -3,7 +3,7 @@ import {
   type ApiClient,
   type ApiClientOptions,
 } from '../../../src/main/api/client';
-import { TokenManager } from '../../../src/main/credentials/token-manager';
+import { TokenManager } from '../../../src/main/connections/token-manager';
 import type { SandboxOptionsInput, SandboxRuntime } from '../../../src/sandbox';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/main/api/client';
-import { secretAccount } from '../../../src/main/credentials/connection';
+import { secretAccount } from '../../../src/main/connections/connection';
 import {
   MemoryCredentialStore,
   type CredentialStore,
-} from '../../../src/main/credentials/keychain';
-import { TokenManager } from '../../../src/main/credentials/token-manager';
+} from '../../../src/main/connections/keychain';
+import { TokenManager } from '../../../src/main/connections/token-manager';
 import {
   startEmbeddedConnection,
   type EmbeddedConnection,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { normalizeOrder } from '../../../src/shared/api';
-import { OrderPoller } from '../../../src/main/sync/order-poller';
-import type { Timers } from '../../../src/main/sync/timers';
+import { OrderPoller } from '../../../src/main/orders/order-poller';
+import type { Timers } from '../../../src/main/timers';
 import { startMainFixture, type MainFixture } from '../../support/main-fixture';
 import { protocolFor } from './bulk-support';
 import { countingFetch, fakeClock } from './client-support';

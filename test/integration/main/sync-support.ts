@@ -1,7 +1,7 @@
 import type { Protocol, ProtocolRequest } from '../../../src/shared/api';
 import { Connectivity, httpProbe } from '../../../src/main/sync/connectivity';
 import { SyncEngine, type SyncEngineOptions } from '../../../src/main/sync/sync-engine';
-import type { Timers } from '../../../src/main/sync/timers';
+import type { Timers } from '../../../src/main/timers';
 import { startMainFixture, type MainFixture } from '../../support/main-fixture';
 import { validOrderBody, type TestSandbox } from '../../support/sandbox';
 

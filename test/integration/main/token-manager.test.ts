@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src/main/api/client';
 import { ApiClientError, isOutcomeUnknown } from '../../../src/main/api/errors';
-import { TokenManager } from '../../../src/main/credentials/token-manager';
+import { TokenManager } from '../../../src/main/connections/token-manager';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { countingFetch, fakeClock, recordingSleep } from './client-support';
 

@@ -1,6 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { normalizeForSearch, searchTextOf } from '../../../src/main/store';
-import { planFtsSearch, planLikeSearch, searchSeqs } from '../../../src/main/store/protocol-search';
+import {
+  planFtsSearch,
+  planLikeSearch,
+  searchSeqs,
+} from '../../../src/main/protocols/protocol-search';
 import { memoryStore, protocolRequest, serverProtocol } from './fixtures';
 
 const T1 = '2025-02-01T09:00:00Z';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClientError } from '../../../src/main/api/errors';
-import { classifyCreateFailure, retryDelayMs } from '../../../src/main/sync/bulk-outcome';
-import { orderMatchesRequest } from '../../../src/main/sync/bulk-reconcile';
+import { classifyCreateFailure, retryDelayMs } from '../../../src/main/orders/create-failure';
+import { orderMatchesRequest } from '../../../src/main/orders/order-reconcile';
 import type { AppOrder, CreateOrderRequest } from '../../../src/shared/api';
 
 const err = (init: ConstructorParameters<typeof ApiClientError>[0]) => new ApiClientError(init);

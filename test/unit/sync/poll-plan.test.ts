@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planPollCycle, pollIntervalMs } from '../../../src/main/sync/poll-plan';
+import { planPollCycle, pollIntervalMs } from '../../../src/main/orders/poll-plan';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -11,7 +11,7 @@ import {
   RunLedger,
   type UnrecordedItem,
 } from '../../../src/main/sync/bulk-commit';
-import type { Timers } from '../../../src/main/sync/timers';
+import type { Timers } from '../../../src/main/timers';
 import { waitFor } from '../../support/wait';
 import { appOrder, batchOf, manualClock, memoryStore, orderRequest } from '../store/fixtures';
 

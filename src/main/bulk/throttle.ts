@@ -1,5 +1,5 @@
 import type { Clock } from '../clock';
-import type { Timers } from './timers';
+import type { Timers } from '../timers';
 
 /**
  * Calls `fire(key)` at most once per `intervalMs` per key: a call inside the interval is folded

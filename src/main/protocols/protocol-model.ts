@@ -7,8 +7,8 @@ import {
   ProtocolRequest,
   ShippingMethod,
 } from '../../shared/api';
-import type { Db } from './db';
-import { flag, jsonText, jsonTextOrNull, parseRow, prepareCached } from './rows';
+import type { Db } from '../store/db';
+import { flag, jsonText, jsonTextOrNull, parseRow, prepareCached } from '../store/rows';
 import { searchTextOf } from './protocol-search';
 
 /**

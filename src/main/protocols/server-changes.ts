@@ -1,11 +1,11 @@
 import type { Protocol } from '../../shared/api';
 import type { Clock } from '../clock';
-import type { Db } from './db';
-import { StoreError } from './errors';
-import type { OutboxEffect, OutboxRepo } from './outbox-repo';
+import type { Db } from '../store/db';
+import { StoreError } from '../store/errors';
+import type { OutboxEffect, OutboxRepo } from '../store/outbox-repo';
 import { draftColumns, draftFromProtocol, type ConflictKind } from './protocol-model';
 import type { ProtocolsRepo } from './protocols-repo';
-import { prepareCached } from './rows';
+import { prepareCached } from '../store/rows';
 
 /**
  * The push side's updates of a protocol and its outbox entry, each in one transaction. They are

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ProtocolRequest, type Protocol } from '../../shared/api';
 import type { Clock } from '../clock';
-import type { Db } from './db';
-import { StoreError } from './errors';
-import type { OutboxEffect, OutboxEntry, OutboxRepo } from './outbox-repo';
+import type { Db } from '../store/db';
+import { StoreError } from '../store/errors';
+import type { OutboxEffect, OutboxEntry, OutboxRepo } from '../store/outbox-repo';
 import * as pull from './protocol-pull';
 import type { ServerUpsert } from './protocol-pull';
-import * as push from './protocol-push';
+import * as push from './server-changes';
 import {
   LIVE_OUTBOX_JOIN,
   ORDER_SOURCE_SELECT,
@@ -23,7 +23,7 @@ import {
   type ProtocolSyncState,
 } from './protocol-model';
 import { planFtsSearch, searchSeqs } from './protocol-search';
-import { parseRow, prepareCached } from './rows';
+import { parseRow, prepareCached } from '../store/rows';
 
 export interface ProtocolListQuery {
   /** Parts of the customer's name, sourceId or email; every word must match. */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../clock';
-import { Connection, type ConnectionInput } from '../credentials/connection';
-import type { Db } from './db';
-import { StoreError } from './errors';
-import { flag, parseRow, prepareCached } from './rows';
+import { Connection, type ConnectionInput } from './connection';
+import type { Db } from '../store/db';
+import { StoreError } from '../store/errors';
+import { flag, parseRow, prepareCached } from '../store/rows';
 
 /** A connection as stored: the record of credentials/connection.ts (no secret) plus bookkeeping. */
 export const StoredConnection = Connection.extend({ createdAt: z.int(), isActive: z.boolean() });

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { CreateOrderRequest, type AppOrder } from '../../shared/api';
 import type { Clock } from '../clock';
-import type { Db } from './db';
-import { StoreError } from './errors';
-import type { OrdersRepo } from './orders-repo';
-import type { LocalProtocol } from './protocol-model';
-import type { ProtocolsRepo } from './protocols-repo';
-import { parseRow, prepareCached, runTransaction } from './rows';
-import type { WritePlan } from './store-worker';
-import * as items from './batch-item-writes';
+import type { Db } from '../store/db';
+import { StoreError } from '../store/errors';
+import type { OrdersRepo } from '../orders/orders-repo';
+import type { LocalProtocol } from '../protocols/protocol-model';
+import type { ProtocolsRepo } from '../protocols/protocols-repo';
+import { parseRow, prepareCached, runTransaction } from '../store/rows';
+import type { WritePlan } from '../store/store-worker';
+import * as items from '../store/batch-item-writes';
 import {
   BatchRow,
   type Batch,

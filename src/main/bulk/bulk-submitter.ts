@@ -9,10 +9,10 @@ import {
   orderRequestFromProtocol,
   protocolLabel,
   type RejectedProtocol,
-} from './bulk-requests';
-import { BatchRun, type BatchRunContext } from './bulk-run';
+} from './order-requests';
+import { BatchRun, type BatchRunContext } from '../sync/bulk-run';
 import { KeyedThrottle } from './throttle';
-import { realTimers, type Timers } from './timers';
+import { realTimers, type Timers } from '../timers';
 
 export interface BulkSubmitterOptions {
   store: LocalStore;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Protocol } from '../../shared/api';
 import { draftColumns, draftFromProtocol, readLocalProtocol } from './protocol-model';
-import { markConflict, refreshFromServer, type ProtocolContext } from './protocol-push';
-import { prepareCached } from './rows';
+import { markConflict, refreshFromServer, type ProtocolContext } from './server-changes';
+import { prepareCached } from '../store/rows';
 
 /** What the mirror pull did to a local protocol. */
 export type ServerUpsert = 'inserted' | 'refreshed' | 'server-updated' | 'unchanged';

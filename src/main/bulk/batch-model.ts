@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CreateOrderRequest, ValidationIssue } from '../../shared/api';
-import { jsonText, jsonTextOrNull } from './rows';
+import { jsonText, jsonTextOrNull } from '../store/rows';
 
 export const BatchState = z.enum(['running', 'paused', 'done']);
 export type BatchState = z.infer<typeof BatchState>;

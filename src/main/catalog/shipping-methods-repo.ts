@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ShippingMethodInfo, type ShippingMethod } from '../../shared/api';
-import type { Db } from './db';
-import { jsonText, parseRow, prepareCached } from './rows';
+import type { Db } from '../store/db';
+import { jsonText, parseRow, prepareCached } from '../store/rows';
 
 const Row = z.object({ id: z.string(), body: jsonText(ShippingMethodInfo) });
 

@@ -13,7 +13,7 @@ import {
   type PollInterval,
   type PollPlan,
 } from './poll-plan';
-import { realTimers, type Timers } from './timers';
+import { realTimers, type Timers } from '../timers';
 
 export interface OrderPollerOptions {
   store: LocalStore;

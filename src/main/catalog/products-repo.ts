@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Product, type ProductStatus } from '../../shared/api';
-import type { Db } from './db';
-import { epochMs, jsonText, likeContains, parseRow, prepareCached } from './rows';
+import type { Db } from '../store/db';
+import { epochMs, jsonText, likeContains, parseRow, prepareCached } from '../store/rows';
 
 const Row = z.object({ id: z.int(), body: jsonText(Product) });
 

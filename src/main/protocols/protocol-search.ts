@@ -1,5 +1,5 @@
-import type { Db } from './db';
-import { likeContains, prepareCached } from './rows';
+import type { Db } from '../store/db';
+import { likeContains, prepareCached } from '../store/rows';
 
 /**
  * Search over local protocols by customer name, sourceId and email.

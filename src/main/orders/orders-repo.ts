@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { AppOrder, type OrderStatus } from '../../shared/api';
 import type { Clock } from '../clock';
-import type { Db } from './db';
+import type { Db } from '../store/db';
 import { isPollFinal, mergeOrder, POLL_FINAL_STATUSES } from './order-merge';
-import { epochMs, jsonText, parseRow, prepareCached, runTransaction } from './rows';
-import type { PlanStep } from './store-worker';
+import { epochMs, jsonText, parseRow, prepareCached, runTransaction } from '../store/rows';
+import type { PlanStep } from '../store/store-worker';
 
 export const OrderSource = z.enum(['created', 'pulled']);
 export type OrderSource = z.infer<typeof OrderSource>;
