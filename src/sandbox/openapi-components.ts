@@ -23,7 +23,6 @@ const SHARED: Named = {
   OrderStatusV101: api.OrderStatusV101,
   WebhookStatus: api.WebhookStatus,
   ProductStatus: api.ProductStatus,
-  Administration: api.Administration,
 };
 
 /** What clients send: converted with io "input" (defaults make fields optional). */
@@ -36,6 +35,7 @@ const REQUESTS: Named = {
   AddressRequestV101: api.AddressRequestV101,
   // Also OrderLineItemRequest: the same schema object.
   LineItemRequest: api.LineItemRequest,
+  AdministrationRequest: api.AdministrationRequest,
   OrderLineItemRequestV101: api.OrderLineItemRequestV101,
   ProtocolRequest: api.ProtocolRequest,
   PartnerSettingsPatch: api.PartnerSettingsPatch,
@@ -55,6 +55,7 @@ const RESPONSES: Named = {
   Address: api.Address,
   AddressV101: api.AddressV101,
   LineItem: api.LineItem,
+  Administration: api.Administration,
   LineItemV101: api.LineItemV101,
   FulfillmentInfo: api.FulfillmentInfo,
   FulfillmentInfoV101: api.FulfillmentInfoV101,
@@ -88,12 +89,14 @@ const ZOD_ONLY_FORMATS = new Set(['starts_with', 'ends_with', 'includes']);
 
 /**
  * Drops zod's safe-integer bounds on plain integers (they say nothing a reader needs) and the
- * zod-only formats whose pattern already says it all (validators reject unknown formats).
+ * zod-only formats whose pattern (or patterns, under allOf) already says it all (validators
+ * reject unknown formats).
  */
 function tidy({ jsonSchema }: { jsonSchema: z.core.JSONSchema.BaseSchema }): void {
   if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
   if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
-  if (jsonSchema.format && ZOD_ONLY_FORMATS.has(jsonSchema.format) && jsonSchema.pattern)
+  const patterned = jsonSchema.pattern !== undefined || jsonSchema.allOf !== undefined;
+  if (jsonSchema.format && ZOD_ONLY_FORMATS.has(jsonSchema.format) && patterned)
     delete jsonSchema.format;
 }
 

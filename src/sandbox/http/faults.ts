@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { URL_MAX, textLine } from '../../shared/api';
 
 /** Fault injection for reliability tests: PUT /_sandbox/faults. */
 export const FaultConfig = z.strictObject({
@@ -12,8 +13,12 @@ export const FaultConfig = z.strictObject({
   /** Which requests: method and a path prefix such as "/v1/orders". Absent: every /v1 request. */
   match: z
     .strictObject({
-      method: z.string().toUpperCase().optional(),
-      path: z.string().startsWith('/').optional(),
+      method: z
+        .string()
+        .regex(/^[A-Za-z]{1,16}$/, 'an HTTP method such as POST')
+        .toUpperCase()
+        .optional(),
+      path: textLine(URL_MAX).startsWith('/', 'a path starting with /').optional(),
     })
     .default({}),
   /** After this many injected errors and drops, the faults switch themselves off. Absent: no end. */

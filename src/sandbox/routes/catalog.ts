@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { ListProductsQuery, SHIPPING_METHODS, type ShippingMethodInfo } from '../../shared/api';
 import { centsToMoney } from '../../shared/money';
 import { SHIPPING_PRICES } from '../../shared/pricing';
@@ -20,6 +21,18 @@ const SHIPPING_DETAILS: Record<
   },
 };
 
+/** A productId path parameter: digits only (a 400 otherwise), read as a number. */
+const ProductIdParam = z
+  .string()
+  .regex(/^\d{1,15}$/)
+  .transform(Number);
+
+export function productIdParam(raw: string): number {
+  const parsed = ProductIdParam.safeParse(raw);
+  if (!parsed.success) throw badRequest('productId must be a whole number');
+  return parsed.data;
+}
+
 export const SHIPPING_METHOD_LIST: ShippingMethodInfo[] = SHIPPING_METHODS.map((id) => ({
   id,
   ...SHIPPING_DETAILS[id],
@@ -34,8 +47,7 @@ export function registerCatalogRoutes(app: FastifyInstance, ctx: RouteContext): 
 
   app.get<{ Params: { productId: string } }>('/v1/products/:productId', async (request) => {
     const raw = request.params.productId;
-    if (!/^\d{1,15}$/.test(raw)) throw badRequest('productId must be a whole number');
-    const product = ctx.products.get(Number(raw));
+    const product = ctx.products.get(productIdParam(raw));
     if (!product) throw notFound(`Product ${raw} not found`);
     return product;
   });

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Money, OrderStatus, ProductStatus, validateBody } from '../../shared/api';
-import { badRequest, notFound, unprocessable } from '../errors';
+import { OrderStatus, Price, ProductStatus, validateBody } from '../../shared/api';
+import { notFound, unprocessable } from '../errors';
 import { FaultConfig } from '../http/faults';
 import { orderV102 } from '../views';
+import { productIdParam } from './catalog';
 import type { RouteContext } from './context';
 
 export const AdvanceBody = z
@@ -11,7 +12,7 @@ export const AdvanceBody = z
   .default({});
 export const ProductChange = z.strictObject({
   status: ProductStatus.optional(),
-  price: Money.optional(),
+  price: Price.optional(),
 });
 
 /** Sandbox controls, outside /v1 and behind the same bearer token. */
@@ -49,15 +50,10 @@ export function registerControlRoutes(app: FastifyInstance, ctx: RouteContext): 
   );
 
   app.patch<{ Params: { productId: string } }>('/_sandbox/products/:productId', async (request) => {
-    if (!/^\d{1,15}$/.test(request.params.productId))
-      throw badRequest('productId must be a whole number');
+    const productId = productIdParam(request.params.productId);
     const change = validateBody(ProductChange, request.body);
     if (!change.ok) throw unprocessable(change.issues);
-    const product = ctx.products.update(
-      Number(request.params.productId),
-      change.value,
-      ctx.clock.now(),
-    );
+    const product = ctx.products.update(productId, change.value, ctx.clock.now());
     if (!product) throw notFound(`Product ${request.params.productId} not found`);
     return product;
   });

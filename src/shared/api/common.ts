@@ -4,6 +4,39 @@ import { z } from 'zod';
 export const Money = z.string().regex(/^-?\d+\.\d{2}$/, 'money amount with two decimals');
 export type Money = z.infer<typeof Money>;
 
+/**
+ * The highest catalog price a client may set: per pill for a pack product, per 30-day unit for an
+ * external one. With QUANTITY_MAX and LINE_ITEMS_MAX it keeps every order's pricing exact in
+ * whole cents (the largest intermediate, the volume discount of the dearest order, stays below
+ * 2^53).
+ */
+export const PRICE_MAX = '10000.00';
+/** A price a client sets: Money from 0.00 to PRICE_MAX, without a sign. */
+export const Price = z
+  .string()
+  .regex(/^(?:\d{1,4}\.\d{2}|10000\.00)$/, `an amount from 0.00 to ${PRICE_MAX} with two decimals`);
+export type Price = z.infer<typeof Price>;
+
+/**
+ * Control characters (Unicode Cc: U+0000-U+001F, U+007F-U+009F). No field a client writes is
+ * multi-line text, so no field takes one, not even a tab or a line break.
+ */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+
+/**
+ * A string without control characters. The check runs first, on the value as sent (nothing is
+ * stripped or trimmed before it), and a failure skips the field's other checks: one issue per field.
+ */
+export const plainString = () =>
+  z.string().regex(NO_CONTROL_CHARACTERS, {
+    message: 'no control characters (such as NUL, tab or a line break)',
+    abort: true,
+  });
+
+/** One line of free text: no control characters, at most `max` characters. */
+export const textLine = (max: number) => plainString().max(max, `at most ${max} characters`);
+
 /** ISO 8601 date-time, with offset or Z. */
 export const Timestamp = z.iso.datetime({ offset: true });
 

@@ -1,20 +1,29 @@
 import { z } from 'zod';
+import { plainString, textLine } from './common';
 
 /** Limits of the spec's Limits table. */
 export const ADDRESS_LINE_MAX = 100;
 export const CITY_MAX = 50;
 export const ZIP_CODE_PATTERN = /^\d{5}$/;
 
-const required = (max?: number) => {
-  const s = z.string().trim().min(1, 'required');
-  return max === undefined ? s : s.max(max, `at most ${max} characters`);
-};
+/** Limits the spec leaves open, so that no request stores more than a form could show. */
+export const SOURCE_ID_MAX = 100;
+export const NAME_MAX = 100;
+/** RFC 5321: the longest address a mail path can carry. */
+export const EMAIL_MAX = 254;
+export const PHONE_MAX = 40;
+/** The 1.0.1 `zip` has no pattern: room for ZIP+4 and postal codes of other countries. */
+export const POSTAL_CODE_MAX = 20;
+
+/** Required text: no control characters, then trimmed, then 1 to `max` characters. */
+const required = (max: number) =>
+  plainString().trim().min(1, 'required').max(max, `at most ${max} characters`);
 
 const addressCommon = {
   line1: required(ADDRESS_LINE_MAX),
-  line2: z.string().max(ADDRESS_LINE_MAX, `at most ${ADDRESS_LINE_MAX} characters`).nullish(),
+  line2: textLine(ADDRESS_LINE_MAX).nullish(),
   city: required(CITY_MAX),
-  state: z.string().length(2, 'state or province code of exactly 2 characters'),
+  state: plainString().length(2, 'state or province code of exactly 2 characters'),
 };
 
 /** Address in requests, 1.0.2: `zipCode` of exactly 5 digits. */
@@ -25,15 +34,21 @@ export const AddressRequest = z.object({
 export type AddressRequest = z.infer<typeof AddressRequest>;
 
 /** Address in the 1.0.1 create-order request: `zip`, no pattern. */
-export const AddressRequestV101 = z.object({ ...addressCommon, zip: required() });
+export const AddressRequestV101 = z.object({ ...addressCommon, zip: required(POSTAL_CODE_MAX) });
 export type AddressRequestV101 = z.infer<typeof AddressRequestV101>;
 
+/** An email address of at most EMAIL_MAX characters (one issue when it is neither). */
+export const emailAddress = () =>
+  z
+    .email({ error: 'email address', abort: true })
+    .max(EMAIL_MAX, `at most ${EMAIL_MAX} characters`);
+
 const customerCommon = {
-  sourceId: required(),
-  firstName: required(),
-  lastName: required(),
-  email: z.email('email address').nullish(),
-  phone: z.string().nullish(),
+  sourceId: required(SOURCE_ID_MAX),
+  firstName: required(NAME_MAX),
+  lastName: required(NAME_MAX),
+  email: emailAddress().nullish(),
+  phone: textLine(PHONE_MAX).nullish(),
 };
 
 export const CustomerRequest = z.object({ ...customerCommon, address: AddressRequest });

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { Money } from './common';
+import { Money, textLine } from './common';
+
+// Bounds of a request's line items. With PRICE_MAX they keep the dearest valid order's pricing
+// exact in whole cents: 50 lines of 1,000 pills a day for 90 days at 10,000.00 a pill.
+
+/** Pills a day of a pack line, units per 30 days of an external line. */
+export const QUANTITY_MAX = 1000;
+/** Pills at one time of day: at most a whole line's quantity. */
+export const DOSE_MAX = QUANTITY_MAX;
+/** Line items of one order or protocol. */
+export const LINE_ITEMS_MAX = 50;
+export const PACK_DESCRIPTION_MAX = 100;
 
 /** Pills per time of day. For a pack product the four add up to the line item's quantity. */
 export const Administration = z.object({
@@ -10,17 +21,27 @@ export const Administration = z.object({
 });
 export type Administration = z.infer<typeof Administration>;
 
+const dose = z.int().min(0).max(DOSE_MAX, `at most ${DOSE_MAX}`);
+/** Administration in requests: each dose at most DOSE_MAX. */
+export const AdministrationRequest = z.object({
+  morning: dose,
+  afternoon: dose,
+  evening: dose,
+  sleep: dose,
+});
+
 export const administrationTotal = (a: Administration): number =>
   a.morning + a.afternoon + a.evening + a.sleep;
 
 const ProductId = z.int().positive();
+const packDescription = textLine(PACK_DESCRIPTION_MAX).min(1);
 
 /** Line item of a protocol create/update request. */
 export const LineItemRequest = z.object({
   productId: ProductId,
-  quantity: z.int().min(1, 'at least 1'),
-  packDescription: z.string().min(1).optional(),
-  administration: Administration.nullish(),
+  quantity: z.int().min(1, 'at least 1').max(QUANTITY_MAX, `at most ${QUANTITY_MAX}`),
+  packDescription: packDescription.optional(),
+  administration: AdministrationRequest.nullish(),
 });
 export type LineItemRequest = z.infer<typeof LineItemRequest>;
 
@@ -29,10 +50,15 @@ export const OrderLineItemRequest = LineItemRequest;
 export type OrderLineItemRequest = z.infer<typeof OrderLineItemRequest>;
 
 /** Line item of a 1.0.1 order create request: packDescription always required. */
-export const OrderLineItemRequestV101 = LineItemRequest.extend({
-  packDescription: z.string().min(1),
-});
+export const OrderLineItemRequestV101 = LineItemRequest.extend({ packDescription });
 export type OrderLineItemRequestV101 = z.infer<typeof OrderLineItemRequestV101>;
+
+/** The line items of a request: 1 to LINE_ITEMS_MAX. */
+export const lineItemList = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item)
+    .min(1, 'at least one line item')
+    .max(LINE_ITEMS_MAX, `at most ${LINE_ITEMS_MAX} line items`);
 
 /** Line item in protocol and 1.0.2 order responses. */
 export const LineItem = z.object({

@@ -16,13 +16,14 @@ import {
   LineItemV101,
   OrderLineItemRequest,
   OrderLineItemRequestV101,
+  lineItemList,
 } from './line-items';
 
 /** POST /orders body, 1.0.2. */
 export const CreateOrderRequest = z.object({
   customer: CustomerRequest,
   daysSupply: DaysSupply,
-  lineItems: z.array(OrderLineItemRequest).min(1, 'at least one line item'),
+  lineItems: lineItemList(OrderLineItemRequest),
   shippingMethod: ShippingMethod,
   orderType: OrderType,
 });
@@ -31,7 +32,7 @@ export type CreateOrderRequest = z.infer<typeof CreateOrderRequest>;
 /** POST /orders body, 1.0.1: `zip`, packDescription required, ONE-TIME (ONE_TIME accepted too). */
 export const CreateOrderRequestV101 = CreateOrderRequest.extend({
   customer: CustomerRequestV101,
-  lineItems: z.array(OrderLineItemRequestV101).min(1, 'at least one line item'),
+  lineItems: lineItemList(OrderLineItemRequestV101),
   orderType: z.enum(['ONE-TIME', 'ONE_TIME', 'SUBSCRIPTION']),
 });
 export type CreateOrderRequestV101 = z.infer<typeof CreateOrderRequestV101>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Timestamp } from './common';
+import { Timestamp, textLine } from './common';
+import { ADDRESS_LINE_MAX, CITY_MAX, POSTAL_CODE_MAX, emailAddress } from './customer';
 
 export const HEX_COLOR_PATTERN = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
@@ -27,42 +28,59 @@ export const PartnerSettings = z.object({
 });
 export type PartnerSettings = z.infer<typeof PartnerSettings>;
 
-const text = (max: number) =>
-  z.string().max(max, `at most ${max} characters`).nullable().optional();
+/** Limits of the editable settings. */
+export const URL_MAX = 2048;
+export const PARTNER_PHONE_MAX = 40;
+export const BILLING_LINE_MAX = ADDRESS_LINE_MAX;
+export const BILLING_CITY_MAX = CITY_MAX;
+export const BILLING_STATE_MAX = 50;
+export const BILLING_POSTAL_CODE_MAX = POSTAL_CODE_MAX;
+/** The longest country name in common use ("The United Kingdom of Great Britain and Northern Ireland"). */
+export const BILLING_COUNTRY_MAX = 56;
+
+/**
+ * A clean absolute http(s) URL, exactly as it will be used: lower-case scheme, a host (and port)
+ * without credentials, then an optional path and query of printable ASCII that needs no
+ * escaping. No whitespace, control characters, backslashes or fragment: the URL parser would
+ * strip or rewrite those, and the service stores and calls what it was sent, never a rewrite.
+ */
+export const HTTP_URL_PATTERN =
+  /^https?:\/\/[A-Za-z0-9.\-:[\]]+(?:[/?][A-Za-z0-9\-._~%!$&'()*+,;=:@/?]*)?$/;
+const URL_MESSAGE =
+  'an absolute http or https URL without spaces, control characters, credentials or fragment';
 const httpUrl = z
-  .url({
-    protocol: /^https?$/,
-    hostname: z.regexes.hostname,
-    error: 'an absolute http or https URL',
-  })
-  .max(2048);
+  .string()
+  .regex(HTTP_URL_PATTERN, { message: URL_MESSAGE, abort: true })
+  .check(
+    z.url({ protocol: /^https?$/, hostname: z.regexes.hostname, error: URL_MESSAGE, abort: true }),
+  )
+  .max(URL_MAX, `at most ${URL_MAX} characters`);
+
+const text = (max: number) => textLine(max).nullable().optional();
+const color = z
+  .string()
+  .regex(HEX_COLOR_PATTERN, 'hex color such as #1a7f64')
+  .nullable()
+  .optional();
 
 /**
  * PATCH /partners/settings: only the fields given change; null clears a field. Read-only
  * fields (id, name, description, discount, discountValue, timestamps) are rejected with 422.
  */
 export const PartnerSettingsPatch = z.strictObject({
-  primaryColor: z
-    .string()
-    .regex(HEX_COLOR_PATTERN, 'hex color such as #1a7f64')
-    .nullable()
-    .optional(),
-  secondaryColor: z
-    .string()
-    .regex(HEX_COLOR_PATTERN, 'hex color such as #1a7f64')
-    .nullable()
-    .optional(),
-  logo: text(2048),
-  phone: text(40),
-  supportEmail: z.email('email address').max(254).nullable().optional(),
+  primaryColor: color,
+  secondaryColor: color,
+  logo: httpUrl.nullable().optional(),
+  phone: text(PARTNER_PHONE_MAX),
+  supportEmail: emailAddress().nullable().optional(),
   website: httpUrl.nullable().optional(),
   webhookUrl: httpUrl.nullable().optional(),
-  billingAddressLine1: text(100),
-  billingAddressLine2: text(100),
-  billingCity: text(50),
-  billingState: text(50),
-  billingPostalCode: text(20),
-  billingCountry: text(56),
+  billingAddressLine1: text(BILLING_LINE_MAX),
+  billingAddressLine2: text(BILLING_LINE_MAX),
+  billingCity: text(BILLING_CITY_MAX),
+  billingState: text(BILLING_STATE_MAX),
+  billingPostalCode: text(BILLING_POSTAL_CODE_MAX),
+  billingCountry: text(BILLING_COUNTRY_MAX),
 });
 export type PartnerSettingsPatch = z.infer<typeof PartnerSettingsPatch>;
 

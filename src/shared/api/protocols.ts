@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { Cursor, DaysSupply, Money, OrderType, ShippingMethod, Timestamp } from './common';
 import { Customer, CustomerRequest } from './customer';
-import { LineItem, LineItemRequest } from './line-items';
+import { LineItem, LineItemRequest, lineItemList } from './line-items';
 
 /** POST /protocols and PUT /protocols/{id} body (full replacement). */
 export const ProtocolRequest = z.object({
   customer: CustomerRequest,
   daysSupply: DaysSupply,
-  lineItems: z.array(LineItemRequest).min(1, 'at least one line item'),
+  lineItems: lineItemList(LineItemRequest),
   shippingMethod: ShippingMethod,
   orderType: OrderType,
 });

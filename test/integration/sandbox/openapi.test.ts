@@ -266,9 +266,9 @@ describe('components and webhooks', () => {
       properties: { zipCode: { pattern: '^\\d{5}$' }, line1: { maxLength: 100 } },
       required: expect.arrayContaining(['line1', 'city', 'state', 'zipCode']),
     });
-    // Requests are open objects except where the service is strict; shared objects get an Input twin.
+    // Requests are open objects except where the service is strict.
     expect(schemas.PartnerSettingsPatch!.additionalProperties).toBe(false);
-    expect(schemas.AdministrationInput!.additionalProperties).toBeUndefined();
+    expect(schemas.AdministrationRequest!.additionalProperties).toBeUndefined();
     expect(schemas.FaultConfig!.properties).toHaveProperty(
       'errorStatus.enum',
       [429, 500, 502, 503],
