@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorDetail, Order, ValidationErrorBody } from '../../../src/shared/api';
+import {
+  DOSE_MAX,
+  ErrorDetail,
+  LINE_ITEMS_MAX,
+  Order,
+  POSTAL_CODE_MAX,
+  QUANTITY_MAX,
+  SOURCE_ID_MAX,
+  ValidationErrorBody,
+} from '../../../src/shared/api';
 import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
 import { countOrders } from './orders-support';
 
@@ -113,6 +122,122 @@ describe('create order limits', () => {
       await expect422(
         bodyWith((b) => (b.customer.address.zipCode = zip)),
         [[[...address, 'zipCode'], 'invalid']],
+      );
+    }
+  });
+});
+
+describe('create order bounds: nothing the service cannot hold', () => {
+  const huge = (b: Json) => {
+    b.lineItems[0].quantity = 1e15;
+    b.lineItems[0].administration = {
+      morning: 25e13,
+      afternoon: 25e13,
+      evening: 25e13,
+      sleep: 25e13,
+    };
+  };
+  const hugeIssues: [Loc, string][] = [
+    [['lineItems', 0, 'quantity'], 'invalid'],
+    ...['morning', 'afternoon', 'evening', 'sleep'].map((t): [Loc, string] => [
+      ['lineItems', 0, 'administration', t],
+      'invalid',
+    ]),
+  ];
+
+  it('refuses a quantity of 1e15 with doses that sum to it (it answered 500): 422 on the fields', async () => {
+    await expect422(bodyWith(huge), hugeIssues);
+    await expect422(
+      bodyWith((b) => {
+        huge(b);
+        b.orderType = 'ONE-TIME';
+        b.customer.address.zip = b.customer.address.zipCode;
+        delete b.customer.address.zipCode;
+        b.lineItems[1].packDescription = '1 scoop';
+      }),
+      hugeIssues,
+      { 'x-api-version': '1.0.1' },
+    );
+  });
+
+  it(`takes quantity ${QUANTITY_MAX} for 90 days and prices it, refuses ${QUANTITY_MAX + 1} and ${LINE_ITEMS_MAX + 1} line items`, async () => {
+    const order = await expect201(
+      bodyWith((b) => {
+        b.daysSupply = 90;
+        b.lineItems[0].quantity = QUANTITY_MAX;
+        b.lineItems[0].administration = { morning: DOSE_MAX, afternoon: 0, evening: 0, sleep: 0 };
+        b.lineItems[1].quantity = QUANTITY_MAX;
+      }),
+    );
+    expect(order.lineItems.map((li) => li.quantity)).toEqual([QUANTITY_MAX, QUANTITY_MAX]);
+    expect(Number(order.totalPrice)).toBeGreaterThan(0);
+    await expect422(
+      bodyWith((b) => (b.lineItems[1].quantity = QUANTITY_MAX + 1)),
+      [[['lineItems', 1, 'quantity'], 'invalid']],
+    );
+    await expect422(
+      bodyWith((b) => (b.lineItems = Array(LINE_ITEMS_MAX + 1).fill(b.lineItems[1]))),
+      [[['lineItems'], 'invalid']],
+    );
+  });
+
+  it('refuses a 100 KB sourceId and takes one of 100 characters as sent', async () => {
+    await expect422(
+      bodyWith((b) => (b.customer.sourceId = 'x'.repeat(100_000))),
+      [[['customer', 'sourceId'], 'invalid']],
+    );
+    const id = `P-${'9'.repeat(SOURCE_ID_MAX - 2)}`;
+    expect((await expect201(bodyWith((b) => (b.customer.sourceId = id)))).customer.sourceId).toBe(
+      id,
+    );
+  });
+
+  it('refuses control characters in every text field, at the field, and still trims spaces', async () => {
+    const fields: Loc[] = [
+      ['customer', 'sourceId'],
+      ['customer', 'firstName'],
+      ['customer', 'lastName'],
+      ['customer', 'phone'],
+      [...address, 'line1'],
+      [...address, 'line2'],
+      [...address, 'city'],
+      ['lineItems', 0, 'packDescription'],
+    ];
+    const set = (b: Json, loc: Loc, value: string) => {
+      const parent = loc.slice(0, -1).reduce((node, k) => node[k], b);
+      parent[loc.at(-1)!] = value;
+    };
+    for (const loc of fields) {
+      for (const c of ['\u0000', '\t', '\n', '\r\n', '\u001b', '\u007f', '\u0085']) {
+        await expect422(
+          bodyWith((b) => set(b, loc, `ab${c}cd`)),
+          [[loc, 'invalid']],
+        );
+      }
+    }
+    await expect422(
+      bodyWith((b) => (b.customer.firstName = 'Ada\n')),
+      [[['customer', 'firstName'], 'invalid']],
+    );
+    await expect422(
+      bodyWith((b) => (b.customer.address.state = '\u0000\u0000')),
+      [[[...address, 'state'], 'invalid']],
+    );
+    const order = await expect201(bodyWith((b) => (b.customer.firstName = '  Ada  ')));
+    expect(order.customer.firstName).toBe('Ada');
+  });
+
+  it(`refuses a 1.0.1 zip of ${POSTAL_CODE_MAX + 1} characters or with a control character`, async () => {
+    for (const zip of ['9'.repeat(POSTAL_CODE_MAX + 1), '97210\u0000']) {
+      await expect422(
+        bodyWith((b) => {
+          b.orderType = 'ONE-TIME';
+          b.customer.address.zip = zip;
+          delete b.customer.address.zipCode;
+          b.lineItems[1].packDescription = '1 scoop';
+        }),
+        [[[...address, 'zip'], 'invalid']],
+        { 'x-api-version': '1.0.1' },
       );
     }
   });

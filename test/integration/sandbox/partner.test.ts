@@ -1,7 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  BILLING_CITY_MAX,
+  BILLING_COUNTRY_MAX,
+  BILLING_LINE_MAX,
+  BILLING_POSTAL_CODE_MAX,
+  EMAIL_MAX,
   ErrorDetail,
+  PARTNER_PHONE_MAX,
   PartnerSettings,
+  URL_MAX,
   ValidationErrorBody,
   WEBHOOK_SECRET_PATTERN,
   WebhookSecret,
@@ -129,6 +136,41 @@ describe('PATCH partner settings', () => {
     ['website', 'ftp://x.example'],
     ['webhookUrl', 'not a url'],
     ['webhookUrl', 'ftp://x.example/hooks'],
+    // Not a clean absolute http(s) URL: refused, never stripped or rewritten by the URL parser.
+    ['webhookUrl', 'https://hooks.clinic.example/order-status\r\n'],
+    ['webhookUrl', 'https://hooks.clinic.example/a\r\nX-Injected: 1'],
+    ['webhookUrl', 'https://hooks.clinic.\nexample/a'],
+    ['webhookUrl', 'https://hooks.clinic.example/\ta'],
+    ['webhookUrl', ' https://hooks.clinic.example/a'],
+    ['webhookUrl', 'https://hooks.clinic.example/a '],
+    ['webhookUrl', 'https://hooks.clinic.example/a b'],
+    ['webhookUrl', 'https://hooks.clinic.example/\u0000'],
+    ['webhookUrl', '\u0001https://hooks.clinic.example/a'],
+    ['webhookUrl', 'https://user:secret@hooks.clinic.example/a'],
+    ['webhookUrl', 'https://hooks.clinic.example/a#fragment'],
+    ['webhookUrl', 'https://hooks.clinic.example\\a'],
+    ['webhookUrl', 'HTTPS://hooks.clinic.example/a'],
+    ['webhookUrl', 'https:hooks.clinic.example/a'],
+    ['webhookUrl', '//hooks.clinic.example/a'],
+    ['webhookUrl', 'https://hööks.example/a'],
+    ['webhookUrl', 'https://hooks.clinic.example/<a>'],
+    ['webhookUrl', 'https://hooks.clinic.example:99999/a'],
+    ['webhookUrl', `https://hooks.clinic.example/${'a'.repeat(URL_MAX)}`],
+    ['website', 'https://clinic.example/\r\n'],
+    ['logo', 'logo.png'],
+    ['logo', 'data:image/png;base64,iVBORw0KGgo='],
+    ['logo', 'https://clinic.example/my logo.png'],
+    // Free text: control characters and lengths.
+    ['phone', '+1 503\u0000555 0199'],
+    ['phone', '5'.repeat(PARTNER_PHONE_MAX + 1)],
+    ['supportEmail', `${'a'.repeat(EMAIL_MAX)}@clinic.example`],
+    ['billingAddressLine1', '2150 NW Lovejoy\nSuite 310'],
+    ['billingAddressLine2', 'x'.repeat(BILLING_LINE_MAX + 1)],
+    ['billingCity', 'c'.repeat(BILLING_CITY_MAX + 1)],
+    ['billingState', 'O\tR'],
+    ['billingPostalCode', '9'.repeat(BILLING_POSTAL_CODE_MAX + 1)],
+    ['billingCountry', 'US\u007f'],
+    ['billingCountry', 'C'.repeat(BILLING_COUNTRY_MAX + 1)],
   ])('rejects %s=%j with 422 invalid and changes nothing', async (field, value) => {
     const before = await settings();
     const res = await patch({ [field]: value });
@@ -157,6 +199,10 @@ describe('PATCH partner settings', () => {
     ['supportEmail', 'help@clinic.example'],
     ['website', 'https://clinic.example/about'],
     ['website', 'http://clinic.example'],
+    ['website', 'http://127.0.0.1:8080/clinic?lang=en&x=%20y'],
+    ['logo', 'https://cdn.clinic.example/logo.png'],
+    ['phone', '5'.repeat(PARTNER_PHONE_MAX)],
+    ['billingCountry', 'C'.repeat(BILLING_COUNTRY_MAX)],
   ])('accepts %s=%j', async (field, value) => {
     const res = await patch({ [field]: value });
     expect(res.status).toBe(200);
@@ -227,6 +273,28 @@ describe('webhook secret', () => {
     const fresh = (await secret()).secret;
     expect(fresh).toMatch(WEBHOOK_SECRET_PATTERN);
     expect(fresh).not.toBe(old);
+  });
+
+  it('a webhookUrl is stored exactly as sent, port, path and query included', async () => {
+    const url = 'https://hooks.clinic.example:8443/order-status?partner=ptn_demo&sig=a%2Bb';
+    const res = await patch({ webhookUrl: url });
+    expect(res.status).toBe(200);
+    expect(PartnerSettings.parse(res.body).webhookUrl).toBe(url);
+    expect((await settings()).webhookUrl).toBe(url);
+    expect((await secret()).secret).toMatch(WEBHOOK_SECRET_PATTERN);
+  });
+
+  it('a webhookUrl with CR/LF is refused even when a secret exists, and the stored URL stays', async () => {
+    await patch({ webhookUrl: 'https://hooks.clinic.example/a' });
+    const before = await settings();
+    const { secret: kept } = await secret();
+    const res = await patch({ webhookUrl: 'https://hooks.clinic.example/b\r\n' });
+    expect(res.status).toBe(422);
+    expect(ValidationErrorBody.parse(res.body).detail).toEqual([
+      { loc: ['body', 'webhookUrl'], type: 'invalid', msg: expect.any(String) },
+    ]);
+    expect(await settings()).toEqual(before);
+    expect((await secret()).secret).toBe(kept);
   });
 
   it('a rejected PATCH with a webhookUrl creates no secret', async () => {

@@ -1,10 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Protocol, ProtocolList, ValidationErrorBody } from '../../../src/shared/api';
+import {
+  DOSE_MAX,
+  EMAIL_MAX,
+  LINE_ITEMS_MAX,
+  NAME_MAX,
+  PACK_DESCRIPTION_MAX,
+  PHONE_MAX,
+  Protocol,
+  ProtocolList,
+  QUANTITY_MAX,
+  SOURCE_ID_MAX,
+  ValidationErrorBody,
+} from '../../../src/shared/api';
 import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
 
 /**
- * Every row of the spec's Limits table that applies to protocol requests, on create and on
- * replace: the exact 422 location and type, and nothing written.
+ * Every row of the spec's Limits table that applies to protocol requests, and every bound the
+ * service adds so that it never takes what it cannot hold, on create and on replace: the exact
+ * 422 location and type, and nothing written.
  */
 
 type Json = Record<string, unknown>;
@@ -46,8 +59,109 @@ const pack = (quantity: number, administration: unknown) => ({
   administration,
 });
 const external = (administration: unknown) => ({ productId: 1035, quantity: 1, administration });
+const doses = (morning: number, afternoon = 0) => ({ morning, afternoon, evening: 0, sleep: 0 });
+
+const customer = (field: string, value: unknown) => bodyWith(['customer', field], value);
+const addressField = (field: string, value: unknown) =>
+  bodyWith(['customer', 'address', field], value);
+
+/** Bounds beyond the Limits table: what the service can hold (src/shared/api). */
+const BOUNDS: [string, Json, Loc, 'invalid'][] = [
+  [
+    `quantity ${QUANTITY_MAX + 1} with doses that sum to it`,
+    bodyWith(['lineItems'], [pack(QUANTITY_MAX + 1, doses(QUANTITY_MAX, 1))]),
+    ['lineItems', 0, 'quantity'],
+    'invalid',
+  ],
+  [
+    `a dose of ${DOSE_MAX + 1}`,
+    bodyWith(['lineItems'], [pack(2, doses(DOSE_MAX + 1))]),
+    ['lineItems', 0, 'administration', 'morning'],
+    'invalid',
+  ],
+  [
+    `${LINE_ITEMS_MAX + 1} line items`,
+    bodyWith(['lineItems'], Array(LINE_ITEMS_MAX + 1).fill(external(null))),
+    ['lineItems'],
+    'invalid',
+  ],
+  [
+    `packDescription of ${PACK_DESCRIPTION_MAX + 1} characters`,
+    bodyWith(['lineItems', 0, 'packDescription'], 'p'.repeat(PACK_DESCRIPTION_MAX + 1)),
+    ['lineItems', 0, 'packDescription'],
+    'invalid',
+  ],
+  [
+    'packDescription with a line break',
+    bodyWith(['lineItems', 0, 'packDescription'], '1 capsule\r\n'),
+    ['lineItems', 0, 'packDescription'],
+    'invalid',
+  ],
+  [
+    `sourceId of ${SOURCE_ID_MAX + 1} characters`,
+    customer('sourceId', 's'.repeat(SOURCE_ID_MAX + 1)),
+    ['customer', 'sourceId'],
+    'invalid',
+  ],
+  [
+    'sourceId with a NUL',
+    customer('sourceId', 'patient-\u00000001'),
+    ['customer', 'sourceId'],
+    'invalid',
+  ],
+  [
+    'firstName with a newline',
+    customer('firstName', 'Ada\n'),
+    ['customer', 'firstName'],
+    'invalid',
+  ],
+  [
+    `lastName of ${NAME_MAX + 1} characters`,
+    customer('lastName', 'L'.repeat(NAME_MAX + 1)),
+    ['customer', 'lastName'],
+    'invalid',
+  ],
+  [
+    `email of ${EMAIL_MAX + 1} characters`,
+    customer('email', `${'a'.repeat(EMAIL_MAX + 1 - '@example.com'.length)}@example.com`),
+    ['customer', 'email'],
+    'invalid',
+  ],
+  [
+    `phone of ${PHONE_MAX + 1} characters`,
+    customer('phone', '5'.repeat(PHONE_MAX + 1)),
+    ['customer', 'phone'],
+    'invalid',
+  ],
+  ['phone with a tab', customer('phone', '503\t555 0100'), ['customer', 'phone'], 'invalid'],
+  [
+    'line1 with a NUL',
+    addressField('line1', '1 Main St\u0000'),
+    ['customer', 'address', 'line1'],
+    'invalid',
+  ],
+  [
+    'line2 with a C1 control (NEL)',
+    addressField('line2', 'Suite\u00852'),
+    ['customer', 'address', 'line2'],
+    'invalid',
+  ],
+  [
+    'city with DEL',
+    addressField('city', 'Port\u007fland'),
+    ['customer', 'address', 'city'],
+    'invalid',
+  ],
+  [
+    'state with a NUL',
+    addressField('state', 'O\u0000'),
+    ['customer', 'address', 'state'],
+    'invalid',
+  ],
+];
 
 const REJECTED: [string, Json, Loc, 'missing' | 'invalid' | 'type_error'][] = [
+  ...BOUNDS,
   ['daysSupply 45', bodyWith(['daysSupply'], 45), ['daysSupply'], 'invalid'],
   ['daysSupply 0', bodyWith(['daysSupply'], 0), ['daysSupply'], 'invalid'],
   ['daysSupply 120', bodyWith(['daysSupply'], 120), ['daysSupply'], 'invalid'],
@@ -273,4 +387,77 @@ describe('Limits table, replace protocol', () => {
       expect(await protocolCount()).toBe(before);
     },
   );
+});
+
+describe('bounds on create and replace protocol', () => {
+  /** The request found from outside that answered 500: quantity 1e15, doses that add up to it. */
+  const huge = bodyWith(['lineItems'], [pack(1e15, doses(5e14, 5e14))]);
+  const hugeIssues = [
+    { loc: ['body', 'lineItems', 0, 'quantity'], type: 'invalid', msg: `at most ${QUANTITY_MAX}` },
+    {
+      loc: ['body', 'lineItems', 0, 'administration', 'morning'],
+      type: 'invalid',
+      msg: expect.any(String),
+    },
+    {
+      loc: ['body', 'lineItems', 0, 'administration', 'afternoon'],
+      type: 'invalid',
+      msg: expect.any(String),
+    },
+  ];
+
+  it('refuses a quantity of 1e15 with doses that sum to it on create and on replace: 422, not 500', async () => {
+    const before = await protocolCount();
+    const created = await sb.api('POST', '/v1/protocols', huge);
+    expect(created.status, JSON.stringify(created.body)).toBe(422);
+    expect(ValidationErrorBody.parse(created.body).detail).toEqual(hugeIssues);
+    const replaced = await sb.api('PUT', `/v1/protocols/${existing.id}`, huge);
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(422);
+    expect(ValidationErrorBody.parse(replaced.body).detail).toEqual(hugeIssues);
+    expect(Protocol.parse((await sb.api('GET', `/v1/protocols/${existing.id}`)).body)).toEqual(
+      existing,
+    );
+    expect(await protocolCount()).toBe(before);
+  });
+
+  it('takes every value at its bound, on create and on replace, and stores it as sent', async () => {
+    const body = bodyWith(
+      ['lineItems'],
+      [
+        {
+          ...pack(QUANTITY_MAX, doses(DOSE_MAX)),
+          packDescription: 'p'.repeat(PACK_DESCRIPTION_MAX),
+        },
+        { ...external(null), quantity: QUANTITY_MAX },
+      ],
+    );
+    body.daysSupply = 90;
+    Object.assign(body.customer as Json, {
+      sourceId: 's'.repeat(SOURCE_ID_MAX),
+      firstName: 'F'.repeat(NAME_MAX),
+      lastName: 'L'.repeat(NAME_MAX),
+      email: `${'a'.repeat(EMAIL_MAX - '@example.com'.length)}@example.com`,
+      phone: '5'.repeat(PHONE_MAX),
+    });
+    const created = await sb.api('POST', '/v1/protocols', body);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const protocol = Protocol.parse(created.body);
+    expect(protocol.customer).toMatchObject(body.customer as Json);
+    expect(protocol.lineItems.map((li) => li.quantity)).toEqual([QUANTITY_MAX, QUANTITY_MAX]);
+    const replaced = await sb.api('PUT', `/v1/protocols/${protocol.id}`, body);
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+    expect(Protocol.parse(replaced.body).totalPrice).toBe(protocol.totalPrice);
+  });
+
+  it('takes 50 line items as far as the schema goes: their products are then checked', async () => {
+    const items = Array.from({ length: LINE_ITEMS_MAX }, (_, i) => ({
+      productId: 900_000 + i,
+      quantity: 1,
+      administration: null,
+    }));
+    const res = await sb.api('POST', '/v1/protocols', bodyWith(['lineItems'], items));
+    expect(res.status).toBe(422);
+    const locs = ValidationErrorBody.parse(res.body).detail.map((i) => i.loc);
+    expect(locs).toEqual(items.map((_, i) => ['body', 'lineItems', i, 'productId']));
+  });
 });
