@@ -74,7 +74,6 @@ export class Core {
     const options = { ...input, credentials: guardKeychain(input.credentials) };
     const store = createLocalStore(join(options.dataDir, 'order-desk.db'), {
       clock: options.clock ?? systemClock,
-      log: (line) => options.log.child('store').warn(line),
     });
     const core = new Core(options, store);
     const active = store.connections.active();

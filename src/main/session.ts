@@ -1,16 +1,19 @@
 import { createApiClient, type ApiClient } from './api/client';
+import { BulkSubmitter } from './bulk/bulk-submitter';
 import type { Clock } from './clock';
 import { tokenUrl, type Connection } from './connections/connection';
 import { TokenManager } from './connections/token-manager';
 import type { CoreEventBus } from './events';
+import { JobRunner } from './jobs/job-runner';
 import type { Logger, Redactor } from './logging';
-import type { LocalStore } from './store';
-import { BulkSubmitter } from './bulk/bulk-submitter';
-import { Connectivity, httpProbe } from './sync/connectivity';
 import { createOrderActions, type OrderActions } from './orders/order-actions';
+import { orderJobs } from './orders/order-jobs';
 import { OrderPoller } from './orders/order-poller';
+import { protocolJobs } from './protocols/protocol-jobs';
+import type { LocalStore } from './store';
+import { Connectivity, httpProbe } from './sync/connectivity';
 import { SyncEngine } from './sync/sync-engine';
-import type { Timers } from './timers';
+import { systemTimers, type Timers } from './timers';
 
 export interface SessionOptions {
   connection: Connection;
@@ -27,7 +30,8 @@ export interface SessionOptions {
 
 /**
  * Everything that talks to one connection: its token manager and API client, the online state,
- * sync, bulk submission, the order poller and order actions. Started together, stopped together
+ * the job runner that carries every write to the server, sync, bulk submission, the order poller
+ * and order actions. Started together, stopped together
  * when the user switches connection or quits.
  */
 export class Session {
@@ -35,9 +39,11 @@ export class Session {
   readonly client: ApiClient;
   readonly connectivity: Connectivity;
   readonly sync: SyncEngine;
+  readonly jobs: JobRunner;
   readonly bulk: BulkSubmitter;
   readonly poller: OrderPoller;
   readonly orders: OrderActions;
+  private readonly unsubscribe: () => void;
 
   constructor(options: SessionOptions) {
     const { store, bus, log, redactor, clock } = options;
@@ -80,10 +86,28 @@ export class Session {
       const child = log.child(scope);
       return (line: string) => child.info(line);
     };
+    const timerList = options.timers ?? systemTimers;
+    this.jobs = new JobRunner({
+      db: store.db,
+      jobs: store.jobs,
+      clock,
+      timers: timerList,
+      kinds: [
+        protocolJobs({ store, client: this.client, clock }),
+        orderJobs({ store, client: this.client, log: scoped('orders') }),
+      ],
+      online: () => this.connectivity.online,
+      log: scoped('jobs'),
+      onChanged: (change) => {
+        this.sync.onJobChanged(change);
+        this.bulk.onJobChanged(change);
+      },
+    });
     this.sync = new SyncEngine({
       store,
       client: this.client,
       connectivity: this.connectivity,
+      jobs: this.jobs,
       bus,
       clock,
       ...timers,
@@ -91,10 +115,10 @@ export class Session {
     });
     this.bulk = new BulkSubmitter({
       store,
-      client: this.client,
+      jobs: this.jobs,
       bus,
       clock,
-      ...timers,
+      timers: timerList,
       log: scoped('bulk'),
     });
     this.poller = new OrderPoller({
@@ -106,17 +130,24 @@ export class Session {
       log: scoped('poller'),
     });
     this.orders = createOrderActions({ store, client: this.client, bus, log: scoped('orders') });
+    // The server back: what waited for it is sent.
+    this.unsubscribe = bus.on('connectivity', (event) => {
+      if (event.online) this.jobs.wake();
+    });
   }
 
-  /** Starts background work: sync loop, resumed batches, order polling. */
+  /** Starts background work: the job runner (unfinished writes continue), sync, order polling. */
   start(): void {
+    this.bulk.start();
+    this.jobs.start();
     this.sync.start();
-    this.bulk.resume();
     this.poller.start();
   }
 
   async stop(): Promise<void> {
-    await Promise.allSettled([this.sync.stop(), this.bulk.stop(), this.poller.stop()]);
+    this.unsubscribe();
+    await Promise.allSettled([this.sync.stop(), this.jobs.stop(), this.poller.stop()]);
+    this.bulk.stop();
     this.connectivity.stop();
   }
 }

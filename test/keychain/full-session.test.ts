@@ -73,10 +73,11 @@ describe('a full session', () => {
     await waitFor(
       async () => {
         await session.sync.syncNow();
-        return core.store.outbox.count() === 0;
+        const c = core.store.jobs.counts({ kind: 'protocol' });
+        return c.queued + c.sending + c.in_doubt + c.rejected === 0;
       },
       20_000,
-      'the outbox to empty',
+      'the protocol changes to be sent',
     );
     expect((await session.client.listProtocols({ limit: 100 })).protocols).toHaveLength(3);
 

@@ -1,5 +1,5 @@
 import { CreateOrderRequest, type Product } from '../../shared/api';
-import type { ProtocolDraft, ProtocolOrderSource } from '../store';
+import type { ProtocolDraft, ProtocolOrderSource } from '../protocols/protocol-model';
 
 /** One thing that stops a protocol from becoming an order, at a dotted path of the request. */
 export interface ItemProblem {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Product, type ProductStatus } from '../../shared/api';
 import type { Db } from '../store/db';
-import { epochMs, jsonText, likeContains, parseRow, prepareCached } from '../store/rows';
+import { epochMs, jsonText, likeContains, parseRow, prepareCached, runTransaction } from '../store/rows';
 
 const Row = z.object({ id: z.int(), body: jsonText(Product) });
 
@@ -25,11 +25,11 @@ export class ProductsRepo {
        ON CONFLICT (id) DO UPDATE SET status = excluded.status, name = excluded.name,
          updated_at = excluded.updated_at, body = excluded.body`,
     );
-    this.db.transaction(() => {
+    runTransaction(this.db, () => {
       for (const p of products) {
         statement.run(p.id, p.status, p.name, epochMs(p.updatedAt), JSON.stringify(p));
       }
-    })();
+    });
     return products.length;
   }
 

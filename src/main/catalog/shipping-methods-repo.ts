@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ShippingMethodInfo, type ShippingMethod } from '../../shared/api';
 import type { Db } from '../store/db';
-import { jsonText, parseRow, prepareCached } from '../store/rows';
+import { jsonText, parseRow, prepareCached, runTransaction } from '../store/rows';
 
 const Row = z.object({ id: z.string(), body: jsonText(ShippingMethodInfo) });
 
@@ -15,10 +15,10 @@ export class ShippingMethodsRepo {
       this.db,
       'INSERT INTO shipping_methods (id, position, body) VALUES (?, ?, ?)',
     );
-    this.db.transaction(() => {
+    runTransaction(this.db, () => {
       prepareCached(this.db, 'DELETE FROM shipping_methods').run();
       methods.forEach((m, i) => insert.run(m.id, i, JSON.stringify(m)));
-    })();
+    });
   }
 
   list(): ShippingMethodInfo[] {

@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import { Connection, type ConnectionInput } from './connection';
 import type { Db } from '../store/db';
 import { StoreError } from '../store/errors';
-import { flag, parseRow, prepareCached } from '../store/rows';
+import { flag, parseRow, prepareCached, runTransaction } from '../store/rows';
 
 /** A connection as stored: the record of credentials/connection.ts (no secret) plus bookkeeping. */
 export const StoredConnection = Connection.extend({ createdAt: z.int(), isActive: z.boolean() });
@@ -35,9 +35,8 @@ const Row = z
 
 /** Tables that mirror one server, emptied when the active connection changes. */
 const MIRROR_TABLES = [
-  'batch_items',
+  'jobs',
   'batches',
-  'outbox',
   'protocols',
   'orders',
   'products',
@@ -101,44 +100,37 @@ export class ConnectionsRepo {
   }
 
   /**
-   * Makes `id` the active connection. The mirror (products, shipping methods, protocols, outbox,
+   * Makes `id` the active connection. The mirror (products, shipping methods, protocols, jobs,
    * orders, batches, cursors) belongs to one server, so switching to another connection empties
-   * it in the same transaction. When the outbox holds unpushed changes or a batch is unfinished,
+   * it in the same transaction. When protocol changes wait to be sent or a batch is unfinished,
    * the switch is refused ('pending-work') unless `discardPendingWork` is set.
    */
   setActive(id: string, options: { discardPendingWork?: boolean } = {}): StoredConnection {
-    this.db.transaction(() => {
+    runTransaction(this.db, () => {
       const target = this.require(id);
       if (target.isActive) return;
       const pending = this.pendingWork();
-      if ((pending.outbox > 0 || pending.batches > 0) && !options.discardPendingWork) {
+      if ((pending.protocolChanges > 0 || pending.batches > 0) && !options.discardPendingWork) {
         throw new StoreError(
           'pending-work',
-          `Switching connection would discard ${pending.outbox} unsent protocol change(s) and ${pending.batches} unfinished batch(es).`,
+          `Switching connection would discard ${pending.protocolChanges} unsent protocol change(s) and ${pending.batches} unfinished batch(es).`,
         );
       }
       for (const table of MIRROR_TABLES) this.db.prepare(`DELETE FROM ${table}`).run();
       prepareCached(this.db, 'UPDATE connections SET is_active = 0 WHERE is_active = 1').run();
       prepareCached(this.db, 'UPDATE connections SET is_active = 1 WHERE id = ?').run(id);
-    })();
+    });
     return this.require(id);
   }
 
   /** Work that switching connection would throw away. */
-  pendingWork(): { outbox: number; batches: number } {
-    const outbox = prepareCached(
+  pendingWork(): { protocolChanges: number; batches: number } {
+    const row = prepareCached(
       this.db,
-      "SELECT COUNT(*) AS n FROM outbox WHERE state <> 'done'",
-    ).get() as {
-      n: number;
-    };
-    const batches = prepareCached(
-      this.db,
-      "SELECT COUNT(*) AS n FROM batches WHERE state <> 'done'",
-    ).get() as {
-      n: number;
-    };
-    return { outbox: outbox.n, batches: batches.n };
+      `SELECT (SELECT COUNT(*) FROM jobs WHERE kind = 'protocol' AND state <> 'done') AS changes,
+              (SELECT COUNT(*) FROM batches WHERE state <> 'done') AS batches`,
+    ).get() as { changes: number; batches: number };
+    return { protocolChanges: row.changes, batches: row.batches };
   }
 
   private require(id: string): StoredConnection {

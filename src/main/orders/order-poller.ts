@@ -4,7 +4,8 @@ import { isApiClientError } from '../api/errors';
 import { systemClock, type Clock } from '../clock';
 import type { CoreEvents } from '../../shared/events';
 import type { CoreEventBus } from '../events';
-import type { DueOrder, LocalStore } from '../store';
+import type { LocalStore } from '../store';
+import type { DueOrder } from './orders-repo';
 import {
   DEFAULT_POLL_SCHEDULE,
   LIST_PAGE_SIZE,

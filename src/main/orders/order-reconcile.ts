@@ -1,29 +1,37 @@
 import type { AppOrder, CreateOrderRequest } from '../../shared/api';
 import type { ApiClient } from '../api/client';
-import type { BatchItem, LocalStore } from '../store';
+import type { LocalStore } from '../store';
+
+/** A create whose outcome is unknown: what it sent, and when. */
+export interface InDoubtCreate {
+  id: number;
+  sentAt: number | null;
+  updatedAt: number;
+  request: CreateOrderRequest;
+}
 
 /**
- * Reconciliation of creates whose outcome is unknown (docs/decisions.md, "Main process: bulk
- * submission and status polling"). The API has no idempotency key, so the only way to know
- * whether a create committed is to look for the order it would have made: list orders newest
- * first (one walk for every in-doubt item of the batch) back to the earliest send minus the
- * clock-skew margin, and match on what the request fixes.
+ * Reconciliation of creates whose outcome is unknown (docs/decisions.md, "Creates without
+ * idempotency keys"). The API has no idempotency key, so the only way to know whether a create
+ * committed is to look for the order it would have made: list orders newest first (one walk for
+ * every in-doubt create) back to the earliest send minus the clock-skew margin, and match on what
+ * the request fixes.
  */
 export interface ReconcileDeps {
   store: LocalStore;
   client: Pick<ApiClient, 'listOrders'>;
   /** How far the server's clock may be behind ours: the window reaches this far before sent_at. */
   skewMarginMs: number;
-  /** A walk longer than this proves nothing (items stay in doubt). Default 200 pages. */
+  /** A walk longer than this proves nothing (the creates stay in doubt). Default 200 pages. */
   maxPages?: number;
   log: (line: string) => void;
 }
 
-export interface ReconcileResult {
-  /** Items whose order was found, with it. */
-  found: { item: BatchItem; order: AppOrder }[];
-  /** Items the server shows no order for: the create did not commit, to be sent again. */
-  notFound: BatchItem[];
+export interface ReconcileResult<T extends InDoubtCreate> {
+  /** Creates whose order was found, with it. */
+  found: { item: T; order: AppOrder }[];
+  /** Creates the server shows no order for: they did not commit, to be sent again. */
+  notFound: T[];
   /** List requests made. */
   pages: number;
 }
@@ -58,7 +66,7 @@ export function orderMatchesRequest(
   );
 }
 
-/** Ids among `ids` that some batch item already owns or that the mirror holds as created here. */
+/** Ids among `ids` that some job already owns or that the mirror holds as created here. */
 function claimedIds(store: LocalStore, ids: readonly string[]): Set<string> {
   const claimed = new Set<string>();
   for (let i = 0; i < ids.length; i += 500) {
@@ -66,7 +74,7 @@ function claimedIds(store: LocalStore, ids: readonly string[]): Set<string> {
     const marks = chunk.map(() => '?').join(', ');
     const rows = store.db
       .prepare(
-        `SELECT order_id AS id FROM batch_items WHERE order_id IN (${marks})
+        `SELECT result_id AS id FROM jobs WHERE kind = 'order' AND result_id IN (${marks})
          UNION SELECT id FROM orders WHERE source = 'created' AND id IN (${marks})`,
       )
       .all(...chunk, ...chunk) as { id: string }[];
@@ -80,12 +88,12 @@ function claimedIds(store: LocalStore, ids: readonly string[]): Set<string> {
  * the order its create made, or finds that there is none. Throws (an ApiClientError) when the
  * walk could not be completed: then nothing is known and every item stays in doubt.
  */
-export async function reconcileInDoubt(
+export async function reconcileInDoubt<T extends InDoubtCreate>(
   deps: ReconcileDeps,
-  items: readonly BatchItem[],
-): Promise<ReconcileResult> {
+  items: readonly T[],
+): Promise<ReconcileResult<T>> {
   if (items.length === 0) return { found: [], notFound: [], pages: 0 };
-  const sentAt = (i: BatchItem) => i.sentAt ?? i.updatedAt;
+  const sentAt = (i: T) => i.sentAt ?? i.updatedAt;
   const since = Math.min(...items.map(sentAt)) - deps.skewMarginMs;
   const maxPages = deps.maxPages ?? DEFAULT_MAX_PAGES;
 
@@ -116,8 +124,8 @@ export async function reconcileInDoubt(
   );
   const free = candidates.filter((o) => !claimed.has(o.id));
   const taken = new Set<string>();
-  const found: ReconcileResult['found'] = [];
-  const notFound: BatchItem[] = [];
+  const found: ReconcileResult<T>['found'] = [];
+  const notFound: T[] = [];
   for (const item of items) {
     const at = sentAt(item);
     const matches = free.filter(
@@ -136,7 +144,7 @@ export async function reconcileInDoubt(
     }
   }
   deps.log(
-    `reconciled ${items.length} in-doubt item(s) of batch ${items[0]!.batchId} with ${pages} list request(s): ` +
+    `reconciled ${items.length} in-doubt order create(s) with ${pages} list request(s): ` +
       `${found.length} found, ${notFound.length} to resend`,
   );
   return { found, notFound, pages };

@@ -4,7 +4,6 @@ import type { Clock } from '../clock';
 import type { Db } from '../store/db';
 import { isPollFinal, mergeOrder, POLL_FINAL_STATUSES } from './order-merge';
 import { epochMs, jsonText, parseRow, prepareCached, runTransaction } from '../store/rows';
-import type { PlanStep } from '../store/store-worker';
 
 export const OrderSource = z.enum(['created', 'pulled']);
 export type OrderSource = z.infer<typeof OrderSource>;
@@ -128,24 +127,12 @@ export class OrdersRepo {
    * pull was faster), upsert merges it.
    */
   insertCreated(order: AppOrder): void {
-    const step = this.insertCreatedStep(order);
-    const inserted = prepareCached(this.db, step.sql).run(...step.params).changes;
-    if (inserted === 0) this.upsert(order, { source: 'created' });
-  }
-
-  /**
-   * insertCreated's insert as a step of a write plan (for the store's worker): it must insert,
-   * so the plan is refused when the mirror holds the order already, and the caller then stores
-   * it with insertCreated, which merges.
-   */
-  insertCreatedStep(order: AppOrder): PlanStep {
     const now = this.clock.now();
     const nextPollAt = isPollFinal(order.status) ? null : now;
-    return {
-      sql: `${INSERT_ORDER} ON CONFLICT (id) DO NOTHING`,
-      params: [orderColumns(order, { source: 'created', nextPollAt, now })],
-      expect: 'change',
-    };
+    const inserted = prepareCached(this.db, `${INSERT_ORDER} ON CONFLICT (id) DO NOTHING`).run(
+      orderColumns(order, { source: 'created', nextPollAt, now }),
+    ).changes;
+    if (inserted === 0) this.upsert(order, { source: 'created' });
   }
 
   /** upsert for a page of orders, in one transaction. */

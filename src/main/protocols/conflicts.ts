@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import type { Protocol } from '../../shared/api';
 import type { CoreEvents } from '../../shared/events';
-import {
-  StoreError,
-  type ConflictKind,
-  type LocalProtocol,
-  type LocalStore,
-  type ProtocolDraft,
-} from '../store';
+import { StoreError, type LocalStore } from '../store';
+import type { ConflictKind, LocalProtocol, ProtocolDraft } from './protocol-model';
 
 export type ConflictChoice = 'keep-mine' | 'take-theirs' | 'keep-both';
 
@@ -96,23 +91,23 @@ export function countConflicts(store: LocalStore): number {
 }
 
 /**
- * The outbox-count event: pending = live entries neither in doubt nor blocked by a conflict (a
- * rejected entry is still an unsent change), in doubt, and protocols in conflict.
+ * The outbox-count event: protocol changes waiting to be sent (queued, in flight, or refused by
+ * the server: still unsent), in doubt, and protocols in conflict (whose change is stopped).
  */
 export function outboxCount(store: LocalStore): CoreEvents['outbox-count'] {
-  const counts = store.outbox.counts();
+  const counts = store.jobs.counts({ kind: 'protocol' });
   const conflicts = countConflicts(store);
   return {
-    pending: Math.max(0, counts.pending + counts.blocked - conflicts),
-    inDoubt: counts.inDoubt,
+    pending: Math.max(0, counts.queued + counts.sending + counts.rejected - conflicts),
+    inDoubt: counts.in_doubt,
     conflicts,
   };
 }
 
 /**
- * Resolves a conflict in one transaction; the outbox then holds what the choice needs:
+ * Resolves a conflict in one transaction; the pending change is then what the choice needs:
  * - edited-on-server: keep mine → an update based on the server's current updatedAt; take theirs
- *   → the row becomes the server copy, no outbox entry; keep both → the user's content becomes a
+ *   → the row becomes the server copy, nothing pending; keep both → the user's content becomes a
  *   new local protocol queued as a create, and the original takes theirs.
  * - deleted-on-server: keep mine (or keep both) → a create of the user's content; take theirs →
  *   the protocol is removed locally.

@@ -1,5 +1,5 @@
 import type { Protocol } from '../../shared/api';
-import type { ProtocolDraft } from '../store';
+import type { ProtocolDraft } from './protocol-model';
 
 /**
  * Comparisons of what the app sent (or would send) with a server protocol. The server echoes a

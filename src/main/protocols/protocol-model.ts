@@ -8,7 +8,9 @@ import {
   ShippingMethod,
 } from '../../shared/api';
 import type { Db } from '../store/db';
+import { JobError, JobState } from '../jobs/job-model';
 import { flag, jsonText, jsonTextOrNull, parseRow, prepareCached } from '../store/rows';
+import { ProtocolChangeOp } from './change-queue';
 import { searchTextOf } from './protocol-search';
 
 /**
@@ -65,20 +67,15 @@ export const ProtocolConflict = z.object({
 });
 export type ProtocolConflict = z.infer<typeof ProtocolConflict>;
 
-export const OutboxOp = z.enum(['create', 'update', 'delete']);
-export type OutboxOp = z.infer<typeof OutboxOp>;
-export const OutboxState = z.enum(['pending', 'in_doubt', 'blocked', 'done']);
-export type OutboxState = z.infer<typeof OutboxState>;
-
-/** The protocol's live outbox entry, as shown next to it. */
-export const OutboxSummary = z.object({
-  seq: z.int(),
-  op: OutboxOp,
-  state: OutboxState,
+/** The protocol's pending change (its live job), as shown next to it. */
+export const PendingChange = z.object({
+  jobId: z.int(),
+  op: ProtocolChangeOp,
+  state: JobState,
   attempts: z.int(),
-  lastError: z.string().nullable(),
+  error: JobError.nullable(),
 });
-export type OutboxSummary = z.infer<typeof OutboxSummary>;
+export type PendingChange = z.infer<typeof PendingChange>;
 
 const summaryColumns = {
   local_id: z.string(),
@@ -91,11 +88,11 @@ const summaryColumns = {
   rev: z.int(),
   created_at: z.int(),
   local_updated_at: z.int(),
-  o_seq: z.int().nullable(),
-  o_op: OutboxOp.nullable(),
-  o_state: OutboxState.nullable(),
-  o_attempts: z.int().nullable(),
-  o_last_error: z.string().nullable(),
+  j_id: z.int().nullable(),
+  j_op: ProtocolChangeOp.nullable(),
+  j_state: JobState.nullable(),
+  j_attempts: z.int().nullable(),
+  j_error: jsonTextOrNull(JobError),
 };
 
 type SummaryColumns = z.infer<z.ZodObject<typeof summaryColumns>>;
@@ -111,14 +108,14 @@ const summaryOf = (r: SummaryColumns) => ({
   rev: r.rev,
   createdAt: r.created_at,
   localUpdatedAt: r.local_updated_at,
-  outbox:
-    r.o_seq !== null && r.o_op !== null && r.o_state !== null
+  change:
+    r.j_id !== null && r.j_op !== null && r.j_state !== null
       ? {
-          seq: r.o_seq,
-          op: r.o_op,
-          state: r.o_state,
-          attempts: r.o_attempts ?? 0,
-          lastError: r.o_last_error,
+          jobId: r.j_id,
+          op: r.j_op,
+          state: r.j_state,
+          attempts: r.j_attempts ?? 0,
+          error: r.j_error,
         }
       : null,
 });
@@ -155,7 +152,7 @@ const ServerLinePacks = z.object({
 /**
  * What turning a protocol into an order needs (bulk submission): its label, whether it is
  * deleted, the draft, and the packDescriptions of its server copy. A lean read of many rows: no
- * outbox entry, no conflict, and of the server copy only those fields.
+ * pending change, no conflict, and of the server copy only those fields.
  */
 export const ProtocolOrderSourceRow = z
   .object({
@@ -178,12 +175,13 @@ export type ProtocolOrderSource = z.output<typeof ProtocolOrderSourceRow>;
 
 export const ORDER_SOURCE_SELECT = 'local_id, customer_name, source_id, deleted, draft, server';
 
-/** Columns of protocols p joined with its live outbox entry o (see LIVE_OUTBOX_JOIN). */
+/** Columns of protocols p joined with its live job j (see LIVE_CHANGE_JOIN). */
 export const SUMMARY_SELECT = `p.local_id, p.server_id, p.customer_name, p.source_id, p.email,
   p.sync_state, p.deleted, p.rev, p.created_at, p.local_updated_at,
-  o.seq AS o_seq, o.op AS o_op, o.state AS o_state, o.attempts AS o_attempts, o.last_error AS o_last_error`;
+  j.id AS j_id, json_extract(j.data, '$.op') AS j_op, j.state AS j_state, j.attempts AS j_attempts,
+  j.error AS j_error`;
 export const FULL_SELECT = `${SUMMARY_SELECT}, p.base_updated_at, p.draft, p.server, p.conflict`;
-export const LIVE_OUTBOX_JOIN = `LEFT JOIN outbox o ON o.protocol_local_id = p.local_id AND o.state <> 'done'`;
+export const LIVE_CHANGE_JOIN = `LEFT JOIN jobs j ON j.queue_key = 'protocol:' || p.local_id AND j.state <> 'done'`;
 
 /** The draft a server copy stands for. */
 export function draftFromProtocol(p: Protocol): ProtocolDraft {
@@ -217,7 +215,7 @@ export function draftColumns(draft: ProtocolDraft) {
   };
 }
 
-/** Reads one protocol with its live outbox entry, or null. */
+/** Reads one protocol with its pending change, or null. */
 export function readLocalProtocol(
   db: Db,
   column: 'local_id' | 'server_id',
@@ -225,7 +223,7 @@ export function readLocalProtocol(
 ): LocalProtocol | null {
   const row = prepareCached(
     db,
-    `SELECT ${FULL_SELECT} FROM protocols p ${LIVE_OUTBOX_JOIN} WHERE p.${column} = ?`,
+    `SELECT ${FULL_SELECT} FROM protocols p ${LIVE_CHANGE_JOIN} WHERE p.${column} = ?`,
   ).get(value);
   return row ? parseRow(LocalProtocolRow, row, 'protocols', `${column}=${value}`) : null;
 }

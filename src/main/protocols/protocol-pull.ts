@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Protocol } from '../../shared/api';
 import { draftColumns, draftFromProtocol, readLocalProtocol } from './protocol-model';
+import { forgetProtocol, liveChange } from './change-queue';
 import { markConflict, refreshFromServer, type ProtocolContext } from './server-changes';
 import { prepareCached } from '../store/rows';
 
@@ -15,7 +16,7 @@ export function upsertOne(
   ctx: ProtocolContext,
   protocol: Protocol,
 ): { localId: string; change: ServerUpsert } {
-  const { db, outbox, clock } = ctx;
+  const { db, clock } = ctx;
   const row = prepareCached(
     db,
     'SELECT local_id, sync_state, base_updated_at FROM protocols WHERE server_id = ?',
@@ -40,11 +41,11 @@ export function upsertOne(
     });
     return { localId, change: 'inserted' as const };
   }
-  const synced = row.sync_state === 'synced' && outbox.liveFor(row.local_id) === null;
+  const synced = row.sync_state === 'synced' && liveChange(ctx, row.local_id) === null;
   if (synced && row.base_updated_at === protocol.updatedAt)
     return { localId: row.local_id, change: 'unchanged' as const };
   if (synced) {
-    refreshFromServer(db, row.local_id, protocol, now);
+    refreshFromServer(ctx, row.local_id, protocol, now);
     return { localId: row.local_id, change: 'refreshed' as const };
   }
   prepareCached(db, 'UPDATE protocols SET server = ? WHERE local_id = ?').run(
@@ -61,10 +62,10 @@ export function markDeletedOnServer(
 ): 'removed' | 'conflict' | 'in-flight' | 'unknown' {
   const row = readLocalProtocol(ctx.db, 'server_id', serverId);
   if (!row) return 'unknown';
-  const live = ctx.outbox.liveFor(row.localId);
-  if (live && (live.sentAt !== null || live.state === 'in_doubt')) return 'in-flight';
-  if (!live || live.op === 'delete' || row.deleted) {
-    ctx.protocols.forget(row.localId);
+  const live = liveChange(ctx, row.localId);
+  if (live && (live.state === 'sending' || live.state === 'in_doubt')) return 'in-flight';
+  if (!live || live.data.op === 'delete' || row.deleted) {
+    forgetProtocol(ctx, row.localId);
     return 'removed';
   }
   markConflict(ctx, row.localId, { kind: 'deleted-on-server', server: row.server });

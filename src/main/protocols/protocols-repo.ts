@@ -3,12 +3,13 @@ import { ProtocolRequest, type Protocol } from '../../shared/api';
 import type { Clock } from '../clock';
 import type { Db } from '../store/db';
 import { StoreError } from '../store/errors';
-import type { OutboxEffect, OutboxEntry, OutboxRepo } from '../store/outbox-repo';
+import type { JobsRepo } from '../jobs/jobs-repo';
 import * as pull from './protocol-pull';
 import type { ServerUpsert } from './protocol-pull';
-import * as push from './server-changes';
+import { forgetProtocol, reconcileChange, type ChangeEffect } from './change-queue';
+import * as server from './server-changes';
 import {
-  LIVE_OUTBOX_JOIN,
+  LIVE_CHANGE_JOIN,
   ORDER_SOURCE_SELECT,
   ProtocolOrderSourceRow,
   ProtocolSummaryRow,
@@ -23,7 +24,7 @@ import {
   type ProtocolSyncState,
 } from './protocol-model';
 import { planFtsSearch, searchSeqs } from './protocol-search';
-import { parseRow, prepareCached } from '../store/rows';
+import { parseRow, prepareCached, runTransaction } from '../store/rows';
 
 export interface ProtocolListQuery {
   /** Parts of the customer's name, sourceId or email; every word must match. */
@@ -46,15 +47,15 @@ export interface ProtocolPage {
 export type { ServerUpsert };
 
 /**
- * Local protocols: offline drafting (each write and its outbox entry in one transaction), reads
- * and search, the mirror pull (upsertFromServer, markDeletedOnServer), and the primitives of the
- * push side (markPushed, markConflict, and the updates conflict resolutions are made of).
+ * Local protocols: offline drafting (each write and its pending change, a job, in one
+ * transaction), reads and search, the mirror pull (upsertFromServer, markDeletedOnServer), and the
+ * updates conflict resolutions are made of.
  */
 export class ProtocolsRepo {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly outbox: OutboxRepo,
+    private readonly jobs: JobsRepo,
   ) {}
 
   get(localId: string): LocalProtocol | null {
@@ -126,7 +127,7 @@ export class ProtocolsRepo {
   }
 
   /**
-   * A new protocol drafted locally: the row and its outbox create, in one transaction. The draft
+   * A new protocol drafted locally: the row and its pending create, in one transaction. The draft
    * must be a valid ProtocolRequest (parsed here: a ZodError lists what is wrong); a stored
    * ProtocolDraft may be passed back (keep both).
    */
@@ -134,22 +135,22 @@ export class ProtocolsRepo {
     const d = ProtocolRequest.parse(draft);
     const localId = randomUUID();
     const now = this.clock.now();
-    this.db.transaction(() => {
+    runTransaction(this.db, () => {
       prepareCached(
         this.db,
         `INSERT INTO protocols (local_id, customer_name, source_id, email, search_text, draft,
            sync_state, created_at, local_updated_at)
          VALUES (@local_id, @customer_name, @source_id, @email, @search_text, @draft, 'pending', @now, @now)`,
       ).run({ local_id: localId, now, ...draftColumns(d) });
-      this.outbox.reconcile(localId, true);
-    })();
+      reconcileChange(this.ctx(), localId, true);
+    });
     return this.require(localId);
   }
 
-  /** Replaces the draft (full replacement, as PUT): the row and the coalesced outbox entry. */
+  /** Replaces the draft (full replacement, as PUT): the row and the coalesced pending change. */
   updateDraft(localId: string, draft: ProtocolRequest | ProtocolDraft): LocalProtocol {
     const d = ProtocolRequest.parse(draft);
-    this.db.transaction(() => {
+    runTransaction(this.db, () => {
       const current = this.require(localId);
       if (current.deleted)
         throw new StoreError('invalid-state', `Protocol ${localId} was deleted.`);
@@ -160,38 +161,38 @@ export class ProtocolsRepo {
            sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END
          WHERE local_id = @local_id`,
       ).run({ local_id: localId, now: this.clock.now(), ...draftColumns(d) });
-      this.outbox.reconcile(localId, true);
-    })();
+      reconcileChange(this.ctx(), localId, true);
+    });
     return this.require(localId);
   }
 
   /**
    * Deletes a protocol locally. 'dropped': it never reached the server and is gone with its
-   * outbox entry; 'queued': a delete waits in the outbox; 'deferred': a push is in flight and the
+   * pending change; 'queued': a delete waits to be sent; 'deferred': a change is in flight and the
    * delete follows when it settles. Deleting a deleted protocol does nothing.
    */
-  deleteDraft(localId: string): OutboxEffect {
-    return this.db.transaction(() => {
+  deleteDraft(localId: string): ChangeEffect {
+    return runTransaction(this.db, () => {
       const current = this.require(localId);
-      if (current.deleted) return current.outbox?.op === 'delete' ? 'queued' : 'deferred';
+      if (current.deleted) return current.change?.op === 'delete' ? 'queued' : 'deferred';
       prepareCached(
         this.db,
         `UPDATE protocols SET deleted = 1, local_updated_at = ?,
            sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END
          WHERE local_id = ?`,
       ).run(this.clock.now(), localId);
-      return this.outbox.reconcile(localId, true);
-    })();
+      return reconcileChange(this.ctx(), localId, true);
+    });
   }
 
   /**
    * Mirror pull: a protocol as the server has it. New: inserted as synced. Known and synced (no
-   * live outbox entry): draft, base and server copy refreshed. Known with local changes or a
+   * pending change): draft, base and server copy refreshed. Known with local changes or a
    * conflict: only the server copy is refreshed; the draft and its base stay, so the push can
    * still see that the server moved.
    */
   upsertFromServer(protocol: Protocol): { localId: string; change: ServerUpsert } {
-    return this.db.transaction(() => pull.upsertOne(this.ctx(), protocol))();
+    return runTransaction(this.db, () => pull.upsertOne(this.ctx(), protocol));
   }
 
   /** upsertFromServer for a page of protocols, in one transaction. */
@@ -199,7 +200,7 @@ export class ProtocolsRepo {
     protocols: readonly Protocol[],
   ): { localId: string; change: ServerUpsert }[] {
     // One transaction, no savepoint per row: FTS5 flushes its pending index data at each savepoint.
-    return this.db.transaction(() => protocols.map((p) => pull.upsertOne(this.ctx(), p)))();
+    return runTransaction(this.db, () => protocols.map((p) => pull.upsertOne(this.ctx(), p)));
   }
 
   /**
@@ -208,39 +209,33 @@ export class ProtocolsRepo {
    * by its own outcome ('in-flight'). 'unknown': no local protocol has this server id.
    */
   markDeletedOnServer(serverId: string): 'removed' | 'conflict' | 'in-flight' | 'unknown' {
-    return this.db.transaction(() => pull.markDeletedOnServer(this.ctx(), serverId))();
+    return runTransaction(this.db, () => pull.markDeletedOnServer(this.ctx(), serverId));
   }
 
-  /** See protocol-push.ts. */
-  markPushed(entry: OutboxEntry | number, server: Protocol | null): OutboxEffect | 'done' {
-    return push.markPushed(this.ctx(), typeof entry === 'number' ? entry : entry.seq, server);
-  }
-
+  /** See server-changes.ts; each in its own transaction (or the caller's). */
   markConflict(localId: string, conflict: { kind: ConflictKind; server: Protocol | null }): void {
-    push.markConflict(this.ctx(), localId, conflict);
+    runTransaction(this.db, () => server.markConflict(this.ctx(), localId, conflict));
   }
 
-  rebaseOnServer(localId: string, server: Protocol): OutboxEffect {
-    return push.rebaseOnServer(this.ctx(), localId, server);
+  rebaseOnServer(localId: string, copy: Protocol): ChangeEffect {
+    return runTransaction(this.db, () => server.rebaseOnServer(this.ctx(), localId, copy));
   }
 
-  takeServer(localId: string, server: Protocol): void {
-    push.takeServer(this.ctx(), localId, server);
+  takeServer(localId: string, copy: Protocol): void {
+    runTransaction(this.db, () => server.takeServer(this.ctx(), localId, copy));
   }
 
-  detachFromServer(localId: string): OutboxEffect {
-    return push.detachFromServer(this.ctx(), localId);
+  detachFromServer(localId: string): ChangeEffect {
+    return runTransaction(this.db, () => server.detachFromServer(this.ctx(), localId));
   }
 
-  /** Removes a protocol and its outbox entries, locally only. */
+  /** Removes a protocol and its pending change, locally only. */
   forget(localId: string): boolean {
-    return (
-      prepareCached(this.db, 'DELETE FROM protocols WHERE local_id = ?').run(localId).changes === 1
-    );
+    return runTransaction(this.db, () => forgetProtocol(this.ctx(), localId));
   }
 
-  private ctx(): push.ProtocolContext {
-    return { db: this.db, clock: this.clock, outbox: this.outbox, protocols: this };
+  private ctx(): server.ProtocolContext {
+    return { db: this.db, clock: this.clock, jobs: this.jobs };
   }
 
   private require(localId: string): LocalProtocol {
@@ -253,7 +248,7 @@ export class ProtocolsRepo {
     if (seqs.length === 0) return [];
     const rows = prepareCached(
       this.db,
-      `SELECT p.seq AS seq, ${SUMMARY_SELECT} FROM protocols p ${LIVE_OUTBOX_JOIN}
+      `SELECT p.seq AS seq, ${SUMMARY_SELECT} FROM protocols p ${LIVE_CHANGE_JOIN}
        WHERE p.seq IN (SELECT value FROM json_each(?))`,
     ).all(JSON.stringify(seqs)) as { seq: number }[];
     const bySeq = new Map(rows.map((r) => [r.seq, r]));

@@ -1,30 +1,35 @@
 import type { Protocol } from '../../shared/api';
-import type { Clock } from '../clock';
-import type { Db } from '../store/db';
 import { StoreError } from '../store/errors';
-import type { OutboxEffect, OutboxRepo } from '../store/outbox-repo';
-import { draftColumns, draftFromProtocol, type ConflictKind } from './protocol-model';
-import type { ProtocolsRepo } from './protocols-repo';
 import { prepareCached } from '../store/rows';
+import {
+  forgetProtocol,
+  liveChange,
+  reconcileChange,
+  type ChangeEffect,
+  type ChangeQueueContext,
+  type ProtocolJob,
+  type ProtocolJobData,
+} from './change-queue';
+import { draftColumns, draftFromProtocol, type ConflictKind } from './protocol-model';
 
 /**
- * The push side's updates of a protocol and its outbox entry, each in one transaction. They are
- * the primitives conflict resolution is made of:
+ * What the server's answers do to a protocol's row and its pending change (the caller holds the
+ * transaction). They are also the primitives conflict resolution is made of:
  * - keep mine: rebaseOnServer(localId, server) (or detachFromServer when the server deleted it);
- * - take theirs: takeServer(localId, server) (or forget when the server deleted it);
- * - keep both: in one db.transaction, protocols.createDraft(mine) then takeServer(localId, server).
+ * - take theirs: takeServer(localId, server) (or forgetProtocol when the server deleted it);
+ * - keep both: protocols.createDraft(mine), then takeServer(localId, server).
  */
-export interface ProtocolContext {
-  db: Db;
-  clock: Clock;
-  outbox: OutboxRepo;
-  protocols: ProtocolsRepo;
-}
+export type ProtocolContext = ChangeQueueContext;
 
 /** Makes the row a synced copy of `server`: draft, base and server copy, no conflict, not deleted. */
-export function refreshFromServer(db: Db, localId: string, server: Protocol, now: number): void {
+export function refreshFromServer(
+  ctx: ProtocolContext,
+  localId: string,
+  server: Protocol,
+  now: number,
+): void {
   prepareCached(
-    db,
+    ctx.db,
     `UPDATE protocols SET server_id = @server_id, server = @server, base_updated_at = @base,
        customer_name = @customer_name, source_id = @source_id, email = @email, search_text = @search_text,
        draft = @draft, rev = rev + 1, local_updated_at = @now, sync_state = 'synced', deleted = 0,
@@ -41,166 +46,144 @@ export function refreshFromServer(db: Db, localId: string, server: Protocol, now
 }
 
 /**
- * The server acknowledged the push of entry `seq` (or reconciliation found it applied). Delete:
- * the protocol is removed. Create or update: the row takes the server's id, copy and updatedAt
- * as its base and the entry is done; when the draft changed or the protocol was deleted while
- * the push was in flight, a follow-up update or delete is queued ('queued'), else it is synced
- * ('done'). A mirror row that a pull inserted for the same server protocol meanwhile is dropped.
- * Calling it again for a done entry does nothing.
+ * The server applied a change (its job is done). A delete: the protocol is removed. A create or
+ * update: the row takes the server's id, copy and updatedAt as its base; when the draft changed
+ * or the protocol was deleted while the change was in flight, the next change is queued
+ * ('queued'), else the row is synced ('done'). A mirror row that a pull inserted for the same
+ * server protocol meanwhile is dropped.
  */
 export function markPushed(
   ctx: ProtocolContext,
-  seq: number,
+  change: Pick<ProtocolJobData, 'localId' | 'op' | 'sentRev'>,
   server: Protocol | null,
-): OutboxEffect | 'done' {
-  const { db, outbox } = ctx;
-  return db.transaction((): OutboxEffect | 'done' => {
-    const entry = outbox.get(seq);
-    if (!entry) throw new StoreError('not-found', `No outbox entry ${seq}.`);
-    if (entry.state === 'done') return 'done';
-    const sent = (entry.state === 'pending' && entry.sentAt !== null) || entry.state === 'in_doubt';
-    if (!sent)
-      throw new StoreError(
-        'invalid-state',
-        `Outbox entry ${seq} is not being pushed (${entry.state}).`,
-      );
-    const localId = entry.protocolLocalId;
-    if (entry.op === 'delete') {
-      ctx.protocols.forget(localId);
-      return 'dropped';
-    }
-    if (!server)
-      throw new StoreError('invalid-state', `A pushed ${entry.op} needs the server's protocol.`);
-    dropMirrorDuplicate(ctx, localId, server.id);
-    const now = ctx.clock.now();
-    prepareCached(
-      db,
-      "UPDATE outbox SET state = 'done', done_at = ?, last_error = NULL WHERE seq = ?",
-    ).run(now, seq);
-    const row = prepareCached(db, 'SELECT rev, deleted FROM protocols WHERE local_id = ?').get(
-      localId,
-    ) as { rev: number; deleted: 0 | 1 } | undefined;
-    if (!row) throw new StoreError('not-found', `No protocol ${localId}.`);
-    if (row.deleted === 0 && row.rev === entry.sentRev) {
-      refreshFromServer(db, localId, server, now);
-      return 'done';
-    }
-    prepareCached(
-      db,
-      `UPDATE protocols SET server_id = ?, server = ?, base_updated_at = ?, conflict = NULL,
-         sync_state = 'pending' WHERE local_id = ?`,
-    ).run(server.id, JSON.stringify(server), server.updatedAt, localId);
-    return outbox.reconcile(localId, false);
-  })();
+): ChangeEffect | 'done' {
+  const { localId } = change;
+  if (change.op === 'delete') {
+    forgetProtocol(ctx, localId);
+    return 'dropped';
+  }
+  if (!server)
+    throw new StoreError('invalid-state', `A pushed ${change.op} needs the server's copy.`);
+  dropMirrorDuplicate(ctx, localId, server.id);
+  const row = prepareCached(ctx.db, 'SELECT rev, deleted FROM protocols WHERE local_id = ?').get(
+    localId,
+  ) as { rev: number; deleted: 0 | 1 } | undefined;
+  if (!row) return 'dropped';
+  if (row.deleted === 0 && row.rev === change.sentRev) {
+    refreshFromServer(ctx, localId, server, ctx.clock.now());
+    return 'done';
+  }
+  prepareCached(
+    ctx.db,
+    `UPDATE protocols SET server_id = ?, server = ?, base_updated_at = ?, conflict = NULL,
+       sync_state = 'pending' WHERE local_id = ?`,
+  ).run(server.id, JSON.stringify(server), server.updatedAt, localId);
+  return reconcileChange(ctx, localId, false);
 }
 
-/** A conflict found by the push or the pull: shown to the user, the entry blocked until resolved. */
+/**
+ * The server refused the change (400/422): it waits for the user, unless the draft changed while
+ * it was in flight, which is then sent at once instead.
+ */
+export function markRefused(ctx: ProtocolContext, job: ProtocolJob): void {
+  const row = prepareCached(ctx.db, 'SELECT rev FROM protocols WHERE local_id = ?').get(
+    job.data.localId,
+  ) as { rev: number } | undefined;
+  if (!row || job.data.sentRev === null || row.rev === job.data.sentRev) return;
+  const live = liveChange(ctx, job.data.localId);
+  if (live?.state === 'rejected')
+    ctx.jobs.settle(live.id, ['rejected'], { to: 'queued', error: live.error });
+}
+
+/**
+ * A conflict found by the push or the pull: shown to the user, the change stopped (rejected with
+ * the conflict) until it is resolved.
+ */
 export function markConflict(
   ctx: ProtocolContext,
   localId: string,
   conflict: { kind: ConflictKind; server: Protocol | null },
 ): void {
-  const { db, outbox } = ctx;
-  db.transaction(() => {
-    const record = { ...conflict, detectedAt: ctx.clock.now() };
-    const changed = prepareCached(
-      db,
-      "UPDATE protocols SET sync_state = 'conflict', conflict = ? WHERE local_id = ?",
-    ).run(JSON.stringify(record), localId).changes;
-    if (changed === 0) throw new StoreError('not-found', `No protocol ${localId}.`);
-    const live = outbox.liveFor(localId);
-    if (live) {
-      prepareCached(
-        db,
-        "UPDATE outbox SET state = 'blocked', sent_at = NULL, sent_rev = NULL, last_error = ? WHERE seq = ?",
-      ).run(`conflict: ${conflict.kind}`, live.seq);
-    }
-  })();
+  const record = { ...conflict, detectedAt: ctx.clock.now() };
+  const changed = prepareCached(
+    ctx.db,
+    "UPDATE protocols SET sync_state = 'conflict', conflict = ? WHERE local_id = ?",
+  ).run(JSON.stringify(record), localId).changes;
+  if (changed === 0) throw new StoreError('not-found', `No protocol ${localId}.`);
+  const live = liveChange(ctx, localId);
+  if (live && (live.state === 'queued' || live.state === 'rejected')) {
+    ctx.jobs.settle(live.id, [live.state], {
+      to: 'rejected',
+      error: { kind: 'conflict', conflict: conflict.kind },
+    });
+  }
 }
 
 /**
  * Keep mine: the local draft (or local delete) is pushed again, now based on `server`. The
- * conflict is cleared and the entry is pending with base = server.updatedAt.
+ * conflict is cleared and the change is queued with base = server.updatedAt.
  */
 export function rebaseOnServer(
   ctx: ProtocolContext,
   localId: string,
   server: Protocol,
-): OutboxEffect {
-  const { db, outbox } = ctx;
-  return db.transaction(() => {
-    const live = notInFlight(ctx, localId);
-    prepareCached(
-      db,
-      `UPDATE protocols SET server_id = ?, server = ?, base_updated_at = ?, conflict = NULL,
-         sync_state = 'pending' WHERE local_id = ?`,
-    ).run(server.id, JSON.stringify(server), server.updatedAt, localId);
-    if (live) {
-      prepareCached(
-        db,
-        "UPDATE outbox SET base_updated_at = ?, state = 'pending', last_error = NULL, next_attempt_at = NULL WHERE seq = ?",
-      ).run(server.updatedAt, live.seq);
-    }
-    return outbox.reconcile(localId, true);
-  })();
+): ChangeEffect {
+  const live = notInFlight(ctx, localId);
+  prepareCached(
+    ctx.db,
+    `UPDATE protocols SET server_id = ?, server = ?, base_updated_at = ?, conflict = NULL,
+       sync_state = 'pending' WHERE local_id = ?`,
+  ).run(server.id, JSON.stringify(server), server.updatedAt, localId);
+  if (live) {
+    ctx.jobs.setData(live.id, { ...live.data, baseUpdatedAt: server.updatedAt });
+    if (live.state === 'rejected')
+      ctx.jobs.settle(live.id, ['rejected'], { to: 'queued', error: null });
+  }
+  return reconcileChange(ctx, localId, true);
 }
 
-/** Take theirs: the row becomes the server's copy, synced; the live entry is done. */
+/** Take theirs: the row becomes the server's copy, synced; its pending change is dropped. */
 export function takeServer(ctx: ProtocolContext, localId: string, server: Protocol): void {
-  const { db } = ctx;
-  db.transaction(() => {
-    const live = notInFlight(ctx, localId);
-    dropMirrorDuplicate(ctx, localId, server.id);
-    const now = ctx.clock.now();
-    refreshFromServer(db, localId, server, now);
-    if (live)
-      prepareCached(db, "UPDATE outbox SET state = 'done', done_at = ? WHERE seq = ?").run(
-        now,
-        live.seq,
-      );
-  })();
+  const live = notInFlight(ctx, localId);
+  dropMirrorDuplicate(ctx, localId, server.id);
+  refreshFromServer(ctx, localId, server, ctx.clock.now());
+  if (live) ctx.jobs.settle(live.id, [live.state], { to: 'done', error: null });
 }
 
 /**
  * Keep mine after the server deleted the protocol: the draft becomes a new protocol to create.
  * A protocol also deleted locally is simply removed ('dropped').
  */
-export function detachFromServer(ctx: ProtocolContext, localId: string): OutboxEffect {
-  const { db, outbox } = ctx;
-  return db.transaction(() => {
-    const live = notInFlight(ctx, localId);
-    const row = prepareCached(db, 'SELECT deleted FROM protocols WHERE local_id = ?').get(
-      localId,
-    ) as {
-      deleted: 0 | 1;
-    };
-    if (row.deleted === 1) {
-      ctx.protocols.forget(localId);
-      return 'dropped';
-    }
-    prepareCached(
-      db,
-      `UPDATE protocols SET server_id = NULL, server = NULL, base_updated_at = NULL, conflict = NULL,
-         sync_state = 'pending' WHERE local_id = ?`,
-    ).run(localId);
-    if (live) {
-      prepareCached(
-        db,
-        "UPDATE outbox SET op = 'create', base_updated_at = NULL, state = 'pending', last_error = NULL, next_attempt_at = NULL WHERE seq = ?",
-      ).run(live.seq);
-    }
-    return outbox.reconcile(localId, true);
-  })();
+export function detachFromServer(ctx: ProtocolContext, localId: string): ChangeEffect {
+  const live = notInFlight(ctx, localId);
+  const row = prepareCached(ctx.db, 'SELECT deleted FROM protocols WHERE local_id = ?').get(
+    localId,
+  ) as { deleted: 0 | 1 };
+  if (row.deleted === 1) {
+    forgetProtocol(ctx, localId);
+    return 'dropped';
+  }
+  prepareCached(
+    ctx.db,
+    `UPDATE protocols SET server_id = NULL, server = NULL, base_updated_at = NULL, conflict = NULL,
+       sync_state = 'pending' WHERE local_id = ?`,
+  ).run(localId);
+  if (live) {
+    ctx.jobs.setData(live.id, { ...live.data, op: 'create', baseUpdatedAt: null });
+    if (live.state === 'rejected')
+      ctx.jobs.settle(live.id, ['rejected'], { to: 'queued', error: null });
+  }
+  return reconcileChange(ctx, localId, true);
 }
 
-function notInFlight(ctx: ProtocolContext, localId: string) {
+function notInFlight(ctx: ProtocolContext, localId: string): ProtocolJob | null {
   const exists = prepareCached(ctx.db, 'SELECT 1 FROM protocols WHERE local_id = ?').get(localId);
   if (!exists) throw new StoreError('not-found', `No protocol ${localId}.`);
-  const live = ctx.outbox.liveFor(localId);
-  if (live && (live.sentAt !== null || live.state === 'in_doubt')) {
+  const live = liveChange(ctx, localId);
+  if (live && (live.state === 'sending' || live.state === 'in_doubt')) {
     throw new StoreError(
       'invalid-state',
-      `Protocol ${localId} has a push in flight; settle it first.`,
+      `Protocol ${localId} has a change in flight; it must settle first.`,
     );
   }
   return live;
@@ -213,11 +196,11 @@ function dropMirrorDuplicate(ctx: ProtocolContext, localId: string, serverId: st
     'SELECT local_id, sync_state FROM protocols WHERE server_id = ? AND local_id <> ?',
   ).get(serverId, localId) as { local_id: string; sync_state: string } | undefined;
   if (!dup) return;
-  if (dup.sync_state !== 'synced' || ctx.outbox.liveFor(dup.local_id) !== null) {
+  if (dup.sync_state !== 'synced' || liveChange(ctx, dup.local_id) !== null) {
     throw new StoreError(
       'invalid-state',
       `Server protocol ${serverId} is already the protocol ${dup.local_id}, which has local changes.`,
     );
   }
-  ctx.protocols.forget(dup.local_id);
+  forgetProtocol(ctx, dup.local_id);
 }

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { AppOrder, Product, Protocol } from '../../shared/api';
 import type { ApiClient } from '../api/client';
 import type { Clock } from '../clock';
-import { SYNC_KEYS, type LocalStore, type OrderUpsert } from '../store';
+import type { OrderUpsert } from '../orders/orders-repo';
+import { SYNC_KEYS, type LocalStore } from '../store';
 
 export interface MirrorPullOptions {
   store: LocalStore;

@@ -5,13 +5,8 @@ import type { ApiClient } from '../api/client';
 import { isApiClientError } from '../api/errors';
 import type { Clock } from '../clock';
 import type { CoreEventBus } from '../events';
-import {
-  SYNC_KEYS,
-  type LocalProtocol,
-  type LocalStore,
-  type OutboxEffect,
-  type ProtocolDraft,
-} from '../store';
+import type { JobChanged, JobRunner } from '../jobs/job-runner';
+import { createsInFlight, type ChangeEffect } from '../protocols/change-queue';
 import {
   listConflicts,
   outboxCount,
@@ -20,29 +15,57 @@ import {
   type ConflictView,
   type Resolution,
 } from '../protocols/conflicts';
+import type { LocalProtocol, ProtocolDraft } from '../protocols/protocol-model';
+import { SYNC_KEYS, type LocalStore } from '../store';
+import { systemTimers, type Timers } from '../timers';
 import type { Connectivity } from './connectivity';
 import { pullMirror, type MirrorPullOptions, type PullReport } from './mirror-pull';
-import { emptyPushReport, pushOutbox, type PushOptions, type PushReport } from './outbox-push';
-import { messageOf } from './push-steps';
-import { systemTimers, type Timers } from '../timers';
 
 export interface SyncEngineOptions {
   store: LocalStore;
   client: ApiClient;
   connectivity: Connectivity;
+  /** The runner that sends the protocols' pending changes. */
+  jobs: Pick<JobRunner, 'wake' | 'drain'>;
   bus: CoreEventBus;
   clock: Clock;
   timers?: Timers;
   /** Period of the background sync while online. Default 60 s. */
   intervalMs?: number;
-  /** A local edit is pushed this long after the last one (edits in a burst go together). Default 500 ms. */
-  pushDebounceMs?: number;
   /** Background runs walk every server protocol at most this often. Default 5 min. */
   protocolWalkIntervalMs?: number;
-  push?: Partial<Pick<PushOptions, 'skewMs' | 'inDoubtGraceMs' | 'retryBaseMs' | 'retryMaxMs'>>;
   pull?: Partial<Pick<MirrorPullOptions, 'productOverlapMs' | 'ordersWindowMs' | 'ordersMaxPages'>>;
   log?: (line: string) => void;
 }
+
+/** What the protocols' pending changes did during a sync run. */
+export interface PushReport {
+  /** Changes the server acknowledged. */
+  pushed: number;
+  /** Changes whose answer was lost, found applied on the server by reconciliation. */
+  adopted: number;
+  conflicts: number;
+  /** Refused by the server (400/422) or incomplete: the draft waits for the user. */
+  rejected: number;
+  /** Changes in doubt after the run, to reconcile later. */
+  inDoubt: number;
+  /** The server could not take a change now (503, 429, credentials): it is sent again later. */
+  retried: number;
+  /** Why changes are still waiting after the run; null when nothing stopped them. */
+  stopped: 'offline' | 'error' | null;
+  error: string | null;
+}
+
+export const emptyPushReport = (): PushReport => ({
+  pushed: 0,
+  adopted: 0,
+  conflicts: 0,
+  rejected: 0,
+  inDoubt: 0,
+  retried: 0,
+  stopped: null,
+  error: null,
+});
 
 export interface SyncReport {
   /** 'push' runs follow local edits; 'full' runs push, then pull the mirror. */
@@ -67,15 +90,15 @@ type SyncState = CoreEvents['sync-state'];
 type OutboxCount = CoreEvents['outbox-count'];
 
 /**
- * Offline drafting and sync. Drafting writes the row and its outbox entry in one transaction
- * (ProtocolsRepo) and nudges a push. A run pushes the outbox first, then pulls the mirror (see
- * docs/decisions.md for why in that order). Runs are single-flight: concurrent syncNow calls share
+ * Offline drafting and sync. Drafting writes the row and its pending change (a job) in one
+ * transaction (ProtocolsRepo) and wakes the job runner, which sends it once the edits settle. A
+ * run lets the runner send what is due first, then pulls the mirror (docs/decisions.md says why
+ * in that order). Runs are single-flight: concurrent syncNow calls share
  * one run, and a request made during a run is served by one follow-up run.
  */
 export class SyncEngine {
   private readonly timers: Timers;
   private readonly intervalMs: number;
-  private readonly debounceMs: number;
   private readonly walkEveryMs: number;
   private inflight: { req: RunRequest; promise: Promise<SyncReport> } | null = null;
   private queued: {
@@ -85,15 +108,15 @@ export class SyncEngine {
   } | null = null;
   private started = false;
   private tickTimer: unknown = null;
-  private pushTimer: unknown = null;
   private unsubscribe: (() => void) | null = null;
   private lastState: SyncState | null = null;
   private lastCount: OutboxCount | null = null;
+  /** The push report of the run in progress, fed by the runner's news. */
+  private pushing: PushReport | null = null;
 
   constructor(private readonly o: SyncEngineOptions) {
     this.timers = o.timers ?? systemTimers;
     this.intervalMs = o.intervalMs ?? 60_000;
-    this.debounceMs = o.pushDebounceMs ?? 500;
     this.walkEveryMs = o.protocolWalkIntervalMs ?? 5 * 60_000;
   }
 
@@ -107,11 +130,10 @@ export class SyncEngine {
     return this.request({ full: true, walkProtocols: true, ignoreBackoff: true });
   }
 
-  /** Starts the background sync: crash recovery, a first run when online, then every interval. */
+  /** Starts the background sync: a first run when online, then every interval. */
   start(): void {
     if (this.started) return;
     this.started = true;
-    this.o.store.outbox.recoverAfterCrash();
     this.unsubscribe = this.o.bus.on('connectivity', (event) => {
       if (event.online) this.background({ full: true, walkProtocols: true, ignoreBackoff: true });
     });
@@ -127,9 +149,8 @@ export class SyncEngine {
     this.started = false;
     this.unsubscribe?.();
     this.unsubscribe = null;
-    for (const t of [this.tickTimer, this.pushTimer]) if (t !== null) this.timers.clearTimeout(t);
+    if (this.tickTimer !== null) this.timers.clearTimeout(this.tickTimer);
     this.tickTimer = null;
-    this.pushTimer = null;
     while (this.inflight || this.queued) {
       await (this.queued ?? this.inflight)!.promise.catch(() => undefined);
     }
@@ -147,7 +168,7 @@ export class SyncEngine {
     return p;
   }
 
-  deleteProtocol(localId: string): OutboxEffect {
+  deleteProtocol(localId: string): ChangeEffect {
     const effect = this.o.store.protocols.deleteDraft(localId);
     this.nudge();
     return effect;
@@ -163,15 +184,29 @@ export class SyncEngine {
     return resolution;
   }
 
-  /** A local change: report the outbox, and push it soon when online. */
+  /** The job runner's news: a protocol's change moved (counts, and the push report of a run). */
+  readonly onJobChanged = (change: JobChanged): void => {
+    if (change.kind !== 'protocol') return;
+    const report = this.pushing;
+    if (report) {
+      if (change.state === 'done') {
+        if (change.from === 'in_doubt') report.adopted++;
+        else report.pushed++;
+      } else if (change.state === 'rejected') {
+        if (change.error?.kind === 'conflict') report.conflicts++;
+        else report.rejected++;
+      } else if (change.state === 'queued' && change.from === 'sending' && change.error) {
+        report.retried++;
+        report.error = change.error.kind === 'transport' ? change.error.message : null;
+      }
+    }
+    if (change.state !== 'sending') this.emitCounts();
+  };
+
+  /** A local change: report the counts; the runner sends it once its edits settle. */
   private nudge(): void {
     this.emitCounts();
-    if (!this.started || !this.o.connectivity.online) return;
-    if (this.pushTimer !== null) this.timers.clearTimeout(this.pushTimer);
-    this.pushTimer = this.timers.setTimeout(() => {
-      this.pushTimer = null;
-      this.background({ full: false, walkProtocols: false, ignoreBackoff: false });
-    }, this.debounceMs);
+    this.o.jobs.wake();
   }
 
   private scheduleTick(): void {
@@ -236,30 +271,21 @@ export class SyncEngine {
     let syncedAt: string | null = null;
     try {
       this.emitState('pushing', null);
-      push = await pushOutbox({
-        store,
-        client,
-        clock,
-        ignoreBackoff: req.ignoreBackoff,
-        ...this.o.push,
-        onEntry: () => this.emitCounts(),
-      });
+      push = await this.push(req.ignoreBackoff);
       if (push.stopped) {
-        phase = push.stopped === 'offline' ? 'offline' : 'error';
+        phase = push.stopped;
         error = push.error;
       } else if (req.full) {
         this.emitState('pulling', null);
-        // A create in doubt must be reconciled before its server copy may be mirrored as a
-        // protocol of its own (that would hide it from the reconciliation and resend it).
-        const createInDoubt = store.outbox
-          .pending()
-          .some((e) => e.state === 'in_doubt' && e.op === 'create');
+        // A create in flight or in doubt must settle before its server copy may be mirrored as
+        // a protocol of its own (that would hide it from the reconciliation and resend it).
+        const creating = createsInFlight({ db: store.db, clock, jobs: store.jobs }) > 0;
         pull = await pullMirror({
           store,
           client,
           clock,
           ...this.o.pull,
-          parts: { protocols: req.walkProtocols && !createInDoubt },
+          parts: { protocols: req.walkProtocols && !creating },
           onOrderChange: (change) =>
             this.o.bus.emit('order-status', {
               orderId: change.order.id,
@@ -290,6 +316,29 @@ export class SyncEngine {
     };
   }
 
+  /**
+   * Lets the runner send every protocol change that is due (all of them when `now`) and reports
+   * what became of them. Changes that could not go (offline, 503) wait for their backoff.
+   */
+  private async push(now: boolean): Promise<PushReport> {
+    const report = emptyPushReport();
+    this.pushing = report;
+    try {
+      await this.o.jobs.drain('protocol', { now });
+    } finally {
+      this.pushing = null;
+    }
+    const counts = this.o.store.jobs.counts({ kind: 'protocol' });
+    report.inDoubt = counts.in_doubt;
+    if (!this.o.connectivity.online && report.retried > 0) {
+      report.stopped = 'offline';
+      report.error ??= 'The server cannot be reached.';
+    } else if (report.retried > 0 && counts.queued > 0) {
+      report.stopped = 'error';
+    } else report.error = null;
+    return report;
+  }
+
   private emitState(phase: SyncState['phase'], error: string | null): void {
     const state: SyncState = { phase, lastSyncedAt: this.lastSyncedAt, error };
     if (JSON.stringify(state) === JSON.stringify(this.lastState)) return;
@@ -307,3 +356,6 @@ export class SyncEngine {
     return count;
   }
 }
+
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);

@@ -1,31 +1,26 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BulkSubmitter } from '../../../src/main/bulk/bulk-submitter';
+import { startBulk, type BulkStack } from '../../support/bulk-stack';
 import { startMainFixture, type MainFixture } from '../../support/main-fixture';
 import { setFaults } from './client-support';
 import { clearFaults, createLocalProtocols, expectOneOrderPerProtocol } from './bulk-support';
 
 const N = 20;
 let fx: MainFixture | null = null;
-let submitter: BulkSubmitter | null = null;
+let bulk: BulkStack | null = null;
 
 afterEach(async () => {
-  await submitter?.stop();
+  await bulk?.stop();
   await fx?.close();
   fx = null;
-  submitter = null;
+  bulk = null;
 });
 
 /** Submits N fresh protocols under `faults`, clears the faults, and checks the outcome. */
 async function runUnderFaults(tag: string, faults: Record<string, unknown>) {
   fx = await startMainFixture({ client: { sleep: async () => undefined } });
   const log: string[] = [];
-  submitter = new BulkSubmitter({
-    store: fx.store,
-    client: fx.client,
-    bus: fx.bus,
-    reconcileGraceMs: 150,
-    log: (line) => log.push(line),
-  });
+  bulk = startBulk(fx, { inDoubtGraceMs: 150, log: (line) => log.push(line) });
+  const { submitter } = bulk;
   const ids = createLocalProtocols(fx.store, N, tag);
   await setFaults(fx.sandbox, faults);
   const batchId = submitter.submit(ids, { concurrency: 4 });
@@ -57,7 +52,7 @@ describe('bulk submission under injected faults: exactly one order per protocol'
     });
     expect(injected).toBeGreaterThan(0);
     expect(log.some((l) => l.startsWith('reconciled'))).toBe(false);
-    expect(items.every((i) => i.state === 'created')).toBe(true);
+    expect(items.every((i) => i.state === 'done')).toBe(true);
   });
 
   it('500 on 30% of every /v1/orders request (creates in doubt, reconciliation reads failing too)', async () => {

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LocalStore } from '../../../src/main/store';
-import { StoreWorkerLostError } from '../../../src/main/store/store-worker';
-import { BulkSubmitter } from '../../../src/main/bulk/bulk-submitter';
+import type { BulkSubmitter } from '../../../src/main/bulk/bulk-submitter';
+import { startBulk, type BulkStack } from '../../support/bulk-stack';
 import { BatchRejectedError } from '../../../src/main/bulk/order-requests';
 import { startMainFixture, type MainFixture } from '../../support/main-fixture';
 import { waitFor } from '../../support/wait';
@@ -13,21 +12,17 @@ import {
 } from './bulk-support';
 
 let fx: MainFixture;
+let bulk: BulkStack;
 let submitter: BulkSubmitter;
 
 beforeEach(async () => {
   fx = await startMainFixture();
-  submitter = new BulkSubmitter({
-    store: fx.store,
-    client: fx.client,
-    bus: fx.bus,
-    reconcileGraceMs: 100,
-    progressIntervalMs: 20,
-  });
+  bulk = startBulk(fx, { inDoubtGraceMs: 100, progressIntervalMs: 20 });
+  submitter = bulk.submitter;
 });
 
 afterEach(async () => {
-  await submitter.stop();
+  await bulk.stop();
   await fx.close();
 });
 
@@ -85,7 +80,7 @@ describe('bulk submission', () => {
     await submitter.settled(batchId);
 
     const item = fx.store.batches.items(batchId)[0]!;
-    expect(item.state).toBe('created');
+    expect(item.state).toBe('done');
     const res = await fx.sandbox.api('GET', `/v1/orders/${item.orderId}`);
     expect(res.body).toMatchObject({ daysSupply: 90, shippingMethod: 'EXPRESS' });
   });
@@ -112,7 +107,7 @@ describe('bulk submission', () => {
 
     const item = fx.store.batches.items(batchId)[0]!;
     expect(item.request.lineItems[0]!.packDescription).toBe('2 softgels with dinner');
-    expect(item.state).toBe('created');
+    expect(item.state).toBe('done');
     const res = await fx.sandbox.api('GET', `/v1/orders/${item.orderId}`);
     expect((res.body as { lineItems: { packDescription: string }[] }).lineItems[0]).toMatchObject({
       packDescription: '2 softgels with dinner',
@@ -194,8 +189,18 @@ describe('bulk submission', () => {
     });
     const batchId = submitter.submit(ids, { concurrency: 2 });
     submitter.pause(batchId);
-    const paused = await submitter.settled(batchId);
+    // The creates in flight at the pause finish; nothing more is claimed.
+    const paused = await waitFor(
+      () => {
+        const p = submitter.progress(batchId);
+        return p.sending === 0 ? p : null;
+      },
+      5_000,
+      'the creates in flight to finish',
+    );
     expect(paused.state).toBe('paused');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(submitter.progress(batchId).created).toBe(paused.created);
     const createdAtPause = paused.created;
     expect(createdAtPause).toBeLessThan(12);
     expect(paused.queued).toBe(12 - createdAtPause);
@@ -207,39 +212,47 @@ describe('bulk submission', () => {
     await expectOneOrderPerProtocol(fx.sandbox, fx.store, batchId, 'pause-');
   });
 
-  it('settles the items of a claim whose answer the store worker lost: in doubt, checked, sent once', async () => {
-    await waitFor(() => fx.store.writeOffThread(() => []), 5_000, 'the store worker never came up');
-    // The first claim made on the worker commits, but its answer is lost (as when the worker
-    // stops right after the commit): items are 'sending' that the run never got.
-    let lost = 0;
-    const store: LocalStore = {
-      ...fx.store,
-      writeOffThread: (build) => {
-        const written = fx.store.writeOffThread(build);
-        if (!written || lost > 0) return written;
-        lost++;
-        return written.then(() => {
-          throw new StoreWorkerLostError('test: the answer was lost');
-        });
-      },
+  it('a local write that fails is retried: the order is recorded once, nothing stays sending', async () => {
+    // The first two records of a created order fail, as with "database is locked".
+    const insertCreated = fx.store.orders.insertCreated.bind(fx.store.orders);
+    let failures = 0;
+    fx.store.orders.insertCreated = (order) => {
+      if (failures < 2) {
+        failures++;
+        throw new Error('database is locked');
+      }
+      insertCreated(order);
     };
-    const lossy = new BulkSubmitter({
-      store,
-      client: fx.client,
-      bus: fx.bus,
-      reconcileGraceMs: 50,
-      progressIntervalMs: 20,
-    });
-    const ids = createLocalProtocols(fx.store, 60, 'lost-claim');
-    const batchId = lossy.submit(ids, { concurrency: 4 });
-    const final = await lossy.settled(batchId);
-    await lossy.stop();
+    const ids = createLocalProtocols(fx.store, 6, 'local-write');
+    const batchId = submitter.submit(ids, { concurrency: 2 });
+    const final = await submitter.settled(batchId);
 
-    expect(lost).toBe(1);
-    expect(final).toMatchObject({ state: 'done', created: 60, inDoubt: 0, sending: 0 });
-    await expectOneOrderPerProtocol(fx.sandbox, fx.store, batchId, 'lost-claim-');
-    // The items of the lost claim went through reconciliation (they had not been sent).
-    const reconciled = fx.store.batches.items(batchId).filter((i) => i.attempts > 1);
-    expect(reconciled.length).toBeGreaterThan(0);
+    expect(failures).toBe(2);
+    expect(final).toMatchObject({ state: 'done', created: 6, inDoubt: 0, sending: 0 });
+    await expectOneOrderPerProtocol(fx.sandbox, fx.store, batchId, 'local-write-');
+    expect(fx.store.batches.items(batchId).every((i) => i.attempts === 1)).toBe(true);
+  });
+
+  it('a local write that keeps failing leaves the job in doubt; reconciliation records the order, never resends it', async () => {
+    const insertCreated = fx.store.orders.insertCreated.bind(fx.store.orders);
+    const failing = new Set<string>();
+    let failures = 0;
+    fx.store.orders.insertCreated = (order) => {
+      // Every record of the first order fails until its job was left in doubt.
+      if (failing.size === 0) failing.add(order.id);
+      if (failing.has(order.id) && failures < 5) {
+        failures++;
+        throw new Error('database is locked');
+      }
+      insertCreated(order);
+    };
+    const ids = createLocalProtocols(fx.store, 4, 'stuck-write');
+    const batchId = submitter.submit(ids, { concurrency: 1 });
+    const final = await submitter.settled(batchId);
+
+    expect(failures).toBe(5);
+    expect(final).toMatchObject({ state: 'done', created: 4, inDoubt: 0, sending: 0 });
+    await expectOneOrderPerProtocol(fx.sandbox, fx.store, batchId, 'stuck-write-');
+    expect(fx.store.batches.items(batchId).every((i) => i.attempts === 1)).toBe(true);
   });
 });

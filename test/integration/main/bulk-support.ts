@@ -77,7 +77,7 @@ export async function expectOneOrderPerProtocol(
   for (const item of items) {
     const ids = server.get(item.request.customer.sourceId) ?? [];
     expect(ids, `orders of ${item.request.customer.sourceId}`).toHaveLength(1);
-    expect(item.state).toBe('created');
+    expect(item.state).toBe('done');
     expect(item.orderId).toBe(ids[0]);
     expect(store.orders.get(item.orderId!)?.customer.sourceId).toBe(item.request.customer.sourceId);
   }

@@ -3,6 +3,7 @@ import type { Protocol } from '../../../src/shared/api';
 import {
   deleteOnServer,
   editOnServer,
+  liveChanges,
   protocolRequest,
   serverProtocol,
   serverProtocols,
@@ -49,7 +50,7 @@ describe('conflicts: edited on the server while edited locally', () => {
     expect(row).toMatchObject({
       syncState: 'conflict',
       conflict: { kind: 'edited-on-server' },
-      outbox: { op: 'update', state: 'blocked' },
+      change: { op: 'update', state: 'rejected' },
     });
     const server = await serverProtocol(h!.sandbox, serverId);
     expect(server).toEqual(theirs);
@@ -72,9 +73,9 @@ describe('conflicts: edited on the server while edited locally', () => {
   it('keep mine: my content replaces theirs on the server after sync', async () => {
     const { localId, serverId, theirs } = await editedOnBothSides();
     h!.engine.resolveConflict(localId, 'keep-mine');
-    expect(h!.store.outbox.liveFor(localId)).toMatchObject({
-      op: 'update',
-      state: 'pending',
+    const change = h!.store.protocols.get(localId)!.change!;
+    expect(change).toMatchObject({ op: 'update', state: 'queued' });
+    expect(h!.store.jobs.get(change.jobId)!.data).toMatchObject({
       baseUpdatedAt: theirs.updatedAt,
     });
     expect((await h!.engine.syncNow()).push.pushed).toBe(1);
@@ -91,7 +92,7 @@ describe('conflicts: edited on the server while edited locally', () => {
   it('take theirs: the local copy becomes the server copy, nothing is pushed', async () => {
     const { localId, serverId, theirs } = await editedOnBothSides();
     h!.engine.resolveConflict(localId, 'take-theirs');
-    expect(h!.store.outbox.count()).toBe(0);
+    expect(liveChanges(h!.store)).toBe(0);
     const puts = h!.net.count('PUT', `/v1/protocols/${serverId}`);
     await h!.engine.syncNow();
     expect(h!.net.count('PUT', `/v1/protocols/${serverId}`)).toBe(puts);
@@ -166,7 +167,7 @@ describe('conflicts: deleted on the server while edited locally', () => {
     h.engine.updateProtocol(localId, bad);
     const rejected = await h.engine.syncNow();
     expect(rejected.push.rejected).toBe(1);
-    expect(h.store.protocols.get(localId)?.outbox).toMatchObject({ state: 'blocked' });
+    expect(h.store.protocols.get(localId)?.change).toMatchObject({ state: 'rejected' });
     await deleteOnServer(h.sandbox, serverId);
     const report = await h.engine.syncNow();
     expect(report.pull?.protocols?.conflicts).toBe(1);
@@ -219,7 +220,7 @@ describe('conflicts: deleted locally while edited on the server', () => {
       deleted: false,
       syncState: 'synced',
       customerName: 'Ada Theirs',
-      outbox: null,
+      change: null,
     });
   });
 });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../../support/wait';
 import { setFaults } from './client-support';
 import {
+  liveChanges,
   protocolRequest,
   serverProtocol,
   serverProtocols,
@@ -55,11 +56,14 @@ describe('SyncEngine', () => {
     await waitFor(() => h!.engine.lastSyncedAt !== null, 5_000, 'first sync');
     const p = h.engine.createProtocol(protocolRequest('Soon'));
     h.engine.updateProtocol(p.localId, protocolRequest('Sooner'));
-    expect(h.store.outbox.count()).toBe(1);
-    h.timers.advance(499);
+    expect(liveChanges(h.store)).toBe(1);
+    h.clock.advance(400);
+    h.timers.advance(400);
+    await new Promise((r) => setTimeout(r, 50));
     expect(h.net.count('POST', '/v1/protocols')).toBe(0);
-    h.timers.advance(1); // the debounce elapsed: one push for both edits
-    await waitFor(() => h!.store.outbox.count() === 0, 5_000, 'pushed');
+    h.clock.advance(100);
+    h.timers.advance(100); // the edits settled: one push for both
+    await waitFor(() => liveChanges(h!.store) === 0, 5_000, 'pushed');
     expect(h.net.count('POST', '/v1/protocols')).toBe(1);
     const server = await serverProtocols(h.sandbox);
     expect(server.map((s) => s.customer.lastName)).toEqual(['Sooner']);
@@ -98,17 +102,17 @@ describe('SyncEngine', () => {
     const report = await h.engine.syncNow();
     expect(report.push.rejected).toBe(1);
     const row = h.store.protocols.get(p.localId)!;
-    expect(row.outbox).toMatchObject({ op: 'create', state: 'blocked' });
-    expect(row.outbox?.lastError).toMatch(/lineItems\.0\.productId/);
+    expect(row.change).toMatchObject({ op: 'create', state: 'rejected' });
+    expect(JSON.stringify(row.change?.error)).toMatch(/"lineItems",0,"productId"/);
     expect(await serverProtocols(h.sandbox)).toEqual([]);
     expect((await h.engine.syncNow()).push.rejected).toBe(0); // not resent unchanged
 
     h.engine.updateProtocol(p.localId, protocolRequest('Bad'));
     expect((await h.engine.syncNow()).push.pushed).toBe(1);
-    expect(h.store.protocols.get(p.localId)).toMatchObject({ syncState: 'synced', outbox: null });
+    expect(h.store.protocols.get(p.localId)).toMatchObject({ syncState: 'synced', change: null });
   });
 
-  it('503 stops the push with a backoff; the next explicit sync goes through', async () => {
+  it('503 leaves the change queued with a backoff; the next explicit sync sends it', async () => {
     h = await startSyncHarness({ retries: 0 });
     await setFaults(h.sandbox, {
       errorRate: 1,
@@ -116,35 +120,40 @@ describe('SyncEngine', () => {
       count: 1,
       match: { method: 'POST', path: '/v1/protocols' },
     });
-    const a = h.engine.createProtocol(protocolRequest('First'));
-    const b = h.engine.createProtocol(protocolRequest('Second'));
+    h.engine.createProtocol(protocolRequest('First'));
+    h.engine.createProtocol(protocolRequest('Second'));
     const stopped = await h.engine.syncNow();
-    expect(stopped).toMatchObject({ phase: 'error', push: { stopped: 'unavailable' } });
+    expect(stopped).toMatchObject({
+      phase: 'error',
+      push: { stopped: 'error', retried: 1, pushed: 1 },
+    });
     expect(stopped.pull).toBeNull();
-    const entry = h.store.outbox.liveFor(a.localId)!;
-    expect(entry.state).toBe('pending');
-    expect(entry.nextAttemptAt).toBeGreaterThan(h.clock.now());
-    expect(h.store.outbox.liveFor(b.localId)?.attempts).toBe(0); // the run stopped before it
-    expect(h.store.outbox.pending(h.clock.now()).map((e) => e.seq)).toEqual([
-      h.store.outbox.liveFor(b.localId)!.seq,
-    ]);
+    const waiting = h.store.protocols.list().items.filter((p) => p.change !== null);
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]!.change).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(h.store.jobs.get(waiting[0]!.change!.jobId)!.nextAttemptAt).toBeGreaterThan(
+      h.clock.now(),
+    );
 
     const ok = await h.engine.syncNow();
-    expect(ok.push.pushed).toBe(2);
+    expect(ok.push.pushed).toBe(1);
     expect(await serverProtocols(h.sandbox)).toHaveLength(2);
   });
 
-  it('start() turns a push that was in flight at a crash into one in doubt, then reconciles it', async () => {
+  it('a change that was in flight at a crash is in doubt at the next start, then reconciled', async () => {
     h = await startSyncHarness();
+    await h.jobs.stop();
     const p = h.engine.createProtocol(protocolRequest('Crashed'));
-    // A previous process began the push, the server created it, and the process died.
-    const seq = h.store.outbox.liveFor(p.localId)!.seq;
-    h.store.outbox.beginPush(seq);
+    // A previous process claimed the change, the server created it, and the process died.
+    const claimed = h.store.jobs.claimNext('protocol', h.clock.now() + 1_000, 4);
+    expect(claimed?.queueKey).toBe(`protocol:${p.localId}`);
     const created = await h.sandbox.api('POST', '/v1/protocols', protocolRequest('Crashed'));
     expect(created.status).toBe(201);
     h.clock.advance(31_000);
+    h.jobs.start();
+    expect(h.store.jobs.get(claimed!.id)?.state).toBe('in_doubt');
     h.engine.start();
-    await waitFor(() => h!.store.outbox.count() === 0, 5_000, 'reconciled');
+    await waitFor(() => liveChanges(h!.store) === 0, 5_000, 'reconciled');
     expect(await serverProtocols(h.sandbox)).toHaveLength(1);
     expect(h.store.protocols.get(p.localId)?.serverId).toBe((created.body as { id: string }).id);
     expect(h.net.count('POST', '/v1/protocols')).toBe(0);

@@ -34,7 +34,7 @@ describe('lost answers', () => {
     });
     const first = await engine.syncNow();
     expect(first.push.inDoubt).toBe(1);
-    expect(store.protocols.get(local.localId)?.outbox).toMatchObject({ state: 'in_doubt' });
+    expect(store.protocols.get(local.localId)?.change).toMatchObject({ state: 'in_doubt' });
     // The write committed although its answer was lost.
     const committed = await serverProtocol(sandbox, serverId);
     expect(committed?.customer.lastName).toBe('After');
@@ -46,7 +46,7 @@ describe('lost answers', () => {
     expect(store.protocols.get(local.localId)).toMatchObject({
       syncState: 'synced',
       conflict: null,
-      outbox: null,
+      change: null,
       baseUpdatedAt: committed!.updatedAt,
     });
     expect(await serverProtocol(sandbox, serverId)).toEqual(committed);
@@ -78,7 +78,7 @@ describe('lost answers', () => {
     expect(store.protocols.get(local.localId)).toMatchObject({
       serverId: server[0]!.id,
       syncState: 'synced',
-      outbox: null,
+      change: null,
     });
     expect(store.protocols.count()).toBe(1);
   });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../../support/wait';
 import {
+  liveChanges,
   protocolRequest,
   serverProtocols,
   startSyncHarness,
@@ -24,7 +25,7 @@ describe('offline drafting, then sync', () => {
     const keep = engine.createProtocol(protocolRequest('Kept'));
     const gone = engine.createProtocol(protocolRequest('Doomed'));
     expect((await engine.syncNow()).push.pushed).toBe(2);
-    expect(store.outbox.count()).toBe(0);
+    expect(liveChanges(store)).toBe(0);
 
     net.state.offline = true;
     const a = engine.createProtocol(protocolRequest('Alpha'));
@@ -40,15 +41,15 @@ describe('offline drafting, then sync', () => {
     expect(offline.phase).toBe('offline');
     expect(h.connectivity.online).toBe(false);
 
-    // The UI lists every local change as pending, with its outbox entry.
+    // The UI lists every local change as pending, with its pending change.
     const pending = store.protocols.list({ syncStates: ['pending'], includeDeleted: true }).items;
     expect(
-      pending.map((p) => [p.customerName, p.outbox?.op, p.outbox?.state, p.deleted]).sort(),
+      pending.map((p) => [p.customerName, p.change?.op, p.change?.state, p.deleted]).sort(),
     ).toEqual([
-      ['Ada Alpha', 'create', 'pending', false],
-      ['Ada Beta', 'create', 'pending', false],
-      ['Ada Doomed', 'delete', 'pending', true],
-      ['Ada Kept', 'update', 'pending', false],
+      ['Ada Alpha', 'create', 'queued', false],
+      ['Ada Beta', 'create', 'queued', false],
+      ['Ada Doomed', 'delete', 'queued', true],
+      ['Ada Kept', 'update', 'queued', false],
     ]);
     expect(store.protocols.get(never.localId)).toBeNull();
     expect(lastNames(await serverProtocols(sandbox))).toEqual(['Doomed', 'Kept']);
@@ -57,7 +58,7 @@ describe('offline drafting, then sync', () => {
     const report = await engine.syncNow();
     expect(report.phase).toBe('idle');
     expect(report.push).toMatchObject({ pushed: 4, conflicts: 0, rejected: 0, inDoubt: 0 });
-    expect(store.outbox.count()).toBe(0);
+    expect(liveChanges(store)).toBe(0);
 
     const server = await serverProtocols(sandbox);
     expect(lastNames(server)).toEqual(['Alpha', 'Beta', 'Kept']);
@@ -72,7 +73,7 @@ describe('offline drafting, then sync', () => {
       const row = store.protocols.get(local.localId)!;
       const copy = server.find((p) => p.id === row.serverId);
       expect(copy, row.customerName).toBeDefined();
-      expect(row).toMatchObject({ syncState: 'synced', outbox: null });
+      expect(row).toMatchObject({ syncState: 'synced', change: null });
       expect(row.baseUpdatedAt).toBe(copy!.updatedAt);
     }
     expect(store.protocols.get(gone.localId)).toBeNull();
@@ -87,17 +88,18 @@ describe('offline drafting, then sync', () => {
 
     net.state.offline = true;
     const p = engine.createProtocol(protocolRequest('Offline'));
-    timers.advance(500); // the debounced push: fails, the connection is reported lost
+    h.clock.advance(500);
+    timers.advance(500); // the edit settled: its push fails, the connection is reported lost
     await waitFor(() => !connectivity.online, 5_000, 'offline detected');
-    expect(store.protocols.get(p.localId)?.outbox).toMatchObject({
+    expect(store.protocols.get(p.localId)?.change).toMatchObject({
       op: 'create',
-      state: 'pending',
+      state: 'queued',
     });
     expect(await serverProtocols(sandbox)).toEqual([]);
 
     net.state.offline = false;
     timers.advance(2_000); // the probe finds the server: online, and a sync follows
-    await waitFor(() => store.outbox.count() === 0, 5_000, 'outbox pushed');
+    await waitFor(() => liveChanges(store) === 0, 5_000, 'changes pushed');
     const server = await serverProtocols(sandbox);
     expect(server.map((s) => s.id)).toEqual([store.protocols.get(p.localId)!.serverId]);
     expect(h.eventsOf('connectivity').map((e) => e.online)).toEqual([false, true]);

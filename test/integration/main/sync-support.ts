@@ -1,5 +1,8 @@
 import type { Protocol, ProtocolRequest } from '../../../src/shared/api';
 import { Connectivity, httpProbe } from '../../../src/main/sync/connectivity';
+import type { LocalStore } from '../../../src/main/store';
+import { JobRunner } from '../../../src/main/jobs/job-runner';
+import { protocolJobs } from '../../../src/main/protocols/protocol-jobs';
 import { SyncEngine, type SyncEngineOptions } from '../../../src/main/sync/sync-engine';
 import type { Timers } from '../../../src/main/timers';
 import { startMainFixture, type MainFixture } from '../../support/main-fixture';
@@ -98,6 +101,7 @@ export interface SyncHarness extends MainFixture {
   clock: ReturnType<typeof offsetClock>;
   connectivity: Connectivity;
   engine: SyncEngine;
+  jobs: JobRunner;
 }
 
 /**
@@ -129,15 +133,27 @@ export async function startSyncHarness(
     timers,
   });
   report = connectivity.report;
-  const engine = new SyncEngine({
+  let engine: SyncEngine | null = null;
+  const jobs = new JobRunner({
+    db: fixture.store.db,
+    jobs: fixture.store.jobs,
+    clock,
+    timers,
+    kinds: [protocolJobs({ store: fixture.store, client: fixture.client, clock })],
+    online: () => connectivity.online,
+    onChanged: (change) => engine?.onJobChanged(change),
+  });
+  engine = new SyncEngine({
     store: fixture.store,
     client: fixture.client,
     connectivity,
+    jobs,
     bus: fixture.bus,
     clock,
     timers,
     ...options.engine,
   });
+  jobs.start();
   const close = fixture.close;
   return Object.assign(fixture, {
     net,
@@ -145,9 +161,11 @@ export async function startSyncHarness(
     clock,
     connectivity,
     engine,
+    jobs,
     async close() {
       connectivity.stop();
       await engine.stop();
+      await jobs.stop();
       await close();
     },
   });
@@ -219,4 +237,10 @@ export async function editOnServer(
 export async function deleteOnServer(sandbox: TestSandbox, id: string): Promise<void> {
   const res = await sandbox.api('DELETE', `/v1/protocols/${id}`);
   if (res.status !== 200) throw new Error(`delete protocol: ${res.status}`);
+}
+
+/** Protocol changes not done yet (queued, in flight, in doubt or stopped). */
+export function liveChanges(store: LocalStore): number {
+  const c = store.jobs.counts({ kind: 'protocol' });
+  return c.queued + c.sending + c.in_doubt + c.rejected;
 }

@@ -68,7 +68,7 @@ describe('ConnectionsRepo', () => {
     expect(store.connections.active()?.id).toBe(b.id);
     expect(store.connections.get(a.id)?.isActive).toBe(false);
     expect(store.protocols.count({ includeDeleted: true })).toBe(0);
-    expect(store.outbox.count()).toBe(0);
+    expect(store.jobs.counts({ kind: 'protocol' })).toMatchObject({ queued: 0 });
     expect(store.products.count()).toBe(0);
     expect(store.syncState.get(SYNC_KEYS.ordersLastPull, z.int())).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeOrder } from '../../../src/main/store';
+import { mergeOrder } from '../../../src/main/orders/order-merge';
 import { appOrder, coarse, memoryStore } from './fixtures';
 
 const at = (minutes: number) =>

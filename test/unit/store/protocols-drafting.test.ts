@@ -2,15 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { StoreError } from '../../../src/main/store';
 import { memoryStore, protocolRequest, serverProtocol } from './fixtures';
 
+/** The protocols' pending changes (live jobs) as rows. */
 const liveOutbox = (store: ReturnType<typeof memoryStore>) =>
   store.db
     .prepare(
-      "SELECT protocol_local_id, op, base_updated_at, state FROM outbox WHERE state <> 'done' ORDER BY seq",
+      `SELECT substr(queue_key, 10) AS protocol_local_id, json_extract(data, '$.op') AS op,
+         json_extract(data, '$.baseUpdatedAt') AS base_updated_at, state
+       FROM jobs WHERE kind = 'protocol' AND state <> 'done' ORDER BY id`,
     )
     .all();
 
 describe('offline drafting', () => {
-  it('createDraft writes the row and one outbox create', () => {
+  it('createDraft writes the row and one pending create', () => {
     const store = memoryStore();
     const p = store.protocols.createDraft(protocolRequest({ firstName: '  Ada ' }));
     expect(p).toMatchObject({
@@ -22,13 +25,13 @@ describe('offline drafting', () => {
       customerName: 'Ada Lovelace',
       sourceId: 'patient-0001',
       email: 'ada@example.com',
-      outbox: { op: 'create', state: 'pending', attempts: 0 },
+      change: { op: 'create', state: 'queued', attempts: 0 },
     });
     expect(p.draft.customer.firstName).toBe('Ada'); // parsed with ProtocolRequest: trimmed
     expect(liveOutbox(store)).toEqual([
-      { protocol_local_id: p.localId, op: 'create', base_updated_at: null, state: 'pending' },
+      { protocol_local_id: p.localId, op: 'create', base_updated_at: null, state: 'queued' },
     ]);
-    expect(store.outbox.count()).toBe(1);
+    expect(liveOutbox(store).length).toBe(1);
   });
 
   it('refuses an invalid draft, writing nothing', () => {
@@ -39,7 +42,7 @@ describe('offline drafting', () => {
       ),
     ).toThrow(/5 digits/);
     expect(store.protocols.count({ includeDeleted: true })).toBe(0);
-    expect(store.outbox.count()).toBe(0);
+    expect(liveOutbox(store).length).toBe(0);
   });
 
   it('create then edit before push: still one create, carrying the latest draft', () => {
@@ -47,11 +50,11 @@ describe('offline drafting', () => {
     const p = store.protocols.createDraft(protocolRequest());
     const edited = store.protocols.updateDraft(p.localId, protocolRequest({ lastName: 'Byron' }));
     expect(liveOutbox(store)).toEqual([
-      { protocol_local_id: p.localId, op: 'create', base_updated_at: null, state: 'pending' },
+      { protocol_local_id: p.localId, op: 'create', base_updated_at: null, state: 'queued' },
     ]);
-    const { protocol } = store.outbox.beginPush(edited.outbox!.seq);
-    expect(protocol.draft.customer.lastName).toBe('Byron');
-    expect(protocol.rev).toBe(p.rev + 1);
+    expect(edited.change).toMatchObject({ jobId: p.change!.jobId, op: 'create' });
+    expect(edited.draft.customer.lastName).toBe('Byron');
+    expect(edited.rev).toBe(p.rev + 1);
   });
 
   it('create then delete before push: both gone, the protocol never existed on the server', () => {
@@ -59,7 +62,7 @@ describe('offline drafting', () => {
     const p = store.protocols.createDraft(protocolRequest());
     expect(store.protocols.deleteDraft(p.localId)).toBe('dropped');
     expect(store.protocols.get(p.localId)).toBeNull();
-    expect(store.db.prepare('SELECT COUNT(*) AS n FROM outbox').get()).toEqual({ n: 0 });
+    expect(store.db.prepare('SELECT COUNT(*) AS n FROM jobs').get()).toEqual({ n: 0 });
   });
 
   it('edits of a synced protocol coalesce into one update keeping the first base', () => {
@@ -69,7 +72,7 @@ describe('offline drafting', () => {
     );
     expect(store.protocols.get(localId)).toMatchObject({
       syncState: 'synced',
-      outbox: null,
+      change: null,
       serverId: 'prt_1',
     });
     store.protocols.updateDraft(localId, protocolRequest({ lastName: 'One' }));
@@ -81,7 +84,7 @@ describe('offline drafting', () => {
         protocol_local_id: localId,
         op: 'update',
         base_updated_at: '2025-02-01T09:00:00Z',
-        state: 'pending',
+        state: 'queued',
       },
     ]);
     const p = store.protocols.get(localId)!;
@@ -102,7 +105,7 @@ describe('offline drafting', () => {
         protocol_local_id: localId,
         op: 'delete',
         base_updated_at: '2025-02-01T09:00:00Z',
-        state: 'pending',
+        state: 'queued',
       },
     ]);
     expect(store.protocols.get(localId)).toMatchObject({ deleted: true, syncState: 'pending' });
@@ -112,7 +115,7 @@ describe('offline drafting', () => {
     ]);
     expect(() => store.protocols.updateDraft(localId, protocolRequest())).toThrow(StoreError);
     expect(store.protocols.deleteDraft(localId)).toBe('queued'); // again: nothing changes
-    expect(store.outbox.count()).toBe(1);
+    expect(liveOutbox(store).length).toBe(1);
   });
 
   it('delete of a synced protocol queues a delete based on its server updatedAt', () => {
@@ -126,7 +129,7 @@ describe('offline drafting', () => {
         protocol_local_id: localId,
         op: 'delete',
         base_updated_at: '2025-02-03T09:00:00Z',
-        state: 'pending',
+        state: 'queued',
       },
     ]);
   });
@@ -136,9 +139,9 @@ describe('offline drafting', () => {
     const { localId } = store.protocols.upsertFromServer(
       serverProtocol('prt_1', '2025-02-01T09:00:00Z'),
     );
-    // make the outbox insert fail after the row update has run
+    // make the job insert fail after the row update has run
     store.db.exec(
-      "CREATE TRIGGER fail_outbox BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'outbox is broken'); END;",
+      "CREATE TRIGGER fail_jobs BEFORE INSERT ON jobs BEGIN SELECT RAISE(ABORT, 'outbox is broken'); END;",
     );
     expect(() =>
       store.protocols.updateDraft(localId, protocolRequest({ lastName: 'Changed' })),

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { normalizeForSearch, searchTextOf } from '../../../src/main/store';
+import { normalizeForSearch, searchTextOf } from '../../../src/main/protocols/protocol-search';
 import {
   planFtsSearch,
   planLikeSearch,

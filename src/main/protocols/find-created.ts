@@ -1,7 +1,7 @@
 import type { Protocol, ProtocolRequest } from '../../shared/api';
 import type { ApiClient } from '../api/client';
 import type { LocalStore } from '../store';
-import { mayBeCreatedFrom, sameContent } from '../protocols/protocol-content';
+import { mayBeCreatedFrom, sameContent } from './protocol-content';
 
 export interface FindCreatedOptions {
   store: LocalStore;

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ApiClientError } from '../../../src/main/api/errors';
-import { classifyCreateFailure, retryDelayMs } from '../../../src/main/orders/create-failure';
-import { orderMatchesRequest } from '../../../src/main/orders/order-reconcile';
-import type { AppOrder, CreateOrderRequest } from '../../../src/shared/api';
+import { ApiClientError } from '../../src/main/api/errors';
+import { retryDelayMs } from '../../src/main/jobs/backoff';
+import { writeFailure } from '../../src/main/jobs/write-failure';
+import { orderMatchesRequest } from '../../src/main/orders/order-reconcile';
+import type { AppOrder, CreateOrderRequest } from '../../src/shared/api';
 
 const err = (init: ConstructorParameters<typeof ApiClientError>[0]) => new ApiClientError(init);
 
-describe('classifyCreateFailure', () => {
+describe('writeFailure', () => {
   it('puts every failure in exactly one class', () => {
-    const kinds = (e: unknown) => classifyCreateFailure(e).kind;
+    const kinds = (e: unknown) => writeFailure(e).to;
     expect(
       kinds(
         err({
@@ -24,24 +25,28 @@ describe('classifyCreateFailure', () => {
     );
     expect(
       kinds(err({ kind: 'rate-limited', status: 429, message: 'x', retryAfterMs: 2000 })),
-    ).toBe('retry');
-    expect(kinds(err({ kind: 'unavailable', status: 503, message: 'x' }))).toBe('retry');
-    expect(kinds(err({ kind: 'network', sent: false, message: 'x' }))).toBe('retry');
-    expect(kinds(err({ kind: 'network', sent: true, message: 'x' }))).toBe('in-doubt');
-    expect(kinds(err({ kind: 'timeout', message: 'x' }))).toBe('in-doubt');
-    expect(kinds(err({ kind: 'server', status: 500, message: 'x' }))).toBe('in-doubt');
-    expect(kinds(new TypeError('bug'))).toBe('in-doubt');
+    ).toBe('queued');
+    expect(kinds(err({ kind: 'unavailable', status: 503, message: 'x' }))).toBe('queued');
+    expect(kinds(err({ kind: 'network', sent: false, message: 'x' }))).toBe('queued');
+    expect(kinds(err({ kind: 'network', sent: true, message: 'x' }))).toBe('in_doubt');
+    expect(kinds(err({ kind: 'timeout', message: 'x' }))).toBe('in_doubt');
+    expect(kinds(err({ kind: 'server', status: 500, message: 'x' }))).toBe('in_doubt');
+    expect(kinds(new TypeError('bug'))).toBe('in_doubt');
   });
 
   it('keeps the server reason of a rejection', () => {
     expect(
-      classifyCreateFailure(
-        err({ kind: 'bad-request', status: 400, message: 'm', detail: 'Bad limit' }),
-      ),
+      writeFailure(err({ kind: 'bad-request', status: 400, message: 'm', detail: 'Bad limit' })),
     ).toEqual({
-      kind: 'rejected',
+      to: 'rejected',
       error: { kind: 'detail', status: 400, detail: 'Bad limit' },
     });
+  });
+
+  it('keeps the server Retry-After of a 429 for the backoff', () => {
+    expect(
+      writeFailure(err({ kind: 'rate-limited', status: 429, message: 'm', retryAfterMs: 2000 })),
+    ).toMatchObject({ to: 'queued', retry: 'backoff', retryAfterMs: 2000 });
   });
 });
 

@@ -1,0 +1,218 @@
+import type { Clock } from '../clock';
+import type { Db } from '../store/db';
+import { StoreError } from '../store/errors';
+import { parseRow, prepareCached } from '../store/rows';
+import {
+  JobRow,
+  type JobError,
+  type JobKindName,
+  type JobState,
+  type StoredJob,
+} from './job-model';
+
+export interface NewJob {
+  kind: JobKindName;
+  data: unknown;
+  queueKey?: string | null;
+  batchId?: string | null;
+  batchSeq?: number | null;
+  nextAttemptAt?: number | null;
+}
+
+/** A job's new state and the fields that go with it (see JobRunner for who sets what). */
+export interface JobChange {
+  to: JobState;
+  error: JobError | null;
+  nextAttemptAt?: number | null;
+  resultId?: string | null;
+}
+
+export type JobCounts = Record<JobState, number>;
+
+/**
+ * The next job of `@kind` to send, claimed ('sending', sent_at, attempts + 1) in one statement: due
+ * and queued, its batch (if any) running and below its concurrency, jobs without a batch below
+ * `@concurrency` in flight, and no earlier live job with the same queue key (a protocol's changes
+ * go one at a time, in order).
+ */
+const CLAIM_NEXT = `UPDATE jobs SET state = 'sending', sent_at = @now, attempts = attempts + 1, updated_at = @now
+  WHERE id = (
+    SELECT j.id FROM jobs j LEFT JOIN batches b ON b.id = j.batch_id
+    WHERE j.kind = @kind AND j.state = 'queued'
+      AND (j.next_attempt_at IS NULL OR j.next_attempt_at <= @now)
+      AND (CASE WHEN j.batch_id IS NULL
+        THEN (SELECT COUNT(*) FROM jobs s WHERE s.kind = @kind AND s.state = 'sending' AND s.batch_id IS NULL) < @concurrency
+        ELSE b.state = 'running'
+          AND (SELECT COUNT(*) FROM jobs s WHERE s.batch_id = j.batch_id AND s.state = 'sending') < b.concurrency
+        END)
+      AND (j.queue_key IS NULL OR NOT EXISTS (
+        SELECT 1 FROM jobs e WHERE e.queue_key = j.queue_key AND e.id < j.id AND e.state <> 'done'))
+    ORDER BY j.id LIMIT 1)
+  RETURNING *`;
+
+/** The jobs table: every write to the server, from the transaction that asked for it to its end. */
+export class JobsRepo {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A queued job; call it inside the transaction that writes the domain row it belongs to. */
+  enqueue(job: NewJob): number {
+    const now = this.clock.now();
+    return Number(
+      prepareCached(
+        this.db,
+        `INSERT INTO jobs (kind, queue_key, state, data, batch_id, batch_seq, next_attempt_at, created_at, updated_at)
+         VALUES (?, ?, 'queued', ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        job.kind,
+        job.queueKey ?? null,
+        JSON.stringify(job.data),
+        job.batchId ?? null,
+        job.batchSeq ?? null,
+        job.nextAttemptAt ?? null,
+        now,
+        now,
+      ).lastInsertRowid,
+    );
+  }
+
+  get(id: number): StoredJob | null {
+    const row = prepareCached(this.db, 'SELECT * FROM jobs WHERE id = ?').get(id);
+    return row ? parseJob(row) : null;
+  }
+
+  /** The job of `queueKey` that is not done yet, or null. */
+  live(queueKey: string): StoredJob | null {
+    const row = prepareCached(
+      this.db,
+      "SELECT * FROM jobs WHERE queue_key = ? AND state <> 'done'",
+    ).get(queueKey);
+    return row ? parseJob(row) : null;
+  }
+
+  /** The jobs of a batch in batch order. */
+  ofBatch(batchId: string): StoredJob[] {
+    return prepareCached(this.db, 'SELECT * FROM jobs WHERE batch_id = ? ORDER BY batch_seq')
+      .all(batchId)
+      .map(parseJob);
+  }
+
+  /** Claims the next job of `kind` to send (see CLAIM_NEXT), or null. */
+  claimNext(kind: JobKindName, now: number, concurrency: number): StoredJob | null {
+    const row = prepareCached(this.db, CLAIM_NEXT).get({ kind, now, concurrency });
+    return row ? parseJob(row) : null;
+  }
+
+  /**
+   * Moves a job from one of `from` to the change's state; a job in another state is a StoreError
+   * 'invalid-state' (someone else settled it), an unknown one 'not-found'.
+   */
+  settle(id: number, from: readonly JobState[], change: JobChange): void {
+    const changed = prepareCached(
+      this.db,
+      `UPDATE jobs SET state = @to, error = @error, next_attempt_at = @next, updated_at = @now,
+         result_id = COALESCE(@result, result_id)
+       WHERE id = @id AND state IN (SELECT value FROM json_each(@from))`,
+    ).run({
+      id,
+      to: change.to,
+      error: change.error === null ? null : JSON.stringify(change.error),
+      next: change.nextAttemptAt ?? null,
+      now: this.clock.now(),
+      result: change.resultId ?? null,
+      from: JSON.stringify(from),
+    }).changes;
+    if (changed === 0) {
+      const job = this.get(id);
+      if (!job) throw new StoreError('not-found', `No job ${id}.`);
+      throw new StoreError('invalid-state', `Job ${id} is ${job.state}, not ${from.join(' or ')}.`);
+    }
+  }
+
+  /** Replaces a job's data (the kind's JSON). */
+  setData(id: number, data: unknown): void {
+    prepareCached(this.db, 'UPDATE jobs SET data = ?, updated_at = ? WHERE id = ?').run(
+      JSON.stringify(data),
+      this.clock.now(),
+      id,
+    );
+  }
+
+  /** In-doubt jobs of `kind` claimed at or before `sentBefore`, oldest first. */
+  inDoubt(kind: JobKindName, sentBefore: number, limit: number): StoredJob[] {
+    return prepareCached(
+      this.db,
+      `SELECT * FROM jobs WHERE kind = ? AND state = 'in_doubt' AND COALESCE(sent_at, 0) <= ?
+       ORDER BY id LIMIT ?`,
+    )
+      .all(kind, sentBefore, limit)
+      .map(parseJob);
+  }
+
+  /** When the next queued job of `kind` becomes due, and the oldest in-doubt job's claim time. */
+  schedule(kind: JobKindName): { nextDue: number | null; oldestInDoubt: number | null } {
+    const row = prepareCached(
+      this.db,
+      `SELECT
+         (SELECT MIN(COALESCE(j.next_attempt_at, 0)) FROM jobs j LEFT JOIN batches b ON b.id = j.batch_id
+          WHERE j.kind = @kind AND j.state = 'queued' AND (j.batch_id IS NULL OR b.state = 'running')) AS due,
+         (SELECT MIN(COALESCE(sent_at, 0)) FROM jobs WHERE kind = @kind AND state = 'in_doubt') AS doubt`,
+    ).get({ kind }) as { due: number | null; doubt: number | null };
+    return { nextDue: row.due, oldestInDoubt: row.doubt };
+  }
+
+  /** Queued jobs of `kind` are due at once (the user asked to sync now). */
+  makeDue(kind: JobKindName): void {
+    prepareCached(
+      this.db,
+      "UPDATE jobs SET next_attempt_at = NULL WHERE kind = ? AND state = 'queued' AND next_attempt_at IS NOT NULL",
+    ).run(kind);
+  }
+
+  /**
+   * At start: a job left 'sending' was being sent when the process ended (or its outcome could
+   * not be written): its outcome is unknown. Returns how many.
+   */
+  markOrphansInDoubt(): number {
+    return prepareCached(
+      this.db,
+      "UPDATE jobs SET state = 'in_doubt', updated_at = ? WHERE state = 'sending'",
+    ).run(this.clock.now()).changes;
+  }
+
+  /** Job counts by state, of a batch or of a kind. */
+  counts(where: { batchId: string } | { kind: JobKindName }): JobCounts {
+    const rows = (
+      'batchId' in where
+        ? prepareCached(
+            this.db,
+            'SELECT state, COUNT(*) AS n FROM jobs WHERE batch_id = ? GROUP BY state',
+          ).all(where.batchId)
+        : prepareCached(
+            this.db,
+            "SELECT state, COUNT(*) AS n FROM jobs WHERE kind = ? AND state <> 'done' GROUP BY state",
+          ).all(where.kind)
+    ) as { state: JobState; n: number }[];
+    const counts: JobCounts = { queued: 0, sending: 0, in_doubt: 0, done: 0, rejected: 0 };
+    for (const r of rows) counts[r.state] = r.n;
+    return counts;
+  }
+
+  /** Removes every job of a queue key (the protocol it belongs to is gone). */
+  removeQueue(queueKey: string): void {
+    prepareCached(this.db, 'DELETE FROM jobs WHERE queue_key = ?').run(queueKey);
+  }
+
+  /** Forgets done jobs outside batches finished before `before` (their rows say nothing more). */
+  pruneDone(before: number): number {
+    return prepareCached(
+      this.db,
+      "DELETE FROM jobs WHERE state = 'done' AND batch_id IS NULL AND updated_at < ?",
+    ).run(before).changes;
+  }
+}
+
+const parseJob = (row: unknown): StoredJob =>
+  parseRow(JobRow, row, 'jobs', `id=${(row as { id: unknown }).id}`);

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { ProtocolRequest } from '../../shared/api';
+import type { Clock } from '../clock';
+import type { Job, StoredJob } from '../jobs/job-model';
+import type { JobsRepo } from '../jobs/jobs-repo';
+import type { Db } from '../store/db';
+import { parseRow, prepareCached } from '../store/rows';
+
+export const ProtocolChangeOp = z.enum(['create', 'update', 'delete']);
+export type ProtocolChangeOp = z.infer<typeof ProtocolChangeOp>;
+
+/** The data of a protocol job: one pending change of a protocol, pushed by its job. */
+export const ProtocolJobData = z.object({
+  localId: z.string(),
+  op: ProtocolChangeOp,
+  /** Server updatedAt the change is based on; null for a create. */
+  baseUpdatedAt: z.string().nullable(),
+  /** protocols.rev of the draft the attempt in flight carries (set when claimed). */
+  sentRev: z.int().nullable(),
+  /**
+   * The exact body of the attempt in flight: the draft may change meanwhile, so only this tells
+   * what the server may have received (reconciliation compares the server with it).
+   */
+  sent: ProtocolRequest.nullable(),
+});
+export type ProtocolJobData = z.infer<typeof ProtocolJobData>;
+export type ProtocolJob = Job<ProtocolJobData>;
+
+/** What a local write did to the protocol's pending change. */
+export type ChangeEffect = 'queued' | 'dropped' | 'deferred';
+
+/** A local edit is sent this long after the last one, so that a burst of edits is one request. */
+export const EDIT_SETTLE_MS = 500;
+
+export const queueKeyOf = (localId: string): string => `protocol:${localId}`;
+
+export interface ChangeQueueContext {
+  db: Db;
+  clock: Clock;
+  jobs: JobsRepo;
+}
+
+/** The protocol's job that is not done yet, with its data, or null. */
+export function liveChange(ctx: ChangeQueueContext, localId: string): ProtocolJob | null {
+  const job = ctx.jobs.live(queueKeyOf(localId));
+  return job ? parseChange(job) : null;
+}
+
+export const parseChange = (job: StoredJob): ProtocolJob => ({
+  ...job,
+  data: parseRow(ProtocolJobData, job.data, 'jobs', `id=${job.id}`),
+});
+
+/**
+ * Brings a protocol's pending change in line with its row after a write (the caller holds the
+ * transaction). The change is open while its job is queued, or rejected by the server (not by a
+ * conflict); an open change takes the write:
+ * - no job: a create when the protocol has no server id, else an update (based on the row's
+ *   base), or a delete when the row is deleted;
+ * - create + edit: still one create (the draft is read when it is sent);
+ * - create + delete: the row and its job are removed: the protocol never reached the server;
+ * - update + edit: still one update, keeping the base of the first edit; update + delete: a delete;
+ * - a user's edit sends a rejected change again.
+ * A job in flight, in doubt, or stopped by a conflict is left alone ('deferred'): the write changed
+ * only the row (rev, deleted), and the change follows when that job settles.
+ */
+export function reconcileChange(
+  ctx: ChangeQueueContext,
+  localId: string,
+  userEdit: boolean,
+): ChangeEffect {
+  const row = prepareCached(
+    ctx.db,
+    'SELECT server_id, deleted, base_updated_at, sync_state FROM protocols WHERE local_id = ?',
+  ).get(localId) as
+    | {
+        server_id: string | null;
+        deleted: 0 | 1;
+        base_updated_at: string | null;
+        sync_state: string;
+      }
+    | undefined;
+  if (!row) return 'dropped';
+  const live = liveChange(ctx, localId);
+  const open =
+    live === null ||
+    live.state === 'queued' ||
+    (live.state === 'rejected' && row.sync_state !== 'conflict');
+  if (!open) return 'deferred';
+  if (row.deleted === 1 && row.server_id === null) {
+    forgetProtocol(ctx, localId);
+    return 'dropped';
+  }
+  const op: ProtocolChangeOp =
+    row.deleted === 1 ? 'delete' : row.server_id !== null ? 'update' : 'create';
+  const at = userEdit ? ctx.clock.now() + EDIT_SETTLE_MS : null;
+  if (live === null) {
+    ctx.jobs.enqueue({
+      kind: 'protocol',
+      queueKey: queueKeyOf(localId),
+      data: {
+        localId,
+        op,
+        baseUpdatedAt: op === 'create' ? null : row.base_updated_at,
+        sentRev: null,
+        sent: null,
+      } satisfies ProtocolJobData,
+      nextAttemptAt: at,
+    });
+    return 'queued';
+  }
+  if (op !== live.data.op) ctx.jobs.setData(live.id, { ...live.data, op });
+  if (live.state === 'rejected' && (userEdit || op !== live.data.op)) {
+    ctx.jobs.settle(live.id, ['rejected'], { to: 'queued', error: null, nextAttemptAt: at });
+  } else if (live.state === 'queued' && at !== null) {
+    ctx.jobs.settle(live.id, ['queued'], { to: 'queued', error: live.error, nextAttemptAt: at });
+  }
+  return 'queued';
+}
+
+/** Removes a protocol and its jobs, locally only. */
+export function forgetProtocol(ctx: ChangeQueueContext, localId: string): boolean {
+  ctx.jobs.removeQueue(queueKeyOf(localId));
+  return (
+    prepareCached(ctx.db, 'DELETE FROM protocols WHERE local_id = ?').run(localId).changes === 1
+  );
+}
+
+/** Protocol creates in flight or in doubt: until they settle, no server copy is taken for new. */
+export function createsInFlight(ctx: ChangeQueueContext): number {
+  return (
+    prepareCached(
+      ctx.db,
+      `SELECT COUNT(*) AS n FROM jobs WHERE kind = 'protocol' AND state IN ('sending', 'in_doubt')
+         AND json_extract(data, '$.op') = 'create'`,
+    ).get() as { n: number }
+  ).n;
+}
