@@ -9,7 +9,14 @@ import {
   Protocol,
   ValidationErrorBody,
 } from '../../../src/shared/api';
-import { anyBody, mutate, rawText, validV101Body } from '../../support/fuzz-bodies';
+import {
+  anyBody,
+  fuzzRuns,
+  mutate,
+  rawText,
+  replay,
+  validV101Body,
+} from '../../support/fuzz-bodies';
 import {
   startTestSandbox,
   validOrderBody,
@@ -25,13 +32,7 @@ import {
  * Reproduce a failure with the seed and path fast-check prints: FC_SEED=<seed> FC_PATH=<path>.
  * FUZZ_RUNS changes the number of runs per property.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
-const replay = process.env.FC_SEED
-  ? {
-      seed: Number(process.env.FC_SEED),
-      ...(process.env.FC_PATH ? { path: process.env.FC_PATH } : {}),
-    }
-  : {};
+const RUNS = fuzzRuns(100);
 
 let sandbox: TestSandbox;
 let protocolId: string;
