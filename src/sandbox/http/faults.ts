@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { URL_MAX, textLine } from '../../shared/api';
 
+/** An HTTP method name, in any case (it is upper-cased). */
+export const HTTP_METHOD_PATTERN = /^[A-Za-z]{1,16}$/;
+
 /** Fault injection for reliability tests: PUT /_sandbox/faults. */
 export const FaultConfig = z.strictObject({
   /** Added to every matching request before it is handled. */
@@ -15,7 +18,7 @@ export const FaultConfig = z.strictObject({
     .strictObject({
       method: z
         .string()
-        .regex(/^[A-Za-z]{1,16}$/, 'an HTTP method such as POST')
+        .regex(HTTP_METHOD_PATTERN, 'an HTTP method such as POST')
         .toUpperCase()
         .optional(),
       path: textLine(URL_MAX).startsWith('/', 'a path starting with /').optional(),

@@ -11,10 +11,12 @@ export type Money = z.infer<typeof Money>;
  * 2^53).
  */
 export const PRICE_MAX = '10000.00';
-/** A price a client sets: Money from 0.00 to PRICE_MAX, without a sign. */
+/** 0.00 to 10000.00: two decimals, no sign, no leading zeros. */
+export const PRICE_PATTERN = /^(?:(?:0|[1-9]\d{0,3})\.\d{2}|10000\.00)$/;
+/** A price a client sets: Money from 0.00 to PRICE_MAX. */
 export const Price = z
   .string()
-  .regex(/^(?:\d{1,4}\.\d{2}|10000\.00)$/, `an amount from 0.00 to ${PRICE_MAX} with two decimals`);
+  .regex(PRICE_PATTERN, `an amount from 0.00 to ${PRICE_MAX} with two decimals`);
 export type Price = z.infer<typeof Price>;
 
 /**

@@ -66,6 +66,7 @@ describe('PATCH /_sandbox/products/{id}', () => {
     ['99999999999999999.99', 'invalid'],
     ['1e5', 'invalid'],
     ['1.5', 'invalid'],
+    ['0050.00', 'invalid'],
     ['12.00\n', 'invalid'],
     ['', 'invalid'],
     [12, 'type_error'],
