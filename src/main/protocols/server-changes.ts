@@ -83,13 +83,20 @@ export function markPushed(
 
 /**
  * The server refused the change (400/422): it waits for the user, unless the draft changed while
- * it was in flight, which is then sent at once instead.
+ * it was in flight, which is then sent at once instead, or the protocol was deleted meanwhile: the
+ * delete follows (a refused create is simply dropped with the protocol, never having reached the
+ * server).
  */
 export function markRefused(ctx: ProtocolContext, job: ProtocolJob): void {
-  const row = prepareCached(ctx.db, 'SELECT rev FROM protocols WHERE local_id = ?').get(
+  const row = prepareCached(ctx.db, 'SELECT rev, deleted FROM protocols WHERE local_id = ?').get(
     job.data.localId,
-  ) as { rev: number } | undefined;
-  if (!row || job.data.sentRev === null || row.rev === job.data.sentRev) return;
+  ) as { rev: number; deleted: 0 | 1 } | undefined;
+  if (!row) return;
+  if (row.deleted === 1) {
+    reconcileChange(ctx, job.data.localId, false);
+    return;
+  }
+  if (job.data.sentRev === null || row.rev === job.data.sentRev) return;
   const live = liveChange(ctx, job.data.localId);
   if (live?.state === 'rejected')
     ctx.jobs.settle(live.id, ['rejected'], { to: 'queued', error: live.error });
