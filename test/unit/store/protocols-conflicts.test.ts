@@ -1,89 +1,126 @@
 import { describe, expect, it } from 'vitest';
+import { listConflicts, outboxCount, resolveConflict } from '../../../src/main/protocols/conflicts';
+import {
+  claimChange,
+  conflicted as conflictedPush,
+  inDoubt,
+  liveJobs,
+  type Store,
+} from '../protocols/change-support';
 import { memoryStore, protocolRequest, serverProtocol } from './fixtures';
 
 const T1 = '2025-02-01T09:00:00Z';
 const T2 = '2025-02-02T09:00:00Z';
 const T3 = '2025-02-03T09:00:00Z';
 
-function synced(store: ReturnType<typeof memoryStore>, id = 'prt_1') {
+function synced(store: Store, id = 'prt_1') {
   return store.protocols.upsertFromServer(serverProtocol(id, T1)).localId;
 }
 
 describe('conflicts and their resolution primitives', () => {
-  function conflicted(store: ReturnType<typeof memoryStore>) {
+  /** A synced protocol edited here, whose update found it edited on the server. */
+  function conflicted(store: Store) {
     const localId = synced(store);
     store.protocols.updateDraft(localId, protocolRequest({ lastName: 'Mine' }));
-    const { entry } = store.outbox.beginPush(store.outbox.liveFor(localId)!.seq);
-    store.protocols.markConflict(localId, {
-      kind: 'edited-on-server',
-      server: serverProtocol('prt_1', T2, protocolRequest({ lastName: 'Theirs' })),
-    });
-    return { localId, entry };
+    const job = claimChange(store, localId);
+    conflictedPush(
+      store,
+      job,
+      'edited-on-server',
+      serverProtocol('prt_1', T2, protocolRequest({ lastName: 'Theirs' })),
+    );
+    return { localId, job };
   }
 
-  it('markConflict records it and blocks the entry; edits keep it blocked', () => {
+  it('markConflict records it and stops the change, rejected with the conflict; edits keep it stopped', () => {
     const store = memoryStore();
-    const { localId, entry } = conflicted(store);
+    const { localId, job } = conflicted(store);
+    const stopped = {
+      jobId: job.id,
+      op: 'update',
+      state: 'rejected',
+      error: { kind: 'conflict', conflict: 'edited-on-server' },
+    };
     expect(store.protocols.get(localId)).toMatchObject({
       syncState: 'conflict',
       conflict: { kind: 'edited-on-server', detectedAt: store.clock.now() },
-      outbox: { state: 'blocked', lastError: 'conflict: edited-on-server' },
+      change: stopped,
     });
     expect(store.protocols.get(localId)?.conflict?.server?.customer.lastName).toBe('Theirs');
     store.protocols.updateDraft(localId, protocolRequest({ lastName: 'Mine again' }));
-    expect(store.outbox.get(entry.seq)?.state).toBe('blocked');
-    expect(store.protocols.get(localId)?.syncState).toBe('conflict');
-    expect(store.outbox.pending()).toEqual([]);
+    expect(store.protocols.get(localId)).toMatchObject({ syncState: 'conflict', change: stopped });
+    expect(store.jobs.claimNext('protocol', store.clock.now() + 600_000, 4)).toBeNull();
+    expect(outboxCount(store)).toEqual({ pending: 0, inDoubt: 0, conflicts: 1 });
   });
 
-  it('keep mine: rebased on the server copy, the update is pending again', () => {
+  it('keep mine: rebased on the server copy, the update is queued again', () => {
     const store = memoryStore();
-    const { localId, entry } = conflicted(store);
+    const { localId, job } = conflicted(store);
     const theirs = store.protocols.get(localId)!.conflict!.server!;
     expect(store.protocols.rebaseOnServer(localId, theirs)).toBe('queued');
     expect(store.protocols.get(localId)).toMatchObject({
       syncState: 'pending',
       conflict: null,
       baseUpdatedAt: T2,
+      change: { jobId: job.id, op: 'update', state: 'queued', error: null },
     });
-    expect(store.outbox.get(entry.seq)).toMatchObject({
-      op: 'update',
-      state: 'pending',
-      baseUpdatedAt: T2,
-      lastError: null,
-    });
+    expect(store.jobs.get(job.id)?.data).toMatchObject({ baseUpdatedAt: T2 });
     expect(store.protocols.get(localId)?.draft.customer.lastName).toBe('Mine');
+    expect(claimChange(store, localId).data.sent?.customer.lastName).toBe('Mine');
   });
 
-  it('take theirs: the server copy becomes the draft, synced', () => {
+  it('take theirs: the server copy becomes the draft, synced; the change is done with', () => {
     const store = memoryStore();
-    const { localId, entry } = conflicted(store);
+    const { localId, job } = conflicted(store);
     store.protocols.takeServer(localId, store.protocols.get(localId)!.conflict!.server!);
     expect(store.protocols.get(localId)).toMatchObject({
       syncState: 'synced',
       conflict: null,
       baseUpdatedAt: T2,
-      outbox: null,
+      change: null,
     });
     expect(store.protocols.get(localId)?.draft.customer.lastName).toBe('Theirs');
-    expect(store.outbox.get(entry.seq)?.state).toBe('done');
+    expect(store.jobs.get(job.id)?.state).toBe('done');
+    expect(outboxCount(store)).toEqual({ pending: 0, inDoubt: 0, conflicts: 0 });
   });
 
   it('keep both: a new local protocol with mine, the original takes theirs, in one transaction', () => {
     const store = memoryStore();
     const { localId } = conflicted(store);
-    const mine = store.protocols.get(localId)!;
-    const copy = store.transaction(() => {
-      const created = store.protocols.createDraft(mine.draft);
-      store.protocols.takeServer(localId, mine.conflict!.server!);
-      return created;
+    const resolution = resolveConflict(store, localId, 'keep-both');
+    expect(resolution.localId).toBe(localId);
+    const copy = store.protocols.get(resolution.copyLocalId!)!;
+    expect(copy).toMatchObject({ serverId: null, change: { op: 'create', state: 'queued' } });
+    expect(copy.draft.customer.lastName).toBe('Mine');
+    expect(store.protocols.get(localId)).toMatchObject({ syncState: 'synced', change: null });
+    expect(store.protocols.get(localId)?.draft.customer.lastName).toBe('Theirs');
+
+    // one transaction: a failure half-way leaves the conflict as it was
+    const other = memoryStore();
+    const { localId: id2 } = conflicted(other);
+    other.db.exec(
+      "CREATE TRIGGER no_take BEFORE UPDATE OF sync_state ON protocols WHEN new.sync_state = 'synced' BEGIN SELECT RAISE(ABORT, 'disk full'); END;",
+    );
+    expect(() => resolveConflict(other, id2, 'keep-both')).toThrow(/disk full/);
+    expect(other.protocols.count()).toBe(1);
+    expect(other.protocols.get(id2)).toMatchObject({ syncState: 'conflict' });
+  });
+
+  it('resolveConflict: keep mine rebases on the newer of the recorded and the pulled server copy', () => {
+    const store = memoryStore();
+    const { localId } = conflicted(store);
+    store.protocols.upsertFromServer(
+      serverProtocol('prt_1', T3, protocolRequest({ lastName: 'Newest' })),
+    );
+    expect(listConflicts(store).map((c) => [c.localId, c.kind, c.theirs?.updatedAt])).toEqual([
+      [localId, 'edited-on-server', T3],
+    ]);
+    expect(resolveConflict(store, localId, 'keep-mine')).toEqual({ localId, copyLocalId: null });
+    expect(store.protocols.get(localId)).toMatchObject({
+      baseUpdatedAt: T3,
+      change: { op: 'update', state: 'queued' },
     });
-    expect(store.protocols.get(copy.localId)).toMatchObject({
-      serverId: null,
-      outbox: { op: 'create' },
-    });
-    expect(store.protocols.get(copy.localId)?.draft.customer.lastName).toBe('Mine');
-    expect(store.protocols.get(localId)?.syncState).toBe('synced');
+    expect(() => resolveConflict(store, localId, 'keep-mine')).toThrow(/no conflict/);
   });
 
   it('deleted on server while edited: keep mine recreates it', () => {
@@ -94,6 +131,11 @@ describe('conflicts and their resolution primitives', () => {
     expect(store.protocols.get(localId)).toMatchObject({
       syncState: 'conflict',
       conflict: { kind: 'deleted-on-server' },
+      change: {
+        op: 'update',
+        state: 'rejected',
+        error: { kind: 'conflict', conflict: 'deleted-on-server' },
+      },
     });
     expect(store.protocols.get(localId)?.conflict?.server?.id).toBe('prt_1'); // the last known copy
     expect(store.protocols.detachFromServer(localId)).toBe('queued');
@@ -102,50 +144,76 @@ describe('conflicts and their resolution primitives', () => {
       server: null,
       baseUpdatedAt: null,
       syncState: 'pending',
+      change: { op: 'create', state: 'queued', error: null },
     });
-    expect(store.outbox.liveFor(localId)).toMatchObject({
-      op: 'create',
-      state: 'pending',
-      baseUpdatedAt: null,
+    expect(liveJobs(store)).toEqual([
+      expect.objectContaining({ localId, op: 'create', baseUpdatedAt: null, state: 'queued' }),
+    ]);
+  });
+
+  it('deleted on server while deleted here too: the protocol simply goes', () => {
+    const store = memoryStore();
+    const localId = synced(store);
+    store.protocols.updateDraft(localId, protocolRequest({ lastName: 'Mine' }));
+    store.protocols.markDeletedOnServer('prt_1');
+    store.protocols.deleteDraft(localId);
+    expect(resolveConflict(store, localId, 'keep-mine')).toEqual({
+      localId: null,
+      copyLocalId: null,
     });
+    expect(store.protocols.get(localId)).toBeNull();
+    expect(liveJobs(store)).toEqual([]);
   });
 
   it('deleted locally, edited on server: keep mine pushes the delete on the new base, take theirs restores it', () => {
     const store = memoryStore();
     const a = synced(store, 'prt_a');
     const b = synced(store, 'prt_b');
-    for (const id of [a, b]) {
+    for (const [id, serverId] of [
+      [a, 'prt_a'],
+      [b, 'prt_b'],
+    ] as const) {
       store.protocols.deleteDraft(id);
-      const { entry } = store.outbox.beginPush(store.outbox.liveFor(id)!.seq);
-      store.protocols.markConflict(id, {
-        kind: 'deleted-locally-edited-on-server',
-        server: serverProtocol(entry.protocolLocalId === a ? 'prt_a' : 'prt_b', T3),
-      });
+      const job = claimChange(store, id);
+      conflictedPush(store, job, 'deleted-locally-edited-on-server', serverProtocol(serverId, T3));
     }
+    expect(listConflicts(store).find((c) => c.localId === a)?.choices).toEqual([
+      'keep-mine',
+      'take-theirs',
+    ]);
+    expect(() => resolveConflict(store, a, 'keep-both')).toThrow(/does not apply/);
     store.protocols.rebaseOnServer(a, serverProtocol('prt_a', T3));
-    expect(store.outbox.liveFor(a)).toMatchObject({
-      op: 'delete',
-      baseUpdatedAt: T3,
-      state: 'pending',
-    });
+    expect(store.protocols.get(a)?.change).toMatchObject({ op: 'delete', state: 'queued' });
+    expect(liveJobs(store)).toContainEqual(
+      expect.objectContaining({ localId: a, op: 'delete', baseUpdatedAt: T3, state: 'queued' }),
+    );
     store.protocols.takeServer(b, serverProtocol('prt_b', T3));
     expect(store.protocols.get(b)).toMatchObject({
       deleted: false,
       syncState: 'synced',
-      outbox: null,
+      change: null,
       baseUpdatedAt: T3,
     });
   });
 
-  it('resolutions refuse a protocol whose push is in flight', () => {
+  it('resolutions refuse a protocol whose change is in flight or in doubt', () => {
     const store = memoryStore();
     const localId = synced(store);
     store.protocols.updateDraft(localId, protocolRequest({ lastName: 'Mine' }));
-    store.outbox.beginPush(store.outbox.liveFor(localId)!.seq);
-    expect(() => store.protocols.takeServer(localId, serverProtocol('prt_1', T2))).toThrow(
-      /in flight/,
-    );
-    expect(store.protocols.markDeletedOnServer('prt_1')).toBe('in-flight');
+    const job = claimChange(store, localId);
+    for (const state of ['sending', 'in_doubt']) {
+      expect(store.jobs.get(job.id)?.state).toBe(state);
+      expect(() => store.protocols.takeServer(localId, serverProtocol('prt_1', T2))).toThrow(
+        /in flight/,
+      );
+      expect(() => store.protocols.rebaseOnServer(localId, serverProtocol('prt_1', T2))).toThrow(
+        /in flight/,
+      );
+      expect(() => store.protocols.detachFromServer(localId)).toThrow(/in flight/);
+      expect(store.protocols.markDeletedOnServer('prt_1')).toBe('in-flight');
+      if (state === 'sending') inDoubt(store, job);
+    }
+    expect(store.protocols.get(localId)?.draft.customer.lastName).toBe('Mine');
   });
 });
 
@@ -204,18 +272,6 @@ describe('the mirror pull', () => {
     expect(store.protocols.markDeletedOnServer('prt_never')).toBe('unknown');
     expect(store.protocols.serverIds()).toEqual(['prt_keep']);
     expect(store.protocols.get(kept)).not.toBeNull();
-    expect(store.outbox.count()).toBe(0);
-  });
-
-  it('a pull that mirrored a protocol while its create was in flight does not leave a duplicate', () => {
-    const store = memoryStore();
-    const p = store.protocols.createDraft(protocolRequest());
-    const { entry } = store.outbox.beginPush(p.outbox!.seq);
-    const created = serverProtocol('prt_new', T1);
-    store.protocols.upsertFromServer(created); // the pull saw it first
-    expect(store.protocols.count()).toBe(2);
-    store.protocols.markPushed(entry, created);
-    expect(store.protocols.count()).toBe(1);
-    expect(store.protocols.getByServerId('prt_new')?.localId).toBe(p.localId);
+    expect(liveJobs(store)).toEqual([]);
   });
 });
