@@ -1,37 +1,40 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { CreateOrderRequest } from '../../../src/shared/api';
-import { createLocalStore, StoreError, type LocalProtocol } from '../../../src/main/store';
-import { waitFor } from '../../support/wait';
-import { appOrder, memoryStore, protocolRequest } from './fixtures';
+import type { JobError } from '../../../src/main/jobs/job-model';
+import { createLocalStore, StoreError } from '../../../src/main/store';
+import { appOrder, batchOf, manualClock, memoryStore, orderRequest } from './fixtures';
 
-const toRequest = (p: LocalProtocol): CreateOrderRequest => ({
-  customer: { ...p.draft.customer, address: { ...p.draft.customer.address } },
-  daysSupply: p.draft.daysSupply ?? 30,
-  shippingMethod: p.draft.shippingMethod ?? 'STANDARD',
-  orderType: p.draft.orderType ?? 'ONE_TIME',
-  lineItems: p.draft.lineItems.map((li) => ({
-    ...li,
-    packDescription: li.administration ? '1 capsule' : undefined,
-  })),
-});
+type Store = ReturnType<typeof memoryStore>;
 
-function drafts(store: ReturnType<typeof memoryStore>, n: number): string[] {
-  return Array.from(
-    { length: n },
-    (_, i) => store.protocols.createDraft(protocolRequest({ sourceId: `p-${i}` })).localId,
-  );
-}
+const discontinued: JobError = {
+  kind: 'validation',
+  issues: [{ loc: ['body', 'lineItems', 0, 'productId'], type: 'invalid', msg: 'DISCONTINUED' }],
+};
+
+const jobCount = (store: Store) =>
+  (store.db.prepare('SELECT COUNT(*) AS n FROM jobs').get() as { n: number }).n;
+
+/** Claims the next order job due now (the runner's claim). */
+const claim = (store: Store, at = store.clock.now(), concurrency = 4) =>
+  store.jobs.claimNext('order', at, concurrency);
+
+/** An order job created: the job done with the order's id and the order mirrored, in one transaction. */
+const created = (store: Store, jobId: number, orderId: string) =>
+  store.transaction(() => {
+    store.jobs.settle(jobId, ['sending', 'in_doubt'], {
+      to: 'done',
+      error: null,
+      resultId: orderId,
+    });
+    store.orders.insertCreated(appOrder(orderId));
+  });
 
 describe('BatchesRepo', () => {
-  it('freezes one create request per protocol at batch creation', () => {
+  it('insertBatch: a running batch of queued order jobs, one per request, in order', () => {
     const store = memoryStore();
-    const ids = drafts(store, 3);
-    const batch = store.batches.createBatch(ids, toRequest, { concurrency: 4 });
+    const batch = batchOf(store, 3, 4);
     expect(batch).toMatchObject({
       state: 'running',
       concurrency: 4,
@@ -39,15 +42,29 @@ describe('BatchesRepo', () => {
       createdAt: store.clock.now(),
       finishedAt: null,
     });
-    store.protocols.updateDraft(ids[0]!, protocolRequest({ sourceId: 'changed-later' }));
     const items = store.batches.items(batch.id);
     expect(
       items.map((i) => [i.seq, i.protocolLocalId, i.state, i.request.customer.sourceId]),
     ).toEqual([
-      [0, ids[0], 'queued', 'p-0'],
-      [1, ids[1], 'queued', 'p-1'],
-      [2, ids[2], 'queued', 'p-2'],
+      [0, 'p-0', 'queued', 's-0'],
+      [1, 'p-1', 'queued', 's-1'],
+      [2, 'p-2', 'queued', 's-2'],
     ]);
+    expect(items[0]).toMatchObject({
+      batchId: batch.id,
+      orderId: null,
+      error: null,
+      attempts: 0,
+      sentAt: null,
+    });
+    expect(items[1]!.request).toEqual(orderRequest('s-1'));
+    expect(store.jobs.get(items[2]!.jobId)).toMatchObject({
+      kind: 'order',
+      state: 'queued',
+      batchId: batch.id,
+      batchSeq: 2,
+      queueKey: null,
+    });
     expect(store.batches.progress(batch.id)).toEqual({
       total: 3,
       queued: 3,
@@ -56,194 +73,329 @@ describe('BatchesRepo', () => {
       created: 0,
       rejected: 0,
     });
+    store.clock.advance(1_000);
+    const later = batchOf(store, 1);
+    expect(store.batches.list().map((b) => b.id)).toEqual([later.id, batch.id]);
   });
 
-  it('creates all or nothing', () => {
+  it('insertBatch is all or nothing', () => {
     const store = memoryStore();
-    const ids = drafts(store, 3);
-    let calls = 0;
-    expect(() =>
-      store.batches.createBatch(
-        ids,
-        (p) => {
-          if (++calls === 3) throw new Error('cannot build');
-          return toRequest(p);
-        },
-        { concurrency: 2 },
-      ),
-    ).toThrow('cannot build');
-    expect(() =>
-      store.batches.createBatch([ids[0]!, 'unknown'], toRequest, { concurrency: 2 }),
-    ).toThrow(StoreError);
-    expect(() =>
-      store.batches.createBatch([ids[0]!, ids[0]!], toRequest, { concurrency: 2 }),
-    ).toThrow(/twice/);
-    expect(() =>
-      store.batches.createBatch(ids, (p) => ({ ...toRequest(p), daysSupply: 45 as never }), {
-        concurrency: 2,
-      }),
-    ).toThrow(/daysSupply/);
-    expect(store.batches.list()).toEqual([]);
-    expect(store.db.prepare('SELECT COUNT(*) AS n FROM batch_items').get()).toEqual({ n: 0 });
-  });
-
-  it('claims items in order, each once, and none while paused or not yet due', () => {
-    const store = memoryStore();
-    const batch = store.batches.createBatch(drafts(store, 3), toRequest, { concurrency: 2 });
-    const now = store.clock.now();
-    const first = store.batches.claimNext(batch.id, now)!;
-    expect(first).toMatchObject({ seq: 0, state: 'sending', attempts: 1, sentAt: now });
-    store.batches.setState(batch.id, 'paused');
-    expect(store.batches.claimNext(batch.id, now)).toBeNull();
-    store.batches.setState(batch.id, 'running');
-    expect(store.batches.claimNext(batch.id, now)?.seq).toBe(1);
-    store.batches.requeue(batch.id, 0, {
-      nextAttemptAt: now + 5_000,
-      error: { kind: 'transport', message: 'ECONNREFUSED' },
-    });
-    expect(store.batches.claimNext(batch.id, now)?.seq).toBe(2);
-    expect(store.batches.claimNext(batch.id, now)).toBeNull();
-    expect(store.batches.nextAttemptAt(batch.id)).toBe(now + 5_000);
-    const again = store.batches.claimNext(batch.id, now + 5_000)!;
-    expect(again).toMatchObject({ seq: 0, attempts: 2, sentAt: now + 5_000 });
-    expect(store.batches.claimNext(batch.id, now + 5_000)).toBeNull();
-  });
-
-  it('never hands the same item to two processes claiming from the same file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'store-claim-'));
-    try {
-      const file = join(dir, 'store.db');
-      const store = createLocalStore(file);
-      const ITEMS = 2000;
-      const ids = Array.from(
-        { length: ITEMS },
-        (_, i) => store.protocols.createDraft(protocolRequest({ sourceId: `c-${i}` })).localId,
-      );
-      const batch = store.batches.createBatch(ids, toRequest, { concurrency: 8 });
-      const child = fileURLToPath(new URL('./claim-child.ts', import.meta.url));
-      const run = (name: string) =>
-        new Promise<number[]>((resolve, reject) => {
-          execFile(
-            process.execPath,
-            ['--import', 'tsx', child, file, batch.id, name],
-            (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout) as number[])),
-          );
-        });
-      const claims = Promise.all([run('a'), run('b')]);
-      await waitFor(
-        () => existsSync(`${file}.ready-a`) && existsSync(`${file}.ready-b`),
-        15_000,
-        'children ready',
-      );
-      writeFileSync(`${file}.go`, ''); // both start claiming at once
-      const [a, b] = await claims;
-      const all = [...a!, ...b!].sort((x, y) => x - y);
-      expect(all).toEqual(Array.from({ length: ITEMS }, (_, i) => i));
-      expect(store.batches.progress(batch.id)).toMatchObject({ sending: ITEMS, queued: 0 });
-      expect(store.batches.items(batch.id).every((i) => i.attempts === 1)).toBe(true);
-      store.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('markCreated records the order id and mirrors the order in one transaction; an order is claimed once', () => {
-    const store = memoryStore();
-    const batch = store.batches.createBatch(drafts(store, 2), toRequest, { concurrency: 2 });
-    const now = store.clock.now();
-    store.batches.claimNext(batch.id, now);
-    store.batches.claimNext(batch.id, now);
-    const item = store.batches.markCreated(batch.id, 0, appOrder('ord_1'));
-    expect(item).toMatchObject({ state: 'created', orderId: 'ord_1', error: null });
-    expect(store.orders.get('ord_1')?.id).toBe('ord_1');
-    expect(store.db.prepare('SELECT source FROM orders WHERE id = ?').get('ord_1')).toEqual({
-      source: 'created',
-    });
-    expect(store.batches.markCreated(batch.id, 0, appOrder('ord_1')).orderId).toBe('ord_1'); // again: same answer
-
-    expect(() =>
-      store.batches.markCreated(
-        batch.id,
-        1,
-        appOrder('ord_1', { updatedAt: '2025-03-01T11:00:00Z' }),
-      ),
-    ).toThrow(/already the order of another batch item/);
-    expect(store.batches.item(batch.id, 1)).toMatchObject({ state: 'sending', orderId: null });
-    expect(store.orders.get('ord_1')?.updatedAt).toBe('2025-03-01T10:00:00Z'); // the mirror write rolled back
-  });
-
-  it('rejected and in-doubt items; finishing the batch', () => {
-    const store = memoryStore();
-    const batch = store.batches.createBatch(drafts(store, 3), toRequest, { concurrency: 3 });
-    const now = store.clock.now();
-    for (let i = 0; i < 3; i++) store.batches.claimNext(batch.id, now);
-    store.batches.markRejected(batch.id, 0, {
-      kind: 'validation',
-      issues: [
-        { loc: ['body', 'lineItems', 0, 'productId'], type: 'invalid', msg: 'DISCONTINUED' },
-      ],
-    });
-    store.batches.markInDoubt(batch.id, 1, { kind: 'transport', message: 'socket hang up' });
-    expect(() =>
-      store.batches.markInDoubt(batch.id, 0, { kind: 'transport', message: 'x' }),
-    ).toThrow(StoreError);
-    expect(store.batches.item(batch.id, 0)?.error).toEqual({
-      kind: 'validation',
-      issues: [
-        { loc: ['body', 'lineItems', 0, 'productId'], type: 'invalid', msg: 'DISCONTINUED' },
-      ],
-    });
-    expect(store.batches.itemsInState(batch.id, ['in_doubt', 'sending']).map((i) => i.seq)).toEqual(
-      [1, 2],
+    expect(() => store.batches.insertBatch([], { concurrency: 2 })).toThrow(StoreError);
+    store.db.exec(
+      "CREATE TRIGGER full_disk BEFORE INSERT ON jobs WHEN new.batch_seq = 2 BEGIN SELECT RAISE(ABORT, 'disk full'); END;",
     );
-    expect(store.batches.finishIfComplete(batch.id)).toBe(false);
-    store.batches.markCreated(batch.id, 1, appOrder('ord_b')); // reconciliation found it
-    store.batches.markCreated(batch.id, 2, appOrder('ord_c'));
+    expect(() => batchOf(store, 3)).toThrow(/disk full/);
+    expect(store.batches.list()).toEqual([]);
+    expect(jobCount(store)).toBe(0);
+    store.db.exec('DROP TRIGGER full_disk');
+    // inside the caller's transaction: undone with it
+    expect(() =>
+      store.transaction(() => {
+        batchOf(store, 2);
+        throw new Error('a protocol changed meanwhile');
+      }),
+    ).toThrow(/changed meanwhile/);
+    expect(store.batches.list()).toEqual([]);
+    expect(jobCount(store)).toBe(0);
+  });
+
+  it('setState pauses and resumes a batch; a done batch stays done; an unknown one is not found', () => {
+    const store = memoryStore();
+    const batch = batchOf(store, 1, 1);
+    expect(store.batches.setState(batch.id, 'paused').state).toBe('paused');
+    expect(store.batches.setState(batch.id, 'running').state).toBe('running');
+    const [item] = store.batches.items(batch.id);
+    claim(store);
+    store.jobs.settle(item!.jobId, ['sending'], { to: 'rejected', error: discontinued });
+    expect(store.batches.finishIfComplete(batch.id)).toBe(true);
+    expect(store.batches.setState(batch.id, 'running').state).toBe('done');
+    expect(() => store.batches.setState('nope', 'paused')).toThrow(
+      expect.objectContaining({ code: 'not-found' }),
+    );
+  });
+
+  it('items and progress follow the jobs; the batch is done once each is done or rejected', () => {
+    const store = memoryStore();
+    const batch = batchOf(store, 4, 4);
+    const ids = store.batches.items(batch.id).map((i) => i.jobId);
+    for (let i = 0; i < 3; i++) claim(store);
+    store.jobs.settle(ids[0]!, ['sending'], { to: 'rejected', error: discontinued });
+    store.jobs.settle(ids[1]!, ['sending'], {
+      to: 'in_doubt',
+      error: { kind: 'transport', message: 'socket hang up' },
+    });
+    created(store, ids[2]!, 'ord_c');
+    expect(store.batches.items(batch.id).map((i) => [i.state, i.orderId, i.error])).toEqual([
+      ['rejected', null, discontinued],
+      ['in_doubt', null, { kind: 'transport', message: 'socket hang up' }],
+      ['done', 'ord_c', null],
+      ['queued', null, null],
+    ]);
+    expect(store.batches.items(batch.id)[2]).toMatchObject({
+      attempts: 1,
+      sentAt: store.clock.now(),
+    });
     expect(store.batches.progress(batch.id)).toEqual({
-      total: 3,
-      queued: 0,
+      total: 4,
+      queued: 1,
       sending: 0,
-      inDoubt: 0,
-      created: 2,
+      inDoubt: 1,
+      created: 1,
       rejected: 1,
     });
-    store.clock.advance(1000);
+    expect(store.batches.finishIfComplete(batch.id)).toBe(false);
+    created(store, ids[1]!, 'ord_b'); // reconciliation found it
+    claim(store);
+    created(store, ids[3]!, 'ord_d');
+    store.clock.advance(1_000);
     expect(store.batches.finishIfComplete(batch.id)).toBe(true);
     expect(store.batches.get(batch.id)).toMatchObject({
       state: 'done',
       finishedAt: store.clock.now(),
     });
-    expect(store.batches.unfinished()).toEqual([]);
-    expect(store.batches.setState(batch.id, 'running').state).toBe('done');
+    expect(store.batches.progress(batch.id)).toMatchObject({ created: 3, rejected: 1 });
+  });
+});
+
+describe('JobsRepo', () => {
+  it('enqueue: a queued job with its data, due at once or at nextAttemptAt', () => {
+    const store = memoryStore();
+    const now = store.clock.now();
+    const id = store.jobs.enqueue({
+      kind: 'protocol',
+      data: { any: ['json'] },
+      queueKey: 'protocol:p',
+      nextAttemptAt: now + 500,
+    });
+    expect(store.jobs.get(id)).toEqual({
+      id,
+      kind: 'protocol',
+      queueKey: 'protocol:p',
+      state: 'queued',
+      data: { any: ['json'] },
+      batchId: null,
+      batchSeq: null,
+      attempts: 0,
+      sentAt: null,
+      nextAttemptAt: now + 500,
+      error: null,
+      resultId: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    expect(store.jobs.live('protocol:p')?.id).toBe(id);
+    expect(store.jobs.get(id + 1)).toBeNull();
   });
 
-  it('recoverAfterCrash turns every item being sent into in doubt, and only those', () => {
+  it('claimNext: the oldest due queued job of the kind, marked sending with the attempt', () => {
+    const store = memoryStore();
+    const now = store.clock.now();
+    const later = store.jobs.enqueue({ kind: 'order', data: {}, nextAttemptAt: now + 5_000 });
+    const first = store.jobs.enqueue({ kind: 'order', data: {} });
+    store.jobs.enqueue({ kind: 'protocol', data: {} });
+    expect(claim(store, now)).toMatchObject({
+      id: first,
+      state: 'sending',
+      attempts: 1,
+      sentAt: now,
+      updatedAt: now,
+    });
+    expect(claim(store, now)).toBeNull(); // later is not due; the protocol job is another kind
+    expect(claim(store, now + 5_000)).toMatchObject({ id: later, sentAt: now + 5_000 });
+    store.jobs.settle(first, ['sending'], {
+      to: 'queued',
+      error: { kind: 'transport', message: '503' },
+      nextAttemptAt: now + 9_000,
+    });
+    expect(claim(store, now + 8_999)).toBeNull();
+    expect(claim(store, now + 9_000)).toMatchObject({ id: first, attempts: 2 });
+  });
+
+  it('claimNext: nothing of a paused batch, and no more than its concurrency in flight', () => {
+    const store = memoryStore();
+    const batch = batchOf(store, 4, 2);
+    const ids = store.batches.items(batch.id).map((i) => i.jobId);
+    expect([claim(store)?.id, claim(store)?.id, claim(store)]).toEqual([ids[0], ids[1], null]);
+    store.jobs.settle(ids[0]!, ['sending'], {
+      to: 'in_doubt',
+      error: { kind: 'transport', message: '?' },
+    });
+    // an in-doubt job frees its place
+    store.batches.setState(batch.id, 'paused');
+    expect(claim(store)).toBeNull();
+    store.batches.setState(batch.id, 'running');
+    expect(claim(store)?.id).toBe(ids[2]);
+    expect(claim(store)).toBeNull();
+  });
+
+  it("claimNext: jobs outside batches up to the kind's concurrency, apart from batches and other kinds", () => {
+    const store = memoryStore();
+    const batch = batchOf(store, 2, 2);
+    const loose = [1, 2, 3].map(() => store.jobs.enqueue({ kind: 'order', data: {} }));
+    store.jobs.enqueue({ kind: 'protocol', data: {} });
+    expect(store.jobs.claimNext('protocol', store.clock.now(), 1)).not.toBeNull();
+    const claimed = [claim(store, undefined, 2), claim(store, undefined, 2)];
+    claimed.push(
+      claim(store, undefined, 2),
+      claim(store, undefined, 2),
+      claim(store, undefined, 2),
+    );
+    expect(claimed.map((j) => j && (j.batchId === null ? j.id : 'batch'))).toEqual([
+      'batch',
+      'batch',
+      loose[0],
+      loose[1],
+      null,
+    ]);
+    expect(store.jobs.counts({ batchId: batch.id }).sending).toBe(2);
+    expect(store.jobs.counts({ kind: 'order' }).sending).toBe(4);
+  });
+
+  it('one live job per queue key; the claim never takes a job behind a live one of its key', () => {
+    const store = memoryStore();
+    const a = store.jobs.enqueue({ kind: 'protocol', data: { n: 'a' }, queueKey: 'k' });
+    expect(() => store.jobs.enqueue({ kind: 'protocol', data: {}, queueKey: 'k' })).toThrow(
+      /UNIQUE/,
+    );
+    const claimProtocol = () => store.jobs.claimNext('protocol', store.clock.now(), 4);
+    // without the index (a row written by hand), the claim still keeps the key's order
+    store.db.exec('DROP INDEX jobs_one_live_per_key');
+    const b = store.jobs.enqueue({ kind: 'protocol', data: { n: 'b' }, queueKey: 'k' });
+    const other = store.jobs.enqueue({ kind: 'protocol', data: {}, queueKey: 'm' });
+    expect(claimProtocol()?.id).toBe(a);
+    expect(claimProtocol()?.id).toBe(other);
+    expect(claimProtocol()).toBeNull();
+    for (const [from, to] of [
+      ['sending', 'in_doubt'],
+      ['in_doubt', 'rejected'],
+      ['rejected', 'queued'],
+    ] as const) {
+      store.jobs.settle(a, [from], { to, error: null });
+      if (to !== 'queued') expect(claimProtocol()).toBeNull();
+    }
+    expect(claimProtocol()?.id).toBe(a);
+    store.jobs.settle(a, ['sending'], { to: 'done', error: null });
+    expect(claimProtocol()?.id).toBe(b);
+  });
+
+  it('settle refuses a job that is not in a state it moves from; it keeps the result id', () => {
+    const store = memoryStore();
+    const id = store.jobs.enqueue({ kind: 'order', data: {} });
+    claim(store);
+    store.clock.advance(50);
+    store.jobs.settle(id, ['sending'], {
+      to: 'in_doubt',
+      error: { kind: 'transport', message: 'timeout' },
+    });
+    expect(store.jobs.get(id)).toMatchObject({
+      state: 'in_doubt',
+      error: { kind: 'transport', message: 'timeout' },
+      updatedAt: store.clock.now(),
+    });
+    let refused: unknown;
+    try {
+      store.jobs.settle(id, ['sending'], { to: 'done', error: null, resultId: 'ord_1' });
+    } catch (e) {
+      refused = e;
+    }
+    expect(refused).toBeInstanceOf(StoreError);
+    expect(refused).toMatchObject({
+      code: 'invalid-state',
+      message: `Job ${id} is in_doubt, not sending.`,
+    });
+    expect(store.jobs.get(id)?.state).toBe('in_doubt');
+    expect(() => store.jobs.settle(id + 1, ['sending'], { to: 'done', error: null })).toThrow(
+      expect.objectContaining({ code: 'not-found' }),
+    );
+
+    store.jobs.settle(id, ['sending', 'in_doubt'], { to: 'done', error: null, resultId: 'ord_1' });
+    store.jobs.settle(id, ['done'], { to: 'done', error: null });
+    expect(store.jobs.get(id)).toMatchObject({ state: 'done', resultId: 'ord_1', error: null });
+  });
+
+  it('one server order per job: the UNIQUE result_id of order jobs rolls back the mirror written with it', () => {
+    const store = memoryStore();
+    const batch = batchOf(store, 2, 2);
+    const [first, second] = store.batches.items(batch.id).map((i) => i.jobId);
+    claim(store);
+    claim(store);
+    created(store, first!, 'ord_1');
+    expect(store.orders.get('ord_1')?.id).toBe('ord_1');
+    expect(store.db.prepare('SELECT source FROM orders WHERE id = ?').get('ord_1')).toEqual({
+      source: 'created',
+    });
+    expect(() =>
+      store.transaction(() => {
+        store.jobs.settle(second!, ['sending'], { to: 'done', error: null, resultId: 'ord_1' });
+        store.orders.insertCreated(appOrder('ord_1', { updatedAt: '2025-03-01T11:00:00Z' }));
+      }),
+    ).toThrow(/UNIQUE/);
+    expect(store.jobs.get(second!)).toMatchObject({ state: 'sending', resultId: null });
+    expect(store.orders.get('ord_1')?.updatedAt).toBe('2025-03-01T10:00:00Z');
+    // protocol jobs may name the same server protocol again and again
+    for (let i = 0; i < 2; i++) {
+      const id = store.jobs.enqueue({ kind: 'protocol', data: {}, queueKey: 'protocol:p' });
+      store.jobs.settle(id, ['queued'], { to: 'done', error: null, resultId: 'prt_1' });
+    }
+  });
+
+  it('markOrphansInDoubt: after a crash, every job being sent is in doubt, and only those', () => {
     const dir = mkdtempSync(join(tmpdir(), 'store-crash-'));
     try {
       const file = join(dir, 'store.db');
-      const before = createLocalStore(file);
-      const ids = Array.from(
-        { length: 4 },
-        (_, i) => before.protocols.createDraft(protocolRequest({ sourceId: `k-${i}` })).localId,
-      );
-      const batch = before.batches.createBatch(ids, toRequest, { concurrency: 2 });
-      for (let i = 0; i < 3; i++) before.batches.claimNext(batch.id, 1);
-      before.batches.markCreated(batch.id, 0, appOrder('ord_0'));
+      const clock = manualClock();
+      const before = Object.assign(createLocalStore(file, { clock }), { clock });
+      const batch = batchOf(before, 4, 4);
+      const ids = before.batches.items(batch.id).map((i) => i.jobId);
+      const loose = before.jobs.enqueue({ kind: 'protocol', data: {} });
+      for (let i = 0; i < 3; i++) claim(before);
+      before.jobs.claimNext('protocol', clock.now(), 1);
+      created(before, ids[0]!, 'ord_0');
       before.db.close(); // the process dies here
 
-      const after = createLocalStore(file);
-      expect(after.batches.recoverAfterCrash()).toBe(2);
+      const after = createLocalStore(file, { clock });
+      expect(after.jobs.markOrphansInDoubt()).toBe(3);
       expect(after.batches.items(batch.id).map((i) => i.state)).toEqual([
-        'created',
+        'done',
         'in_doubt',
         'in_doubt',
         'queued',
       ]);
-      expect(after.batches.unfinished().map((b) => b.id)).toEqual([batch.id]);
-      expect(after.batches.recoverAfterCrash()).toBe(0);
+      expect(after.jobs.get(loose)?.state).toBe('in_doubt');
+      expect(after.jobs.markOrphansInDoubt()).toBe(0);
+      expect(after.jobs.inDoubt('order', clock.now(), 10).map((j) => j.id)).toEqual([
+        ids[1],
+        ids[2],
+      ]);
       after.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('counts by state, of a batch (all its jobs) or of a kind (those not done)', () => {
+    const store = memoryStore();
+    const batch = batchOf(store, 3, 3);
+    const ids = store.batches.items(batch.id).map((i) => i.jobId);
+    store.jobs.enqueue({ kind: 'order', data: {} });
+    store.jobs.enqueue({ kind: 'protocol', data: {} });
+    claim(store);
+    claim(store);
+    created(store, ids[0]!, 'ord_0');
+    expect(store.jobs.counts({ batchId: batch.id })).toEqual({
+      queued: 1,
+      sending: 1,
+      in_doubt: 0,
+      done: 1,
+      rejected: 0,
+    });
+    expect(store.jobs.counts({ kind: 'order' })).toEqual({
+      queued: 2,
+      sending: 1,
+      in_doubt: 0,
+      done: 0,
+      rejected: 0,
+    });
+    expect(store.jobs.counts({ kind: 'protocol' })).toMatchObject({ queued: 1 });
   });
 });
