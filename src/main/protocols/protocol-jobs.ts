@@ -6,10 +6,11 @@ import type { JobError, Outcome } from '../jobs/job-model';
 import type { JobKind } from '../jobs/job-runner';
 import { readFailure, writeFailure } from '../jobs/write-failure';
 import type { LocalStore } from '../store';
+import { CorruptRowError } from '../store/errors';
 import { ProtocolJobData, reconcileChange, type ProtocolJob } from './change-queue';
 import { findCreatedProtocol } from './find-created';
 import { sameContent } from './protocol-content';
-import type { ConflictKind } from './protocol-model';
+import type { ConflictKind, LocalProtocol } from './protocol-model';
 import * as server from './server-changes';
 
 export interface ProtocolJobsOptions {
@@ -158,7 +159,15 @@ export function protocolJobs(options: ProtocolJobsOptions): JobKind<ProtocolJobD
     inDoubtGraceMs: options.inDoubtGraceMs ?? 30_000,
 
     prepare(job) {
-      const protocol = store.protocols.get(job.data.localId);
+      let protocol: LocalProtocol | null;
+      try {
+        protocol = store.protocols.get(job.data.localId);
+      } catch (error) {
+        // A row that cannot be read is never sent; a throw here would hold back every change.
+        if (!(error instanceof CorruptRowError)) throw error;
+        const message = "The protocol's stored data cannot be read.";
+        return { outcome: { to: 'rejected', error: { kind: 'local', message } } };
+      }
       if (!protocol) return { outcome: { to: 'done' } };
       if (job.data.op === 'delete')
         return { data: { ...job.data, sentRev: protocol.rev, sent: null } };

@@ -1,6 +1,25 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ProtocolRequest } from '../../../src/shared/api';
+import { JobRunner } from '../../../src/main/jobs/job-runner';
+import { EDIT_SETTLE_MS } from '../../../src/main/protocols/change-queue';
+import { protocolJobs } from '../../../src/main/protocols/protocol-jobs';
 import { CorruptRowError } from '../../../src/main/store';
-import { appOrder, memoryStore, product, protocolRequest } from './fixtures';
+import {
+  GRACE_MS,
+  fakeKind,
+  harness,
+  manualTimers,
+  settle,
+  type Harness,
+} from '../jobs/runner-harness';
+import {
+  appOrder,
+  batchOf,
+  memoryStore,
+  product,
+  protocolRequest,
+  serverProtocol,
+} from './fixtures';
 
 function caught(fn: () => unknown): CorruptRowError {
   try {
@@ -37,7 +56,7 @@ describe('JSON read back from SQLite is parsed with zod', () => {
     expect(store.protocols.get(good.localId)?.sourceId).toBe('good');
     // list and search read columns only: the corrupt draft does not hide the other protocols
     expect(store.protocols.list().items.map((p) => p.sourceId)).toEqual(['bad', 'good']);
-    expect(store.outbox.count()).toBe(2);
+    expect(store.jobs.counts({ kind: 'protocol' }).queued).toBe(2);
   });
 
   it('a bad enum in a column is reported too', () => {
@@ -48,7 +67,7 @@ describe('JSON read back from SQLite is parsed with zod', () => {
     expect(caught(() => store.protocols.get(p.localId)).message).toMatch(/sync_state/);
   });
 
-  it('orders, products and batch items', () => {
+  it('orders and products', () => {
     const store = memoryStore();
     store.orders.upsert(appOrder('o_good'), { source: 'pulled' });
     store.orders.upsert(appOrder('o_bad'), { source: 'pulled' });
@@ -64,25 +83,110 @@ describe('JSON read back from SQLite is parsed with zod', () => {
     store.db.prepare("UPDATE products SET body = json_remove(body, '$.price') WHERE id = 2").run();
     expect(caught(() => store.products.get(2)).message).toMatch(/products \(id=2\): body\.price/);
     expect(store.products.get(1)?.id).toBe(1);
+  });
 
-    const ids = [store.protocols.createDraft(protocolRequest()).localId];
-    const batch = store.batches.createBatch(
-      ids,
-      (p) =>
-        ({
-          ...p.draft,
-          daysSupply: 30,
-          shippingMethod: 'STANDARD',
-          orderType: 'ONE_TIME',
-        }) as never,
-      {
-        concurrency: 1,
+  it('a job whose data or error is not what it should be names the table and the job', () => {
+    const store = memoryStore();
+    const batch = batchOf(store, 2, 1);
+    const [first, second] = store.batches.items(batch.id).map((i) => i.jobId);
+    store.db.prepare('UPDATE jobs SET data = \'{"request": \' WHERE id = ?').run(first);
+    const notJson = caught(() => store.jobs.get(first!));
+    expect(notJson).toMatchObject({ table: 'jobs', key: `id=${first}` });
+    expect(notJson.message).toBe(`Corrupt row in jobs (id=${first}): data: is not valid JSON`);
+
+    store.db.prepare('UPDATE jobs SET error = \'{"kind":"martian"}\' WHERE id = ?').run(second);
+    expect(caught(() => store.jobs.get(second!)).message).toMatch(
+      new RegExp(`^Corrupt row in jobs \\(id=${second}\\): error`),
+    );
+    expect(caught(() => store.batches.items(batch.id)).table).toBe('jobs');
+    // the batch itself, its progress and the other reads still work
+    expect(store.batches.get(batch.id)?.total).toBe(2);
+    expect(store.batches.progress(batch.id)).toMatchObject({ total: 2, queued: 2 });
+
+    // data that is JSON but not the kind's shape: the batch item names the job too
+    store.db.prepare('UPDATE jobs SET data = \'{"request": 1}\', error = NULL').run();
+    expect(caught(() => store.batches.items(batch.id)).message).toMatch(
+      new RegExp(`^Corrupt row in jobs \\(id=${first}\\): `),
+    );
+  });
+});
+
+describe('the job runner and data its kind cannot read', () => {
+  let h: Harness | null = null;
+  afterEach(async () => {
+    await h?.close();
+    h = null;
+  });
+
+  it('a queued job whose data does not parse is rejected, unsent; the others are sent', async () => {
+    const kind = fakeKind();
+    h = harness([kind]);
+    const bad = h.enqueue('bad');
+    h.store.db.prepare('UPDATE jobs SET data = \'{"label": 42}\' WHERE id = ?').run(bad);
+    const good = h.enqueue('good');
+    await h.start();
+    expect(h.job(bad)).toMatchObject({
+      state: 'rejected',
+      error: { kind: 'local', message: 'Its stored data cannot be read.' },
+    });
+    expect(kind.sent()).toEqual(['good']);
+    expect(h.job(good).state).toBe('sending');
+    expect(h.logs.join('\n')).toMatch(new RegExp(`Corrupt row in jobs \\(id=${bad}\\): label`));
+    expect(h.changes.find((c) => c.id === bad)).toMatchObject({
+      from: 'queued',
+      state: 'rejected',
+    });
+  });
+
+  it('an in-doubt job whose data does not parse is rejected instead of reconciled', async () => {
+    const kind = fakeKind();
+    h = harness([kind]);
+    const bad = h.enqueue('bad');
+    const good = h.enqueue('good');
+    await h.start();
+    kind.fail('bad', new Error('timeout'));
+    kind.fail('good', new Error('timeout'));
+    await settle();
+    h.store.db.prepare('UPDATE jobs SET data = \'{"label": []}\' WHERE id = ?').run(bad);
+    await h.timers.advance(GRACE_MS);
+    expect(h.job(bad)).toMatchObject({
+      state: 'rejected',
+      error: { kind: 'local', message: 'Its stored data cannot be read.' },
+    });
+    expect(kind.reconciles.map((r) => r.jobs.map((j) => j.id))).toEqual([[good]]);
+    kind.reconciled({ good: { to: 'done' } });
+    await settle();
+    expect(h.job(good).state).toBe('done');
+  });
+
+  it("a protocol whose stored draft is corrupt has its change rejected; the other protocols' changes are sent", async () => {
+    const store = memoryStore();
+    const bad = store.protocols.createDraft(protocolRequest({ sourceId: 'bad' }));
+    const good = store.protocols.createDraft(protocolRequest({ sourceId: 'good' }));
+    store.db.prepare('UPDATE protocols SET draft = ? WHERE local_id = ?').run('{', bad.localId);
+    const created: string[] = [];
+    const client = {
+      createProtocol: async (body: ProtocolRequest) => {
+        created.push(body.customer.sourceId);
+        return serverProtocol(`prt_${body.customer.sourceId}`, '2025-02-01T09:00:00Z', body);
       },
-    );
-    store.db.prepare('UPDATE batch_items SET error = \'{"kind":"martian"}\'').run();
-    expect(caught(() => store.batches.item(batch.id, 0)).message).toMatch(
-      /batch_items \(batch_id=.*, seq=0\): error/,
-    );
-    expect(store.batches.get(batch.id)?.total).toBe(1);
+    };
+    const timers = manualTimers(store.clock);
+    const runner = new JobRunner({
+      db: store.db,
+      jobs: store.jobs,
+      clock: store.clock,
+      timers,
+      kinds: [protocolJobs({ store, client: client as never, clock: store.clock })],
+    });
+    runner.start();
+    await timers.advance(EDIT_SETTLE_MS);
+    await runner.stop();
+    expect(created).toEqual(['good']);
+    expect(store.protocols.get(good.localId)).toMatchObject({ syncState: 'synced', change: null });
+    expect(store.jobs.get(bad.change!.jobId)).toMatchObject({
+      state: 'rejected',
+      error: { kind: 'local', message: expect.stringMatching(/cannot be read/) },
+    });
   });
 });
