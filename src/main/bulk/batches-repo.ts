@@ -70,8 +70,8 @@ export class BatchesRepo {
     prepareCached(
       this.db,
       `UPDATE batches SET state = 'done', finished_at = ? WHERE id = ? AND state <> 'done'
-         AND NOT EXISTS (SELECT 1 FROM jobs WHERE batch_id = batches.id
-                         AND state IN ('queued', 'sending', 'in_doubt'))`,
+         AND NOT EXISTS (SELECT 1 FROM jobs WHERE state IN ('queued', 'sending', 'in_doubt')
+                         AND kind = 'order' AND batch_id = batches.id)`,
     ).run(this.clock.now(), batchId);
     return this.require(batchId).state === 'done';
   }

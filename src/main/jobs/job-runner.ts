@@ -75,6 +75,11 @@ const UNREADABLE: Outcome = {
   error: { kind: 'local', message: 'Its stored data cannot be read.' },
 };
 
+interface Claimed {
+  send: Job<unknown>[];
+  settled: { job: StoredJob; outcome: Outcome }[];
+}
+
 interface Unrecorded {
   job: StoredJob;
   from: JobState;
@@ -178,54 +183,57 @@ export class JobRunner {
     }
   }
 
-  /** Claims and sends jobs of `kind` until none can be claimed now. */
+  /** Claims and sends the jobs of `kind` that are due and have a free place. */
   private launch(kind: JobKind<unknown>): void {
-    for (;;) {
-      let claimed: Job<unknown> | null;
+    // A job that preparation settled frees its place: claim again until nothing more comes.
+    for (let again = true; again;) {
+      let claimed: Claimed;
       try {
-        claimed = this.claim(kind);
+        claimed = runTransaction(this.o.db, () => this.claimDue(kind));
       } catch (error) {
         this.log(`could not claim a ${kind.name} job: ${messageOf(error)}`);
         return;
       }
-      if (!claimed) return;
-      this.sendingOf.set(kind.name, (this.sendingOf.get(kind.name) ?? 0) + 1);
-      const sending: Promise<void> = this.send(kind, claimed).finally(() => {
-        this.inFlight.delete(sending);
-        this.sendingOf.set(kind.name, (this.sendingOf.get(kind.name) ?? 1) - 1);
-        this.waiter.wake();
-      });
-      this.inFlight.add(sending);
+      again = claimed.settled.length > 0;
+      this.dispatch(kind, claimed);
     }
   }
 
   /**
-   * One transaction: the claim, then the kind's preparation (saved with the job). A job that
-   * preparation settles is not sent; the next one is claimed instead.
+   * Inside the caller's transaction: the claims (of every lane, or of the place `freed` by a job
+   * that settled), then the kind's preparation of each (saved with the job). A job that
+   * preparation settles (nothing to send) is written at once.
    */
-  private claim(kind: JobKind<unknown>): Job<unknown> | null {
-    for (;;) {
-      type Claimed = { job: Job<unknown> } | { settled: StoredJob; outcome: Outcome } | null;
-      const result = runTransaction(this.o.db, (): Claimed => {
-        const stored = this.o.jobs.claimNext(kind.name, this.o.clock.now(), kind.concurrency);
-        if (!stored) return null;
-        const job = this.parse(kind, stored);
-        const prepared = job
-          ? (kind.prepare?.(job) ?? { data: job.data })
-          : { outcome: UNREADABLE };
-        if ('outcome' in prepared) {
-          this.write(stored, 'sending', prepared.outcome);
-          return { settled: stored, outcome: prepared.outcome };
-        }
-        if (prepared.data !== job!.data) this.o.jobs.setData(stored.id, prepared.data);
-        return { job: { ...job!, data: prepared.data } };
-      });
-      if (result === null) return null;
-      if ('job' in result) {
-        this.changed(result.job, 'queued', { to: 'sending' });
-        return result.job;
+  private claimDue(kind: JobKind<unknown>, freed?: StoredJob): Claimed {
+    const claimed: Claimed = { send: [], settled: [] };
+    const now = this.o.clock.now();
+    const jobs = freed
+      ? this.o.jobs.claimInLane(kind.name, freed.batchId, now, 1)
+      : this.o.jobs.claimDue(kind.name, now, kind.concurrency);
+    for (const stored of jobs) {
+      const job = this.parse(kind, stored);
+      const prepared = job ? (kind.prepare?.(job) ?? { data: job.data }) : { outcome: UNREADABLE };
+      if ('outcome' in prepared) {
+        this.write(stored, 'sending', prepared.outcome);
+        claimed.settled.push({ job: stored, outcome: prepared.outcome });
+        continue;
       }
-      this.changed(result.settled, 'queued', result.outcome);
+      if (prepared.data !== job!.data) this.o.jobs.setData(stored.id, prepared.data);
+      claimed.send.push({ ...job!, data: prepared.data });
+    }
+    return claimed;
+  }
+
+  /** After the claims committed: their news, and the sends. */
+  private dispatch(kind: JobKind<unknown>, claimed: Claimed): void {
+    for (const { job, outcome } of claimed.settled) this.changed(job, 'queued', outcome);
+    for (const job of claimed.send) {
+      this.changed(job, 'queued', { to: 'sending' });
+      this.sendingOf.set(kind.name, (this.sendingOf.get(kind.name) ?? 0) + 1);
+      const sending: Promise<void> = this.send(kind, job).finally(() => {
+        this.inFlight.delete(sending);
+      });
+      this.inFlight.add(sending);
     }
   }
 
@@ -236,16 +244,34 @@ export class JobRunner {
     } catch (error) {
       outcome = kind.failure(job, error);
     }
-    this.record(job, 'sending', outcome);
+    this.sendingOf.set(kind.name, (this.sendingOf.get(kind.name) ?? 1) - 1);
+    this.record(job, 'sending', outcome, 0, kind);
   }
 
-  /** Writes an outcome; a write that fails is kept and tried again (see retryUnrecorded). */
-  private record(job: StoredJob, from: JobState, outcome: Outcome, tries = 0): boolean {
+  /**
+   * Writes an outcome; a write that fails is kept and tried again (see retryUnrecorded). After
+   * a send, the same transaction claims what the freed place allows (one commit per job on the
+   * way), in a savepoint of its own so that a failed claim never undoes the outcome; the loop
+   * is woken only when nothing was claimed, to see what else is due or who waits for a drain.
+   */
+  private record(
+    job: StoredJob,
+    from: JobState,
+    outcome: Outcome,
+    tries = 0,
+    next?: JobKind<unknown>,
+  ): boolean {
+    let claimed: Claimed | null = null;
     try {
-      runTransaction(this.o.db, () => this.write(job, from, outcome));
-      this.unrecorded.delete(job.id);
-      this.changed(job, from, outcome);
-      return true;
+      runTransaction(this.o.db, () => {
+        this.write(job, from, outcome);
+        if (!next || this.stopping || !this.active(next.name)) return;
+        try {
+          claimed = runTransaction(this.o.db, () => this.claimDue(next, job));
+        } catch (error) {
+          this.log(`could not claim a ${next.name} job: ${messageOf(error)}`);
+        }
+      });
     } catch (error) {
       this.log(
         `job ${job.id}: its outcome (${outcome.to}) could not be written: ${messageOf(error)}`,
@@ -257,8 +283,15 @@ export class JobRunner {
         tries: tries + 1,
         at: this.o.clock.now() + RECORD_RETRY_MS * 2 ** tries,
       });
+      this.waiter.wake();
       return false;
     }
+    this.unrecorded.delete(job.id);
+    this.changed(job, from, outcome);
+    const more = claimed as Claimed | null;
+    if (next && more) this.dispatch(next, more);
+    if (!more || more.send.length === 0) this.waiter.wake();
+    return true;
   }
 
   /** The job's row, then what the outcome writes with it. */
@@ -377,15 +410,12 @@ export class JobRunner {
       if (!this.active(kind.name)) continue;
       let schedule: ReturnType<JobsRepo['schedule']>;
       try {
-        schedule = this.o.jobs.schedule(kind.name);
+        schedule = this.o.jobs.schedule(kind.name, now);
       } catch {
         next = Math.min(next, now + RECHECK_MS);
         continue;
       }
-      if (schedule.nextDue !== null) {
-        // Due now yet not claimed (its batch is full or paused): look again later or when woken.
-        next = Math.min(next, schedule.nextDue > now ? schedule.nextDue : now + RECHECK_MS);
-      }
+      if (schedule.nextDue !== null) next = Math.min(next, schedule.nextDue);
       if (schedule.oldestInDoubt !== null && !this.reconciling.has(kind.name)) {
         const due = schedule.oldestInDoubt + kind.inDoubtGraceMs;
         const until = this.reconcileBackoff.get(kind.name)?.until ?? 0;

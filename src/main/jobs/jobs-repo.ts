@@ -30,24 +30,35 @@ export interface JobChange {
 export type JobCounts = Record<JobState, number>;
 
 /**
- * The next job of `@kind` to send, claimed ('sending', sent_at, attempts + 1) in one statement: due
- * and queued, its batch (if any) running and below its concurrency, jobs without a batch below
- * `@concurrency` in flight, and no earlier live job with the same queue key (a protocol's changes
- * go one at a time, in order).
+ * The lanes jobs of `@kind` are claimed from, with their free places: running batches with a
+ * queued job of the kind and fewer than their concurrency in flight (oldest batch first), then the
+ * jobs outside batches (batch null), of which at most `@concurrency` are in flight.
  */
-const CLAIM_NEXT = `UPDATE jobs SET state = 'sending', sent_at = @now, attempts = attempts + 1, updated_at = @now
-  WHERE id = (
-    SELECT j.id FROM jobs j LEFT JOIN batches b ON b.id = j.batch_id
-    WHERE j.kind = @kind AND j.state = 'queued'
+const OPEN_LANES = `SELECT lane, free FROM (
+    SELECT b.id AS lane, b.created_at AS at, b.concurrency - (SELECT COUNT(*) FROM jobs s
+      WHERE s.state = 'sending' AND s.kind = @kind AND s.batch_id = b.id) AS free
+    FROM batches b
+    WHERE b.state = 'running'
+      AND EXISTS (SELECT 1 FROM jobs q WHERE q.state = 'queued' AND q.kind = @kind AND q.batch_id = b.id)
+    UNION ALL
+    SELECT NULL, NULL, @concurrency - (SELECT COUNT(*) FROM jobs s
+      WHERE s.state = 'sending' AND s.kind = @kind AND s.batch_id IS NULL))
+  WHERE free > 0 ORDER BY at IS NULL, at`;
+
+/**
+ * Claims up to `@free` due jobs of a lane ('sending', sent_at, attempts + 1) in one statement:
+ * queued, due, its batch running, and no earlier live job with the same queue key (a protocol's changes go one at a
+ * time, in order).
+ */
+const CLAIM_IN_LANE = `UPDATE jobs SET state = 'sending', sent_at = @now, attempts = attempts + 1, updated_at = @now
+  WHERE id IN (
+    SELECT j.id FROM jobs j
+    WHERE j.state = 'queued' AND j.kind = @kind AND j.batch_id IS @lane
+      AND (@lane IS NULL OR EXISTS (SELECT 1 FROM batches b WHERE b.id = @lane AND b.state = 'running'))
       AND (j.next_attempt_at IS NULL OR j.next_attempt_at <= @now)
-      AND (CASE WHEN j.batch_id IS NULL
-        THEN (SELECT COUNT(*) FROM jobs s WHERE s.kind = @kind AND s.state = 'sending' AND s.batch_id IS NULL) < @concurrency
-        ELSE b.state = 'running'
-          AND (SELECT COUNT(*) FROM jobs s WHERE s.batch_id = j.batch_id AND s.state = 'sending') < b.concurrency
-        END)
       AND (j.queue_key IS NULL OR NOT EXISTS (
         SELECT 1 FROM jobs e WHERE e.queue_key = j.queue_key AND e.id < j.id AND e.state <> 'done'))
-    ORDER BY j.id LIMIT 1)
+    ORDER BY j.id LIMIT @free)
   RETURNING *`;
 
 /** The jobs table: every write to the server, from the transaction that asked for it to its end. */
@@ -99,10 +110,28 @@ export class JobsRepo {
       .map(parseJob);
   }
 
-  /** Claims the next job of `kind` to send (see CLAIM_NEXT), or null. */
-  claimNext(kind: JobKindName, now: number, concurrency: number): StoredJob | null {
-    const row = prepareCached(this.db, CLAIM_NEXT).get({ kind, now, concurrency });
-    return row ? parseJob(row) : null;
+  /**
+   * Claims the due jobs of `kind` that the free places of every lane allow (see OPEN_LANES), in
+   * id order: each is sent at once, so no more are 'sending' than the concurrency allows. Call it
+   * inside a transaction: the lanes and the claims must see the same rows.
+   */
+  claimDue(kind: JobKindName, now: number, concurrency: number): StoredJob[] {
+    const lanes = prepareCached(this.db, OPEN_LANES).all({ kind, concurrency }) as {
+      lane: string | null;
+      free: number;
+    }[];
+    return lanes.flatMap(({ lane, free }) => this.claimInLane(kind, lane, now, free));
+  }
+
+  /**
+   * Claims up to `free` due jobs of one lane (a batch, or null for the jobs outside batches): for
+   * the place a job just freed, whose lane is known. Inside a transaction, as claimDue.
+   */
+  claimInLane(kind: JobKindName, lane: string | null, now: number, free: number): StoredJob[] {
+    return prepareCached(this.db, CLAIM_IN_LANE)
+      .all({ kind, now, lane, free })
+      .map(parseJob)
+      .sort((a, b) => a.id - b.id);
   }
 
   /**
@@ -144,22 +173,29 @@ export class JobsRepo {
   inDoubt(kind: JobKindName, sentBefore: number, limit: number): StoredJob[] {
     return prepareCached(
       this.db,
-      `SELECT * FROM jobs WHERE kind = ? AND state = 'in_doubt' AND COALESCE(sent_at, 0) <= ?
+      `SELECT * FROM jobs WHERE state = 'in_doubt' AND kind = ? AND COALESCE(sent_at, 0) <= ?
        ORDER BY id LIMIT ?`,
     )
       .all(kind, sentBefore, limit)
       .map(parseJob);
   }
 
-  /** When the next queued job of `kind` becomes due, and the oldest in-doubt job's claim time. */
-  schedule(kind: JobKindName): { nextDue: number | null; oldestInDoubt: number | null } {
+  /**
+   * When the next queued job of `kind` that waits for its backoff becomes due (after `now`), and
+   * the oldest in-doubt job's claim time. A job due already that could not be claimed waits for
+   * what frees it (a job settling, a batch continued), which wakes the runner.
+   */
+  schedule(
+    kind: JobKindName,
+    now: number,
+  ): { nextDue: number | null; oldestInDoubt: number | null } {
     const row = prepareCached(
       this.db,
       `SELECT
-         (SELECT MIN(COALESCE(j.next_attempt_at, 0)) FROM jobs j LEFT JOIN batches b ON b.id = j.batch_id
-          WHERE j.kind = @kind AND j.state = 'queued' AND (j.batch_id IS NULL OR b.state = 'running')) AS due,
-         (SELECT MIN(COALESCE(sent_at, 0)) FROM jobs WHERE kind = @kind AND state = 'in_doubt') AS doubt`,
-    ).get({ kind }) as { due: number | null; doubt: number | null };
+         (SELECT MIN(next_attempt_at) FROM jobs WHERE kind = @kind AND state = 'queued'
+            AND next_attempt_at IS NOT NULL AND next_attempt_at > @now) AS due,
+         (SELECT MIN(COALESCE(sent_at, 0)) FROM jobs WHERE state = 'in_doubt' AND kind = @kind) AS doubt`,
+    ).get({ kind, now }) as { due: number | null; doubt: number | null };
     return { nextDue: row.due, oldestInDoubt: row.doubt };
   }
 
@@ -167,7 +203,7 @@ export class JobsRepo {
   makeDue(kind: JobKindName): void {
     prepareCached(
       this.db,
-      "UPDATE jobs SET next_attempt_at = NULL WHERE kind = ? AND state = 'queued' AND next_attempt_at IS NOT NULL",
+      "UPDATE jobs SET next_attempt_at = NULL WHERE state = 'queued' AND kind = ? AND next_attempt_at IS NOT NULL",
     ).run(kind);
   }
 
@@ -182,17 +218,20 @@ export class JobsRepo {
     ).run(this.clock.now()).changes;
   }
 
-  /** Job counts by state, of a batch or of a kind. */
+  /** Job counts by state, of a batch or of a kind (of a kind: done ones are not counted). */
   counts(where: { batchId: string } | { kind: JobKindName }): JobCounts {
     const rows = (
       'batchId' in where
         ? prepareCached(
             this.db,
-            'SELECT state, COUNT(*) AS n FROM jobs WHERE batch_id = ? GROUP BY state',
+            `SELECT state, COUNT(*) AS n FROM jobs
+             WHERE state IN ('queued', 'sending', 'in_doubt', 'done', 'rejected') AND kind = 'order'
+               AND batch_id = ? GROUP BY state`,
           ).all(where.batchId)
         : prepareCached(
             this.db,
-            "SELECT state, COUNT(*) AS n FROM jobs WHERE kind = ? AND state <> 'done' GROUP BY state",
+            `SELECT state, COUNT(*) AS n FROM jobs
+             WHERE state IN ('queued', 'sending', 'in_doubt', 'rejected') AND kind = ? GROUP BY state`,
           ).all(where.kind)
     ) as { state: JobState; n: number }[];
     const counts: JobCounts = { queued: 0, sending: 0, in_doubt: 0, done: 0, rejected: 0 };

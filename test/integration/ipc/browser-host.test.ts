@@ -8,7 +8,7 @@ import { Redactor, silentLogger } from '../../../src/main/logging';
 import { BROWSER_HOST_PATHS } from '../../../src/shared/ipc';
 import { createOrderDeskApi } from '../../../src/shared/ipc-bridge';
 import { registerContractSuite } from './contract-suite';
-import { connectSocketTransport, openSocket } from './ws-client';
+import { connectSocketTransport, openSocket } from '../../support/ws-client';
 
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'";

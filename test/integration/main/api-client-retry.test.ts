@@ -3,7 +3,7 @@ import { createApiClient } from '../../../src/main/api/client';
 import { ApiClientError, isOutcomeUnknown } from '../../../src/main/api/errors';
 import type { CreateOrderRequest } from '../../../src/shared/api';
 import { startTestSandbox, validOrderBody } from '../../support/sandbox';
-import { startClientHarness, setFaults, type ClientHarness } from './client-support';
+import { startClientHarness, setFaults, type ClientHarness } from '../../support/client-harness';
 
 let h: ClientHarness | null = null;
 afterEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CreateOrderRequest, Order, ProtocolRequest } from '../../../src/shared/api';
 import { validOrderBody } from '../../support/sandbox';
-import { fakeClock, startClientHarness, type ClientHarness } from './client-support';
+import { fakeClock, startClientHarness, type ClientHarness } from '../../support/client-harness';
 
 let h: ClientHarness | null = null;
 afterEach(async () => {

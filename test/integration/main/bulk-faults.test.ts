@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startBulk, type BulkStack } from '../../support/bulk-stack';
 import { startMainFixture, type MainFixture } from '../../support/main-fixture';
-import { setFaults } from './client-support';
-import { clearFaults, createLocalProtocols, expectOneOrderPerProtocol } from './bulk-support';
+import { setFaults } from '../../support/client-harness';
+import { clearFaults, createLocalProtocols, expectOneOrderPerProtocol } from '../../support/bulk';
 
 const N = 20;
 let fx: MainFixture | null = null;

@@ -7,13 +7,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLocalStore, type LocalStore } from '../../../src/main/store';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { waitFor } from '../../support/wait';
-import { setFaults } from './client-support';
+import { setFaults } from '../../support/client-harness';
 import {
   clearFaults,
   createLocalProtocols,
   expectOneOrderPerProtocol,
   serverOrdersBySourceId,
-} from './bulk-support';
+} from '../../support/bulk';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const N = 30;

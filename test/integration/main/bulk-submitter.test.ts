@@ -9,7 +9,7 @@ import {
   expectOneOrderPerProtocol,
   protocolFor,
   serverOrdersBySourceId,
-} from './bulk-support';
+} from '../../support/bulk';
 
 let fx: MainFixture;
 let bulk: BulkStack;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { normalizeOrder } from '../../../src/shared/api';
 import { CANCEL_MESSAGES, createOrderActions } from '../../../src/main/orders/order-actions';
 import { startMainFixture, type MainFixture } from '../../support/main-fixture';
-import { protocolFor } from './bulk-support';
+import { protocolFor } from '../../support/bulk';
 
 let fx: MainFixture;
 beforeEach(async () => {

@@ -3,8 +3,8 @@ import { normalizeOrder } from '../../../src/shared/api';
 import { OrderPoller } from '../../../src/main/orders/order-poller';
 import type { Timers } from '../../../src/main/timers';
 import { startMainFixture, type MainFixture } from '../../support/main-fixture';
-import { protocolFor } from './bulk-support';
-import { countingFetch, fakeClock } from './client-support';
+import { protocolFor } from '../../support/bulk';
+import { countingFetch, fakeClock } from '../../support/client-harness';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -9,7 +9,7 @@ import {
   serverProtocols,
   startSyncHarness,
   type SyncHarness,
-} from './sync-support';
+} from '../../support/sync-harness';
 
 let h: SyncHarness | null = null;
 afterEach(async () => {

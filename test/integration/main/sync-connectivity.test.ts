@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CoreEventBus } from '../../../src/main/events';
 import { Connectivity, httpProbe } from '../../../src/main/sync/connectivity';
 import { waitFor } from '../../support/wait';
-import { manualTimers, networkSwitch, startSyncHarness, type SyncHarness } from './sync-support';
+import { manualTimers, networkSwitch, startSyncHarness, type SyncHarness } from '../../support/sync-harness';
 
 let h: SyncHarness | null = null;
 afterEach(async () => {

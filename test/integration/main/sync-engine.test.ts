@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../../support/wait';
-import { setFaults } from './client-support';
+import { setFaults } from '../../support/client-harness';
 import {
   liveChanges,
   protocolRequest,
@@ -8,7 +8,7 @@ import {
   serverProtocols,
   startSyncHarness,
   type SyncHarness,
-} from './sync-support';
+} from '../../support/sync-harness';
 
 let h: SyncHarness | null = null;
 afterEach(async () => {
@@ -145,7 +145,7 @@ describe('SyncEngine', () => {
     await h.jobs.stop();
     const p = h.engine.createProtocol(protocolRequest('Crashed'));
     // A previous process claimed the change, the server created it, and the process died.
-    const claimed = h.store.jobs.claimNext('protocol', h.clock.now() + 1_000, 4);
+    const [claimed] = h.store.transaction(() => h!.store.jobs.claimDue('protocol', h!.clock.now() + 1_000, 4));
     expect(claimed?.queueKey).toBe(`protocol:${p.localId}`);
     const created = await h.sandbox.api('POST', '/v1/protocols', protocolRequest('Crashed'));
     expect(created.status).toBe(201);

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { setFaults } from './client-support';
+import { setFaults } from '../../support/client-harness';
 import {
   protocolRequest,
   serverProtocol,
   serverProtocols,
   startSyncHarness,
   type SyncHarness,
-} from './sync-support';
+} from '../../support/sync-harness';
 
 let h: SyncHarness | null = null;
 afterEach(async () => {

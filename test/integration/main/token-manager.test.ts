@@ -3,7 +3,7 @@ import { createApiClient } from '../../../src/main/api/client';
 import { ApiClientError, isOutcomeUnknown } from '../../../src/main/api/errors';
 import { TokenManager } from '../../../src/main/connections/token-manager';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
-import { countingFetch, fakeClock, recordingSleep } from './client-support';
+import { countingFetch, fakeClock, recordingSleep } from '../../support/client-harness';
 
 let sandbox: TestSandbox | null = null;
 afterEach(async () => {

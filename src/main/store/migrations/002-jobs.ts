@@ -22,12 +22,16 @@ CREATE TABLE jobs (
   updated_at      INTEGER NOT NULL
 );
 -- One live job per queue key: a protocol's local changes coalesce into it.
-CREATE UNIQUE INDEX jobs_one_live_per_key ON jobs (queue_key) WHERE state <> 'done';
+CREATE UNIQUE INDEX jobs_one_live_per_key ON jobs (queue_key)
+  WHERE state <> 'done' AND queue_key IS NOT NULL;
 -- One server order is never claimed by two jobs.
 CREATE UNIQUE INDEX jobs_one_job_per_order ON jobs (result_id) WHERE kind = 'order';
 CREATE UNIQUE INDEX jobs_batch_seq ON jobs (batch_id, batch_seq) WHERE batch_id IS NOT NULL;
-CREATE INDEX jobs_active ON jobs (kind, state, batch_id) WHERE state IN ('queued', 'sending', 'in_doubt');
-CREATE INDEX jobs_batch ON jobs (batch_id, state) WHERE batch_id IS NOT NULL;
+-- The runner's reads: the next job of a kind in a state, per batch (or none), in id order.
+CREATE INDEX jobs_by_state ON jobs (state, kind, batch_id, id);
+-- When the next job waiting for its backoff is due.
+CREATE INDEX jobs_backoff ON jobs (kind, next_attempt_at) WHERE state = 'queued' AND next_attempt_at IS NOT NULL;
+CREATE INDEX batches_state ON batches (state, created_at);
 
 INSERT INTO jobs (kind, queue_key, state, data, attempts, sent_at, next_attempt_at, error, created_at, updated_at)
 SELECT 'protocol', 'protocol:' || o.protocol_local_id,

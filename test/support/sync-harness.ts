@@ -1,12 +1,12 @@
-import type { Protocol, ProtocolRequest } from '../../../src/shared/api';
-import { Connectivity, httpProbe } from '../../../src/main/sync/connectivity';
-import type { LocalStore } from '../../../src/main/store';
-import { JobRunner } from '../../../src/main/jobs/job-runner';
-import { protocolJobs } from '../../../src/main/protocols/protocol-jobs';
-import { SyncEngine, type SyncEngineOptions } from '../../../src/main/sync/sync-engine';
-import type { Timers } from '../../../src/main/timers';
-import { startMainFixture, type MainFixture } from '../../support/main-fixture';
-import { validOrderBody, type TestSandbox } from '../../support/sandbox';
+import type { Protocol, ProtocolRequest } from '../../src/shared/api';
+import { Connectivity, httpProbe } from '../../src/main/sync/connectivity';
+import type { LocalStore } from '../../src/main/store';
+import { JobRunner } from '../../src/main/jobs/job-runner';
+import { protocolJobs } from '../../src/main/protocols/protocol-jobs';
+import { SyncEngine, type SyncEngineOptions } from '../../src/main/sync/sync-engine';
+import type { Timers } from '../../src/main/timers';
+import { startMainFixture, type MainFixture } from './main-fixture';
+import { validOrderBody, type TestSandbox } from './sandbox';
 
 export interface Call {
   method: string;

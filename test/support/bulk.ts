@@ -1,6 +1,6 @@
-import type { ProtocolRequest } from '../../../src/shared/api';
-import type { LocalStore } from '../../../src/main/store';
-import { validOrderBody, type TestSandbox } from '../../support/sandbox';
+import type { ProtocolRequest } from '../../src/shared/api';
+import type { LocalStore } from '../../src/main/store';
+import { validOrderBody, type TestSandbox } from './sandbox';
 
 /** A complete protocol for patient `sourceId`: one pack product and one external product. */
 export function protocolFor(

@@ -1,11 +1,7 @@
-import {
-  createApiClient,
-  type ApiClient,
-  type ApiClientOptions,
-} from '../../../src/main/api/client';
-import { TokenManager } from '../../../src/main/connections/token-manager';
-import type { SandboxOptionsInput, SandboxRuntime } from '../../../src/sandbox';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { createApiClient, type ApiClient, type ApiClientOptions } from '../../src/main/api/client';
+import { TokenManager } from '../../src/main/connections/token-manager';
+import type { SandboxOptionsInput, SandboxRuntime } from '../../src/sandbox';
+import { startTestSandbox, type TestSandbox } from './sandbox';
 
 export interface Call {
   method: string;
