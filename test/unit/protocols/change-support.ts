@@ -1,5 +1,5 @@
 import type { Protocol } from '../../../src/shared/api';
-import type { JobError, JobState } from '../../../src/main/jobs/job-model';
+import type { JobError, JobState, StoredJob } from '../../../src/main/jobs/job-model';
 import {
   parseChange,
   queueKeyOf,
@@ -27,6 +27,14 @@ export const ctxOf = (store: Store): ChangeQueueContext & ProtocolContext => ({
 export const CLAIM_AHEAD_MS = 10_000;
 
 /**
+ * The next protocol change due at `at` (default: now, past a local edit's delay), claimed as the
+ * job runner claims a freed place: one job, in a transaction. Null when none can be claimed.
+ */
+export function claimNext(store: Store, at = store.clock.now() + CLAIM_AHEAD_MS): StoredJob | null {
+  return store.transaction(() => store.jobs.claimInLane('protocol', null, at, 1)[0] ?? null);
+}
+
+/**
  * What the job runner does when it takes the next protocol change: claims it ('sending') and
  * lets the protocol kind prepare it (sentRev and the body sent), in one transaction. The kind's
  * client is never called here.
@@ -34,7 +42,7 @@ export const CLAIM_AHEAD_MS = 10_000;
 export function claimChange(store: Store, localId: string): ProtocolJob {
   const kind = protocolJobs({ store, client: {} as never, clock: store.clock });
   return store.transaction(() => {
-    const claimed = store.jobs.claimNext('protocol', store.clock.now() + CLAIM_AHEAD_MS, 4);
+    const claimed = claimNext(store);
     if (claimed?.queueKey !== queueKeyOf(localId))
       throw new Error(`the next change to send is not ${localId}'s: ${claimed?.queueKey}`);
     const job = parseChange(claimed);

@@ -4,6 +4,7 @@ import { StoreError } from '../../../src/main/store';
 import { memoryStore, protocolRequest, serverProtocol } from '../store/fixtures';
 import {
   claimChange,
+  claimNext,
   inDoubt,
   liveJobs,
   pushed,
@@ -133,8 +134,8 @@ describe("what the server's answers do to a protocol", () => {
       attempts: 1,
       error: { kind: 'transport', message: '503 Service Unavailable' },
     });
-    expect(store.jobs.claimNext('protocol', due - 1, 4)).toBeNull();
-    expect(store.jobs.claimNext('protocol', due, 4)).toMatchObject({
+    expect(claimNext(store, due - 1)).toBeNull();
+    expect(claimNext(store, due)).toMatchObject({
       id: job.id,
       attempts: 2,
       sentAt: due,
@@ -154,7 +155,7 @@ describe("what the server's answers do to a protocol", () => {
       [jobA.id, jobB.id],
     );
     // nothing is claimed again while in doubt, and no resolution applies
-    expect(store.jobs.claimNext('protocol', store.clock.now() + 60_000, 4)).toBeNull();
+    expect(claimNext(store, store.clock.now() + 60_000)).toBeNull();
     store.protocols.updateDraft(a.localId, protocolRequest({ sourceId: 'a', lastName: 'Later' }));
     expect(store.protocols.get(a.localId)?.change).toMatchObject({
       jobId: jobA.id,
@@ -180,7 +181,7 @@ describe("what the server's answers do to a protocol", () => {
       error: discontinued,
     });
     expect(store.protocols.get(p.localId)?.syncState).toBe('pending');
-    expect(store.jobs.claimNext('protocol', store.clock.now() + 600_000, 4)).toBeNull();
+    expect(claimNext(store, store.clock.now() + 600_000)).toBeNull();
 
     store.protocols.updateDraft(
       p.localId,

@@ -16,9 +16,10 @@ const discontinued: JobError = {
 const jobCount = (store: Store) =>
   (store.db.prepare('SELECT COUNT(*) AS n FROM jobs').get() as { n: number }).n;
 
-/** Claims the next order job due now (the runner's claim). */
+/** The runner's claim: every due order job that the free places allow, in one transaction. */
 const claim = (store: Store, at = store.clock.now(), concurrency = 4) =>
-  store.jobs.claimNext('order', at, concurrency);
+  store.transaction(() => store.jobs.claimDue('order', at, concurrency));
+const ids = (jobs: readonly { id: number }[]) => jobs.map((j) => j.id);
 
 /** An order job created: the job done with the order's id and the order mirrored, in one transaction. */
 const created = (store: Store, jobId: number, orderId: string) =>
@@ -116,15 +117,15 @@ describe('BatchesRepo', () => {
 
   it('items and progress follow the jobs; the batch is done once each is done or rejected', () => {
     const store = memoryStore();
-    const batch = batchOf(store, 4, 4);
-    const ids = store.batches.items(batch.id).map((i) => i.jobId);
-    for (let i = 0; i < 3; i++) claim(store);
-    store.jobs.settle(ids[0]!, ['sending'], { to: 'rejected', error: discontinued });
-    store.jobs.settle(ids[1]!, ['sending'], {
+    const batch = batchOf(store, 4, 3);
+    const jobs = store.batches.items(batch.id).map((i) => i.jobId);
+    expect(claim(store)).toHaveLength(3);
+    store.jobs.settle(jobs[0]!, ['sending'], { to: 'rejected', error: discontinued });
+    store.jobs.settle(jobs[1]!, ['sending'], {
       to: 'in_doubt',
       error: { kind: 'transport', message: 'socket hang up' },
     });
-    created(store, ids[2]!, 'ord_c');
+    created(store, jobs[2]!, 'ord_c');
     expect(store.batches.items(batch.id).map((i) => [i.state, i.orderId, i.error])).toEqual([
       ['rejected', null, discontinued],
       ['in_doubt', null, { kind: 'transport', message: 'socket hang up' }],
@@ -144,9 +145,9 @@ describe('BatchesRepo', () => {
       rejected: 1,
     });
     expect(store.batches.finishIfComplete(batch.id)).toBe(false);
-    created(store, ids[1]!, 'ord_b'); // reconciliation found it
-    claim(store);
-    created(store, ids[3]!, 'ord_d');
+    created(store, jobs[1]!, 'ord_b'); // reconciliation found it
+    expect(ids(claim(store))).toEqual([jobs[3]]);
+    created(store, jobs[3]!, 'ord_d');
     store.clock.advance(1_000);
     expect(store.batches.finishIfComplete(batch.id)).toBe(true);
     expect(store.batches.get(batch.id)).toMatchObject({
@@ -187,68 +188,70 @@ describe('JobsRepo', () => {
     expect(store.jobs.get(id + 1)).toBeNull();
   });
 
-  it('claimNext: the oldest due queued job of the kind, marked sending with the attempt', () => {
+  it('claimDue: the due queued jobs of the kind, oldest first, marked sending with the attempt', () => {
     const store = memoryStore();
     const now = store.clock.now();
     const later = store.jobs.enqueue({ kind: 'order', data: {}, nextAttemptAt: now + 5_000 });
     const first = store.jobs.enqueue({ kind: 'order', data: {} });
+    const second = store.jobs.enqueue({ kind: 'order', data: {} });
     store.jobs.enqueue({ kind: 'protocol', data: {} });
-    expect(claim(store, now)).toMatchObject({
-      id: first,
+    const claimed = claim(store, now);
+    expect(ids(claimed)).toEqual([first, second]); // later is not due; the protocol job is another kind
+    expect(claimed[0]).toMatchObject({
       state: 'sending',
       attempts: 1,
       sentAt: now,
       updatedAt: now,
     });
-    expect(claim(store, now)).toBeNull(); // later is not due; the protocol job is another kind
-    expect(claim(store, now + 5_000)).toMatchObject({ id: later, sentAt: now + 5_000 });
+    expect(store.jobs.get(first)?.state).toBe('sending');
+    expect(claim(store, now)).toEqual([]);
+    expect(claim(store, now + 5_000)).toMatchObject([{ id: later, sentAt: now + 5_000 }]);
     store.jobs.settle(first, ['sending'], {
       to: 'queued',
       error: { kind: 'transport', message: '503' },
       nextAttemptAt: now + 9_000,
     });
-    expect(claim(store, now + 8_999)).toBeNull();
-    expect(claim(store, now + 9_000)).toMatchObject({ id: first, attempts: 2 });
+    expect(claim(store, now + 8_999)).toEqual([]);
+    expect(claim(store, now + 9_000)).toMatchObject([{ id: first, attempts: 2 }]);
   });
 
-  it('claimNext: nothing of a paused batch, and no more than its concurrency in flight', () => {
+  it('claimDue: nothing of a paused batch, and no more than its concurrency in flight', () => {
     const store = memoryStore();
     const batch = batchOf(store, 4, 2);
-    const ids = store.batches.items(batch.id).map((i) => i.jobId);
-    expect([claim(store)?.id, claim(store)?.id, claim(store)]).toEqual([ids[0], ids[1], null]);
-    store.jobs.settle(ids[0]!, ['sending'], {
+    const jobs = store.batches.items(batch.id).map((i) => i.jobId);
+    expect(ids(claim(store))).toEqual([jobs[0], jobs[1]]);
+    expect(claim(store)).toEqual([]);
+    // an in-doubt job frees its place
+    store.jobs.settle(jobs[0]!, ['sending'], {
       to: 'in_doubt',
       error: { kind: 'transport', message: '?' },
     });
-    // an in-doubt job frees its place
     store.batches.setState(batch.id, 'paused');
-    expect(claim(store)).toBeNull();
+    expect(claim(store)).toEqual([]);
+    expect(store.jobs.claimInLane('order', batch.id, store.clock.now(), 1)).toEqual([]);
     store.batches.setState(batch.id, 'running');
-    expect(claim(store)?.id).toBe(ids[2]);
-    expect(claim(store)).toBeNull();
+    expect(ids(claim(store))).toEqual([jobs[2]]);
+    expect(claim(store)).toEqual([]);
   });
 
-  it("claimNext: jobs outside batches up to the kind's concurrency, apart from batches and other kinds", () => {
+  it("claimDue: batches oldest first, each to its concurrency, then jobs outside batches to the kind's, apart from other kinds", () => {
     const store = memoryStore();
-    const batch = batchOf(store, 2, 2);
+    const older = batchOf(store, 3, 2);
+    store.clock.advance(1);
+    const newer = batchOf(store, 2, 1);
     const loose = [1, 2, 3].map(() => store.jobs.enqueue({ kind: 'order', data: {} }));
     store.jobs.enqueue({ kind: 'protocol', data: {} });
-    expect(store.jobs.claimNext('protocol', store.clock.now(), 1)).not.toBeNull();
-    const claimed = [claim(store, undefined, 2), claim(store, undefined, 2)];
-    claimed.push(
-      claim(store, undefined, 2),
-      claim(store, undefined, 2),
-      claim(store, undefined, 2),
-    );
-    expect(claimed.map((j) => j && (j.batchId === null ? j.id : 'batch'))).toEqual([
-      'batch',
-      'batch',
-      loose[0],
-      loose[1],
-      null,
-    ]);
-    expect(store.jobs.counts({ batchId: batch.id }).sending).toBe(2);
-    expect(store.jobs.counts({ kind: 'order' }).sending).toBe(4);
+    expect(
+      store.transaction(() => store.jobs.claimDue('protocol', store.clock.now(), 1)),
+    ).toHaveLength(1);
+    const [o, n] = [older, newer].map((b) => store.batches.items(b.id).map((i) => i.jobId));
+    expect(ids(claim(store, undefined, 2))).toEqual([o![0], o![1], n![0], loose[0], loose[1]]);
+    expect(claim(store, undefined, 2)).toEqual([]);
+    expect(store.jobs.counts({ batchId: older.id }).sending).toBe(2);
+    expect(store.jobs.counts({ kind: 'order' }).sending).toBe(5);
+    // the place one job frees, claimed in its lane
+    store.jobs.settle(loose[0]!, ['sending'], { to: 'done', error: null });
+    expect(ids(store.jobs.claimInLane('order', null, store.clock.now(), 1))).toEqual([loose[2]]);
   });
 
   it('one live job per queue key; the claim never takes a job behind a live one of its key', () => {
@@ -257,25 +260,27 @@ describe('JobsRepo', () => {
     expect(() => store.jobs.enqueue({ kind: 'protocol', data: {}, queueKey: 'k' })).toThrow(
       /UNIQUE/,
     );
-    const claimProtocol = () => store.jobs.claimNext('protocol', store.clock.now(), 4);
+    const claimProtocol = () =>
+      store
+        .transaction(() => store.jobs.claimDue('protocol', store.clock.now(), 4))
+        .map((j) => j.id);
     // without the index (a row written by hand), the claim still keeps the key's order
     store.db.exec('DROP INDEX jobs_one_live_per_key');
     const b = store.jobs.enqueue({ kind: 'protocol', data: { n: 'b' }, queueKey: 'k' });
     const other = store.jobs.enqueue({ kind: 'protocol', data: {}, queueKey: 'm' });
-    expect(claimProtocol()?.id).toBe(a);
-    expect(claimProtocol()?.id).toBe(other);
-    expect(claimProtocol()).toBeNull();
+    expect(claimProtocol()).toEqual([a, other]); // not b, behind a
+    expect(claimProtocol()).toEqual([]);
     for (const [from, to] of [
       ['sending', 'in_doubt'],
       ['in_doubt', 'rejected'],
       ['rejected', 'queued'],
     ] as const) {
       store.jobs.settle(a, [from], { to, error: null });
-      if (to !== 'queued') expect(claimProtocol()).toBeNull();
+      if (to !== 'queued') expect(claimProtocol()).toEqual([]);
     }
-    expect(claimProtocol()?.id).toBe(a);
+    expect(claimProtocol()).toEqual([a]);
     store.jobs.settle(a, ['sending'], { to: 'done', error: null });
-    expect(claimProtocol()?.id).toBe(b);
+    expect(claimProtocol()).toEqual([b]);
   });
 
   it('settle refuses a job that is not in a state it moves from; it keeps the result id', () => {
@@ -317,8 +322,7 @@ describe('JobsRepo', () => {
     const store = memoryStore();
     const batch = batchOf(store, 2, 2);
     const [first, second] = store.batches.items(batch.id).map((i) => i.jobId);
-    claim(store);
-    claim(store);
+    expect(claim(store)).toHaveLength(2);
     created(store, first!, 'ord_1');
     expect(store.orders.get('ord_1')?.id).toBe('ord_1');
     expect(store.db.prepare('SELECT source FROM orders WHERE id = ?').get('ord_1')).toEqual({
@@ -345,12 +349,12 @@ describe('JobsRepo', () => {
       const file = join(dir, 'store.db');
       const clock = manualClock();
       const before = Object.assign(createLocalStore(file, { clock }), { clock });
-      const batch = batchOf(before, 4, 4);
-      const ids = before.batches.items(batch.id).map((i) => i.jobId);
+      const batch = batchOf(before, 4, 3);
+      const jobs = before.batches.items(batch.id).map((i) => i.jobId);
       const loose = before.jobs.enqueue({ kind: 'protocol', data: {} });
-      for (let i = 0; i < 3; i++) claim(before);
-      before.jobs.claimNext('protocol', clock.now(), 1);
-      created(before, ids[0]!, 'ord_0');
+      expect(claim(before)).toHaveLength(3);
+      before.transaction(() => before.jobs.claimDue('protocol', clock.now(), 1));
+      created(before, jobs[0]!, 'ord_0');
       before.db.close(); // the process dies here
 
       const after = createLocalStore(file, { clock });
@@ -363,10 +367,7 @@ describe('JobsRepo', () => {
       ]);
       expect(after.jobs.get(loose)?.state).toBe('in_doubt');
       expect(after.jobs.markOrphansInDoubt()).toBe(0);
-      expect(after.jobs.inDoubt('order', clock.now(), 10).map((j) => j.id)).toEqual([
-        ids[1],
-        ids[2],
-      ]);
+      expect(ids(after.jobs.inDoubt('order', clock.now(), 10))).toEqual([jobs[1], jobs[2]]);
       after.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -375,13 +376,12 @@ describe('JobsRepo', () => {
 
   it('counts by state, of a batch (all its jobs) or of a kind (those not done)', () => {
     const store = memoryStore();
-    const batch = batchOf(store, 3, 3);
-    const ids = store.batches.items(batch.id).map((i) => i.jobId);
-    store.jobs.enqueue({ kind: 'order', data: {} });
+    const batch = batchOf(store, 3, 2);
+    const jobs = store.batches.items(batch.id).map((i) => i.jobId);
     store.jobs.enqueue({ kind: 'protocol', data: {} });
-    claim(store);
-    claim(store);
-    created(store, ids[0]!, 'ord_0');
+    expect(claim(store)).toHaveLength(2);
+    store.jobs.enqueue({ kind: 'order', data: {} });
+    created(store, jobs[0]!, 'ord_0');
     expect(store.jobs.counts({ batchId: batch.id })).toEqual({
       queued: 1,
       sending: 1,

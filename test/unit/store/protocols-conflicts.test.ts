@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { listConflicts, outboxCount, resolveConflict } from '../../../src/main/protocols/conflicts';
 import {
   claimChange,
+  claimNext,
   conflicted as conflictedPush,
   inDoubt,
   liveJobs,
@@ -49,7 +50,7 @@ describe('conflicts and their resolution primitives', () => {
     expect(store.protocols.get(localId)?.conflict?.server?.customer.lastName).toBe('Theirs');
     store.protocols.updateDraft(localId, protocolRequest({ lastName: 'Mine again' }));
     expect(store.protocols.get(localId)).toMatchObject({ syncState: 'conflict', change: stopped });
-    expect(store.jobs.claimNext('protocol', store.clock.now() + 600_000, 4)).toBeNull();
+    expect(claimNext(store, store.clock.now() + 600_000)).toBeNull();
     expect(outboxCount(store)).toEqual({ pending: 0, inDoubt: 0, conflicts: 1 });
   });
 
