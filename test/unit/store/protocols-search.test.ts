@@ -105,7 +105,7 @@ describe('protocol search', () => {
     expect(() => store.protocols.list({ cursor: 'nope' })).toThrow(/cursor/);
   });
 
-  it('summaries carry the columns and the live outbox entry', () => {
+  it("summaries carry the columns and the protocol's pending change", () => {
     const store = memoryStore();
     const id = seed(store);
     const [summary] = store.protocols.search('PAT-0001');
@@ -117,7 +117,7 @@ describe('protocol search', () => {
       email: 'ada.lovelace@example.com',
       syncState: 'pending',
       deleted: false,
-      outbox: { op: 'create', state: 'pending', attempts: 0, lastError: null },
+      change: { op: 'create', state: 'queued', attempts: 0, error: null },
     });
   });
 
