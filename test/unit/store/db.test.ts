@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ProtocolJobData } from '../../../src/main/protocols/change-queue';
+import { OrderJobData } from '../../../src/main/orders/order-jobs';
 import {
   closeStore,
   createLocalStore,
@@ -12,6 +14,8 @@ import {
   schemaVersion,
   StoreError,
 } from '../../../src/main/store';
+import { MIGRATIONS } from '../../../src/main/store/migrations';
+import { manualClock, orderRequest, protocolRequest } from './fixtures';
 
 let dir: string;
 beforeEach(() => {
@@ -32,11 +36,10 @@ describe('openStore', () => {
     expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
     expect(tables(db)).toEqual(
       expect.arrayContaining([
-        'batch_items',
         'batches',
         'connections',
+        'jobs',
         'orders',
-        'outbox',
         'products',
         'protocols',
         'protocols_fts',
@@ -45,6 +48,8 @@ describe('openStore', () => {
         'sync_state',
       ]),
     );
+    expect(tables(db)).not.toContain('outbox');
+    expect(tables(db)).not.toContain('batch_items');
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('synchronous', { simple: true })).toBe(1);
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
@@ -133,5 +138,238 @@ describe('openStore', () => {
       for (const c of columns) expect(c).not.toMatch(/secret|token|password/i);
     }
     closeStore(db);
+  });
+});
+
+describe('migration 2: the outbox and the batch items become jobs', () => {
+  const T1 = '2025-02-01T09:00:00Z';
+  const sent = protocolRequest({ lastName: 'Sent' });
+  const issues = [{ loc: ['body', 'lineItems', 0], type: 'invalid', msg: 'DISCONTINUED' }];
+
+  /** A database at schema version 1 with outbox entries, batch items and their sync_state keys. */
+  function version1(file: string): void {
+    const db = openStore(file, { migrations: MIGRATIONS.slice(0, 1) });
+    expect(schemaVersion(db)).toBe(1);
+    const protocol = db.prepare(
+      `INSERT INTO protocols (local_id, server_id, customer_name, source_id, search_text, sync_state,
+         created_at, local_updated_at, draft, base_updated_at)
+       VALUES (?, ?, 'Ada Lovelace', 'patient-0001', 'ada lovelace patient-0001', ?, 1, 1, ?, ?)`,
+    );
+    const outbox = db.prepare(
+      `INSERT INTO outbox (seq, protocol_local_id, op, base_updated_at, state, attempts, last_error,
+         sent_at, sent_rev, next_attempt_at, created_at, done_at)
+       VALUES (@seq, @local, @op, @base, @state, @attempts, @error, @sentAt, @sentRev, @next, @seq, NULL)`,
+    );
+    const entry = {
+      base: T1,
+      attempts: 1,
+      error: null,
+      sentAt: null,
+      sentRev: null,
+      next: null,
+    };
+    const draft = JSON.stringify(protocolRequest());
+    for (const [local, server, state] of [
+      ['p-queued', null, 'pending'],
+      ['p-flight', 'prt_f', 'pending'],
+      ['p-doubt', 'prt_d', 'pending'],
+      ['p-conflict', 'prt_c', 'conflict'],
+      ['p-refused', null, 'pending'],
+      ['p-done', 'prt_x', 'synced'],
+    ] as const) {
+      protocol.run(local, server, state, draft, server ? T1 : null);
+    }
+    outbox.run({ ...entry, seq: 1, local: 'p-queued', op: 'create', base: null, state: 'done' });
+    outbox.run({
+      ...entry,
+      seq: 2,
+      local: 'p-queued',
+      op: 'create',
+      base: null,
+      state: 'pending',
+      error: '503 Service Unavailable',
+      next: 9_000,
+    });
+    outbox.run({
+      ...entry,
+      seq: 3,
+      local: 'p-flight',
+      op: 'update',
+      state: 'pending',
+      attempts: 2,
+      sentAt: 5_000,
+      sentRev: 4,
+    });
+    outbox.run({
+      ...entry,
+      seq: 4,
+      local: 'p-doubt',
+      op: 'delete',
+      state: 'in_doubt',
+      sentAt: 6_000,
+      sentRev: 1,
+      error: 'socket hang up',
+    });
+    outbox.run({
+      ...entry,
+      seq: 5,
+      local: 'p-conflict',
+      op: 'update',
+      state: 'blocked',
+      error: 'conflict: edited-on-server',
+    });
+    outbox.run({
+      ...entry,
+      seq: 6,
+      local: 'p-refused',
+      op: 'create',
+      base: null,
+      state: 'blocked',
+      error: 'lineItems.0.productId: product 1001 is DISCONTINUED',
+    });
+    outbox.run({ ...entry, seq: 7, local: 'p-done', op: 'update', state: 'done' });
+    const syncState = db.prepare('INSERT INTO sync_state (key, value) VALUES (?, ?)');
+    syncState.run('outbox.sent.3', JSON.stringify(sent));
+    syncState.run('outbox.sent.1', JSON.stringify(protocolRequest())); // a leftover
+    syncState.run('protocols.lastFullPull', '123');
+
+    db.prepare(
+      "INSERT INTO batches (id, created_at, state, concurrency, total) VALUES ('b1', 10, 'running', 2, 4)",
+    ).run();
+    const item = db.prepare(
+      `INSERT INTO batch_items (batch_id, seq, protocol_local_id, request, state, order_id, error,
+         attempts, sent_at, next_attempt_at, updated_at)
+       VALUES ('b1', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const request = (i: number) => JSON.stringify(orderRequest(`s-${i}`));
+    item.run(0, 'p-a', request(0), 'queued', null, null, 0, null, 7_000, 11);
+    item.run(1, 'p-b', request(1), 'sending', null, null, 1, 8_000, null, 12);
+    item.run(2, 'p-c', request(2), 'created', 'ord_2', null, 1, 8_100, null, 13);
+    const error = JSON.stringify({ kind: 'validation', issues });
+    item.run(3, 'p-d', request(3), 'rejected', null, error, 1, 8_200, null, 14);
+    closeStore(db);
+  }
+
+  it('opens at version 2 with a job for each live entry and each item, and neither table left', () => {
+    const file = join(dir, 'v1.db');
+    version1(file);
+    const store = createLocalStore(file, { clock: manualClock() });
+    expect(schemaVersion(store.db)).toBe(2);
+    expect(tables(store.db)).not.toContain('outbox');
+    expect(tables(store.db)).not.toContain('batch_items');
+    expect(
+      store.db.prepare('SELECT key FROM sync_state ORDER BY key').all() as { key: string }[],
+    ).toEqual([{ key: 'protocols.lastFullPull' }]);
+
+    const protocolJobs = store.db
+      .prepare("SELECT * FROM jobs WHERE kind = 'protocol' ORDER BY id")
+      .all()
+      .map((row) => store.jobs.get((row as { id: number }).id)!);
+    const change = (localId: string, sentRev: number | null, extra: object = {}) => ({
+      localId,
+      baseUpdatedAt: T1,
+      sentRev,
+      sent: null,
+      ...extra,
+    });
+    expect(
+      protocolJobs.map((j) => [
+        j.queueKey,
+        j.state,
+        j.data,
+        j.attempts,
+        j.sentAt,
+        j.nextAttemptAt,
+        j.error,
+      ]),
+    ).toEqual([
+      [
+        'protocol:p-queued',
+        'queued',
+        change('p-queued', null, { op: 'create', baseUpdatedAt: null }),
+        1,
+        null,
+        9_000,
+        { kind: 'transport', message: '503 Service Unavailable' },
+      ],
+      [
+        'protocol:p-flight',
+        'in_doubt',
+        change('p-flight', 4, { op: 'update', sent }),
+        2,
+        5_000,
+        null,
+        null,
+      ],
+      [
+        'protocol:p-doubt',
+        'in_doubt',
+        change('p-doubt', 1, { op: 'delete' }),
+        1,
+        6_000,
+        null,
+        { kind: 'transport', message: 'socket hang up' },
+      ],
+      [
+        'protocol:p-conflict',
+        'rejected',
+        change('p-conflict', null, { op: 'update' }),
+        1,
+        null,
+        null,
+        { kind: 'conflict', conflict: 'edited-on-server' },
+      ],
+      [
+        'protocol:p-refused',
+        'rejected',
+        change('p-refused', null, { op: 'create', baseUpdatedAt: null }),
+        1,
+        null,
+        null,
+        { kind: 'transport', message: 'lineItems.0.productId: product 1001 is DISCONTINUED' },
+      ],
+    ]);
+    for (const job of protocolJobs) expect(ProtocolJobData.safeParse(job.data).success).toBe(true);
+    // the protocols read their change, and take edits, as before
+    expect(store.protocols.get('p-queued')?.change).toMatchObject({
+      op: 'create',
+      state: 'queued',
+    });
+    expect(store.protocols.get('p-done')?.change).toBeNull();
+    store.protocols.updateDraft('p-refused', protocolRequest({ lastName: 'Fixed' }));
+    expect(store.protocols.get('p-refused')?.change).toMatchObject({
+      op: 'create',
+      state: 'queued',
+      error: null,
+    });
+
+    const items = store.batches.items('b1');
+    expect(
+      items.map((i) => [
+        i.seq,
+        i.protocolLocalId,
+        i.state,
+        i.orderId,
+        i.error,
+        i.attempts,
+        i.sentAt,
+      ]),
+    ).toEqual([
+      [0, 'p-a', 'queued', null, null, 0, null],
+      [1, 'p-b', 'in_doubt', null, null, 1, 8_000],
+      [2, 'p-c', 'done', 'ord_2', null, 1, 8_100],
+      [3, 'p-d', 'rejected', null, { kind: 'validation', issues }, 1, 8_200],
+    ]);
+    expect(items[1]!.request).toEqual(orderRequest('s-1'));
+    const orderJobs = store.jobs.ofBatch('b1');
+    expect(orderJobs.map((j) => [j.kind, j.batchSeq, j.nextAttemptAt])).toEqual([
+      ['order', 0, 7_000],
+      ['order', 1, null],
+      ['order', 2, null],
+      ['order', 3, null],
+    ]);
+    for (const job of orderJobs) expect(OrderJobData.safeParse(job.data).success).toBe(true);
+    expect(store.batches.progress('b1')).toMatchObject({ total: 4, inDoubt: 1, created: 1 });
+    store.close();
   });
 });

@@ -40,7 +40,8 @@ SELECT 'protocol', 'protocol:' || o.protocol_local_id,
     WHEN o.state IN ('pending', 'in_doubt') THEN 'in_doubt'
     ELSE 'rejected'
   END,
-  json_object('op', o.op, 'baseUpdatedAt', o.base_updated_at, 'sentRev', o.sent_rev,
+  json_object('localId', o.protocol_local_id, 'op', o.op, 'baseUpdatedAt', o.base_updated_at,
+    'sentRev', o.sent_rev,
     'sent', (SELECT json(s.value) FROM sync_state s WHERE s.key = 'outbox.sent.' || o.seq)),
   o.attempts, o.sent_at, o.next_attempt_at,
   CASE
