@@ -577,8 +577,8 @@ describe('JobRunner: batches, concurrency and queues', () => {
 });
 
 describe('JobRunner: online, drain, stop', () => {
-  it('sends and reconciles nothing while offline; wake() once online sends', async () => {
-    const kind = fakeKind();
+  it('sends and reconciles nothing while offline, not even into a place freed meanwhile; wake() once online sends', async () => {
+    const kind = fakeKind({ concurrency: 1 });
     const h = setup([kind]);
     h.net.online = false;
     h.enqueue('a');
@@ -589,13 +589,17 @@ describe('JobRunner: online, drain, stop', () => {
     h.runner.wake();
     await settle();
     expect(kind.sent()).toEqual(['a']);
+    h.enqueue('b'); // waits for a's place
+    await settle();
     h.net.online = false;
     kind.fail('a', new Error('timeout'));
     await h.timers.advance(600_000);
+    expect(kind.sent()).toEqual(['a']);
     expect(kind.reconciles).toEqual([]);
     h.net.online = true;
     h.runner.wake();
     await settle();
+    expect(kind.sent()).toEqual(['a', 'b']);
     expect(kind.reconciles).toHaveLength(1);
   });
 
