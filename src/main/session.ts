@@ -1,4 +1,4 @@
-import { createApiClient, type ApiClient } from './api/client';
+import { createApiClient, type ApiClient, type ApiClientOptions } from './api/client';
 import { BulkSubmitter } from './bulk/bulk-submitter';
 import type { Clock } from './clock';
 import { tokenUrl, type Connection } from './connections/connection';
@@ -26,6 +26,16 @@ export interface SessionOptions {
   clock: Clock;
   fetch?: typeof fetch;
   timers?: Timers;
+  /** Shorter waits than a user needs, for tests and benches; the defaults suit the app. */
+  tuning?: SessionTuning;
+}
+
+export interface SessionTuning {
+  client?: Pick<ApiClientOptions, 'timeoutMs' | 'sleep' | 'retries'>;
+  /** How long an in-doubt write waits before the server is read, per kind of job. */
+  inDoubtGraceMs?: { protocol?: number; order?: number };
+  /** First wait before probing an unreachable server (it doubles up to 30 times that). */
+  probeBackoffMs?: number;
 }
 
 /**
@@ -73,6 +83,12 @@ export class Session {
       bus,
       probe: httpProbe(options.connection.authUrl, { fetch: fetchImpl }),
       clock,
+      ...(options.tuning?.probeBackoffMs !== undefined
+        ? {
+            initialBackoffMs: options.tuning.probeBackoffMs,
+            maxBackoffMs: options.tuning.probeBackoffMs * 30,
+          }
+        : {}),
       ...timers,
     });
     this.client = createApiClient({
@@ -81,6 +97,7 @@ export class Session {
       fetch: fetchImpl,
       clock,
       onReachability: this.connectivity.report,
+      ...options.tuning?.client,
     });
     const scoped = (scope: string) => {
       const child = log.child(scope);
@@ -93,8 +110,18 @@ export class Session {
       clock,
       timers: timerList,
       kinds: [
-        protocolJobs({ store, client: this.client, clock }),
-        orderJobs({ store, client: this.client, log: scoped('orders') }),
+        protocolJobs({
+          store,
+          client: this.client,
+          clock,
+          ...definedOnly({ inDoubtGraceMs: options.tuning?.inDoubtGraceMs?.protocol }),
+        }),
+        orderJobs({
+          store,
+          client: this.client,
+          log: scoped('orders'),
+          ...definedOnly({ inDoubtGraceMs: options.tuning?.inDoubtGraceMs?.order }),
+        }),
       ],
       online: () => this.connectivity.online,
       log: scoped('jobs'),
@@ -151,3 +178,7 @@ export class Session {
     this.connectivity.stop();
   }
 }
+
+/** The fields of `o` that are set (optional options must not be passed as undefined). */
+const definedOnly = <T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as never;

@@ -64,6 +64,8 @@ export interface JobRunnerOptions {
 /** Tries of a local write before its job is left in doubt instead. */
 const RECORD_TRIES = 5;
 const RECORD_RETRY_MS = 100;
+/** The longest wait between two reconciliation rounds of a kind. */
+const RECONCILE_MAX_DELAY_MS = 15_000;
 /** In-doubt jobs read per reconciliation round. */
 const RECONCILE_LIMIT = 500;
 /** Look again this often when something is due that could not be claimed. */
@@ -377,9 +379,13 @@ export class JobRunner {
       this.reconcileBackoff.delete(kind.name);
       return;
     }
-    // Jobs still in doubt: read again later, less often each time.
+    // Jobs still in doubt: read again later, less often each time (they hold their batch back,
+    // and a read is cheap, so never less often than every RECONCILE_MAX_DELAY_MS).
     const failures = (this.reconcileBackoff.get(kind.name)?.failures ?? 0) + 1;
-    const delay = retryDelayMs(failures, undefined, this.o.random ?? Math.random);
+    const delay = Math.min(
+      RECONCILE_MAX_DELAY_MS,
+      retryDelayMs(failures, undefined, this.o.random ?? Math.random),
+    );
     this.reconcileBackoff.set(kind.name, { failures, until: this.o.clock.now() + delay });
   }
 

@@ -6,6 +6,7 @@ import type { FaultDecision, FaultInjector } from './faults';
 declare module 'fastify' {
   interface FastifyRequest {
     partnerId: string;
+    fault: FaultDecision | null;
     dropResponse: boolean;
   }
   interface FastifyContextConfig {
@@ -55,6 +56,7 @@ export function createHttpServer(deps: ServerDeps): FastifyInstance {
   // /v1 takes JSON only; the token endpoint registers the form parser in its own scope.
   app.removeContentTypeParser('text/plain');
   app.decorateRequest('partnerId', '');
+  app.decorateRequest('fault', null);
   app.decorateRequest('dropResponse', false);
 
   // Callback-style hooks: on every request's path, and cheaper than async ones (no promise).
@@ -70,8 +72,16 @@ export function createHttpServer(deps: ServerDeps): FastifyInstance {
     if (!partnerId)
       return done(unauthorized('The access token is invalid or has expired: request a new one'));
     request.partnerId = partnerId;
-    if (!request.url.startsWith('/v1/')) return done();
-    const fault = deps.faults.decide(request.method, request.url);
+    if (request.url.startsWith('/v1/'))
+      request.fault = deps.faults.decide(request.method, request.url);
+    done();
+  });
+
+  // Faults apply once the body is read, so that latency delays the handler itself: a client that
+  // gives up meanwhile leaves a write that still commits later, as a slow server would.
+  app.addHook('preHandler', (request, reply, done) => {
+    const fault = request.fault;
+    if (!fault) return done();
     if (fault.latencyMs > 0) setTimeout(applyFault, fault.latencyMs, fault, request, reply, done);
     else applyFault(fault, request, reply, done);
   });
