@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { Product, type ProductStatus } from '../../shared/api';
 import type { Db } from '../store/db';
-import { epochMs, jsonText, likeContains, parseRow, prepareCached, runTransaction } from '../store/rows';
+import {
+  epochMs,
+  jsonText,
+  likeContains,
+  parseRow,
+  prepareCached,
+  runTransaction,
+} from '../store/rows';
 
 const Row = z.object({ id: z.int(), body: jsonText(Product) });
 

@@ -3,7 +3,11 @@ import { createApiClient } from '../../../src/main/api/client';
 import { ApiClientError, isOutcomeUnknown } from '../../../src/main/api/errors';
 import type { CreateOrderRequest, ProtocolRequest } from '../../../src/shared/api';
 import { validOrderBody } from '../../support/sandbox';
-import { countingFetch, startClientHarness, type ClientHarness } from '../../support/client-harness';
+import {
+  countingFetch,
+  startClientHarness,
+  type ClientHarness,
+} from '../../support/client-harness';
 
 let h: ClientHarness | null = null;
 afterEach(async () => {

@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CoreEventBus } from '../../../src/main/events';
 import { Connectivity, httpProbe } from '../../../src/main/sync/connectivity';
 import { waitFor } from '../../support/wait';
-import { manualTimers, networkSwitch, startSyncHarness, type SyncHarness } from '../../support/sync-harness';
+import {
+  manualTimers,
+  networkSwitch,
+  startSyncHarness,
+  type SyncHarness,
+} from '../../support/sync-harness';
 
 let h: SyncHarness | null = null;
 afterEach(async () => {

@@ -145,7 +145,9 @@ describe('SyncEngine', () => {
     await h.jobs.stop();
     const p = h.engine.createProtocol(protocolRequest('Crashed'));
     // A previous process claimed the change, the server created it, and the process died.
-    const [claimed] = h.store.transaction(() => h!.store.jobs.claimDue('protocol', h!.clock.now() + 1_000, 4));
+    const [claimed] = h.store.transaction(() =>
+      h!.store.jobs.claimDue('protocol', h!.clock.now() + 1_000, 4),
+    );
     expect(claimed?.queueKey).toBe(`protocol:${p.localId}`);
     const created = await h.sandbox.api('POST', '/v1/protocols', protocolRequest('Crashed'));
     expect(created.status).toBe(201);
