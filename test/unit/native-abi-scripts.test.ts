@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * better-sqlite3 and keytar are built for one runtime at a time (`npm start` rebuilds them for
+ * Electron). Every npm script that loads them must first switch the build to the runtime it runs:
+ * Node for the sandbox, the browser host, the benches and the tests; Electron for the app.
+ */
+const scripts = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    scripts: Record<string, string>;
+  }
+).scripts;
+
+const runsUnderNode = (command: string) => /\b(tsx|vitest|playwright)\b/.test(command);
+const runsElectron = (command: string) => /\belectron-vite (preview|dev)\b/.test(command);
+
+describe('npm scripts and the native modules', () => {
+  it('switch the native modules to Node before anything loads them under Node', () => {
+    const underNode = Object.entries(scripts).filter(([, command]) => runsUnderNode(command));
+    expect(underNode.map(([name]) => name)).toEqual(
+      expect.arrayContaining(['sandbox', 'browser', 'test:unit', 'test:e2e', 'bench:bulk']),
+    );
+    for (const [name, command] of underNode) {
+      expect(command, name).toMatch(/^node scripts\/native-abi\.mjs node && /);
+    }
+  });
+
+  it('switch them to Electron before Electron starts', () => {
+    const electron = Object.entries(scripts).filter(([, command]) => runsElectron(command));
+    expect(electron.map(([name]) => name).sort()).toEqual(['dev', 'start']);
+    for (const [name, command] of electron) {
+      expect(command, name).toMatch(/^node scripts\/native-abi\.mjs electron && /);
+    }
+  });
+});
