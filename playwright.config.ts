@@ -20,7 +20,7 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'test/e2e',
   outputDir: 'test-results/e2e',
-  globalSetup: './test/e2e/support/global-setup.ts',
+  globalSetup: './test/support/e2e/global-setup.ts',
   // Two cores shared with other work: one browser at a time.
   workers: 1,
   fullyParallel: false,
@@ -28,7 +28,7 @@ export default defineConfig({
   forbidOnly: true,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['./test/e2e/support/summary-reporter.ts']],
+  reporter: [['list'], ['./test/support/e2e/summary-reporter.ts']],
   use: {
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',

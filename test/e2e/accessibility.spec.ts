@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { expect, test } from '../support/e2e/fixtures';
 import {
   connectLocalSandbox,
   expectWindowNotScrollable,
@@ -7,9 +7,9 @@ import {
   expectProductsListed,
   openProduct,
   ui,
-} from './support/app';
-import { axeBlockers } from './support/axe';
-import { saveScreen } from './support/screens';
+} from '../support/e2e/app';
+import { axeBlockers } from '../support/e2e/axe';
+import { saveScreen } from '../support/e2e/screens';
 
 /**
  * axe (WCAG 2.0 A/AA, 2.1 AA) on every screen, in the light and the dark theme: no serious or

@@ -1,12 +1,12 @@
-import { expect, test } from './support/fixtures';
+import { expect, test } from '../support/e2e/fixtures';
 import {
   connectLocalSandbox,
   expectProductsListed,
   openProduct,
   productNames,
   ui,
-} from './support/app';
-import { saveScreen } from './support/screens';
+} from '../support/e2e/app';
+import { saveScreen } from '../support/e2e/screens';
 
 test.beforeEach(async ({ app }) => {
   await connectLocalSandbox(app);

@@ -1,6 +1,11 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
-import { expectConnected, expectFirstRunConnect, expectProductsListed, ui } from './support/app';
+import { expect, test } from '../support/e2e/fixtures';
+import {
+  expectConnected,
+  expectFirstRunConnect,
+  expectProductsListed,
+  ui,
+} from '../support/e2e/app';
 
 /** Presses Tab (or Shift+Tab) until the focused element has this accessible text; at most `max` times. */
 async function tabTo(page: Page, text: string | RegExp, { back = false, max = 80 } = {}) {

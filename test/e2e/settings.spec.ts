@@ -1,6 +1,11 @@
-import { expect, test } from './support/fixtures';
-import { connectLocalSandbox, expectWindowNotScrollable, settingsField, ui } from './support/app';
-import { saveScreen } from './support/screens';
+import { expect, test } from '../support/e2e/fixtures';
+import {
+  connectLocalSandbox,
+  expectWindowNotScrollable,
+  settingsField,
+  ui,
+} from '../support/e2e/app';
+import { saveScreen } from '../support/e2e/screens';
 import type { Page } from '@playwright/test';
 
 async function openSettings(page: Page) {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SYNC_KEYS } from '../../../src/main/store';
 import type { Product, Protocol } from '../../../src/shared/api';
-import { advanceOrder, createOrder } from '../sandbox/orders-support';
+import { advanceOrder, createOrder } from '../../support/sandbox-orders';
 import {
   deleteOnServer,
   editOnServer,

@@ -20,7 +20,7 @@ import {
 } from '../../../src/shared/pricing';
 import { FaultConfig } from '../../../src/sandbox/http/faults';
 import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
-import { createOrder } from './orders-support';
+import { createOrder } from '../../support/sandbox-orders';
 
 /**
  * The sandbox controls validate like the API (zod, 422 with the field's loc, nothing changed),

@@ -7,7 +7,7 @@ import {
   type OrderStatus,
 } from '../../../src/shared/api';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
-import { advanceOrder, createOrder, listAllOrders } from './orders-support';
+import { advanceOrder, createOrder, listAllOrders } from '../../support/sandbox-orders';
 
 /** Black-box tests of list orders: the 1.0.1 shape, the status filter and the 1.0.1 status mapping. */
 

@@ -10,7 +10,7 @@ import {
   ValidationErrorBody,
 } from '../../../src/shared/api';
 import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
-import { countOrders } from './orders-support';
+import { countOrders } from '../../support/sandbox-orders';
 
 /**
  * Black-box tests of create order's request rules: every Limits row that applies to orders and

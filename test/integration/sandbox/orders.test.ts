@@ -9,7 +9,7 @@ import {
 } from '../../../src/shared/api';
 import { priceOrder } from '../../../src/shared/pricing';
 import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
-import { advanceOrder, countOrders, createOrder } from './orders-support';
+import { advanceOrder, countOrders, createOrder } from '../../support/sandbox-orders';
 
 /** Black-box tests of create, get and cancel order: shapes, values and versions. */
 

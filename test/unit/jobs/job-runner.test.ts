@@ -5,8 +5,15 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Outcome } from '../../../src/main/jobs/job-model';
 import { createLocalStore, type LocalStore } from '../../../src/main/store';
-import { batchOf, manualClock, memoryStore } from '../store/fixtures';
-import { GRACE_MS, fakeKind, harness, labelOf, settle, type Harness } from './runner-harness';
+import { batchOf, manualClock, memoryStore } from '../../support/store-fixtures';
+import {
+  GRACE_MS,
+  fakeKind,
+  harness,
+  labelOf,
+  settle,
+  type Harness,
+} from '../../support/runner-harness';
 
 const open: Harness[] = [];
 /** A harness closed after the test. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JobError } from '../../../src/main/jobs/job-model';
 import { StoreError } from '../../../src/main/store';
-import { memoryStore, protocolRequest, serverProtocol } from '../store/fixtures';
+import { memoryStore, protocolRequest, serverProtocol } from '../../support/store-fixtures';
 import {
   claimChange,
   claimNext,
@@ -11,7 +11,7 @@ import {
   refused,
   retried,
   type Store,
-} from './change-support';
+} from '../../support/protocol-changes';
 
 const T1 = '2025-02-01T09:00:00Z';
 const T2 = '2025-02-02T09:00:00Z';

@@ -4,7 +4,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JobError } from '../../../src/main/jobs/job-model';
 import { createLocalStore, StoreError } from '../../../src/main/store';
-import { appOrder, batchOf, manualClock, memoryStore, orderRequest } from './fixtures';
+import {
+  appOrder,
+  batchOf,
+  manualClock,
+  memoryStore,
+  orderRequest,
+} from '../../support/store-fixtures';
 
 type Store = ReturnType<typeof memoryStore>;
 

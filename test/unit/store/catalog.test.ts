@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryStore, product } from './fixtures';
+import { memoryStore, product } from '../../support/store-fixtures';
 
 describe('ProductsRepo', () => {
   it('upserts, reads, filters by status and searches by part of the name', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CorruptRowError, StoreError, SYNC_KEYS } from '../../../src/main/store';
-import { memoryStore, product, protocolRequest } from './fixtures';
+import { memoryStore, product, protocolRequest } from '../../support/store-fixtures';
 
 const embedded = {
   kind: 'embedded' as const,

@@ -11,7 +11,7 @@ import {
   manualTimers,
   settle,
   type Harness,
-} from '../jobs/runner-harness';
+} from '../../support/runner-harness';
 import {
   appOrder,
   batchOf,
@@ -19,7 +19,7 @@ import {
   product,
   protocolRequest,
   serverProtocol,
-} from './fixtures';
+} from '../../support/store-fixtures';
 
 function caught(fn: () => unknown): CorruptRowError {
   try {

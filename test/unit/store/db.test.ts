@@ -15,7 +15,7 @@ import {
   StoreError,
 } from '../../../src/main/store';
 import { MIGRATIONS } from '../../../src/main/store/migrations';
-import { manualClock, orderRequest, protocolRequest } from './fixtures';
+import { manualClock, orderRequest, protocolRequest } from '../../support/store-fixtures';
 
 let dir: string;
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeOrder } from '../../../src/main/orders/order-merge';
-import { appOrder, coarse, memoryStore } from './fixtures';
+import { appOrder, coarse, memoryStore } from '../../support/store-fixtures';
 
 const at = (minutes: number) =>
   new Date(Date.parse('2025-03-01T10:00:00Z') + minutes * 60_000).toISOString();

@@ -7,8 +7,8 @@ import {
   inDoubt,
   liveJobs,
   type Store,
-} from '../protocols/change-support';
-import { memoryStore, protocolRequest, serverProtocol } from './fixtures';
+} from '../../support/protocol-changes';
+import { memoryStore, protocolRequest, serverProtocol } from '../../support/store-fixtures';
 
 const T1 = '2025-02-01T09:00:00Z';
 const T2 = '2025-02-02T09:00:00Z';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StoreError } from '../../../src/main/store';
-import { memoryStore, protocolRequest, serverProtocol } from './fixtures';
+import { memoryStore, protocolRequest, serverProtocol } from '../../support/store-fixtures';
 
 /** The protocols' pending changes (live jobs) as rows. */
 const liveOutbox = (store: ReturnType<typeof memoryStore>) =>

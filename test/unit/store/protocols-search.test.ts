@@ -5,7 +5,7 @@ import {
   planLikeSearch,
   searchSeqs,
 } from '../../../src/main/protocols/protocol-search';
-import { memoryStore, protocolRequest, serverProtocol } from './fixtures';
+import { memoryStore, protocolRequest, serverProtocol } from '../../support/store-fixtures';
 
 const T1 = '2025-02-01T09:00:00Z';
 

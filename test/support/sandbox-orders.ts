@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { Order, OrderList, type OrderStatus, type OrderV101 } from '../../../src/shared/api';
-import { validOrderBody, type TestSandbox } from '../../support/sandbox';
+import { Order, OrderList, type OrderStatus, type OrderV101 } from '../../src/shared/api';
+import { validOrderBody, type TestSandbox } from './sandbox';
 
 /** Small helpers shared by the black-box order tests. */
 

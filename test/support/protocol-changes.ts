@@ -1,19 +1,19 @@
-import type { Protocol } from '../../../src/shared/api';
-import type { JobError, JobState, StoredJob } from '../../../src/main/jobs/job-model';
+import type { Protocol } from '../../src/shared/api';
+import type { JobError, JobState, StoredJob } from '../../src/main/jobs/job-model';
 import {
   parseChange,
   queueKeyOf,
   reconcileChange,
   type ChangeQueueContext,
   type ProtocolJob,
-} from '../../../src/main/protocols/change-queue';
-import { protocolJobs } from '../../../src/main/protocols/protocol-jobs';
+} from '../../src/main/protocols/change-queue';
+import { protocolJobs } from '../../src/main/protocols/protocol-jobs';
 import {
   markPushed,
   markRefused,
   type ProtocolContext,
-} from '../../../src/main/protocols/server-changes';
-import type { memoryStore } from '../store/fixtures';
+} from '../../src/main/protocols/server-changes';
+import type { memoryStore } from './store-fixtures';
 
 export type Store = ReturnType<typeof memoryStore>;
 

@@ -4,8 +4,8 @@ import type {
   Product,
   Protocol,
   ProtocolRequest,
-} from '../../../src/shared/api';
-import { createLocalStore, type LocalStore } from '../../../src/main/store';
+} from '../../src/shared/api';
+import { createLocalStore, type LocalStore } from '../../src/main/store';
 
 /** A clock the test moves by hand. */
 export function manualClock(start = Date.parse('2025-03-01T10:00:00Z')) {

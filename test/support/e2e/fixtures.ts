@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { startBrowserHost } from '../../../src/main/browser-host';
 import { KeytarCredentialStore } from '../../../src/main/connections/keychain';
 import { createFileLogger, Redactor } from '../../../src/main/logging';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { startTestSandbox, type TestSandbox } from '../sandbox';
 import { BRIDGE_FILE, RENDERER_DIR } from './paths';
 
 export type BrowserHost = Awaited<ReturnType<typeof startBrowserHost>>;
