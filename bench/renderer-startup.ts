@@ -24,7 +24,7 @@ import { Redactor, silentLogger } from '../src/main/logging';
 import {
   BUILT_BRIDGE_FILE as BRIDGE_FILE,
   BUILT_RENDERER_DIR as RENDERER_DIR,
-} from '../test/e2e/support/paths';
+} from '../test/support/e2e/paths';
 import { kb, measureBundle, total } from './renderer-bundle';
 
 const GOAL_INITIAL_GZIP = 250 * 1024;
