@@ -21,7 +21,7 @@ const nativeAndElectron = [
 ];
 
 /**
- * The boundaries of DESIGN.md, checked on every lint run:
+ * The import boundaries (docs/architecture.md), checked on every lint run:
  * - shared is pure TypeScript: no Node, no DOM-only libraries, no Electron, no other folder;
  * - renderer talks only to window.orderDesk: no main, sandbox, preload, Node or Electron;
  * - sandbox never imports main; main imports the sandbox only from its embedding module.

@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-/** The import boundaries of DESIGN.md are lint rules; these cases prove the rules still fire. */
+/** The import boundaries (docs/architecture.md) are lint rules; these cases prove the rules still fire. */
 const eslint = new ESLint({ cwd: process.cwd() });
 
 async function restrictedImports(filePath: string, code: string): Promise<number> {
