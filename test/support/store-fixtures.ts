@@ -208,3 +208,8 @@ export const batchOf = (store: LocalStore, n: number, concurrency = 2) =>
     })),
     { concurrency },
   );
+
+/** A protocol as the mirror pull stores it (one page of one). */
+export function mirrorProtocol(store: LocalStore, protocol: Protocol) {
+  return store.protocols.upsertManyFromServer([protocol])[0]!;
+}

@@ -84,15 +84,6 @@ export class ProductsRepo {
     return (prepareCached(this.db, 'SELECT COUNT(*) AS n FROM products').get() as { n: number }).n;
   }
 
-  /** The newest updatedAt in the mirror (the server's string), or null when it is empty. */
-  newestUpdatedAt(): string | null {
-    const row = prepareCached(
-      this.db,
-      'SELECT id, body FROM products ORDER BY updated_at DESC LIMIT 1',
-    ).get();
-    return row ? this.parse(row).updatedAt : null;
-  }
-
   private parse(row: unknown): Product {
     return parseRow(Row, row, 'products', `id=${(row as { id: unknown }).id}`).body;
   }

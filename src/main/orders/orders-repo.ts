@@ -179,18 +179,6 @@ export class OrdersRepo {
     return (prepareCached(this.db, sql).get(...query.statuses) as { n: number }).n;
   }
 
-  /** Orders not in a final status (the poller's population). */
-  activeCount(): number {
-    return (
-      prepareCached(
-        this.db,
-        `SELECT COUNT(*) AS n FROM orders WHERE status NOT IN (${FINAL_LIST})`,
-      ).get() as {
-        n: number;
-      }
-    ).n;
-  }
-
   /** Active orders whose next poll is due at `now`, most overdue first. */
   dueForPolling(now: number, limit: number): DueOrder[] {
     return prepareCached(
@@ -208,14 +196,6 @@ export class OrdersRepo {
           nextPollAt: row.next_poll_at ?? now,
         };
       });
-  }
-
-  /** The earliest scheduled poll, or null when nothing is scheduled. */
-  nextPollAt(): number | null {
-    const row = prepareCached(this.db, 'SELECT MIN(next_poll_at) AS t FROM orders').get() as {
-      t: number | null;
-    };
-    return row.t;
   }
 
   /** Records a poll: when it happened (optional) and when the next one is due (null: never). */

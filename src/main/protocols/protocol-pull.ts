@@ -9,7 +9,7 @@ import { prepareCached } from '../store/rows';
 export type ServerUpsert = 'inserted' | 'refreshed' | 'server-updated' | 'unchanged';
 
 /**
- * Mirror pull: a protocol as the server has it (see ProtocolsRepo.upsertFromServer). The caller
+ * Mirror pull: a protocol as the server has it (see ProtocolsRepo.upsertManyFromServer). The caller
  * holds the transaction, so a page of protocols is one transaction with no savepoint per row.
  */
 export function upsertOne(

@@ -48,7 +48,7 @@ export type { ServerUpsert };
 
 /**
  * Local protocols: offline drafting (each write and its pending change, a job, in one
- * transaction), reads and search, the mirror pull (upsertFromServer, markDeletedOnServer), and the
+ * transaction), reads and search, the mirror pull (upsertManyFromServer, markDeletedOnServer), and the
  * updates conflict resolutions are made of.
  */
 export class ProtocolsRepo {
@@ -73,11 +73,6 @@ export class ProtocolsRepo {
       `SELECT ${ORDER_SOURCE_SELECT} FROM protocols WHERE local_id = ?`,
     ).get(localId);
     return row ? parseRow(ProtocolOrderSourceRow, row, 'protocols', `local_id=${localId}`) : null;
-  }
-
-  /** The protocols with these local ids, in the order given; unknown ids are left out. */
-  getMany(localIds: readonly string[]): LocalProtocol[] {
-    return localIds.map((id) => this.get(id)).filter((p): p is LocalProtocol => p !== null);
   }
 
   /** A page of protocols, newest first, optionally filtered and searched. */
@@ -186,16 +181,11 @@ export class ProtocolsRepo {
   }
 
   /**
-   * Mirror pull: a protocol as the server has it. New: inserted as synced. Known and synced (no
-   * pending change): draft, base and server copy refreshed. Known with local changes or a
-   * conflict: only the server copy is refreshed; the draft and its base stay, so the push can
-   * still see that the server moved.
+   * Mirror pull: a page of protocols as the server has them, in one transaction. Each one, new:
+   * inserted as synced. Known and synced (no pending change): draft, base and server copy
+   * refreshed. Known with local changes or a conflict: only the server copy is refreshed; the
+   * draft and its base stay, so the push can still see that the server moved.
    */
-  upsertFromServer(protocol: Protocol): { localId: string; change: ServerUpsert } {
-    return runTransaction(this.db, () => pull.upsertOne(this.ctx(), protocol));
-  }
-
-  /** upsertFromServer for a page of protocols, in one transaction. */
   upsertManyFromServer(
     protocols: readonly Protocol[],
   ): { localId: string; change: ServerUpsert }[] {

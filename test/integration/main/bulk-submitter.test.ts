@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mirrorProtocol } from '../../support/store-fixtures';
 import type { BulkSubmitter } from '../../../src/main/bulk/bulk-submitter';
 import { startBulk, type BulkStack } from '../../support/bulk-stack';
 import { BatchRejectedError } from '../../../src/main/bulk/order-requests';
@@ -32,7 +33,7 @@ describe('bulk submission', () => {
     const synced: string[] = [];
     for (let i = 0; i < 10; i++) {
       const server = await fx.client.createProtocol(protocolFor(`happy-s${i}`));
-      synced.push(fx.store.protocols.upsertFromServer(server).localId);
+      synced.push(mirrorProtocol(fx.store, server).localId);
     }
     const local = createLocalProtocols(fx.store, 10, 'happy-l');
     const ids = [...synced, ...local];
@@ -69,7 +70,7 @@ describe('bulk submission', () => {
 
   it('submits the current draft of a protocol with local unsynced edits', async () => {
     const server = await fx.client.createProtocol(protocolFor('edited-0'));
-    const { localId } = fx.store.protocols.upsertFromServer(server);
+    const { localId } = mirrorProtocol(fx.store, server);
     fx.store.protocols.updateDraft(
       localId,
       protocolFor('edited-0', { daysSupply: 90, shippingMethod: 'EXPRESS' }),
@@ -95,7 +96,7 @@ describe('bulk submission', () => {
       ],
     };
     const server = await fx.client.createProtocol(withDescription);
-    const { localId } = fx.store.protocols.upsertFromServer(server);
+    const { localId } = mirrorProtocol(fx.store, server);
     const { packDescription: _dropped, ...packLine } = withDescription.lineItems[0]!;
     fx.store.protocols.updateDraft(localId, {
       ...withDescription,
@@ -155,7 +156,7 @@ describe('bulk submission', () => {
     const good = createLocalProtocols(fx.store, 1, 'inc')[0]!;
     // A server protocol with its days supply and shipping decided on the subscription (null).
     const server = await fx.client.createProtocol(protocolFor('inc-null'));
-    const incomplete = fx.store.protocols.upsertFromServer({
+    const incomplete = mirrorProtocol(fx.store, {
       ...server,
       daysSupply: null,
       shippingMethod: null,

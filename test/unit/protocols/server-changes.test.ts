@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { JobError } from '../../../src/main/jobs/job-model';
 import { StoreError } from '../../../src/main/store';
-import { memoryStore, protocolRequest, serverProtocol } from '../../support/store-fixtures';
+import {
+  memoryStore,
+  mirrorProtocol,
+  protocolRequest,
+  serverProtocol,
+} from '../../support/store-fixtures';
 import {
   claimChange,
   claimNext,
@@ -17,7 +22,7 @@ const T1 = '2025-02-01T09:00:00Z';
 const T2 = '2025-02-02T09:00:00Z';
 
 const synced = (store: Store, id = 'prt_1') =>
-  store.protocols.upsertFromServer(serverProtocol(id, T1)).localId;
+  mirrorProtocol(store, serverProtocol(id, T1)).localId;
 
 const discontinued: JobError = {
   kind: 'validation',
@@ -259,7 +264,7 @@ describe('the mirror pull against a change in flight', () => {
     store.protocols.updateDraft(localId, protocolRequest({ lastName: 'Mine' }));
     const job = claimChange(store, localId);
     const theirs = serverProtocol('prt_1', T2, protocolRequest({ lastName: 'Theirs' }));
-    expect(store.protocols.upsertFromServer(theirs).change).toBe('server-updated');
+    expect(mirrorProtocol(store, theirs).change).toBe('server-updated');
     expect(store.protocols.get(localId)).toMatchObject({
       baseUpdatedAt: T1,
       syncState: 'pending',
@@ -289,7 +294,7 @@ describe('the mirror pull against a change in flight', () => {
     const p = store.protocols.createDraft(protocolRequest());
     const job = claimChange(store, p.localId);
     const created = serverProtocol('prt_new', T1);
-    store.protocols.upsertFromServer(created); // the pull saw it first
+    mirrorProtocol(store, created); // the pull saw it first
     expect(store.protocols.count()).toBe(2);
     expect(pushed(store, job, created)).toBe('done');
     expect(store.protocols.count()).toBe(1);
@@ -301,7 +306,7 @@ describe('the mirror pull against a change in flight', () => {
     const p = store.protocols.createDraft(protocolRequest());
     const job = claimChange(store, p.localId);
     const created = serverProtocol('prt_new', T1);
-    const mirror = store.protocols.upsertFromServer(created).localId;
+    const mirror = mirrorProtocol(store, created).localId;
     store.protocols.updateDraft(mirror, protocolRequest({ lastName: 'Edited' }));
     expect(() => pushed(store, job, created)).toThrow(StoreError);
     // rolled back as a whole: the job is still in flight

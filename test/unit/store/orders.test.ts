@@ -128,8 +128,6 @@ describe('OrdersRepo', () => {
       'active',
       'later',
     ]);
-    expect(store.orders.nextPollAt()).toBe(now);
-    expect(store.orders.activeCount()).toBe(2);
 
     store.orders.schedulePoll('active', { polledAt: now, nextPollAt: now + 120_000 });
     expect(store.orders.dueForPolling(now + 60_000, 10).map((d) => d.order.id)).toEqual(['later']);

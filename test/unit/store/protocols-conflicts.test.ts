@@ -8,14 +8,19 @@ import {
   liveJobs,
   type Store,
 } from '../../support/protocol-changes';
-import { memoryStore, protocolRequest, serverProtocol } from '../../support/store-fixtures';
+import {
+  memoryStore,
+  mirrorProtocol,
+  protocolRequest,
+  serverProtocol,
+} from '../../support/store-fixtures';
 
 const T1 = '2025-02-01T09:00:00Z';
 const T2 = '2025-02-02T09:00:00Z';
 const T3 = '2025-02-03T09:00:00Z';
 
 function synced(store: Store, id = 'prt_1') {
-  return store.protocols.upsertFromServer(serverProtocol(id, T1)).localId;
+  return mirrorProtocol(store, serverProtocol(id, T1)).localId;
 }
 
 describe('conflicts and their resolution primitives', () => {
@@ -110,9 +115,7 @@ describe('conflicts and their resolution primitives', () => {
   it('resolveConflict: keep mine rebases on the newer of the recorded and the pulled server copy', () => {
     const store = memoryStore();
     const { localId } = conflicted(store);
-    store.protocols.upsertFromServer(
-      serverProtocol('prt_1', T3, protocolRequest({ lastName: 'Newest' })),
-    );
+    mirrorProtocol(store, serverProtocol('prt_1', T3, protocolRequest({ lastName: 'Newest' })));
     expect(listConflicts(store).map((c) => [c.localId, c.kind, c.theirs?.updatedAt])).toEqual([
       [localId, 'edited-on-server', T3],
     ]);
@@ -221,9 +224,10 @@ describe('conflicts and their resolution primitives', () => {
 describe('the mirror pull', () => {
   it('inserts new protocols, refreshes synced ones, and keeps drafts with local changes', () => {
     const store = memoryStore();
-    expect(store.protocols.upsertFromServer(serverProtocol('prt_1', T1)).change).toBe('inserted');
-    expect(store.protocols.upsertFromServer(serverProtocol('prt_1', T1)).change).toBe('unchanged');
-    const { localId, change } = store.protocols.upsertFromServer(
+    expect(mirrorProtocol(store, serverProtocol('prt_1', T1)).change).toBe('inserted');
+    expect(mirrorProtocol(store, serverProtocol('prt_1', T1)).change).toBe('unchanged');
+    const { localId, change } = mirrorProtocol(
+      store,
       serverProtocol('prt_1', T2, protocolRequest({ lastName: 'Server' })),
     );
     expect(change).toBe('refreshed');
@@ -236,9 +240,8 @@ describe('the mirror pull', () => {
 
     store.protocols.updateDraft(localId, protocolRequest({ lastName: 'Local' }));
     expect(
-      store.protocols.upsertFromServer(
-        serverProtocol('prt_1', T3, protocolRequest({ lastName: 'Newer' })),
-      ).change,
+      mirrorProtocol(store, serverProtocol('prt_1', T3, protocolRequest({ lastName: 'Newer' })))
+        .change,
     ).toBe('server-updated');
     const p = store.protocols.get(localId)!;
     expect(p.draft.customer.lastName).toBe('Local');
@@ -254,7 +257,7 @@ describe('the mirror pull', () => {
       shippingMethod: null,
       orderType: null,
     };
-    const { localId } = store.protocols.upsertFromServer(server);
+    const { localId } = mirrorProtocol(store, server);
     expect(store.protocols.get(localId)?.draft).toMatchObject({
       daysSupply: null,
       shippingMethod: null,

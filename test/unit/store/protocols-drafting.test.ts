@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { StoreError } from '../../../src/main/store';
-import { memoryStore, protocolRequest, serverProtocol } from '../../support/store-fixtures';
+import {
+  memoryStore,
+  mirrorProtocol,
+  protocolRequest,
+  serverProtocol,
+} from '../../support/store-fixtures';
 
 /** The protocols' pending changes (live jobs) as rows. */
 const liveOutbox = (store: ReturnType<typeof memoryStore>) =>
@@ -67,9 +72,7 @@ describe('offline drafting', () => {
 
   it('edits of a synced protocol coalesce into one update keeping the first base', () => {
     const store = memoryStore();
-    const { localId } = store.protocols.upsertFromServer(
-      serverProtocol('prt_1', '2025-02-01T09:00:00Z'),
-    );
+    const { localId } = mirrorProtocol(store, serverProtocol('prt_1', '2025-02-01T09:00:00Z'));
     expect(store.protocols.get(localId)).toMatchObject({
       syncState: 'synced',
       change: null,
@@ -77,7 +80,7 @@ describe('offline drafting', () => {
     });
     store.protocols.updateDraft(localId, protocolRequest({ lastName: 'One' }));
     // the pull refreshes the server copy meanwhile; the base must not move
-    store.protocols.upsertFromServer(serverProtocol('prt_1', '2025-02-02T09:00:00Z'));
+    mirrorProtocol(store, serverProtocol('prt_1', '2025-02-02T09:00:00Z'));
     store.protocols.updateDraft(localId, protocolRequest({ lastName: 'Two' }));
     expect(liveOutbox(store)).toEqual([
       {
@@ -95,9 +98,7 @@ describe('offline drafting', () => {
 
   it('update then delete: one delete with the update base', () => {
     const store = memoryStore();
-    const { localId } = store.protocols.upsertFromServer(
-      serverProtocol('prt_1', '2025-02-01T09:00:00Z'),
-    );
+    const { localId } = mirrorProtocol(store, serverProtocol('prt_1', '2025-02-01T09:00:00Z'));
     store.protocols.updateDraft(localId, protocolRequest({ lastName: 'One' }));
     expect(store.protocols.deleteDraft(localId)).toBe('queued');
     expect(liveOutbox(store)).toEqual([
@@ -120,9 +121,7 @@ describe('offline drafting', () => {
 
   it('delete of a synced protocol queues a delete based on its server updatedAt', () => {
     const store = memoryStore();
-    const { localId } = store.protocols.upsertFromServer(
-      serverProtocol('prt_9', '2025-02-03T09:00:00Z'),
-    );
+    const { localId } = mirrorProtocol(store, serverProtocol('prt_9', '2025-02-03T09:00:00Z'));
     store.protocols.deleteDraft(localId);
     expect(liveOutbox(store)).toEqual([
       {
@@ -136,9 +135,7 @@ describe('offline drafting', () => {
 
   it('an exception inside a multi-step write leaves nothing behind', () => {
     const store = memoryStore();
-    const { localId } = store.protocols.upsertFromServer(
-      serverProtocol('prt_1', '2025-02-01T09:00:00Z'),
-    );
+    const { localId } = mirrorProtocol(store, serverProtocol('prt_1', '2025-02-01T09:00:00Z'));
     // make the job insert fail after the row update has run
     store.db.exec(
       "CREATE TRIGGER fail_jobs BEFORE INSERT ON jobs BEGIN SELECT RAISE(ABORT, 'outbox is broken'); END;",
@@ -158,15 +155,13 @@ describe('offline drafting', () => {
     expect(store.protocols.search('new-one')).toEqual([]);
   });
 
-  it('reads by server id and many local ids', () => {
+  it('reads by server id', () => {
     const store = memoryStore();
-    const a = store.protocols.upsertFromServer(serverProtocol('prt_a', '2025-02-01T09:00:00Z'));
+    const a = mirrorProtocol(store, serverProtocol('prt_a', '2025-02-01T09:00:00Z'));
     const b = store.protocols.createDraft(protocolRequest());
     expect(store.protocols.getByServerId('prt_a')?.localId).toBe(a.localId);
-    expect(store.protocols.getMany([b.localId, 'nope', a.localId]).map((p) => p.localId)).toEqual([
-      b.localId,
-      a.localId,
-    ]);
+    expect(store.protocols.getByServerId('nope')).toBeNull();
+    expect(store.protocols.get(b.localId)?.serverId).toBeNull();
     expect(store.protocols.serverIds()).toEqual(['prt_a']);
   });
 });

@@ -5,7 +5,12 @@ import {
   planLikeSearch,
   searchSeqs,
 } from '../../../src/main/protocols/protocol-search';
-import { memoryStore, protocolRequest, serverProtocol } from '../../support/store-fixtures';
+import {
+  memoryStore,
+  mirrorProtocol,
+  protocolRequest,
+  serverProtocol,
+} from '../../support/store-fixtures';
 
 const T1 = '2025-02-01T09:00:00Z';
 
@@ -68,7 +73,8 @@ describe('protocol search', () => {
     expect(store.protocols.search('augusta').map((p) => p.localId)).toEqual([id.ada]);
     store.protocols.deleteDraft(id.alan); // never pushed: gone
     expect(store.protocols.search('turing')).toEqual([]);
-    const s = store.protocols.upsertFromServer(
+    const s = mirrorProtocol(
+      store,
       serverProtocol('prt_x', T1, protocolRequest({ lastName: 'Serverside' })),
     ).localId;
     store.protocols.deleteDraft(s); // delete pending push: hidden
@@ -88,7 +94,8 @@ describe('protocol search', () => {
         store.protocols.createDraft(protocolRequest({ lastName: `Smith${i}`, sourceId: `S-${i}` }))
           .localId,
     );
-    const synced = store.protocols.upsertFromServer(
+    const synced = mirrorProtocol(
+      store,
       serverProtocol('prt_s', T1, protocolRequest({ lastName: 'Smithson' })),
     ).localId;
     const first = store.protocols.list({ search: 'smith', limit: 3 });
