@@ -46,20 +46,20 @@ const OPEN_LANES = `SELECT lane, free FROM (
   WHERE free > 0 ORDER BY at IS NULL, at`;
 
 /**
- * Claims up to `@free` due jobs of a lane ('sending', sent_at, attempts + 1) in one statement:
- * queued, due, its batch running, and no earlier live job with the same queue key (a protocol's changes go one at a
- * time, in order).
+ * The next `@free` due jobs of a lane, in id order: queued, due, its batch running, and no
+ * earlier live job with the same queue key (a protocol's changes go one at a time, in order).
  */
-const CLAIM_IN_LANE = `UPDATE jobs SET state = 'sending', sent_at = @now, attempts = attempts + 1, updated_at = @now
-  WHERE id IN (
-    SELECT j.id FROM jobs j
-    WHERE j.state = 'queued' AND j.kind = @kind AND j.batch_id IS @lane
-      AND (@lane IS NULL OR EXISTS (SELECT 1 FROM batches b WHERE b.id = @lane AND b.state = 'running'))
-      AND (j.next_attempt_at IS NULL OR j.next_attempt_at <= @now)
-      AND (j.queue_key IS NULL OR NOT EXISTS (
-        SELECT 1 FROM jobs e WHERE e.queue_key = j.queue_key AND e.id < j.id AND e.state <> 'done'))
-    ORDER BY j.id LIMIT @free)
-  RETURNING *`;
+const DUE_IN_LANE = `SELECT j.id FROM jobs j
+  WHERE j.state = 'queued' AND j.kind = @kind AND j.batch_id IS @lane
+    AND (@lane IS NULL OR EXISTS (SELECT 1 FROM batches b WHERE b.id = @lane AND b.state = 'running'))
+    AND (j.next_attempt_at IS NULL OR j.next_attempt_at <= @now)
+    AND (j.queue_key IS NULL OR NOT EXISTS (
+      SELECT 1 FROM jobs e WHERE e.queue_key = j.queue_key AND e.id < j.id AND e.state <> 'done'))
+  ORDER BY j.id LIMIT @free`;
+
+/** The claim of one job found by DUE_IN_LANE: 'sending', sent_at, attempts + 1. */
+const CLAIM = `UPDATE jobs SET state = 'sending', sent_at = ?, attempts = attempts + 1, updated_at = ?
+  WHERE id = ? AND state = 'queued' RETURNING *`;
 
 /** The jobs table: every write to the server, from the transaction that asked for it to its end. */
 export class JobsRepo {
@@ -128,10 +128,13 @@ export class JobsRepo {
    * the place a job just freed, whose lane is known. Inside a transaction, as claimDue.
    */
   claimInLane(kind: JobKindName, lane: string | null, now: number, free: number): StoredJob[] {
-    return prepareCached(this.db, CLAIM_IN_LANE)
-      .all({ kind, now, lane, free })
-      .map(parseJob)
-      .sort((a, b) => a.id - b.id);
+    // The read and the claims in one transaction (the caller's), as two plain statements: an
+    // UPDATE whose WHERE reads the same table through a subquery costs about twice as much.
+    const due = prepareCached(this.db, DUE_IN_LANE).all({ kind, now, lane, free }) as {
+      id: number;
+    }[];
+    const claim = prepareCached(this.db, CLAIM);
+    return due.map(({ id }) => parseJob(claim.get(now, now, id)));
   }
 
   /**
