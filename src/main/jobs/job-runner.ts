@@ -17,7 +17,10 @@ export interface JobKind<D> {
   readonly data: z.ZodType<D>;
   /** Jobs outside batches in flight at once (a batch has its own concurrency). */
   readonly concurrency: number;
-  /** An in-doubt job is reconciled no sooner than this after it was claimed (the server may still be at it). */
+  /**
+   * An in-doubt job is reconciled no sooner than this after it became in doubt (or was found so
+   * at a start): a request the client gave up on may still be on its way to a commit.
+   */
   readonly inDoubtGraceMs: number;
   /**
    * Inside the claim's transaction: the data to send (saved with the job), or an outcome that

@@ -172,20 +172,23 @@ export class JobsRepo {
     );
   }
 
-  /** In-doubt jobs of `kind` claimed at or before `sentBefore`, oldest first. */
-  inDoubt(kind: JobKindName, sentBefore: number, limit: number): StoredJob[] {
+  /**
+   * In-doubt jobs of `kind` that became so (or were found so at a start) at or before `since`,
+   * oldest first.
+   */
+  inDoubt(kind: JobKindName, since: number, limit: number): StoredJob[] {
     return prepareCached(
       this.db,
-      `SELECT * FROM jobs WHERE state = 'in_doubt' AND kind = ? AND COALESCE(sent_at, 0) <= ?
+      `SELECT * FROM jobs WHERE state = 'in_doubt' AND kind = ? AND updated_at <= ?
        ORDER BY id LIMIT ?`,
     )
-      .all(kind, sentBefore, limit)
+      .all(kind, since, limit)
       .map(parseJob);
   }
 
   /**
    * When the next queued job of `kind` that waits for its backoff becomes due (after `now`), and
-   * the oldest in-doubt job's claim time. A job due already that could not be claimed waits for
+   * the time the oldest in-doubt job became so. A job due already that could not be claimed waits for
    * what frees it (a job settling, a batch continued), which wakes the runner.
    */
   schedule(
@@ -197,7 +200,7 @@ export class JobsRepo {
       `SELECT
          (SELECT MIN(next_attempt_at) FROM jobs WHERE kind = @kind AND state = 'queued'
             AND next_attempt_at IS NOT NULL AND next_attempt_at > @now) AS due,
-         (SELECT MIN(COALESCE(sent_at, 0)) FROM jobs WHERE state = 'in_doubt' AND kind = @kind) AS doubt`,
+         (SELECT MIN(updated_at) FROM jobs WHERE state = 'in_doubt' AND kind = @kind) AS doubt`,
     ).get({ kind, now }) as { due: number | null; doubt: number | null };
     return { nextDue: row.due, oldestInDoubt: row.doubt };
   }

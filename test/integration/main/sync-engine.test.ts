@@ -151,9 +151,10 @@ describe('SyncEngine', () => {
     expect(claimed?.queueKey).toBe(`protocol:${p.localId}`);
     const created = await h.sandbox.api('POST', '/v1/protocols', protocolRequest('Crashed'));
     expect(created.status).toBe(201);
-    h.clock.advance(31_000);
     h.jobs.start();
     expect(h.store.jobs.get(claimed!.id)?.state).toBe('in_doubt');
+    // Reconciled only once the grace has passed since it was found in doubt.
+    h.clock.advance(31_000);
     h.engine.start();
     await waitFor(() => liveChanges(h!.store) === 0, 5_000, 'reconciled');
     expect(await serverProtocols(h.sandbox)).toHaveLength(1);
