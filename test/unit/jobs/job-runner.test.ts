@@ -461,7 +461,6 @@ describe('JobRunner: a local write that fails', () => {
     const h = setup([kind]);
     const id = h.enqueue('a');
     await h.start();
-    const t0 = h.store.clock.now();
     const write = failing(h.store, Infinity);
     kind.answer('a', done('r-a', write.write));
     let drained = false;
