@@ -1,4 +1,4 @@
-import type { AppOrder, CreateOrderRequest } from '../../shared/api';
+import { lineItemsKey, type AppOrder, type CreateOrderRequest } from '../../shared/api';
 import type { ApiClient } from '../api/client';
 import type { LocalStore } from '../store';
 
@@ -39,12 +39,6 @@ export interface ReconcileResult<T extends InDoubtCreate> {
 export const PAGE_SIZE = 100;
 const DEFAULT_MAX_PAGES = 200;
 
-const lineKey = (items: readonly { productId: number; quantity: number }[]): string =>
-  items
-    .map((li) => `${li.productId}x${li.quantity}`)
-    .sort()
-    .join(',');
-
 /**
  * Whether `order` is what `request` would have created when sent at `sentAt` (local ms): the
  * same customer sourceId, line items (productId + quantity, as a multiset), days supply,
@@ -62,7 +56,7 @@ export function orderMatchesRequest(
     order.shippingMethod === request.shippingMethod &&
     order.orderType === request.orderType &&
     Date.parse(order.createdAt) >= sentAt - skewMarginMs &&
-    lineKey(order.lineItems) === lineKey(request.lineItems)
+    lineItemsKey(order.lineItems) === lineItemsKey(request.lineItems)
   );
 }
 

@@ -1,4 +1,4 @@
-import type { Protocol } from '../../shared/api';
+import { lineItemsKey, type Protocol } from '../../shared/api';
 import type { ProtocolDraft } from './protocol-model';
 
 /**
@@ -58,13 +58,6 @@ export function sameContent(draft: ProtocolDraft, server: Protocol): boolean {
     );
   });
 }
-
-/** Line items as a multiset of productId × quantity. */
-export const lineItemsKey = (items: readonly { productId: number; quantity: number }[]): string =>
-  items
-    .map((li) => `${li.productId}x${li.quantity}`)
-    .sort()
-    .join(',');
 
 /**
  * Whether `server` may be the protocol a create of `sent` made, sent at `sentAt` (local epoch

@@ -86,6 +86,16 @@ export const LineItemV101 = z.object({
 });
 export type LineItemV101 = z.infer<typeof LineItemV101>;
 
+/**
+ * Line items as a multiset of productId × quantity: what a create fixes of its lines, for
+ * matching a write whose outcome is unknown with what the server holds.
+ */
+export const lineItemsKey = (items: readonly { productId: number; quantity: number }[]): string =>
+  items
+    .map((li) => `${li.productId}x${li.quantity}`)
+    .sort()
+    .join(',');
+
 /** What a catalog check needs to know of a product. */
 export interface CatalogEntry {
   external: boolean;
