@@ -65,15 +65,19 @@ export class BatchesRepo {
     return this.require(batchId); // not found throws; done stays done
   }
 
-  /** Marks the batch done when every job is done or rejected; true when it is done. */
+  /**
+   * Marks the batch done when every job is done or rejected. True only for the call that marked
+   * it done, so that its end is announced once.
+   */
   finishIfComplete(batchId: string): boolean {
-    prepareCached(
-      this.db,
-      `UPDATE batches SET state = 'done', finished_at = ? WHERE id = ? AND state <> 'done'
-         AND NOT EXISTS (SELECT 1 FROM jobs WHERE state IN ('queued', 'sending', 'in_doubt')
-                         AND kind = 'order' AND batch_id = batches.id)`,
-    ).run(this.clock.now(), batchId);
-    return this.require(batchId).state === 'done';
+    return (
+      prepareCached(
+        this.db,
+        `UPDATE batches SET state = 'done', finished_at = ? WHERE id = ? AND state <> 'done'
+           AND NOT EXISTS (SELECT 1 FROM jobs WHERE state IN ('queued', 'sending', 'in_doubt')
+                           AND kind = 'order' AND batch_id = batches.id)`,
+      ).run(this.clock.now(), batchId).changes === 1
+    );
   }
 
   /** The items of a batch in order. */

@@ -122,12 +122,16 @@ export class BulkSubmitter {
    */
   start(): string[] {
     const unfinished = this.o.store.batches.list().filter((b) => b.state !== 'done');
-    return unfinished.filter((b) => !this.o.store.batches.finishIfComplete(b.id)).map((b) => b.id);
+    for (const b of unfinished) this.o.store.batches.finishIfComplete(b.id);
+    return unfinished
+      .filter((b) => this.o.store.batches.get(b.id)?.state !== 'done')
+      .map((b) => b.id);
   }
 
   /** Resolves with the batch's progress once it is done (at once when it is). */
   async settled(batchId: string): Promise<BatchProgressEvent> {
-    if (!this.o.store.batches.finishIfComplete(batchId)) {
+    this.o.store.batches.finishIfComplete(batchId);
+    if (this.o.store.batches.get(batchId)?.state !== 'done') {
       await new Promise<void>((resolve) =>
         this.waiters.set(batchId, [...(this.waiters.get(batchId) ?? []), resolve]),
       );

@@ -156,6 +156,7 @@ describe('BatchesRepo', () => {
     created(store, jobs[3]!, 'ord_d');
     store.clock.advance(1_000);
     expect(store.batches.finishIfComplete(batch.id)).toBe(true);
+    expect(store.batches.finishIfComplete(batch.id)).toBe(false); // announced once
     expect(store.batches.get(batch.id)).toMatchObject({
       state: 'done',
       finishedAt: store.clock.now(),
