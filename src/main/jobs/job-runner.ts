@@ -139,6 +139,7 @@ export class JobRunner {
     await this.loop;
     for (const waiters of this.drains.values()) for (const resolve of waiters) resolve();
     this.drains.clear();
+    this.forced.clear();
   }
 
   /** Something may be due (a new job, a batch continued, the server back): look now. */
@@ -156,9 +157,9 @@ export class JobRunner {
     if (options.now) {
       this.o.jobs.makeDue(kind);
       this.reconcileBackoff.delete(kind);
-      this.forced.add(kind);
     }
     if (!this.loop) return Promise.resolve();
+    if (options.now) this.forced.add(kind);
     return new Promise((resolve) => {
       this.drains.set(kind, [...(this.drains.get(kind) ?? []), resolve]);
       this.waiter.wake();
@@ -247,7 +248,7 @@ export class JobRunner {
     try {
       outcome = await kind.send(job);
     } catch (error) {
-      outcome = kind.failure(job, error);
+      outcome = readFailure(kind, job, error);
     }
     this.sendingOf.set(kind.name, (this.sendingOf.get(kind.name) ?? 1) - 1);
     this.record(job, 'sending', outcome, 0, kind);
@@ -466,6 +467,15 @@ export class JobRunner {
 
   private log(line: string): void {
     this.o.log?.(line);
+  }
+}
+
+/** What a failed send means, by the kind; a kind that cannot tell leaves the job in doubt. */
+function readFailure(kind: JobKind<unknown>, job: Job<unknown>, error: unknown): Outcome {
+  try {
+    return kind.failure(job, error);
+  } catch (failure) {
+    return { to: 'in_doubt', error: { kind: 'transport', message: messageOf(failure) } };
   }
 }
 

@@ -492,6 +492,26 @@ describe('JobRunner: a local write that fails', () => {
   });
 });
 
+describe('JobRunner: a kind that fails itself', () => {
+  it("a failure() that throws leaves the job in doubt, never 'sending'", async () => {
+    const kind = fakeKind({
+      failure: () => {
+        throw new Error('the kind could not read the error');
+      },
+    });
+    const h = setup([kind]);
+    const id = h.enqueue('a');
+    await h.start();
+    kind.fail('a', new Error('socket hang up'));
+    await settle();
+    expect(h.job(id)).toMatchObject({
+      state: 'in_doubt',
+      error: transport('the kind could not read the error'),
+    });
+    expect(kind.sent()).toEqual(['a']);
+  });
+});
+
 describe('JobRunner: batches, concurrency and queues', () => {
   it('a paused batch has none of its jobs claimed; those in flight finish; continue and wake resume it', async () => {
     const kind = fakeKind();
@@ -636,6 +656,17 @@ describe('JobRunner: online, drain, stop', () => {
     h.enqueue('b'); // still offline, and no drain asks for it
     await h.timers.advance(600_000);
     expect(kind.sent()).toEqual(['a', 'later']);
+  });
+
+  it('drain(kind, {now: true}) before start() forces nothing once the runner runs', async () => {
+    const kind = fakeKind();
+    const h = setup([kind]);
+    h.net.online = false;
+    h.enqueue('a');
+    await h.runner.drain('order', { now: true }); // not running: resolves at once
+    await h.start();
+    await h.timers.advance(600_000);
+    expect(kind.sent()).toEqual([]); // offline, and no drain under way asks for it
   });
 
   it('drain(kind, {now: true}) reads in-doubt jobs at once, past their reconciliation backoff', async () => {
