@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import {
   PartnerSettings,
+  ProtocolRequest,
   PartnerSettingsPatch,
   Product,
   ProductStatus,
   ShippingMethodInfo,
 } from './api';
 import { Connection, ConnectionKind } from './connection';
+import {
+  ConflictChoice,
+  ConflictView,
+  LocalProtocolId,
+  ProtocolListQuery,
+  ProtocolPageView,
+  ProtocolView,
+} from './protocol-views';
 import { CoreEventSchemas, OutboxCountEvent, SyncStateEvent } from './events';
 
 /**
@@ -152,6 +161,23 @@ export const IPC_CALLS = {
   'catalog.products': call(ProductQuery, ProductPage),
   'catalog.product': call(z.object({ id: z.int().positive() }), Product),
   'catalog.shippingMethods': call(None, z.array(ShippingMethodInfo)),
+
+  /** Local protocols, newest first: the list, search and filters work offline. */
+  'protocols.list': call(ProtocolListQuery, ProtocolPageView),
+  'protocols.get': call(LocalProtocolId, ProtocolView),
+  /** Drafts a protocol locally; it is sent to the server when it can be. */
+  'protocols.create': call(z.object({ draft: ProtocolRequest }), ProtocolView),
+  'protocols.update': call(LocalProtocolId.extend({ draft: ProtocolRequest }), ProtocolView),
+  /** 'dropped': it never reached the server; 'queued': the delete waits to be sent. */
+  'protocols.delete': call(
+    LocalProtocolId,
+    z.object({ effect: z.enum(['queued', 'dropped', 'deferred']) }),
+  ),
+  'protocols.conflicts': call(None, z.array(ConflictView)),
+  'protocols.resolveConflict': call(
+    LocalProtocolId.extend({ choice: ConflictChoice }),
+    z.object({ localId: z.string().nullable(), copyLocalId: z.string().nullable() }),
+  ),
 
   'settings.get': call(None, PartnerSettings),
   'settings.update': call(PartnerSettingsPatch, PartnerSettings),

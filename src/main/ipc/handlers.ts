@@ -12,6 +12,7 @@ import type { Logger } from '../logging';
 import type { Session } from '../session';
 import { SETTING_KEYS } from '../store';
 import { outboxCount } from '../protocols/conflicts';
+import { toProtocolView, toSummaryView } from './protocol-views';
 import { toConnectionView } from './connection-view';
 import type { IpcHost } from './dispatch';
 import { IpcFailure, fieldErrorsOf, describeFieldErrors, notConnected } from './errors';
@@ -85,6 +86,13 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
     }
   };
 
+  /** A local protocol, or a not-found failure that names it. */
+  const protocol = (localId: string) => {
+    const p = core.store.protocols.get(localId);
+    if (!p) throw new IpcFailure('not-found', 'This protocol no longer exists here.');
+    return p;
+  };
+
   /** A mirror that was never filled is filled first, so a fresh connection shows its catalog. */
   const ensureMirror = async (isEmpty: () => boolean): Promise<void> => {
     const s = session();
@@ -139,6 +147,40 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
     'catalog.shippingMethods': async () => {
       await ensureMirror(() => core.store.shippingMethods.list().length === 0);
       return core.store.shippingMethods.list();
+    },
+
+    'protocols.list': async ({ search, syncStates, includeDeleted, limit, cursor }) => {
+      session();
+      const page = core.store.protocols.list({
+        search,
+        includeDeleted,
+        limit,
+        cursor,
+        ...(syncStates ? { syncStates } : {}),
+      });
+      return { items: page.items.map(toSummaryView), nextCursor: page.nextCursor };
+    },
+    'protocols.get': async ({ localId }) => {
+      session();
+      return toProtocolView(protocol(localId));
+    },
+    'protocols.create': async ({ draft }) => toProtocolView(session().sync.createProtocol(draft)),
+    'protocols.update': async ({ localId, draft }) => {
+      const s = session();
+      protocol(localId);
+      return toProtocolView(s.sync.updateProtocol(localId, draft));
+    },
+    'protocols.delete': async ({ localId }) => {
+      const s = session();
+      protocol(localId);
+      return { effect: s.sync.deleteProtocol(localId) };
+    },
+    'protocols.conflicts': async () => session().sync.listConflicts(),
+    /** A change still in flight refuses it (StoreError invalid-state, crossing as 'conflict'). */
+    'protocols.resolveConflict': async ({ localId, choice }) => {
+      const s = session();
+      protocol(localId);
+      return s.sync.resolveConflict(localId, choice);
     },
 
     'settings.get': async () => session().client.getPartnerSettings(),

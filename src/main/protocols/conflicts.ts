@@ -2,23 +2,10 @@ import { z } from 'zod';
 import type { Protocol } from '../../shared/api';
 import type { CoreEvents } from '../../shared/events';
 import { StoreError, type LocalStore } from '../store';
-import type { ConflictKind, LocalProtocol, ProtocolDraft } from './protocol-model';
+import type { ConflictChoice, ConflictView } from '../../shared/protocol-views';
+import type { ConflictKind, LocalProtocol } from './protocol-model';
 
-export type ConflictChoice = 'keep-mine' | 'take-theirs' | 'keep-both';
-
-/** A conflict as the UI shows it: both versions and the choices that make sense for its kind. */
-export interface ConflictView {
-  localId: string;
-  serverId: string | null;
-  kind: ConflictKind;
-  /** Epoch ms (local clock). */
-  detectedAt: number;
-  /** The user's version; null when the user deleted the protocol. */
-  mine: ProtocolDraft | null;
-  /** The server's version; null when the server deleted it. */
-  theirs: Protocol | null;
-  choices: ConflictChoice[];
-}
+export type { ConflictChoice, ConflictView };
 
 /** What a resolution did: the protocol's local id(s) afterwards (keep both makes a second one). */
 export interface Resolution {

@@ -1,62 +1,15 @@
 import { z } from 'zod';
-import {
-  Administration,
-  DaysSupply,
-  OrderType,
-  Protocol,
-  ProtocolRequest,
-  ShippingMethod,
-} from '../../shared/api';
+import { Protocol, ProtocolDraft, ProtocolRequest } from '../../shared/api';
+import { ConflictKind, ProtocolSyncState } from '../../shared/protocol-views';
 import type { Db } from '../store/db';
 import { JobError, JobState } from '../jobs/job-model';
 import { flag, jsonText, jsonTextOrNull, parseRow, prepareCached } from '../store/rows';
 import { ProtocolChangeOp } from './change-queue';
 import { searchTextOf } from './protocol-search';
 
-/**
- * The user's content of a protocol as stored: the shape of the shared ProtocolRequest, read
- * structurally (value rules are checked when a draft is written with createDraft/updateDraft).
- * daysSupply, shippingMethod and orderType may be null because a server copy may have them null
- * (spec: "null when decided on the subscription"); drafts written locally never do.
- */
-export const ProtocolDraft = z.object({
-  customer: z.object({
-    sourceId: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string().nullish(),
-    phone: z.string().nullish(),
-    address: z.object({
-      line1: z.string(),
-      line2: z.string().nullish(),
-      city: z.string(),
-      state: z.string(),
-      zipCode: z.string(),
-    }),
-  }),
-  daysSupply: DaysSupply.nullable(),
-  lineItems: z.array(
-    z.object({
-      productId: z.int(),
-      quantity: z.int(),
-      packDescription: z.string().optional(),
-      administration: Administration.nullish(),
-    }),
-  ),
-  shippingMethod: ShippingMethod.nullable(),
-  orderType: OrderType.nullable(),
-});
-export type ProtocolDraft = z.infer<typeof ProtocolDraft>;
+export { ProtocolDraft };
 
-export const ProtocolSyncState = z.enum(['synced', 'pending', 'conflict']);
-export type ProtocolSyncState = z.infer<typeof ProtocolSyncState>;
-
-export const ConflictKind = z.enum([
-  'edited-on-server',
-  'deleted-on-server',
-  'deleted-locally-edited-on-server',
-]);
-export type ConflictKind = z.infer<typeof ConflictKind>;
+export { ConflictKind, ProtocolSyncState };
 
 /** Why a push stopped for the user: the kind, and the server copy (null when it is gone). */
 export const ProtocolConflict = z.object({

@@ -7,7 +7,7 @@ import type { Core } from '../../../src/main/core';
 import { secretAccount } from '../../../src/main/connections/connection';
 import { MemoryCredentialStore } from '../../../src/main/connections/keychain';
 import { EMBEDDED_CLIENT_ID, EMBEDDED_CONNECTION_ID } from '../../../src/main/embedded-sandbox';
-import { CreateOrderRequest } from '../../../src/shared/api';
+import { CreateOrderRequest, type ProtocolRequest } from '../../../src/shared/api';
 import {
   IPC_CALLS,
   IPC_CHANNELS,
@@ -64,6 +64,16 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'catalog.products': { limit: 0, status: ['SOLD'] },
   'catalog.product': { id: -1 },
   'catalog.shippingMethods': { all: 1 },
+  'protocols.list': { limit: 0, syncStates: ['lost'], search: 'x'.repeat(201) },
+  'protocols.get': { localId: 'not-a-uuid' },
+  'protocols.create': { draft: { customer: { sourceId: '' }, daysSupply: 45 } },
+  'protocols.update': { localId: '7a1f4c52-3a3e-4d3e-9b7c-2f1d4c5b6a70', draft: { lineItems: [] } },
+  'protocols.delete': { localId: 42 },
+  'protocols.conflicts': { all: true },
+  'protocols.resolveConflict': {
+    localId: '7a1f4c52-3a3e-4d3e-9b7c-2f1d4c5b6a70',
+    choice: 'keep-everything',
+  },
   'settings.get': { fresh: true },
   'settings.update': { supportEmail: 'not an email', name: 'read-only field' },
   'settings.revealWebhookSecret': { please: true },
@@ -211,6 +221,95 @@ export function registerContractSuite(
       const error = await failure('app.openExternal', { url: 'javascript:alert(1)' });
       expect(error.kind).toBe('invalid-arguments');
       expect(error.fieldErrors[0]?.path).toEqual(['url']);
+    });
+
+    it('drafts, lists, searches, edits and deletes protocols; the server refuses nothing it was sent', async () => {
+      const draft = validOrderBody({
+        customer: { ...validOrderBody().customer, sourceId: 'ipc-0001', lastName: 'Contract' },
+      }) as ProtocolRequest;
+      const created = await value('protocols.create', { draft });
+      expect(created).toMatchObject({
+        customerName: 'Ada Contract',
+        sourceId: 'ipc-0001',
+        syncState: 'pending',
+        serverId: null,
+        change: { op: 'create', state: 'queued', attempts: 0, message: null },
+      });
+      expect(created.draft.customer.sourceId).toBe('ipc-0001');
+      const found = await value('protocols.list', { search: 'contract ipc-0001' });
+      expect(found.items.map((p) => p.localId)).toEqual([created.localId]);
+      expect(await value('protocols.list', { search: 'zz-nobody-zz' })).toEqual({
+        items: [],
+        nextCursor: null,
+      });
+
+      await value('sync.now', {});
+      const synced = await value('protocols.get', { localId: created.localId });
+      expect(synced).toMatchObject({ syncState: 'synced', change: null });
+      expect(synced.server?.customer.sourceId).toBe('ipc-0001');
+
+      const edited = await value('protocols.update', {
+        localId: created.localId,
+        draft: { ...draft, daysSupply: 90 },
+      });
+      expect(edited).toMatchObject({ syncState: 'pending', change: { op: 'update' } });
+      expect(await value('protocols.delete', { localId: created.localId })).toEqual({
+        effect: 'queued',
+      });
+      await value('sync.now', {});
+      expect((await failure('protocols.get', { localId: created.localId })).kind).toBe('not-found');
+      expect(await value('protocols.conflicts', {})).toEqual([]);
+
+      // A conflict: the server copy changes (someone else's edit) while a local edit waits.
+      const second = await value('protocols.create', {
+        draft: { ...draft, customer: { ...draft.customer, sourceId: 'ipc-0002' } },
+      });
+      await value('sync.now', {});
+      const serverId = (await value('protocols.get', { localId: second.localId })).serverId!;
+      await target.core.session!.client.replaceProtocol(serverId, { ...draft, daysSupply: 60 });
+      await value('protocols.update', {
+        localId: second.localId,
+        draft: { ...draft, customer: { ...draft.customer, sourceId: 'ipc-0002' }, daysSupply: 90 },
+      });
+      await value('sync.now', {});
+      const [conflict] = await value('protocols.conflicts', {});
+      expect(conflict).toMatchObject({
+        localId: second.localId,
+        kind: 'edited-on-server',
+        choices: ['keep-mine', 'take-theirs', 'keep-both'],
+      });
+      expect(conflict!.mine?.daysSupply).toBe(90);
+      expect(conflict!.theirs?.daysSupply).toBe(60);
+      expect((await value('protocols.get', { localId: second.localId })).change).toMatchObject({
+        state: 'rejected',
+        message: expect.stringMatching(/Changed on the server/),
+      });
+      expect(
+        await value('protocols.resolveConflict', {
+          localId: second.localId,
+          choice: 'take-theirs',
+        }),
+      ).toEqual({ localId: second.localId, copyLocalId: null });
+      expect(await value('protocols.get', { localId: second.localId })).toMatchObject({
+        syncState: 'synced',
+        change: null,
+        draft: { daysSupply: 60 },
+      });
+
+      const missing = await failure('protocols.resolveConflict', {
+        localId: created.localId,
+        choice: 'keep-mine',
+      });
+      expect(missing.kind).toBe('not-found');
+      // A draft the contract refuses names its field.
+      const bad = await failure('protocols.create', {
+        draft: {
+          ...draft,
+          customer: { ...draft.customer, address: { ...draft.customer.address, zipCode: '123' } },
+        },
+      });
+      expect(bad.kind).toBe('invalid-arguments');
+      expect(bad.fieldErrors[0]?.path).toEqual(['draft', 'customer', 'address', 'zipCode']);
     });
 
     it('serves the catalog from the mirror with filters, paging and totals', async () => {

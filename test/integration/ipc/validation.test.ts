@@ -11,6 +11,7 @@ import {
 } from '../../../src/shared/ipc';
 import { createOrderDeskApi, type IpcTransport } from '../../../src/shared/ipc-bridge';
 import { recordingLogger } from '../../support/recording-logger';
+import { validOrderBody } from '../../support/sandbox';
 
 /**
  * The contract's checks on the way back: main refuses a handler's answer that does not match the
@@ -25,6 +26,8 @@ const handlersAnswering = (answer: (channel: IpcChannel) => Promise<unknown>): I
   Object.fromEntries(
     IPC_CHANNELS.map((channel) => [channel, () => answer(channel)]),
   ) as unknown as IpcHandlers;
+
+const LOCAL_ID = '7a1f4c52-3a3e-4d3e-9b7c-2f1d4c5b6a70';
 
 /** An argument every channel's schema accepts. */
 const VALID_ARGS: Record<IpcChannel, unknown> = {
@@ -55,6 +58,13 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   'catalog.products': { search: 'magnesium' },
   'catalog.product': { id: 1001 },
   'catalog.shippingMethods': {},
+  'protocols.list': { search: 'ada' },
+  'protocols.get': { localId: LOCAL_ID },
+  'protocols.create': { draft: validOrderBody() },
+  'protocols.update': { localId: LOCAL_ID, draft: validOrderBody() },
+  'protocols.delete': { localId: LOCAL_ID },
+  'protocols.conflicts': {},
+  'protocols.resolveConflict': { localId: LOCAL_ID, choice: 'keep-mine' },
   'settings.get': {},
   'settings.update': { supportEmail: 'help@clinic.example' },
   'settings.revealWebhookSecret': {},

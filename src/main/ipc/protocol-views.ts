@@ -1,0 +1,57 @@
+import type { JobError } from '../jobs/job-model';
+import type { LocalProtocol, PendingChange, ProtocolSummary } from '../protocols/protocol-model';
+import type {
+  PendingChangeView,
+  ProtocolSummaryView,
+  ProtocolView,
+} from '../../shared/protocol-views';
+
+/** A job's error in words, for the badge next to the protocol. */
+export function describeJobError(error: JobError | null): string | null {
+  if (!error) return null;
+  switch (error.kind) {
+    case 'detail':
+      return `The server refused it (HTTP ${error.status}): ${error.detail}`;
+    case 'validation':
+      return `The server refused it: ${error.issues
+        .map((i) => `${i.loc.filter((l) => l !== 'body').join('.')}: ${i.msg ?? i.type}`)
+        .join('; ')}`;
+    case 'conflict':
+      return {
+        'edited-on-server': 'Changed on the server meanwhile: choose which version to keep.',
+        'deleted-on-server': 'Deleted on the server meanwhile: choose whether to keep yours.',
+        'deleted-locally-edited-on-server':
+          'Deleted here but changed on the server meanwhile: choose which to keep.',
+      }[error.conflict];
+    case 'transport':
+    case 'local':
+      return error.message;
+  }
+}
+
+const changeView = (change: PendingChange | null): PendingChangeView | null =>
+  change && {
+    op: change.op,
+    state: change.state,
+    attempts: change.attempts,
+    message: describeJobError(change.error),
+  };
+
+export const toSummaryView = (p: ProtocolSummary): ProtocolSummaryView => ({
+  localId: p.localId,
+  serverId: p.serverId,
+  customerName: p.customerName,
+  sourceId: p.sourceId,
+  email: p.email,
+  syncState: p.syncState,
+  deleted: p.deleted,
+  localUpdatedAt: p.localUpdatedAt,
+  change: changeView(p.change),
+});
+
+export const toProtocolView = (p: LocalProtocol): ProtocolView => ({
+  ...toSummaryView(p),
+  draft: p.draft,
+  server: p.server,
+  conflict: p.conflict && { kind: p.conflict.kind, detectedAt: p.conflict.detectedAt },
+});

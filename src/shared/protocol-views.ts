@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { Protocol, ProtocolDraft } from './api';
+
+/**
+ * Local protocols as the window sees them over IPC (the `protocols.*` calls): what the list, the
+ * editor and the conflicts view need, and never anything of the job machinery beyond a change's
+ * state and a message for people.
+ */
+
+export const ProtocolSyncState = z.enum(['synced', 'pending', 'conflict']);
+export type ProtocolSyncState = z.infer<typeof ProtocolSyncState>;
+
+export const ConflictKind = z.enum([
+  'edited-on-server',
+  'deleted-on-server',
+  'deleted-locally-edited-on-server',
+]);
+export type ConflictKind = z.infer<typeof ConflictKind>;
+
+/** A protocol's change waiting for the server (its job), as a badge shows it. */
+export const PendingChangeView = z.object({
+  op: z.enum(['create', 'update', 'delete']),
+  state: z.enum(['queued', 'sending', 'in_doubt', 'done', 'rejected']),
+  attempts: z.int().min(0),
+  /** Why it was refused or is waiting, for people; null when nothing went wrong. */
+  message: z.string().nullable(),
+});
+export type PendingChangeView = z.infer<typeof PendingChangeView>;
+
+export const ProtocolSummaryView = z.object({
+  localId: z.string(),
+  serverId: z.string().nullable(),
+  customerName: z.string(),
+  sourceId: z.string(),
+  email: z.string().nullable(),
+  syncState: ProtocolSyncState,
+  deleted: z.boolean(),
+  /** Epoch ms of the last local change. */
+  localUpdatedAt: z.int(),
+  change: PendingChangeView.nullable(),
+});
+export type ProtocolSummaryView = z.infer<typeof ProtocolSummaryView>;
+
+export const ProtocolView = ProtocolSummaryView.extend({
+  draft: ProtocolDraft,
+  /** The server's copy as last seen; null until the protocol reached the server. */
+  server: Protocol.nullable(),
+  conflict: z.object({ kind: ConflictKind, detectedAt: z.int() }).nullable(),
+});
+export type ProtocolView = z.infer<typeof ProtocolView>;
+
+export const ProtocolListQuery = z.object({
+  /** Words of the patient's name, sourceId or email; every word must match. */
+  search: z.string().max(200, 'at most 200 characters').default(''),
+  syncStates: z.array(ProtocolSyncState).max(3).optional(),
+  includeDeleted: z.boolean().default(false),
+  limit: z.int().min(1).max(500).default(50),
+  /** The previous page's nextCursor. */
+  cursor: z.string().max(20).nullable().default(null),
+});
+export type ProtocolListQuery = z.input<typeof ProtocolListQuery>;
+
+export const ProtocolPageView = z.object({
+  items: z.array(ProtocolSummaryView),
+  nextCursor: z.string().nullable(),
+});
+
+export const ConflictChoice = z.enum(['keep-mine', 'take-theirs', 'keep-both']);
+export type ConflictChoice = z.infer<typeof ConflictChoice>;
+
+/** A conflict with both versions, and the choices that make sense for its kind. */
+export const ConflictView = z.object({
+  localId: z.string(),
+  serverId: z.string().nullable(),
+  kind: ConflictKind,
+  detectedAt: z.int(),
+  /** The user's version; null when the user deleted the protocol. */
+  mine: ProtocolDraft.nullable(),
+  /** The server's version; null when the server deleted it. */
+  theirs: Protocol.nullable(),
+  choices: z.array(ConflictChoice),
+});
+export type ConflictView = z.infer<typeof ConflictView>;
+
+/** The local id of a protocol, as the calls take it. */
+export const LocalProtocolId = z.object({ localId: z.uuid() });
