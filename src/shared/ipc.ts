@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AppOrder,
   PartnerSettings,
   ProtocolRequest,
   PartnerSettingsPatch,
@@ -8,6 +9,15 @@ import {
   ShippingMethodInfo,
 } from './api';
 import { Connection, ConnectionKind } from './connection';
+import {
+  BatchId,
+  BatchItemView,
+  BatchView,
+  CancelOutcome,
+  OrderId,
+  OrderQuery,
+  SubmitBatch,
+} from './work-views';
 import {
   ConflictChoice,
   ConflictView,
@@ -178,6 +188,20 @@ export const IPC_CALLS = {
     LocalProtocolId.extend({ choice: ConflictChoice }),
     z.object({ localId: z.string().nullable(), copyLocalId: z.string().nullable() }),
   ),
+
+  /** Freezes one order per protocol and starts sending them; refused whole when one cannot be. */
+  'batches.submit': call(SubmitBatch, z.object({ batchId: z.string() })),
+  'batches.list': call(None, z.array(BatchView)),
+  'batches.items': call(BatchId, z.array(BatchItemView)),
+  'batches.pause': call(BatchId, BatchView),
+  'batches.continue': call(BatchId, BatchView),
+
+  /** Orders of the local mirror, newest first. */
+  'orders.list': call(OrderQuery, z.object({ orders: z.array(AppOrder) })),
+  'orders.get': call(OrderId, AppOrder),
+  /** Reads the order from the server now (the poller would later). */
+  'orders.refresh': call(OrderId, AppOrder),
+  'orders.cancel': call(OrderId, CancelOutcome),
 
   'settings.get': call(None, PartnerSettings),
   'settings.update': call(PartnerSettingsPatch, PartnerSettings),

@@ -12,7 +12,8 @@ import type { Logger } from '../logging';
 import type { Session } from '../session';
 import { SETTING_KEYS } from '../store';
 import { outboxCount } from '../protocols/conflicts';
-import { toProtocolView, toSummaryView } from './protocol-views';
+import { BatchRejectedError } from '../bulk/order-requests';
+import { toBatchItemView, toProtocolView, toSummaryView } from './views';
 import { toConnectionView } from './connection-view';
 import type { IpcHost } from './dispatch';
 import { IpcFailure, fieldErrorsOf, describeFieldErrors, notConnected } from './errors';
@@ -91,6 +92,14 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
     const p = core.store.protocols.get(localId);
     if (!p) throw new IpcFailure('not-found', 'This protocol no longer exists here.');
     return p;
+  };
+
+  /** A batch as the batches list shows it, or a not-found failure. */
+  const batchView = (batchId: string) => {
+    const batch = core.store.batches.get(batchId);
+    if (!batch) throw new IpcFailure('not-found', 'This batch does not exist here.');
+    const { id, createdAt, finishedAt, concurrency } = batch;
+    return { id, createdAt, finishedAt, concurrency, progress: session().bulk.progress(batchId) };
   };
 
   /** A mirror that was never filled is filled first, so a fresh connection shows its catalog. */
@@ -182,6 +191,66 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       protocol(localId);
       return s.sync.resolveConflict(localId, choice);
     },
+
+    'batches.submit': async ({ protocolLocalIds, concurrency }) => {
+      const s = session();
+      try {
+        return {
+          batchId: s.bulk.submit(protocolLocalIds, concurrency ? { concurrency } : {}),
+        };
+      } catch (error) {
+        if (!(error instanceof BatchRejectedError)) throw error;
+        // Each protocol that cannot be an order, at its place in the argument.
+        const fieldErrors = error.rejected.map((r) => ({
+          path: ['protocolLocalIds', protocolLocalIds.indexOf(r.protocolLocalId)],
+          message: `${r.label ?? 'Unknown protocol'}: ${r.problems
+            .map((p) => (p.path ? `${p.path}: ${p.message}` : p.message))
+            .join('; ')}`,
+        }));
+        throw new IpcFailure(
+          'validation',
+          `${error.rejected.length} protocol(s) cannot be submitted; nothing was sent.`,
+          fieldErrors,
+        );
+      }
+    },
+    'batches.list': async () => {
+      session();
+      return core.store.batches.list().map((b) => batchView(b.id));
+    },
+    'batches.items': async ({ batchId }) => {
+      batchView(batchId);
+      return core.store.batches.items(batchId).map(toBatchItemView);
+    },
+    'batches.pause': async ({ batchId }) => {
+      batchView(batchId);
+      session().bulk.pause(batchId);
+      return batchView(batchId);
+    },
+    'batches.continue': async ({ batchId }) => {
+      batchView(batchId);
+      session().bulk.continue(batchId);
+      return batchView(batchId);
+    },
+
+    'orders.list': async ({ statuses, sourceId, createdFrom, createdTo, limit, offset }) => {
+      session();
+      const filter = {
+        ...(statuses ? { statuses } : {}),
+        ...(sourceId ? { sourceId } : {}),
+        ...(createdFrom ? { createdFrom } : {}),
+        ...(createdTo ? { createdTo } : {}),
+      };
+      return { orders: core.store.orders.list({ ...filter, limit, offset }) };
+    },
+    'orders.get': async ({ orderId }) => {
+      session();
+      const order = core.store.orders.get(orderId);
+      if (!order) throw new IpcFailure('not-found', `Order ${orderId} is not in the local mirror.`);
+      return order;
+    },
+    'orders.refresh': async ({ orderId }) => session().orders.refreshOrder(orderId),
+    'orders.cancel': async ({ orderId }) => session().orders.cancelOrder(orderId),
 
     'settings.get': async () => session().client.getPartnerSettings(),
     'settings.update': async (patch) => session().client.updatePartnerSettings(patch),

@@ -35,6 +35,8 @@ export interface OrderActions {
    * failures (offline, timeout) throw the client's ApiClientError.
    */
   cancelOrder(orderId: string): Promise<CancelOutcome>;
+  /** Reads the order from the server now and stores it (an order-status event when it moved). */
+  refreshOrder(orderId: string): Promise<AppOrder>;
 }
 
 export function createOrderActions(deps: OrderActionsDeps): OrderActions {
@@ -56,6 +58,10 @@ export function createOrderActions(deps: OrderActionsDeps): OrderActions {
   };
 
   return {
+    async refreshOrder(orderId) {
+      return record(await deps.client.getOrder(orderId));
+    },
+
     async cancelOrder(orderId) {
       try {
         return { ok: true, order: record(await deps.client.cancelOrder(orderId)) };

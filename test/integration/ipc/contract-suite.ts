@@ -74,6 +74,15 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
     localId: '7a1f4c52-3a3e-4d3e-9b7c-2f1d4c5b6a70',
     choice: 'keep-everything',
   },
+  'batches.submit': { protocolLocalIds: [], concurrency: 99 },
+  'batches.list': { state: 'running' },
+  'batches.items': { batchId: 'nope' },
+  'batches.pause': { batchId: 7 },
+  'batches.continue': {},
+  'orders.list': { statuses: ['LOST'], limit: 0, createdFrom: 'yesterday' },
+  'orders.get': { orderId: '' },
+  'orders.refresh': { id: 'ord_1' },
+  'orders.cancel': { orderId: 'x'.repeat(101) },
   'settings.get': { fresh: true },
   'settings.update': { supportEmail: 'not an email', name: 'read-only field' },
   'settings.revealWebhookSecret': { please: true },
@@ -312,6 +321,79 @@ export function registerContractSuite(
       expect(bad.fieldErrors[0]?.path).toEqual(['draft', 'customer', 'address', 'zipCode']);
     });
 
+    it('submits a batch and follows it; lists, reads, refreshes and cancels its orders', async () => {
+      const draft = validOrderBody() as ProtocolRequest;
+      const ids: string[] = [];
+      for (const sourceId of ['ipc-batch-1', 'ipc-batch-2']) {
+        const p = await value('protocols.create', {
+          draft: { ...draft, customer: { ...draft.customer, sourceId } },
+        });
+        ids.push(p.localId);
+      }
+      const refused = await failure('batches.submit', {
+        protocolLocalIds: [ids[0]!, '7a1f4c52-3a3e-4d3e-9b7c-2f1d4c5b6a70'],
+      });
+      expect(refused.kind).toBe('validation');
+      expect(refused.fieldErrors).toEqual([
+        { path: ['protocolLocalIds', 1], message: 'Unknown protocol: no such protocol' },
+      ]);
+
+      const { batchId } = await value('batches.submit', { protocolLocalIds: ids, concurrency: 2 });
+      await vi.waitFor(
+        () =>
+          expect(
+            events.filter((e) => e.event === 'batch-progress').map((e) => e.payload),
+          ).toContainEqual(expect.objectContaining({ batchId, state: 'done', created: 2 })),
+        { timeout: 15_000 },
+      );
+      const [listed] = await value('batches.list', {});
+      expect(listed).toMatchObject({ id: batchId, concurrency: 2, progress: { created: 2 } });
+      const items = await value('batches.items', { batchId });
+      expect(items.map((i) => [i.seq, i.sourceId, i.state])).toEqual([
+        [0, 'ipc-batch-1', 'done'],
+        [1, 'ipc-batch-2', 'done'],
+      ]);
+      // A done batch stays done.
+      expect((await value('batches.continue', { batchId })).progress.state).toBe('done');
+      expect((await failure('batches.items', { batchId: ids[0]! })).kind).toBe('not-found');
+
+      const orderId = items[0]!.orderId!;
+      const { orders } = await value('orders.list', { sourceId: 'ipc-batch-1' });
+      expect(orders.map((o) => o.id)).toEqual([orderId]);
+      expect((await value('orders.get', { orderId })).status).toBe('NEW');
+      expect((await value('orders.refresh', { orderId })).id).toBe(orderId);
+      expect(await value('orders.cancel', { orderId })).toMatchObject({
+        ok: true,
+        order: { id: orderId, status: 'CANCELLED' },
+      });
+      expect(await value('orders.cancel', { orderId })).toMatchObject({
+        ok: false,
+        reason: 'already-cancelled',
+      });
+      expect(
+        (await value('orders.list', { statuses: ['CANCELLED'] })).orders.map((o) => o.id),
+      ).toContain(orderId);
+      expect((await failure('orders.get', { orderId: 'ord_nope' })).kind).toBe('not-found');
+      await value('sync.now', {}); // the drafts reach the server: nothing left unsent
+    });
+
+    it('pauses a batch and continues it', async () => {
+      const draft = validOrderBody() as ProtocolRequest;
+      const p = await value('protocols.create', {
+        draft: { ...draft, customer: { ...draft.customer, sourceId: 'ipc-pause-1' } },
+      });
+      const { batchId } = await value('batches.submit', { protocolLocalIds: [p.localId] });
+      const paused = await value('batches.pause', { batchId });
+      expect(['paused', 'done']).toContain(paused.progress.state);
+      const continued = await value('batches.continue', { batchId });
+      expect(['running', 'done']).toContain(continued.progress.state);
+      await vi.waitFor(
+        async () => expect((await value('batches.items', { batchId }))[0]!.state).toBe('done'),
+        { timeout: 15_000 },
+      );
+      await value('sync.now', {}); // the draft reaches the server: nothing left unsent
+    });
+
     it('serves the catalog from the mirror with filters, paging and totals', async () => {
       const all = await value('catalog.products', {});
       expect(all.products.length).toBeGreaterThan(0);
@@ -338,17 +420,22 @@ export function registerContractSuite(
     });
 
     it('pushes order-status and batch-progress events as the contract describes them, and no malformed one', async () => {
+      const ofOrder = (orderId: string) =>
+        events
+          .filter((e) => e.event === 'order-status')
+          .map((e) => e.payload as { orderId: string })
+          .filter((p) => p.orderId === orderId);
       const session = target.core.session!;
       // A real order-status: an order created on the server, then cancelled through the session.
       const created = await session.client.createOrder(CreateOrderRequest.parse(validOrderBody()));
       const outcome = await session.orders.cancelOrder(created.id);
       expect(outcome.ok).toBe(true);
       await vi.waitFor(() =>
-        expect(events.filter((e) => e.event === 'order-status').map((e) => e.payload)).toEqual([
+        expect(ofOrder(created.id)).toEqual([
           expect.objectContaining({ orderId: created.id, previous: null, status: 'CANCELLED' }),
         ]),
       );
-      const orderStatus = events.find((e) => e.event === 'order-status')!.payload;
+      const orderStatus = ofOrder(created.id)[0]!;
       expect(IPC_EVENTS['order-status'].parse(orderStatus)).toEqual(orderStatus);
 
       // batch-progress as the bulk submitter emits it; then payloads main must not send.
@@ -368,15 +455,20 @@ export function registerContractSuite(
       bus.emit('order-status', { orderId: 'ord_bad', status: 'LOST' });
       bus.emit('outbox-count', { pending: 'many' });
       target.core.bus.emit('batch-progress', { ...progress, state: 'done', queued: 0, created: 3 });
+      const ofTestBatch = (list: { event: string; payload: unknown }[]) =>
+        list
+          .filter((e) => e.event === 'batch-progress')
+          .map((e) => e.payload as { batchId: string })
+          .filter((p) => p.batchId.startsWith('batch_'));
       await vi.waitFor(() =>
-        expect(events.filter((e) => e.event === 'batch-progress').map((e) => e.payload)).toEqual([
+        expect(ofTestBatch(events)).toEqual([
           progress,
           { ...progress, state: 'done', queued: 0, created: 3 },
         ]),
       );
       // Main dropped them before sending: they never reached the wire.
       expect(JSON.stringify(sentEvents)).not.toMatch(/batch_bad|ord_bad|"many"/);
-      expect(sentEvents.filter((e) => e.event === 'batch-progress')).toHaveLength(2);
+      expect(ofTestBatch(sentEvents)).toHaveLength(2);
     });
 
     it('reads and updates partner settings; reveals and rotates the webhook secret only when asked', async () => {

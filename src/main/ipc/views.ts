@@ -1,4 +1,6 @@
+import type { BatchItem } from '../bulk/batch-model';
 import type { JobError } from '../jobs/job-model';
+import type { BatchItemView } from '../../shared/work-views';
 import type { LocalProtocol, PendingChange, ProtocolSummary } from '../protocols/protocol-model';
 import type {
   PendingChangeView,
@@ -54,4 +56,16 @@ export const toProtocolView = (p: LocalProtocol): ProtocolView => ({
   draft: p.draft,
   server: p.server,
   conflict: p.conflict && { kind: p.conflict.kind, detectedAt: p.conflict.detectedAt },
+});
+
+/** A batch item as the batch view shows it. */
+export const toBatchItemView = (item: BatchItem): BatchItemView => ({
+  seq: item.seq,
+  protocolLocalId: item.protocolLocalId,
+  customerName: `${item.request.customer.firstName} ${item.request.customer.lastName}`,
+  sourceId: item.request.customer.sourceId,
+  state: item.state,
+  orderId: item.orderId,
+  attempts: item.attempts,
+  message: describeJobError(item.error),
 });
