@@ -114,13 +114,13 @@ export class Session {
           store,
           client: this.client,
           clock,
-          ...definedOnly({ inDoubtGraceMs: options.tuning?.inDoubtGraceMs?.protocol }),
+          inDoubtGraceMs: options.tuning?.inDoubtGraceMs?.protocol,
         }),
         orderJobs({
           store,
           client: this.client,
           log: scoped('orders'),
-          ...definedOnly({ inDoubtGraceMs: options.tuning?.inDoubtGraceMs?.order }),
+          inDoubtGraceMs: options.tuning?.inDoubtGraceMs?.order,
         }),
       ],
       online: () => this.connectivity.online,
@@ -178,7 +178,3 @@ export class Session {
     this.connectivity.stop();
   }
 }
-
-/** The fields of `o` that are set (optional options must not be passed as undefined). */
-const definedOnly = <T extends object>(o: T): { [K in keyof T]?: Exclude<T[K], undefined> } =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as never;

@@ -12,6 +12,7 @@ import type { Logger } from '../logging';
 import type { Session } from '../session';
 import { SETTING_KEYS } from '../store';
 import { outboxCount } from '../protocols/conflicts';
+import type { Batch } from '../bulk/batch-model';
 import { BatchRejectedError } from '../bulk/order-requests';
 import { toBatchItemView, toProtocolView, toSummaryView } from './views';
 import { toConnectionView } from './connection-view';
@@ -94,13 +95,21 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
     return p;
   };
 
-  /** A batch as the batches list shows it, or a not-found failure. */
-  const batchView = (batchId: string) => {
-    const batch = core.store.batches.get(batchId);
-    if (!batch) throw new IpcFailure('not-found', 'This batch does not exist here.');
-    const { id, createdAt, finishedAt, concurrency } = batch;
-    return { id, createdAt, finishedAt, concurrency, progress: session().bulk.progress(batchId) };
+  /** A batch of the local store, or a not-found failure. */
+  const batch = (batchId: string) => {
+    const b = core.store.batches.get(batchId);
+    if (!b) throw new IpcFailure('not-found', 'This batch does not exist here.');
+    return b;
   };
+
+  /** A batch as the batches list shows it. */
+  const batchView = ({ id, createdAt, finishedAt, concurrency }: Batch) => ({
+    id,
+    createdAt,
+    finishedAt,
+    concurrency,
+    progress: session().bulk.progress(id),
+  });
 
   /** A mirror that was never filled is filled first, so a fresh connection shows its catalog. */
   const ensureMirror = async (isEmpty: () => boolean): Promise<void> => {
@@ -216,21 +225,24 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
     },
     'batches.list': async () => {
       session();
-      return core.store.batches.list().map((b) => batchView(b.id));
+      return core.store.batches.list().map(batchView);
     },
     'batches.items': async ({ batchId }) => {
-      batchView(batchId);
+      session();
+      batch(batchId);
       return core.store.batches.items(batchId).map(toBatchItemView);
     },
     'batches.pause': async ({ batchId }) => {
-      batchView(batchId);
-      session().bulk.pause(batchId);
-      return batchView(batchId);
+      const s = session();
+      batch(batchId);
+      s.bulk.pause(batchId);
+      return batchView(batch(batchId));
     },
     'batches.continue': async ({ batchId }) => {
-      batchView(batchId);
-      session().bulk.continue(batchId);
-      return batchView(batchId);
+      const s = session();
+      batch(batchId);
+      s.bulk.continue(batchId);
+      return batchView(batch(batchId));
     },
 
     'orders.list': async ({ statuses, sourceId, createdFrom, createdTo, limit, offset }) => {

@@ -71,7 +71,7 @@ const RECORD_RETRY_MS = 100;
 const RECONCILE_MAX_DELAY_MS = 15_000;
 /** In-doubt jobs read per reconciliation round. */
 const RECONCILE_LIMIT = 500;
-/** Look again this often when something is due that could not be claimed. */
+/** Look again this soon when the schedule could not be read. */
 const RECHECK_MS = 1_000;
 
 /** A job whose data does not parse cannot be sent or reconciled: rejected, with the reason. */
@@ -248,7 +248,7 @@ export class JobRunner {
     try {
       outcome = await kind.send(job);
     } catch (error) {
-      outcome = readFailure(kind, job, error);
+      outcome = failureOf(kind, job, error);
     }
     this.sendingOf.set(kind.name, (this.sendingOf.get(kind.name) ?? 1) - 1);
     this.record(job, 'sending', outcome, 0, kind);
@@ -471,7 +471,7 @@ export class JobRunner {
 }
 
 /** What a failed send means, by the kind; a kind that cannot tell leaves the job in doubt. */
-function readFailure(kind: JobKind<unknown>, job: Job<unknown>, error: unknown): Outcome {
+function failureOf(kind: JobKind<unknown>, job: Job<unknown>, error: unknown): Outcome {
   try {
     return kind.failure(job, error);
   } catch (failure) {

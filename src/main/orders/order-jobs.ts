@@ -22,7 +22,7 @@ export interface OrderJobsOptions {
   /** Creates in flight at once outside batches (a batch has its own). Default 4. */
   concurrency?: number;
   /** How long an in-doubt create waits before the server is read. Default 15 s. */
-  inDoubtGraceMs?: number;
+  inDoubtGraceMs?: number | undefined;
   /** How far the server's clock may lag ours when matching creation times. Default 5 min. */
   skewMarginMs?: number;
   log?: (line: string) => void;

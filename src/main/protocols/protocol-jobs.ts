@@ -23,7 +23,7 @@ export interface ProtocolJobsOptions {
   /** Changes of different protocols in flight at once. Default 4. */
   concurrency?: number;
   /** An in-doubt change is reconciled only this long after it was sent. Default 30 s. */
-  inDoubtGraceMs?: number;
+  inDoubtGraceMs?: number | undefined;
   /** How far the server's clock may be behind ours, for matching an in-doubt create. Default 5 min. */
   skewMs?: number;
 }
