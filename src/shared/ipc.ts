@@ -12,17 +12,29 @@ import { Connection, ConnectionKind } from './connection';
 import {
   BatchId,
   BatchItemView,
+  BatchReviewView,
   BatchView,
   CancelOutcome,
+  CreateOrder,
+  OrderCountsView,
   OrderId,
+  OrderMatch,
+  OrderPageView,
   OrderQuery,
+  OrderStatusChangeView,
+  RefillsQuery,
+  RefillsView,
+  RetryBatchItem,
+  ReviewBatch,
   SubmitBatch,
 } from './work-views';
 import {
   ConflictChoice,
   ConflictView,
+  DuplicateProtocol,
   LocalProtocolId,
   ProtocolListQuery,
+  ProtocolMatch,
   ProtocolPageView,
   ProtocolView,
 } from './protocol-views';
@@ -66,6 +78,8 @@ export const AppState = z.object({
   sync: SyncStateEvent,
   outbox: OutboxCountEvent,
   theme: Theme,
+  /** Desktop notifications (a toast in the browser host) for shipped, cancelled and settled work. */
+  notifications: z.boolean(),
 });
 export type AppState = z.infer<typeof AppState>;
 
@@ -144,6 +158,7 @@ export const IPC_CALLS = {
   'app.state': call(None, AppState),
   'app.setTheme': call(z.object({ theme: Theme }), Nothing),
   'app.openExternal': call(z.object({ url: ExternalUrl }), Nothing),
+  'app.setNotifications': call(z.object({ enabled: z.boolean() }), Nothing),
 
   'connections.list': call(None, z.array(ConnectionView)),
   /** Checks credentials without saving anything; answers the partner's name. */
@@ -172,12 +187,16 @@ export const IPC_CALLS = {
   'catalog.product': call(z.object({ id: z.int().positive() }), Product),
   'catalog.shippingMethods': call(None, z.array(ShippingMethodInfo)),
 
-  /** Local protocols, newest first: the list, search and filters work offline. */
+  /** Local protocols, a page at a time: the list, search, sort and filters work offline. */
   'protocols.list': call(ProtocolListQuery, ProtocolPageView),
+  /** Every protocol matching the search and filters ("select all matching"). */
+  'protocols.matchingIds': call(ProtocolMatch, z.object({ localIds: z.array(z.string()) })),
   'protocols.get': call(LocalProtocolId, ProtocolView),
   /** Drafts a protocol locally; it is sent to the server when it can be. */
   'protocols.create': call(z.object({ draft: ProtocolRequest }), ProtocolView),
   'protocols.update': call(LocalProtocolId.extend({ draft: ProtocolRequest }), ProtocolView),
+  /** A new local protocol with the same order for another patient. */
+  'protocols.duplicate': call(DuplicateProtocol, ProtocolView),
   /** 'dropped': it never reached the server; 'queued': the delete waits to be sent. */
   'protocols.delete': call(
     LocalProtocolId,
@@ -189,16 +208,28 @@ export const IPC_CALLS = {
     z.object({ localId: z.string().nullable(), copyLocalId: z.string().nullable() }),
   ),
 
+  /** What a batch of these protocols would be: estimates, warnings, and those left out and why. */
+  'batches.review': call(ReviewBatch, BatchReviewView),
   /** Freezes one order per protocol and starts sending them; refused whole when one cannot be. */
   'batches.submit': call(SubmitBatch, z.object({ batchId: z.string() })),
   'batches.list': call(None, z.array(BatchView)),
   'batches.items': call(BatchId, z.array(BatchItemView)),
   'batches.pause': call(BatchId, BatchView),
   'batches.continue': call(BatchId, BatchView),
+  /** Sends a rejected item again, frozen anew from its protocol's current draft. */
+  'batches.retryItem': call(RetryBatchItem, BatchView),
+
+  /** Protocols whose patient's last known order runs out within the days given. */
+  'refills.due': call(RefillsQuery, RefillsView),
 
   /** Orders of the local mirror, newest first. */
-  'orders.list': call(OrderQuery, z.object({ orders: z.array(AppOrder) })),
+  'orders.list': call(OrderQuery, OrderPageView),
+  'orders.counts': call(OrderMatch, OrderCountsView),
   'orders.get': call(OrderId, AppOrder),
+  /** The statuses this app saw the order take, oldest first. */
+  'orders.timeline': call(OrderId, z.array(OrderStatusChangeView)),
+  /** One order, sent exactly once as a batch of one; follow it with batches.items. */
+  'orders.create': call(CreateOrder, z.object({ batchId: z.string() })),
   /** Reads the order from the server now (the poller would later). */
   'orders.refresh': call(OrderId, AppOrder),
   'orders.cancel': call(OrderId, CancelOutcome),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Protocol, ProtocolDraft } from './api';
+import { CustomerRequest, Protocol, ProtocolDraft } from './api';
 
 /**
  * Local protocols as the window sees them over IPC (the `protocols.*` calls): what the list, the
@@ -49,21 +49,41 @@ export const ProtocolView = ProtocolSummaryView.extend({
 });
 export type ProtocolView = z.infer<typeof ProtocolView>;
 
-export const ProtocolListQuery = z.object({
+/** What the list's filters pick: a sync state, or 'in-doubt' (a pending change being checked). */
+export const ProtocolListState = z.enum([...ProtocolSyncState.options, 'in-doubt']);
+export type ProtocolListState = z.infer<typeof ProtocolListState>;
+
+/** Which protocols match: the list's search and filters (any of the states given). */
+export const ProtocolMatch = z.object({
   /** Words of the patient's name, sourceId or email; every word must match. */
   search: z.string().max(200, 'at most 200 characters').default(''),
-  syncStates: z.array(ProtocolSyncState).max(3).optional(),
+  syncStates: z.array(ProtocolListState).max(ProtocolListState.options.length).optional(),
   includeDeleted: z.boolean().default(false),
+});
+export type ProtocolMatch = z.input<typeof ProtocolMatch>;
+
+export const ProtocolSort = z.enum(['changed', 'name']);
+export type ProtocolSort = z.infer<typeof ProtocolSort>;
+
+export const ProtocolListQuery = ProtocolMatch.extend({
+  /** 'changed': last local change first; 'name': by last name, then first name. */
+  sort: ProtocolSort.default('changed'),
   limit: z.int().min(1).max(500).default(50),
-  /** The previous page's nextCursor. */
-  cursor: z.string().max(20).nullable().default(null),
+  /** The previous page's nextCursor (for the same search, filters and sort). */
+  cursor: z.string().max(200).nullable().default(null),
 });
 export type ProtocolListQuery = z.input<typeof ProtocolListQuery>;
 
 export const ProtocolPageView = z.object({
   items: z.array(ProtocolSummaryView),
   nextCursor: z.string().nullable(),
+  /** How many protocols match in all (every page). */
+  total: z.int().min(0),
 });
+export type ProtocolPageView = z.infer<typeof ProtocolPageView>;
+
+/** A copy of a protocol's order (products, doses, supply, shipping) for another patient. */
+export const DuplicateProtocol = z.object({ localId: z.uuid(), customer: CustomerRequest });
 
 export const ConflictChoice = z.enum(['keep-mine', 'take-theirs', 'keep-both']);
 export type ConflictChoice = z.infer<typeof ConflictChoice>;

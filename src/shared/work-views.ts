@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AppOrder, OrderStatus } from './api';
+import { AppOrder, DaysSupply, Money, OrderStatus, ProtocolRequest, Timestamp } from './api';
+import { ProtocolSummaryView } from './protocol-views';
 import { BatchProgressEvent } from './events';
 
 /**
@@ -38,16 +39,101 @@ export const SubmitBatch = z.object({
   concurrency: z.int().min(1).max(16).optional(),
 });
 
-export const OrderQuery = z.object({
-  statuses: z.array(OrderStatus).max(OrderStatus.options.length).optional(),
+/** The protocols a user selected, before they become a batch. */
+export const ReviewBatch = SubmitBatch.pick({ protocolLocalIds: true });
+
+/** One selected protocol as the review shows it. */
+export const ReviewItemView = z.object({
+  localId: z.string(),
+  customerName: z.string(),
+  sourceId: z.string(),
+  /** The order's estimated total; null when the protocol cannot be an order. */
+  estimatedTotal: Money.nullable(),
+  /** Worth a look but sent anyway: discontinued, backordered or draft products. */
+  warnings: z.array(z.string()),
+  /** Why it cannot be an order (left out of the batch); empty when it can. */
+  problems: z.array(z.string()),
+});
+export type ReviewItemView = z.infer<typeof ReviewItemView>;
+
+export const BatchReviewView = z.object({
+  items: z.array(ReviewItemView),
+  /** The sum of the included protocols' estimates. */
+  estimatedTotal: Money,
+  /** True when the estimate is the server's own pricing (the embedded sandbox). */
+  exact: z.boolean(),
+});
+export type BatchReviewView = z.infer<typeof BatchReviewView>;
+
+/** A rejected item of a batch, sent again from its protocol's current draft. */
+export const RetryBatchItem = BatchId.extend({ seq: z.int().min(0) });
+
+/** One order, exactly once like a batch item: from a saved protocol, or from scratch. */
+export const CreateOrder = z.discriminatedUnion('from', [
+  z.object({ from: z.literal('protocol'), protocolLocalId: z.uuid() }),
+  z.object({ from: z.literal('scratch'), draft: ProtocolRequest }),
+]);
+export type CreateOrder = z.input<typeof CreateOrder>;
+
+/** Which orders match: the queue's search and filters. */
+export const OrderMatch = z.object({
+  /** Words of the patient's name, sourceId or the order id; every word must match. */
+  search: z.string().max(200, 'at most 200 characters').optional(),
   /** The patient's sourceId, exactly. */
   sourceId: z.string().min(1).max(100).optional(),
   createdFrom: z.iso.datetime({ offset: true }).optional(),
   createdTo: z.iso.datetime({ offset: true }).optional(),
+});
+export type OrderMatch = z.input<typeof OrderMatch>;
+
+export const OrderQuery = OrderMatch.extend({
+  statuses: z.array(OrderStatus).max(OrderStatus.options.length).optional(),
   limit: z.int().min(1).max(500).default(100),
   offset: z.int().min(0).default(0),
 });
 export type OrderQuery = z.input<typeof OrderQuery>;
+
+export const OrderPageView = z.object({
+  orders: z.array(AppOrder),
+  /** How many orders match in all. */
+  total: z.int().min(0),
+});
+
+/** Orders matching the search and dates, per status (every status present, zero included). */
+export const OrderCountsView = z.object({
+  counts: z.record(OrderStatus, z.int().min(0)),
+  total: z.int().min(0),
+});
+export type OrderCountsView = z.infer<typeof OrderCountsView>;
+
+/** A status the app saw an order take, and when it saw it. */
+export const OrderStatusChangeView = z.object({
+  status: OrderStatus,
+  previous: OrderStatus.nullable(),
+  seenAt: Timestamp,
+});
+export type OrderStatusChangeView = z.infer<typeof OrderStatusChangeView>;
+
+export const RefillsQuery = z.object({ withinDays: z.int().min(0).max(365) });
+
+/** A protocol whose patient's last known order runs out soon. */
+export const RefillView = z.object({
+  protocol: ProtocolSummaryView,
+  lastOrderId: z.string(),
+  lastOrderedAt: Timestamp,
+  daysSupply: DaysSupply,
+  runsOutAt: Timestamp,
+  /** Whole days until it runs out; negative when it already has. */
+  daysLeft: z.int(),
+});
+export type RefillView = z.infer<typeof RefillView>;
+
+export const RefillsView = z.object({
+  due: z.array(RefillView),
+  /** Protocols whose patient has no order this app knows of. */
+  neverOrdered: z.array(ProtocolSummaryView),
+});
+export type RefillsView = z.infer<typeof RefillsView>;
 
 export const OrderId = z.object({ orderId: z.string().min(1).max(100) });
 

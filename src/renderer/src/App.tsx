@@ -10,6 +10,12 @@ import { useAppliedTheme } from './lib/theme';
 import { useAppStore } from './stores/app-store';
 import { subscribeToEvents } from './stores/events';
 
+const ProtocolsScreen = lazy(() => import('./screens/protocols/ProtocolsScreen'));
+const ProtocolEditorScreen = lazy(() => import('./screens/editor/ProtocolEditorScreen'));
+const OrdersScreen = lazy(() => import('./screens/orders/OrdersScreen'));
+const BatchesScreen = lazy(() => import('./screens/batches/BatchesScreen'));
+const RefillsScreen = lazy(() => import('./screens/refills/RefillsScreen'));
+const ConflictsScreen = lazy(() => import('./screens/conflicts/ConflictsScreen'));
 const CatalogScreen = lazy(() => import('./screens/catalog/CatalogScreen'));
 const SettingsScreen = lazy(() => import('./screens/settings/SettingsScreen'));
 const ConnectScreen = lazy(() => import('./screens/connect/ConnectScreen'));
@@ -35,7 +41,7 @@ function NotFound() {
     <div className="screen">
       <h1>Page not found</h1>
       <p>
-        There is nothing at this address. <Link href="/catalog">Go to the catalog</Link>.
+        There is nothing at this address. <Link href="/protocols">Go to the protocols</Link>.
       </p>
     </div>
   );
@@ -61,7 +67,31 @@ function Shell() {
             <Suspense fallback={<Loading label="Loading…" />}>
               <Switch>
                 <Route path="/">
-                  <Redirect to="/catalog" replace />
+                  <Redirect to="/protocols" replace />
+                </Route>
+                <Route path="/protocols/new">
+                  <ProtocolEditorScreen mode="new" />
+                </Route>
+                <Route path="/protocols/:localId">
+                  {(params) => <ProtocolEditorScreen mode="edit" localId={params.localId} />}
+                </Route>
+                <Route path="/protocols">
+                  <ProtocolsScreen />
+                </Route>
+                <Route path="/new-order">
+                  <ProtocolEditorScreen mode="order" />
+                </Route>
+                <Route path="/orders" nest>
+                  <OrdersScreen />
+                </Route>
+                <Route path="/batches" nest>
+                  <BatchesScreen />
+                </Route>
+                <Route path="/refills">
+                  <RefillsScreen />
+                </Route>
+                <Route path="/conflicts">
+                  <ConflictsScreen />
                 </Route>
                 <Route path="/catalog" nest>
                   <CatalogScreen />

@@ -1,10 +1,28 @@
-import { Package, Plug, Settings } from 'lucide-react';
+import {
+  CalendarClock,
+  ClipboardList,
+  GitCompare,
+  Inbox,
+  Layers,
+  Package,
+  Plug,
+  Settings,
+} from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { isMac, useAppStore } from '../stores/app-store';
 import { SCREENS } from '../lib/shortcuts';
 
-const ICONS = { '/catalog': Package, '/settings': Settings, '/connect': Plug } as const;
+const ICONS = {
+  '/protocols': ClipboardList,
+  '/orders': Inbox,
+  '/batches': Layers,
+  '/refills': CalendarClock,
+  '/conflicts': GitCompare,
+  '/catalog': Package,
+  '/settings': Settings,
+  '/connect': Plug,
+} as const;
 
 /** Arrow keys move between the sidebar's links, as in any menu-like list. */
 function onArrows(event: KeyboardEvent<HTMLElement>) {
@@ -61,7 +79,7 @@ export function Sidebar() {
         </ul>
       </nav>
       <p className="sidebar-foot muted">
-        {mod}1–3 switch screens
+        {mod}1–{SCREENS.length} switch screens
         {version && <span className="sidebar-version">Version {version}</span>}
       </p>
     </aside>

@@ -1,10 +1,15 @@
 import { useEffect } from 'react';
 
-/** The screens Ctrl/Cmd + 1..3 open, in sidebar order. */
+/** The screens Ctrl/Cmd + 1..8 open, in sidebar order: the daily work first. */
 export const SCREENS = [
-  { key: '1', path: '/catalog', label: 'Catalog' },
-  { key: '2', path: '/settings', label: 'Settings' },
-  { key: '3', path: '/connect', label: 'Connection' },
+  { key: '1', path: '/protocols', label: 'Protocols' },
+  { key: '2', path: '/orders', label: 'Orders' },
+  { key: '3', path: '/batches', label: 'Batches' },
+  { key: '4', path: '/refills', label: 'Refills due' },
+  { key: '5', path: '/conflicts', label: 'Conflicts' },
+  { key: '6', path: '/catalog', label: 'Catalog' },
+  { key: '7', path: '/settings', label: 'Settings' },
+  { key: '8', path: '/connect', label: 'Connection' },
 ] as const;
 
 export function useScreenShortcuts(navigate: (path: string) => void): void {
