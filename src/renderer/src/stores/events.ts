@@ -1,6 +1,7 @@
 import { on } from '../lib/ipc';
 import { useAppStore } from './app-store';
 import { useCatalogStore } from './catalog-store';
+import { useProtocolsStore } from './protocols-store';
 import { useSettingsStore } from './settings-store';
 import type { ConnectionView } from '../../../shared/ipc';
 
@@ -10,6 +11,7 @@ export function applyConnection(connection: ConnectionView | null): void {
   useAppStore.getState().setConnection(connection);
   if (before?.id !== connection?.id) {
     useCatalogStore.getState().reset();
+    useProtocolsStore.getState().reset();
     useSettingsStore.getState().reset();
     void useAppStore.getState().refresh();
   }
@@ -25,9 +27,11 @@ export function subscribeToEvents(): () => void {
     on('connection-changed', ({ connection }) => applyConnection(connection)),
     on('connectivity', ({ online }) => app().setOnline(online)),
     on('outbox-count', (outbox) => app().setOutbox(outbox)),
+    on('outbox-count', () => useProtocolsStore.getState().changed()),
     on('sync-state', (sync) => {
       const before = app().sync;
       app().setSync(sync);
+      useProtocolsStore.getState().changed();
       if (sync.phase === 'idle' && sync.lastSyncedAt && sync.lastSyncedAt !== before.lastSyncedAt) {
         useCatalogStore.getState().refresh();
       }
