@@ -1,6 +1,7 @@
 import { on } from '../lib/ipc';
 import { useAppStore } from './app-store';
 import { useCatalogStore } from './catalog-store';
+import { noteOrdersMaybeChanged, noteOrderStatus, resetOrders } from './orders-live';
 import { useSettingsStore } from './settings-store';
 import type { ConnectionView } from '../../../shared/ipc';
 
@@ -11,6 +12,7 @@ export function applyConnection(connection: ConnectionView | null): void {
   if (before?.id !== connection?.id) {
     useCatalogStore.getState().reset();
     useSettingsStore.getState().reset();
+    resetOrders();
     void useAppStore.getState().refresh();
   }
 }
@@ -25,11 +27,14 @@ export function subscribeToEvents(): () => void {
     on('connection-changed', ({ connection }) => applyConnection(connection)),
     on('connectivity', ({ online }) => app().setOnline(online)),
     on('outbox-count', (outbox) => app().setOutbox(outbox)),
+    on('order-status', noteOrderStatus),
+    on('batch-progress', () => noteOrdersMaybeChanged()),
     on('sync-state', (sync) => {
       const before = app().sync;
       app().setSync(sync);
       if (sync.phase === 'idle' && sync.lastSyncedAt && sync.lastSyncedAt !== before.lastSyncedAt) {
         useCatalogStore.getState().refresh();
+        noteOrdersMaybeChanged();
       }
     }),
   ];
