@@ -2,6 +2,7 @@ import { on } from '../lib/ipc';
 import { useAppStore } from './app-store';
 import { useCatalogStore } from './catalog-store';
 import { useProtocolsStore } from './protocols-store';
+import { noteOrdersMaybeChanged, noteOrderStatus, resetOrders } from './orders-live';
 import { useSettingsStore } from './settings-store';
 import type { ConnectionView } from '../../../shared/ipc';
 
@@ -13,6 +14,7 @@ export function applyConnection(connection: ConnectionView | null): void {
     useCatalogStore.getState().reset();
     useProtocolsStore.getState().reset();
     useSettingsStore.getState().reset();
+    resetOrders();
     void useAppStore.getState().refresh();
   }
 }
@@ -28,12 +30,15 @@ export function subscribeToEvents(): () => void {
     on('connectivity', ({ online }) => app().setOnline(online)),
     on('outbox-count', (outbox) => app().setOutbox(outbox)),
     on('outbox-count', () => useProtocolsStore.getState().changed()),
+    on('order-status', noteOrderStatus),
+    on('batch-progress', () => noteOrdersMaybeChanged()),
     on('sync-state', (sync) => {
       const before = app().sync;
       app().setSync(sync);
       useProtocolsStore.getState().changed();
       if (sync.phase === 'idle' && sync.lastSyncedAt && sync.lastSyncedAt !== before.lastSyncedAt) {
         useCatalogStore.getState().refresh();
+        noteOrdersMaybeChanged();
       }
     }),
   ];
