@@ -1,4 +1,5 @@
 import { on } from '../lib/ipc';
+import { subscribeToNotifications } from '../lib/notifier';
 import { useAppStore } from './app-store';
 import { useCatalogStore } from './catalog-store';
 import { useSettingsStore } from './settings-store';
@@ -25,6 +26,7 @@ export function subscribeToEvents(): () => void {
     on('connection-changed', ({ connection }) => applyConnection(connection)),
     on('connectivity', ({ online }) => app().setOnline(online)),
     on('outbox-count', (outbox) => app().setOutbox(outbox)),
+    subscribeToNotifications(),
     on('sync-state', (sync) => {
       const before = app().sync;
       app().setSync(sync);
