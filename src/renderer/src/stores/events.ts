@@ -1,4 +1,5 @@
 import { on } from '../lib/ipc';
+import { subscribeToNotifications } from '../lib/notifier';
 import { useAppStore } from './app-store';
 import { useCatalogStore } from './catalog-store';
 import { useProtocolsStore } from './protocols-store';
@@ -32,6 +33,7 @@ export function subscribeToEvents(): () => void {
     on('outbox-count', () => useProtocolsStore.getState().changed()),
     on('order-status', noteOrderStatus),
     on('batch-progress', () => noteOrdersMaybeChanged()),
+    subscribeToNotifications(),
     on('sync-state', (sync) => {
       const before = app().sync;
       app().setSync(sync);

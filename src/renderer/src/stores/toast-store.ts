@@ -7,11 +7,18 @@ export interface Toast {
   kind: ToastKind;
   title: string;
   detail: string | null;
+  /** Where the toast leads (a hash route such as "/orders/ord_1"), with the link's words. */
+  link: ToastLink | null;
+}
+
+export interface ToastLink {
+  route: string;
+  label: string;
 }
 
 interface ToastStore {
   toasts: Toast[];
-  push(kind: ToastKind, title: string, detail?: string | null): void;
+  push(kind: ToastKind, title: string, detail?: string | null, link?: ToastLink | null): void;
   dismiss(id: number): void;
 }
 
@@ -21,11 +28,11 @@ const AUTO_DISMISS_MS = 6000;
 /** Notifications: errors stay until dismissed, the rest go away on their own. */
 export const useToastStore = create<ToastStore>((set, get) => ({
   toasts: [],
-  push(kind, title, detail = null) {
+  push(kind, title, detail = null, link = null) {
     const id = nextId++;
     // One copy of a message at a time: a repeated failure does not stack up.
     const others = get().toasts.filter((t) => !(t.title === title && t.detail === detail));
-    set({ toasts: [...others, { id, kind, title, detail }].slice(-4) });
+    set({ toasts: [...others, { id, kind, title, detail, link }].slice(-4) });
     if (kind !== 'error') setTimeout(() => get().dismiss(id), AUTO_DISMISS_MS);
   },
   dismiss(id) {
