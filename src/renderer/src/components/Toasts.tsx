@@ -20,6 +20,18 @@ export function Toasts() {
               <p className="toast-title">{t.title}</p>
               {t.detail && <p className="toast-detail">{t.detail}</p>}
             </div>
+            {t.action && (
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => {
+                  dismiss(t.id);
+                  t.action?.run();
+                }}
+              >
+                {t.action.label}
+              </button>
+            )}
             <button
               type="button"
               className="icon-button"
