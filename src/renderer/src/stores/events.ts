@@ -1,5 +1,6 @@
 import { on } from '../lib/ipc';
 import { useAppStore } from './app-store';
+import { useBatchesStore } from './batches-store';
 import { useCatalogStore } from './catalog-store';
 import { useSettingsStore } from './settings-store';
 import type { ConnectionView } from '../../../shared/ipc';
@@ -11,6 +12,7 @@ export function applyConnection(connection: ConnectionView | null): void {
   if (before?.id !== connection?.id) {
     useCatalogStore.getState().reset();
     useSettingsStore.getState().reset();
+    useBatchesStore.getState().reset();
     void useAppStore.getState().refresh();
   }
 }
@@ -25,6 +27,7 @@ export function subscribeToEvents(): () => void {
     on('connection-changed', ({ connection }) => applyConnection(connection)),
     on('connectivity', ({ online }) => app().setOnline(online)),
     on('outbox-count', (outbox) => app().setOutbox(outbox)),
+    on('batch-progress', (progress) => useBatchesStore.getState().onProgress(progress)),
     on('sync-state', (sync) => {
       const before = app().sync;
       app().setSync(sync);
