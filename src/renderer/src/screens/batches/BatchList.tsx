@@ -20,7 +20,7 @@ export function BatchList() {
   const unfinished = batches.filter((b) => b.progress.state !== 'done').length;
 
   return (
-    <div className="screen screen-wide">
+    <div className="screen">
       <div className="screen-head">
         <h1>Batches</h1>
         <Link href="~/protocols" className="button">

@@ -68,7 +68,7 @@ export function ReviewView() {
   };
 
   return (
-    <div className="screen screen-wide batch-review">
+    <div className="screen batch-review">
       <div className="screen-head">
         <div>
           <h1>Review the batch</h1>

@@ -75,7 +75,7 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
   const attention = items.filter((i) => i.state === 'rejected' || i.state === 'in_doubt').length;
 
   return (
-    <div className="screen screen-wide batch-run">
+    <div className="screen batch-run">
       <div className="screen-head">
         <div>
           <h1>{batchTitle(batch)}</h1>
