@@ -1,6 +1,7 @@
 import { on } from '../lib/ipc';
 import { subscribeToNotifications } from '../lib/notifier';
 import { useAppStore } from './app-store';
+import { useBatchesStore } from './batches-store';
 import { useCatalogStore } from './catalog-store';
 import { useProtocolsStore } from './protocols-store';
 import { noteOrdersMaybeChanged, noteOrderStatus, resetOrders } from './orders-live';
@@ -16,6 +17,7 @@ export function applyConnection(connection: ConnectionView | null): void {
     useProtocolsStore.getState().reset();
     useSettingsStore.getState().reset();
     resetOrders();
+    useBatchesStore.getState().reset();
     void useAppStore.getState().refresh();
   }
 }
@@ -34,6 +36,7 @@ export function subscribeToEvents(): () => void {
     on('order-status', noteOrderStatus),
     on('batch-progress', () => noteOrdersMaybeChanged()),
     subscribeToNotifications(),
+    on('batch-progress', (progress) => useBatchesStore.getState().onProgress(progress)),
     on('sync-state', (sync) => {
       const before = app().sync;
       app().setSync(sync);
