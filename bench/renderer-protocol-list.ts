@@ -124,11 +124,10 @@ const readTimes = (page: Page) => page.evaluate(() => (globalThis as unknown as 
 /** Waits until the page has recorded `n` settles. */
 async function waitSettles(page: Page, n: number): Promise<void> {
   await page
-    .waitForFunction(
-    (want) => (globalThis as unknown as Win).__bench.settled.length >= want,
-    n,
-    { timeout: 30_000, polling: 'raf' },
-    )
+    .waitForFunction((want) => (globalThis as unknown as Win).__bench.settled.length >= want, n, {
+      timeout: 30_000,
+      polling: 'raf',
+    })
     .catch(async (error: unknown) => {
       const card = await page.locator('.protocols-card').innerText();
       throw new Error(`the rows never answered keystroke ${n}; the screen says:\n${card}`, {

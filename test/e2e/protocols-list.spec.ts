@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures';
 import {
-  connectLocalSandbox,
   expectConnected,
   expectFirstRunConnect,
   expectProductsListed,
@@ -12,6 +11,7 @@ import {
 import { axeBlockers } from '../support/e2e/axe';
 import {
   PATIENTS,
+  connectToProtocols,
   draftLocally,
   expectSettled,
   fullName,
@@ -29,8 +29,7 @@ test('protocols from this computer and from the server show up; search, sort and
   app,
   host,
 }, testInfo) => {
-  await connectLocalSandbox(app);
-  await openProtocols(app);
+  await connectToProtocols(app);
   await expect(app.getByText('No protocols yet.')).toBeVisible();
   await expect(app.getByRole('link', { name: 'New protocol' })).toHaveCount(2);
   await saveScreen(app, testInfo, 'protocols-empty');
@@ -164,7 +163,7 @@ test('a protocol changed on the server and here shows a conflict that links to t
   app,
   host,
 }, testInfo) => {
-  await connectLocalSandbox(app);
+  await connectToProtocols(app);
   const [localId] = draftLocally(host, [5]);
   draftLocally(host, [6]);
   const session = host.core.session!;
@@ -198,7 +197,7 @@ test('selection: shift-click ranges, select all matching, kept across searches, 
   app,
   host,
 }, testInfo) => {
-  await connectLocalSandbox(app);
+  await connectToProtocols(app);
   draftLocally(
     host,
     Array.from({ length: 30 }, (_, i) => i),
@@ -265,14 +264,21 @@ test('selection: shift-click ranges, select all matching, kept across searches, 
   await expect(selection).toContainText('3 selected');
   await selection.getByRole('button', { name: 'Review batch (3)' }).click();
   await expect.poll(() => route(app)).toBe('/batches/review');
+  // The review screen has the three (its figures come once batches.review answers).
+  await expect(app.getByRole('heading', { level: 1, name: 'Review the batch' })).toBeVisible();
+  await expect(app.getByRole('main')).toContainText(/Checking 3 protocols|Orders to send\s*3/);
   await saveScreen(app, testInfo, 'protocols-review-handoff');
+
+  // Back to the list: the selection is still there until a batch is made of it.
+  await app.getByRole('link', { name: 'Back to the protocols' }).click();
+  await expect(selection).toContainText('3 selected');
 });
 
 test('keyboard only: Tab into the list, arrows, Space and Shift+Space select, Enter opens', async ({
   app,
   host,
 }) => {
-  await connectLocalSandbox(app);
+  await connectToProtocols(app);
   draftLocally(
     host,
     Array.from({ length: 12 }, (_, i) => i),
@@ -344,8 +350,7 @@ for (const theme of ['light', 'dark'] as const) {
   }, testInfo) => {
     await page.emulateMedia({ colorScheme: theme });
     await page.goto(host.url);
-    await connectLocalSandbox(page);
-    await openProtocols(page);
+    await connectToProtocols(page);
     await expect(page.getByText('No protocols yet.')).toBeVisible();
     const blockers: Record<string, string[]> = {};
     const check = async (screen: string) => {
