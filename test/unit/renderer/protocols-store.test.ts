@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { IpcResult } from '../../../src/shared/ipc';
+import type { IpcResult, OrderDeskApi } from '../../../src/shared/ipc';
 import type { ProtocolSummaryView } from '../../../src/shared/protocol-views';
+
+declare global {
+  // The store reaches main through window.orderDesk (lib/ipc.ts); this test runs in Node.
+  var window: { orderDesk: OrderDeskApi };
+}
 
 /** window.orderDesk as the store sees it: each call answered when the test says so. */
 interface Pending {
@@ -9,12 +14,12 @@ interface Pending {
   resolve: (r: IpcResult<unknown>) => void;
 }
 const pending: Pending[] = [];
-(globalThis as unknown as { window: unknown }).window = {
+globalThis.window = {
   orderDesk: {
     call: (channel: string, args: Record<string, unknown>) =>
       new Promise((resolve) => pending.push({ channel, args, resolve })),
     on: () => () => undefined,
-  },
+  } as unknown as OrderDeskApi,
 };
 
 const { useProtocolsStore, PAGE } =
