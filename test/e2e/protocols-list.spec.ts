@@ -321,7 +321,7 @@ test('selection: shift-click ranges, select all matching, kept across searches, 
 test('keyboard only: Tab into the list, arrows, Space and Shift+Space select, Enter opens', async ({
   app,
   host,
-}) => {
+}, testInfo) => {
   await connectToProtocols(app);
   draftLocally(
     host,
@@ -361,6 +361,7 @@ test('keyboard only: Tab into the list, arrows, Space and Shift+Space select, En
   await app.keyboard.press('Space'); // toggles this one off again
   await expect(list.checkbox(app, names[4]!)).not.toBeChecked();
   await expect(list.selection(app)).toContainText('2 selected');
+  await saveScreen(app, testInfo, 'protocols-keyboard');
 
   // Tab moves to the row's link; arrows keep to links; Space there toggles as well.
   await app.keyboard.press('Tab');
