@@ -17,6 +17,7 @@ import { outboxCount } from '../protocols/conflicts';
 import type { Batch } from '../bulk/batch-model';
 import { BatchRejectedError, RetryRefusedError, problemPath } from '../bulk/order-requests';
 import { rememberDiscount, reviewBatch } from '../bulk/batch-review';
+import { refillsDue } from '../orders/refills';
 import { toBatchItemView, toProtocolView, toSummaryView } from './views';
 import { toConnectionView } from './connection-view';
 import type { IpcHost } from './dispatch';
@@ -376,8 +377,20 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
         );
       }
     },
-    'refills.due': async () => {
-      throw new IpcFailure('internal', 'Refills due is not available in this build yet.');
+    'refills.due': async ({ withinDays }) => {
+      session();
+      const { due, neverOrdered } = refillsDue(core.store, core.clock.now(), withinDays);
+      return {
+        due: due.map((r) => ({
+          protocol: toSummaryView(r.protocol),
+          lastOrderId: r.lastOrderId,
+          lastOrderedAt: r.lastOrderedAt,
+          daysSupply: r.daysSupply,
+          runsOutAt: new Date(r.runsOutAt).toISOString(),
+          daysLeft: r.daysLeft,
+        })),
+        neverOrdered: neverOrdered.map(toSummaryView),
+      };
     },
     'orders.refresh': async ({ orderId }) => session().orders.refreshOrder(orderId),
     'orders.cancel': async ({ orderId }) => session().orders.cancelOrder(orderId),

@@ -284,7 +284,8 @@ export class ProtocolsRepo {
     return p;
   }
 
-  private summaries(seqs: readonly number[]): ProtocolSummary[] {
+  /** The summaries of these protocols (by seq), in the order given. */
+  summaries(seqs: readonly number[]): ProtocolSummary[] {
     if (seqs.length === 0) return [];
     const rows = prepareCached(
       this.db,
