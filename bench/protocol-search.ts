@@ -94,7 +94,7 @@ try {
 
   const sizes = store.db
     .prepare(
-      "SELECT name, SUM(pgsize) AS bytes FROM dbstat WHERE name IN ('protocols', 'protocols_scan', 'protocols_source_id') OR name LIKE 'protocols_fts%' GROUP BY name",
+      "SELECT name, SUM(pgsize) AS bytes FROM dbstat WHERE name IN ('protocols', 'protocols_list', 'protocols_source_id') OR name LIKE 'protocols_fts%' GROUP BY name",
     )
     .all() as { name: string; bytes: number }[];
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -109,7 +109,7 @@ try {
     `Data: ${count.toLocaleString('en')} protocols inserted in one transaction (ProtocolsRepo.upsertManyFromServer, FTS triggers included): ${(insertMs / 1000).toFixed(2)} s, ${Math.round(count / (insertMs / 1000)).toLocaleString('en')} rows/s`,
   );
   console.log(
-    `Database file ${mb(statSync(file).size)}: protocols table ${mb(sizes.find((s) => s.name === 'protocols')?.bytes ?? 0)}, FTS5 trigram index ${mb(ftsBytes)}, protocols_scan index ${mb(sizes.find((s) => s.name === 'protocols_scan')?.bytes ?? 0)}`,
+    `Database file ${mb(statSync(file).size)}: protocols table ${mb(sizes.find((s) => s.name === 'protocols')?.bytes ?? 0)}, FTS5 trigram index ${mb(ftsBytes)}, protocols_list index ${mb(sizes.find((s) => s.name === 'protocols_list')?.bytes ?? 0)}`,
   );
   console.log(
     `\nSearch, limit ${limit}: ${queries.length} queries, ${queries.length / KINDS.length} of each kind, interleaved; times in ms\n`,
