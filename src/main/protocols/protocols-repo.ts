@@ -27,6 +27,7 @@ import {
   countMatches,
   planFtsSearch,
   searchKeys,
+  searchSeqs,
   type ListKey,
   type ListSort,
   type SearchFilter,
@@ -151,9 +152,10 @@ export class ProtocolsRepo {
     return m.flatMap((k) => bySeq.get(k.seq) ?? []);
   }
 
-  /** The first `limit` protocols matching `text` (see protocol-search.ts), newest first. */
+  /** The first `limit` protocols matching `text` (see protocol-search.ts), newest first; no total. */
   search(text: string, limit = 50): ProtocolSummary[] {
-    return this.list({ search: text, limit }).items;
+    const plan = planFtsSearch(this.db, text);
+    return this.summaries(searchSeqs(this.db, plan, { ...matchFilter({}), limit }));
   }
 
   count(options: { includeDeleted?: boolean } = {}): number {

@@ -503,6 +503,7 @@ export function registerContractSuite(
       ]);
       expect(review.items[1]!.problems).toHaveLength(1);
       expect(review.estimatedTotal).toBe(review.items[0]!.estimatedTotal);
+      expect(review.exact).toBe(false); // the partner discount was never answered yet
 
       const done = async (batchId: string) => {
         await vi.waitFor(
@@ -674,6 +675,10 @@ export function registerContractSuite(
     it('reads and updates partner settings; reveals and rotates the webhook secret only when asked', async () => {
       const settings = await value('settings.get', {});
       expect(settings.id).toBeTruthy();
+      // The discount answered is what batch estimates use from now on: exact on the embedded sandbox.
+      const one = (await value('protocols.list', { limit: 1 })).items[0]!;
+      expect(target.core.session!.connection.kind).toBe('embedded');
+      expect((await value('batches.review', { protocolLocalIds: [one.localId] })).exact).toBe(true);
       const updated = await value('settings.update', {
         phone: '+1 503 555 0199',
         webhookUrl: 'https://clinic.example/hooks/order-desk',
