@@ -42,6 +42,8 @@ interface Props {
   initial: ProtocolView | null;
 }
 
+const PENDING_POLL_MS = 1500;
+
 type Feedback = { kind: 'error'; title: string; detail: string | null } | null;
 
 const fullName = (v: { customer: { firstName: string; lastName: string } }) =>
@@ -135,6 +137,19 @@ export function ProtocolEditor({ mode, initial }: Props) {
       live = false;
     };
   }, [localId, outbox.pending, outbox.inDoubt, outbox.conflicts, lastSyncedAt]);
+
+  // A change on its way may be refused or settled without the counts moving: look again now and then.
+  const inFlight =
+    view?.syncState === 'pending' && view.change !== null && view.change.state !== 'rejected';
+  useEffect(() => {
+    if (!localId || !inFlight) return;
+    const timer = setInterval(() => {
+      void call('protocols.get', { localId }).then((r) => {
+        if (r.ok) setView(r.value);
+      });
+    }, PENDING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [localId, inFlight]);
 
   const failed = (what: string, error: IpcError) => {
     const unplaced = placeIssues(

@@ -12,7 +12,7 @@ export function SyncStatus({ view, online }: Props) {
   const change = view.change;
   if (view.syncState === 'conflict') {
     return (
-      <div className="notice notice-warn sync-status" role="status" data-sync="conflict">
+      <div className="notice notice-warn editor-sync" role="status" data-sync="conflict">
         <p className="notice-title">
           <AlertTriangle aria-hidden="true" size={16} /> Conflict with the server
         </p>
@@ -25,14 +25,14 @@ export function SyncStatus({ view, online }: Props) {
   }
   if (view.syncState === 'synced' || !change) {
     return (
-      <p className="notice notice-success sync-status" role="status" data-sync="synced">
+      <p className="notice notice-success editor-sync" role="status" data-sync="synced">
         <CheckCircle2 aria-hidden="true" size={16} /> Synced with the server.
       </p>
     );
   }
   if (change.state === 'rejected') {
     return (
-      <div className="notice notice-error sync-status" role="status" data-sync="rejected">
+      <div className="notice notice-error editor-sync" role="status" data-sync="rejected">
         <p className="notice-title">
           <AlertTriangle aria-hidden="true" size={16} /> The server refused this protocol
         </p>
@@ -42,7 +42,7 @@ export function SyncStatus({ view, online }: Props) {
   }
   if (change.state === 'in_doubt') {
     return (
-      <p className="notice notice-warn sync-status" role="status" data-sync="in-doubt">
+      <p className="notice notice-warn editor-sync" role="status" data-sync="in-doubt">
         <Loader2 aria-hidden="true" size={16} className="spin" /> In doubt: checking whether the
         server got the last change before sending anything again.
       </p>
@@ -50,7 +50,7 @@ export function SyncStatus({ view, online }: Props) {
   }
   if (!online || change.message) {
     return (
-      <div className="notice notice-info sync-status" role="status" data-sync="pending">
+      <div className="notice notice-info editor-sync" role="status" data-sync="pending">
         <p className="notice-title">
           <CloudOff aria-hidden="true" size={16} /> Pending: saved on this computer
         </p>
@@ -62,7 +62,7 @@ export function SyncStatus({ view, online }: Props) {
     );
   }
   return (
-    <p className="notice notice-info sync-status" role="status" data-sync="pending">
+    <p className="notice notice-info editor-sync" role="status" data-sync="pending">
       <Loader2 aria-hidden="true" size={16} className="spin" /> Pending:{' '}
       {change.state === 'sending' ? 'sending to the server…' : 'waiting to be sent.'}
     </p>
