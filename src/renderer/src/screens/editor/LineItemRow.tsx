@@ -62,7 +62,7 @@ export function LineItemRow({
       ? STATUS_WARNINGS[product.status]
       : null;
   return (
-    <li className="line-item" role="group" aria-labelledby={headingId}>
+    <div className="line-item" role="group" aria-labelledby={headingId}>
       <div className="line-item-head">
         <div className="line-item-title">
           <h3 id={headingId} className="line-item-name">
@@ -157,6 +157,6 @@ export function LineItemRow({
           )}
         </fieldset>
       )}
-    </li>
+    </div>
   );
 }

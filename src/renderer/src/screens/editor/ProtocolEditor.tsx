@@ -292,7 +292,7 @@ export function ProtocolEditor({ mode, initial }: Props) {
               {fields.length === 0 ? (
                 <p className="muted">No product yet: search the catalog below to add one.</p>
               ) : (
-                <ul className="line-items">
+                <div className="line-items">
                   {fields.map((field, index) => (
                     <LineItemRow
                       key={field.id}
@@ -306,7 +306,7 @@ export function ProtocolEditor({ mode, initial }: Props) {
                       onRemove={() => remove(index)}
                     />
                   ))}
-                </ul>
+                </div>
               )}
               {lineError && <p className="field-error">{sentence(lineError)}</p>}
               <ProductPicker
