@@ -7,8 +7,15 @@ export interface Toast {
   kind: ToastKind;
   title: string;
   detail: string | null;
+  /** Where the toast leads (a hash route such as "/orders/ord_1"), with the link's words. */
+  link: ToastLink | null;
   /** A button in the toast (e.g. Undo); pressing it runs `run` and dismisses the toast. */
   action: ToastAction | null;
+}
+
+export interface ToastLink {
+  route: string;
+  label: string;
 }
 
 export interface ToastAction {
@@ -17,6 +24,7 @@ export interface ToastAction {
 }
 
 export interface ToastOptions {
+  link?: ToastLink;
   action?: ToastAction;
   /** How long it stays, in ms (errors stay until dismissed unless this is given). */
   durationMs?: number;
@@ -38,8 +46,9 @@ export const useToastStore = create<ToastStore>((set, get) => ({
     const id = nextId++;
     // One copy of a message at a time: a repeated failure does not stack up.
     const others = get().toasts.filter((t) => !(t.title === title && t.detail === detail));
+    const link = options.link ?? null;
     const action = options.action ?? null;
-    set({ toasts: [...others, { id, kind, title, detail, action }].slice(-4) });
+    set({ toasts: [...others, { id, kind, title, detail, link, action }].slice(-4) });
     const duration = options.durationMs ?? (kind === 'error' ? null : AUTO_DISMISS_MS);
     if (duration !== null) setTimeout(() => get().dismiss(id), duration);
     return id;
