@@ -273,6 +273,9 @@ test('delete with undo: nothing is sent during the undo window; undo brings it b
   await expect(app.getByRole('region', { name: 'Notifications' })).toContainText(
     'Deleted the protocol for Marie Curie.',
   );
+  // The list no longer shows it while the undo is offered.
+  await expect(app.getByRole('heading', { level: 1, name: 'Protocols' })).toBeVisible();
+  await expect(app.getByRole('main').getByText('Marie Curie')).toHaveCount(0);
   await saveScreen(app, testInfo, 'editor-deleted-undo-toast');
   const during = await ipc<{ ok: boolean; value?: { deleted: boolean } }>(app, 'protocols.get', {
     localId,
