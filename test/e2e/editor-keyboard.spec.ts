@@ -1,8 +1,9 @@
 import { expect, test } from '../support/e2e/fixtures';
-import { connectLocalSandbox } from '../support/e2e/app';
+
 import { axeBlockers } from '../support/e2e/axe';
 import {
   addProduct,
+  connectEmbedded,
   editor,
   fillPatient,
   goTo,
@@ -17,7 +18,7 @@ const EXTERNAL = 'Whey-Free Protein Powder, Vanilla';
 test('the editor with the keyboard only: fields in order, a product picked from the search, doses, Ctrl+S saves', async ({
   app,
 }, testInfo) => {
-  await connectLocalSandbox(app);
+  await connectEmbedded(app);
   await goTo(app, '#/protocols/new');
   await expect(app.getByRole('heading', { level: 1, name: 'New protocol' })).toBeVisible();
   const k = app.keyboard;
@@ -104,7 +105,7 @@ for (const theme of ['light', 'dark'] as const) {
         (f) => `${f.impact} ${f.id}: ${f.help} (${f.targets.join(', ')})`,
       );
     };
-    await connectLocalSandbox(page);
+    await connectEmbedded(page);
     await goTo(page, '#/protocols/new');
     await editor.save(page).click();
     await expect(editor.field(page, 'First name')).toHaveAttribute('aria-invalid', 'true');

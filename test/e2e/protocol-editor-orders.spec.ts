@@ -1,12 +1,18 @@
 import { expect, test } from '../support/e2e/fixtures';
 import {
-  connectLocalSandbox,
   expectConnected,
   expectFirstRunConnect,
   fillPartnerForm,
   partnerForm,
 } from '../support/e2e/app';
-import { addProduct, editor, fillPatient, goTo, savedLocalId } from '../support/e2e/editor';
+import {
+  addProduct,
+  connectEmbedded,
+  editor,
+  fillPatient,
+  goTo,
+  savedLocalId,
+} from '../support/e2e/editor';
 import { saveScreen } from '../support/e2e/screens';
 import { listAllOrders } from '../support/sandbox-orders';
 
@@ -16,7 +22,7 @@ const EXTERNAL = 'Whey-Free Protein Powder, Vanilla';
 test('duplicate for another patient: the dialog asks for the new patient, and the copy opens with the same order', async ({
   app,
 }, testInfo) => {
-  await connectLocalSandbox(app);
+  await connectEmbedded(app);
   await goTo(app, '#/protocols/new');
   await fillPatient(editor.form(app), {
     firstName: 'Rosalind',

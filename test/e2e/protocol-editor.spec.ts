@@ -1,6 +1,5 @@
 import { expect, test } from '../support/e2e/fixtures';
 import {
-  connectLocalSandbox,
   expectConnected,
   expectFirstRunConnect,
   fillPartnerForm,
@@ -9,6 +8,7 @@ import {
 } from '../support/e2e/app';
 import {
   addProduct,
+  connectEmbedded,
   editor,
   fillPatient,
   goTo,
@@ -30,7 +30,7 @@ const usd = (amount: string) =>
 test('a protocol with a pack and an external product: messages on the fields, doses add up to the quantity, the price preview, saved and synced', async ({
   app,
 }, testInfo) => {
-  await connectLocalSandbox(app);
+  await connectEmbedded(app);
   await goTo(app, '#/protocols/new');
   await expect(app.getByRole('heading', { level: 1, name: 'New protocol' })).toBeVisible();
   await expect(editor.preview(app).getByRole('heading', { name: 'Price' })).toBeVisible();
@@ -185,7 +185,7 @@ test('drafted with the partner sandbox unreachable: pending, then synced when it
 test('a protocol the server refuses (422) shows the reason on the product line', async ({
   app,
 }, testInfo) => {
-  await connectLocalSandbox(app);
+  await connectEmbedded(app);
   await goTo(app, '#/protocols/new');
   await fillPatient(editor.form(app), {
     firstName: 'Alan',
@@ -218,7 +218,7 @@ test('a protocol the server refuses (422) shows the reason on the product line',
 test('leaving with unsaved changes asks first, inside the app and when the window closes', async ({
   app,
 }, testInfo) => {
-  await connectLocalSandbox(app);
+  await connectEmbedded(app);
   await goTo(app, '#/protocols/new');
   await editor.field(app, 'First name').fill('Unsaved');
   await ui
@@ -253,7 +253,7 @@ test('leaving with unsaved changes asks first, inside the app and when the windo
 test('delete with undo: nothing is sent during the undo window; undo brings it back, and otherwise it goes', async ({
   app,
 }, testInfo) => {
-  await connectLocalSandbox(app);
+  await connectEmbedded(app);
   await goTo(app, '#/protocols/new');
   await fillPatient(editor.form(app), {
     firstName: 'Marie',

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { escapeRegExp } from './app';
+import { escapeRegExp, expectConnected, expectFirstRunConnect } from './app';
 
 /** The protocol editor's parts, by role and accessible name. */
 export const editor = {
@@ -88,4 +88,15 @@ export function ipc<T>(page: Page, channel: string, args: unknown): Promise<T> {
       ).orderDesk.call(c as string, a) as Promise<T>,
     [channel, args] as const,
   );
+}
+
+/**
+ * From the first-run Connect screen to the built-in sandbox, whatever screen the app then lands
+ * on (the editor tests go to their own route next).
+ */
+export async function connectEmbedded(page: Page): Promise<void> {
+  await expectFirstRunConnect(page);
+  await page.getByRole('radio', { name: 'Local sandbox (built in)' }).check();
+  await page.getByRole('button', { name: 'Use the local sandbox' }).click();
+  await expectConnected(page, 'Local sandbox');
 }
