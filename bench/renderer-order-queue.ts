@@ -273,7 +273,7 @@ async function scrollThrough(
         const observer = new w.PerformanceObserver((list) => {
           for (const e of list.getEntries()) longTasks.push(e.duration);
         });
-        observer.observe({ entryTypes: ['longtask'] });
+        observer.observe({ entryTypes: ['longtask' as never] });
         const start = performance.now();
         let last = 0;
         let settled = 0;
