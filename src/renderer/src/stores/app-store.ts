@@ -17,6 +17,8 @@ interface AppStore {
   sync: Sync;
   outbox: Outbox;
   theme: Theme;
+  /** Where client secrets are kept (the Connect screen says so). */
+  secretStorage: AppState['secretStorage'];
   load(): Promise<void>;
   /** Re-reads app.state quietly (after a switch of connection, whose state events may be past). */
   refresh(): Promise<void>;
@@ -40,6 +42,7 @@ export const useAppStore = create<AppStore>((set, get) => ({
   sync: { phase: 'idle', lastSyncedAt: null, error: null },
   outbox: { pending: 0, inDoubt: 0, conflicts: 0 },
   theme: 'system',
+  secretStorage: 'system-keychain',
 
   async load() {
     set({ status: 'loading', loadError: null });
@@ -59,6 +62,7 @@ export const useAppStore = create<AppStore>((set, get) => ({
       sync: s.sync,
       outbox: s.outbox,
       theme: s.theme,
+      secretStorage: s.secretStorage,
     });
   },
 
