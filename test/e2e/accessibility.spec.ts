@@ -77,7 +77,7 @@ for (const theme of ['light', 'dark'] as const) {
     await check('rotate-dialog', 'dialog[open]');
     await page.getByRole('button', { name: 'Cancel' }).click();
 
-    await page.keyboard.press('Control+3');
+    await page.keyboard.press('Control+8');
     await expect(page.getByRole('heading', { level: 1, name: 'Connection' })).toBeVisible();
     await check('connection');
 

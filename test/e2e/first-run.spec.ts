@@ -22,6 +22,9 @@ test('a fresh data dir opens on Connect; the built-in sandbox connects and lists
 
   await connectLocalSandbox(app);
   await expectConnected(app, 'Local sandbox');
+  // The app opens on the daily work: the protocols, first in the sidebar.
+  expect(new URL(app.url()).hash).toBe('#/protocols');
+  await expect(ui.sidebar(app).getByRole('link').first()).toHaveAccessibleName(/^Protocols/);
   await expect(ui.banner(app)).toContainText('All changes synced');
   const rows = await expectProductsListed(app);
   expect(await rows.count()).toBeGreaterThan(3);
@@ -43,14 +46,14 @@ test('a fresh data dir opens on Connect; the built-in sandbox connects and lists
   ]);
   await saveScreen(app, testInfo, 'catalog-connected');
 
-  // The choice is kept: a reload (the app restarted) goes straight to the catalog.
+  // The choice is kept: a reload (the app restarted) goes straight to the screen it showed.
   await app.reload();
   await expectConnected(app, 'Local sandbox');
   await expectProductsListed(app);
 
   // Back on the Connection screen, already on the local sandbox: the other servers come first,
   // and the local sandbox is not offered again as if it were new.
-  await app.keyboard.press('Control+3');
+  await app.keyboard.press('Control+8');
   await expect(app.getByRole('heading', { level: 1, name: 'Connection' })).toBeVisible();
   await expect(app.getByRole('radio', { name: 'Partner sandbox' })).toBeChecked();
   await expect(app.getByRole('form', { name: 'Connect to a partner sandbox' })).toBeVisible();

@@ -33,6 +33,11 @@ test('keyboard only: connect, move through the sidebar, and use the rotate dialo
   await tabTo(app, 'Use the local sandbox');
   await app.keyboard.press('Enter');
   await expectConnected(app, 'Local sandbox');
+  await expect(ui.sidebar(app).getByRole('link', { name: 'Protocols' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await app.keyboard.press('Control+6');
   await expectProductsListed(app);
   await host.core.session!.client.updatePartnerSettings({
     webhookUrl: 'https://clinic.example/webhooks/orders',
@@ -47,7 +52,7 @@ test('keyboard only: connect, move through the sidebar, and use the rotate dialo
   await app.keyboard.press('End');
   await expect(nav.getByRole('link', { name: 'Connection' })).toBeFocused();
   await app.keyboard.press('ArrowDown'); // wraps around
-  await expect(nav.getByRole('link', { name: 'Catalog' })).toBeFocused();
+  await expect(nav.getByRole('link', { name: 'Protocols' })).toBeFocused();
   await app.keyboard.press('ArrowUp');
   await expect(nav.getByRole('link', { name: 'Connection' })).toBeFocused();
   await app.keyboard.press('ArrowUp');
@@ -55,10 +60,17 @@ test('keyboard only: connect, move through the sidebar, and use the rotate dialo
   await expect(app.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
 
-  // The screen shortcuts.
-  await app.keyboard.press('Control+3');
+  // The screen shortcuts: Ctrl+1..8 in sidebar order.
+  await app.keyboard.press('Control+8');
   await expect(app.getByRole('heading', { level: 1, name: 'Connection' })).toBeVisible();
+  await app.keyboard.press('Control+5');
+  await expect(app.getByRole('heading', { level: 1, name: 'Conflicts' })).toBeVisible();
   await app.keyboard.press('Control+1');
+  await expect(nav.getByRole('link', { name: 'Protocols' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await app.keyboard.press('Control+6');
   await expect(app.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible();
 
   // The product list: Tab reaches it, arrows move between products, Enter opens one.
@@ -78,7 +90,7 @@ test('keyboard only: connect, move through the sidebar, and use the rotate dialo
 
   // The rotate dialog, by keyboard (the webhook URL was set on the server before Settings opened).
   const before = await host.core.session!.client.getWebhookSecret();
-  await app.keyboard.press('Control+2');
+  await app.keyboard.press('Control+7');
   await expect(app.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   const rotateButton = app.getByRole('button', { name: 'Rotate secret…' });
   await expect(rotateButton).toBeVisible();

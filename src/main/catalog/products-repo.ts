@@ -14,7 +14,10 @@ const Row = z.object({ id: z.int(), body: jsonText(Product) });
 
 export interface ProductQuery {
   status?: ProductStatus | readonly ProductStatus[];
-  /** Part of the product name, case-insensitive. */
+  /**
+   * Words of the product name, case-insensitive: every word must be found in the name, and
+   * punctuation is ignored ("omega 3", "omega-3" and "omega3" all find "Omega-3 Fish Oil").
+   */
   search?: string;
   limit?: number;
   offset?: number;
@@ -101,10 +104,28 @@ function filterOf(query: Pick<ProductQuery, 'status' | 'search'>): {
     where.push(`status IN (${statuses.map(() => '?').join(', ') || 'NULL'})`);
     params.push(...statuses);
   }
-  const search = query.search?.trim();
-  if (search) {
-    where.push("name LIKE ? ESCAPE '\\'");
-    params.push(likeContains(search));
+  for (const word of searchWords(query.search ?? '')) {
+    // The word in the name as written, or in the name with its punctuation and spaces taken out.
+    where.push(`(name LIKE ? ESCAPE '\\' OR ${COMPACT_NAME} LIKE ? ESCAPE '\\')`);
+    params.push(likeContains(word), likeContains(word));
   }
   return { where: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+}
+
+/** The punctuation a product name may hold between the parts of a word ("Omega-3", "B-12"). */
+const NAME_PUNCTUATION = ['-', ' ', '.', ',', '/', '+', '(', ')', "'", '&', '_'];
+
+/** The name without punctuation or spaces, in SQL: "Omega-3 Fish Oil" -> "Omega3FishOil". */
+const COMPACT_NAME = NAME_PUNCTUATION.reduce(
+  (sql, c) => `REPLACE(${sql}, '${c.replace(/'/g, "''")}', '')`,
+  'name',
+);
+
+/** At most this many words of a search are used (the contract caps the text at 200 characters). */
+const MAX_SEARCH_WORDS = 20;
+
+/** The words of a search: runs of letters and digits, lower-cased, each once. */
+export function searchWords(search: string): string[] {
+  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
 }

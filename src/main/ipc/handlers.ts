@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import { Connection } from '../../shared/connection';
+import type { OrderMatch } from '../../shared/work-views';
 import {
   Theme,
   type AppState,
@@ -29,6 +31,14 @@ export interface IpcHandlerDeps {
   host: IpcHost;
   log: Logger;
 }
+
+/** The queue's search and filters, without the keys the caller left out. */
+const orderMatch = ({ search, sourceId, createdFrom, createdTo }: OrderMatch) => ({
+  ...(search ? { search } : {}),
+  ...(sourceId ? { sourceId } : {}),
+  ...(createdFrom ? { createdFrom } : {}),
+  ...(createdTo ? { createdTo } : {}),
+});
 
 /** A partner connection's fields checked as the stored Connection will be (URLs, https rule). */
 function splitPartnerInput(input: PartnerConnectionInput): {
@@ -71,6 +81,7 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       },
       outbox: outboxCount(core.store),
       theme: core.store.settings.get(SETTING_KEYS.theme, Theme, 'system'),
+      notifications: core.store.settings.get(SETTING_KEYS.notifications, z.boolean(), true),
     };
   };
 
@@ -123,6 +134,10 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       core.store.settings.set(SETTING_KEYS.theme, theme);
       return null;
     },
+    'app.setNotifications': async ({ enabled }) => {
+      core.store.settings.set(SETTING_KEYS.notifications, enabled);
+      return null;
+    },
     'app.openExternal': async ({ url }) => {
       await host.openExternal(url);
       return null;
@@ -167,16 +182,31 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       return core.store.shippingMethods.list();
     },
 
-    'protocols.list': async ({ search, syncStates, includeDeleted, limit, cursor }) => {
+    'protocols.list': async ({ search, syncStates, includeDeleted, sort, limit, cursor }) => {
       session();
       const page = core.store.protocols.list({
         search,
         includeDeleted,
+        sort,
         limit,
         cursor,
         ...(syncStates ? { syncStates } : {}),
       });
-      return { items: page.items.map(toSummaryView), nextCursor: page.nextCursor };
+      return {
+        items: page.items.map(toSummaryView),
+        nextCursor: page.nextCursor,
+        total: page.total,
+      };
+    },
+    'protocols.matchingIds': async ({ search, syncStates, includeDeleted }) => {
+      session();
+      return {
+        localIds: core.store.protocols.matchingIds({
+          search,
+          includeDeleted,
+          ...(syncStates ? { syncStates } : {}),
+        }),
+      };
     },
     'protocols.get': async ({ localId }) => {
       session();
@@ -187,6 +217,24 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       const s = session();
       protocol(localId);
       return toProtocolView(s.sync.updateProtocol(localId, draft));
+    },
+    'protocols.duplicate': async ({ localId, customer }) => {
+      const s = session();
+      protocol(localId);
+      try {
+        return toProtocolView(s.sync.duplicateProtocol(localId, customer));
+      } catch (error) {
+        if (!(error instanceof z.ZodError)) throw error;
+        const fieldErrors = fieldErrorsOf(error.issues).map((f) => ({
+          ...f,
+          path: ['draft', ...f.path],
+        }));
+        throw new IpcFailure(
+          'validation',
+          `This protocol cannot be copied until it is complete: ${describeFieldErrors(fieldErrors)}.`,
+          fieldErrors,
+        );
+      }
     },
     'protocols.delete': async ({ localId }) => {
       const s = session();
@@ -245,21 +293,46 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       return batchView(batch(batchId));
     },
 
-    'orders.list': async ({ statuses, sourceId, createdFrom, createdTo, limit, offset }) => {
+    'orders.list': async ({ statuses, limit, offset, ...match }) => {
       session();
-      const filter = {
-        ...(statuses ? { statuses } : {}),
-        ...(sourceId ? { sourceId } : {}),
-        ...(createdFrom ? { createdFrom } : {}),
-        ...(createdTo ? { createdTo } : {}),
+      const filter = { ...orderMatch(match), ...(statuses ? { statuses } : {}) };
+      return {
+        orders: core.store.orders.list({ ...filter, limit, offset }),
+        total: core.store.orders.count(filter),
       };
-      return { orders: core.store.orders.list({ ...filter, limit, offset }) };
+    },
+    'orders.counts': async (match) => {
+      session();
+      const counts = core.store.orders.countByStatus(orderMatch(match));
+      return { counts, total: Object.values(counts).reduce((a, n) => a + n, 0) };
     },
     'orders.get': async ({ orderId }) => {
       session();
       const order = core.store.orders.get(orderId);
       if (!order) throw new IpcFailure('not-found', `Order ${orderId} is not in the local mirror.`);
       return order;
+    },
+    'orders.timeline': async ({ orderId }) => {
+      session();
+      if (!core.store.orders.get(orderId))
+        throw new IpcFailure('not-found', `Order ${orderId} is not in the local mirror.`);
+      return core.store.orders.timeline(orderId).map((c) => ({
+        status: c.status,
+        previous: c.previous,
+        seenAt: new Date(c.seenAt).toISOString(),
+      }));
+    },
+    'orders.create': async () => {
+      throw new IpcFailure('internal', 'Ordering one protocol is not available in this build yet.');
+    },
+    'refills.due': async () => {
+      throw new IpcFailure('internal', 'Refills due is not available in this build yet.');
+    },
+    'batches.review': async () => {
+      throw new IpcFailure('internal', 'The batch review is not available in this build yet.');
+    },
+    'batches.retryItem': async () => {
+      throw new IpcFailure('internal', 'Retrying an item is not available in this build yet.');
     },
     'orders.refresh': async ({ orderId }) => session().orders.refreshOrder(orderId),
     'orders.cancel': async ({ orderId }) => session().orders.cancelOrder(orderId),

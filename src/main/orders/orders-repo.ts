@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { AppOrder, type OrderStatus } from '../../shared/api';
+import { AppOrder, OrderStatus } from '../../shared/api';
 import type { Clock } from '../clock';
 import type { Db } from '../store/db';
 import { isPollFinal, mergeOrder, POLL_FINAL_STATUSES } from './order-merge';
+import { orderSearchLikes, orderSearchText } from './order-search';
 import { epochMs, jsonText, parseRow, prepareCached, runTransaction } from '../store/rows';
 
 export const OrderSource = z.enum(['created', 'pulled']);
@@ -31,9 +32,22 @@ export interface OrderQuery {
   /** Only orders created at or after this server time (ISO). */
   createdFrom?: string;
   createdTo?: string;
+  /** Words of the patient's name, sourceId or the order id; every word must match. */
+  search?: string;
   limit?: number;
   offset?: number;
 }
+
+/** A status the app saw an order take, and when (epoch ms, local clock). */
+export interface OrderStatusChange {
+  status: OrderStatus;
+  previous: OrderStatus | null;
+  seenAt: number;
+}
+
+const StatusChangeRow = z
+  .object({ status: OrderStatus, previous: OrderStatus.nullable(), seen_at: z.int() })
+  .transform((r) => ({ status: r.status, previous: r.previous, seenAt: r.seen_at }));
 
 export interface DueOrder {
   order: AppOrder;
@@ -43,8 +57,13 @@ export interface DueOrder {
 }
 
 const INSERT_ORDER = `INSERT INTO orders (id, status, status_precision, customer_source_id, customer_name,
-    created_at, updated_at, source, next_poll_at, local_updated_at, body)
-  VALUES (@id, @status, @precision, @source_id, @name, @created_at, @updated_at, @source, @next_poll_at, @now, @body)`;
+    created_at, updated_at, source, next_poll_at, local_updated_at, search_text, body)
+  VALUES (@id, @status, @precision, @source_id, @name, @created_at, @updated_at, @source, @next_poll_at, @now,
+    @search_text, @body)`;
+
+/** A status the app saw an order take (its timeline). */
+const INSERT_STATUS_CHANGE = `INSERT INTO order_status_changes (order_id, status, previous, seen_at)
+  VALUES (?, ?, ?, ?)`;
 
 /** The parameters of INSERT_ORDER for `order`. */
 const orderColumns = (
@@ -61,6 +80,7 @@ const orderColumns = (
   source: at.source,
   next_poll_at: at.nextPollAt,
   now: at.now,
+  search_text: orderSearchText(order),
   body: JSON.stringify(order),
 });
 
@@ -107,9 +127,11 @@ export class OrdersRepo {
              created_at = excluded.created_at, updated_at = excluded.updated_at, source = excluded.source,
              next_poll_at = excluded.next_poll_at,
              local_updated_at = CASE WHEN @changed THEN excluded.local_updated_at ELSE local_updated_at END,
-             body = excluded.body`,
+             search_text = excluded.search_text, body = excluded.body`,
         ).run({ ...orderColumns(merged, { source, nextPollAt, now }), changed: changed ? 1 : 0 });
       }
+      if (previous === null || previous.status !== merged.status)
+        this.recordStatus(merged.id, merged.status, previous?.status ?? null, now);
       return {
         order: merged,
         previous,
@@ -127,12 +149,17 @@ export class OrdersRepo {
    * pull was faster), upsert merges it.
    */
   insertCreated(order: AppOrder): void {
+    if (!this.db.inTransaction) {
+      runTransaction(this.db, () => this.insertCreated(order));
+      return;
+    }
     const now = this.clock.now();
     const nextPollAt = isPollFinal(order.status) ? null : now;
     const inserted = prepareCached(this.db, `${INSERT_ORDER} ON CONFLICT (id) DO NOTHING`).run(
       orderColumns(order, { source: 'created', nextPollAt, now }),
     ).changes;
     if (inserted === 0) this.upsert(order, { source: 'created' });
+    else this.recordStatus(order.id, order.status, null, now);
   }
 
   /** upsert for a page of orders, in one transaction. */
@@ -144,39 +171,52 @@ export class OrdersRepo {
     return this.row(id)?.body ?? null;
   }
 
-  /** Orders newest first (server createdAt), filtered. */
+  /** Orders newest first (server createdAt), filtered and searched. */
   list(query: OrderQuery = {}): AppOrder[] {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (query.statuses) {
-      where.push(`status IN (${query.statuses.map(() => '?').join(', ') || 'NULL'})`);
-      params.push(...query.statuses);
-    }
-    if (query.sourceId !== undefined) {
-      where.push('customer_source_id = ?');
-      params.push(query.sourceId);
-    }
-    if (query.createdFrom !== undefined) {
-      where.push('created_at >= ?');
-      params.push(epochMs(query.createdFrom));
-    }
-    if (query.createdTo !== undefined) {
-      where.push('created_at <= ?');
-      params.push(epochMs(query.createdTo));
-    }
+    const { where, params } = orderFilter(query);
     params.push(query.limit ?? -1, query.offset ?? 0);
     const sql = `SELECT id, source, next_poll_at, last_polled_at, body FROM orders
-      ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`;
+      ${whereClause(where)} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`;
     return prepareCached(this.db, sql)
       .all(...params)
       .map((r) => this.parse(r).body);
   }
 
-  count(query: Pick<OrderQuery, 'statuses'> = {}): number {
-    if (!query.statuses)
-      return (prepareCached(this.db, 'SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n;
-    const sql = `SELECT COUNT(*) AS n FROM orders WHERE status IN (${query.statuses.map(() => '?').join(', ') || 'NULL'})`;
-    return (prepareCached(this.db, sql).get(...query.statuses) as { n: number }).n;
+  /** How many orders match the query's filters and search (no paging). */
+  count(query: Omit<OrderQuery, 'limit' | 'offset'> = {}): number {
+    const { where, params } = orderFilter(query);
+    const sql = `SELECT COUNT(*) AS n FROM orders ${whereClause(where)}`;
+    return (prepareCached(this.db, sql).get(...params) as { n: number }).n;
+  }
+
+  /** Orders matching the filters and search (statuses aside), per status: every status, zeros included. */
+  countByStatus(
+    query: Omit<OrderQuery, 'limit' | 'offset' | 'statuses'> = {},
+  ): Record<OrderStatus, number> {
+    const { where, params } = orderFilter(query);
+    const rows = prepareCached(
+      this.db,
+      `SELECT status, COUNT(*) AS n FROM orders ${whereClause(where)} GROUP BY status`,
+    ).all(...params) as { status: string; n: number }[];
+    const counts = Object.fromEntries(OrderStatus.options.map((s) => [s, 0])) as Record<
+      OrderStatus,
+      number
+    >;
+    for (const r of rows) {
+      const status = OrderStatus.safeParse(r.status);
+      if (status.success) counts[status.data] += r.n;
+    }
+    return counts;
+  }
+
+  /** The statuses the app saw the order take, oldest first ([] for an unknown order). */
+  timeline(id: string): OrderStatusChange[] {
+    return prepareCached(
+      this.db,
+      'SELECT status, previous, seen_at FROM order_status_changes WHERE order_id = ? ORDER BY id',
+    )
+      .all(id)
+      .map((r) => parseRow(StatusChangeRow, r, 'order_status_changes', `order_id=${id}`));
   }
 
   /** Active orders whose next poll is due at `now`, most overdue first. */
@@ -209,6 +249,15 @@ export class OrdersRepo {
     );
   }
 
+  private recordStatus(
+    id: string,
+    status: OrderStatus,
+    previous: OrderStatus | null,
+    seenAt: number,
+  ): void {
+    prepareCached(this.db, INSERT_STATUS_CHANGE).run(id, status, previous, seenAt);
+  }
+
   private row(id: string) {
     const r = prepareCached(
       this.db,
@@ -220,4 +269,37 @@ export class OrdersRepo {
   private parse(r: unknown) {
     return parseRow(Row, r, 'orders', `id=${(r as { id: unknown }).id}`);
   }
+}
+
+const whereClause = (where: readonly string[]) =>
+  where.length ? `WHERE ${where.join(' AND ')}` : '';
+
+/** The WHERE terms of a query's filters and search on orders. */
+function orderFilter(query: Omit<OrderQuery, 'limit' | 'offset'>): {
+  where: string[];
+  params: unknown[];
+} {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (query.statuses) {
+    where.push(`status IN (${query.statuses.map(() => '?').join(', ') || 'NULL'})`);
+    params.push(...query.statuses);
+  }
+  if (query.sourceId !== undefined) {
+    where.push('customer_source_id = ?');
+    params.push(query.sourceId);
+  }
+  if (query.createdFrom !== undefined) {
+    where.push('created_at >= ?');
+    params.push(epochMs(query.createdFrom));
+  }
+  if (query.createdTo !== undefined) {
+    where.push('created_at <= ?');
+    params.push(epochMs(query.createdTo));
+  }
+  for (const like of orderSearchLikes(query.search)) {
+    where.push("search_text LIKE ? ESCAPE '\\'");
+    params.push(like);
+  }
+  return { where, params };
 }

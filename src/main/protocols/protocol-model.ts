@@ -5,7 +5,7 @@ import type { Db } from '../store/db';
 import { JobError, JobState } from '../jobs/job-model';
 import { flag, jsonText, jsonTextOrNull, parseRow, prepareCached } from '../store/rows';
 import { ProtocolChangeOp } from './change-queue';
-import { searchTextOf } from './protocol-search';
+import { nameSortKey, searchTextOf } from './protocol-search';
 
 export { ProtocolDraft };
 
@@ -164,6 +164,7 @@ export function draftColumns(draft: ProtocolDraft) {
     source_id: c.sourceId,
     email: c.email ?? null,
     search_text: searchTextOf(c),
+    sort_name: nameSortKey(c),
     draft: JSON.stringify(draft),
   };
 }

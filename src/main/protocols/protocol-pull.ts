@@ -27,9 +27,9 @@ export function upsertOne(
     const localId = randomUUID();
     prepareCached(
       db,
-      `INSERT INTO protocols (local_id, server_id, customer_name, source_id, email, search_text, draft,
+      `INSERT INTO protocols (local_id, server_id, customer_name, source_id, email, search_text, sort_name, draft,
            server, base_updated_at, sync_state, created_at, local_updated_at)
-         VALUES (@local_id, @server_id, @customer_name, @source_id, @email, @search_text, @draft,
+         VALUES (@local_id, @server_id, @customer_name, @source_id, @email, @search_text, @sort_name, @draft,
            @server, @base, 'synced', @now, @now)`,
     ).run({
       local_id: localId,

@@ -96,45 +96,126 @@ export function planLikeSearch(query: string): SearchPlan {
   return terms.length === 0 ? { kind: 'all' } : { kind: 'scan', likes: terms.map(likeContains) };
 }
 
-export interface SearchPage {
+/** The list's orders: 'changed' newest first (seq, as before); 'name' by nameSortKey, then seq. */
+export type ListSort = 'changed' | 'name';
+
+/** Where a page starts: after this row of the previous page (keyset). */
+export interface ListKey {
+  seq: number;
+  /** The row's sort_name, for the 'name' sort. */
+  name?: string;
+}
+
+export interface SearchFilter {
   /** Extra conditions on protocols p (e.g. "p.deleted = 0") and their parameters. */
   where: readonly string[];
   params: readonly unknown[];
-  /** Only rows with seq below this (keyset cursor). */
-  beforeSeq?: number | undefined;
-  limit: number;
 }
 
-/**
- * The seqs of the protocols a plan finds, newest first. Only seq, deleted and search_text are
- * read unless `page.where` names other columns, so a scan stays on the protocols_scan index.
- */
-export function searchSeqs(db: Db, plan: SearchPlan, page: SearchPage): number[] {
-  if (plan.kind === 'none') return [];
-  const where = [...page.where];
+export interface SearchPage extends SearchFilter {
+  /** Default 'changed'. */
+  sort?: ListSort;
+  /** Only rows after this one in the sort's order (keyset cursor). */
+  after?: ListKey | undefined;
+  /** Only rows with seq below this ('changed' sort; kept for the bench's callers). */
+  beforeSeq?: number | undefined;
+  /** No limit when absent (every match, e.g. "select all matching"). */
+  limit?: number;
+}
+
+/** FROM, WHERE and parameters of the rows a plan matches (null: none can match). */
+function matching(
+  plan: SearchPlan,
+  filter: SearchFilter,
+): { from: string; where: string[]; params: unknown[] } | null {
+  if (plan.kind === 'none') return null;
+  const where = [...filter.where];
   const params: unknown[] = [];
   let from = 'protocols p';
-  let order = 'p.seq DESC';
   if (plan.kind === 'fts') {
     // CROSS JOIN keeps the FTS index as the outer loop, read in rowid order.
     from = 'protocols_fts f CROSS JOIN protocols p ON p.seq = f.rowid';
-    order = 'f.rowid DESC';
     where.unshift('protocols_fts MATCH ?');
     params.push(plan.match);
   }
-  params.push(...page.params);
-  if (page.beforeSeq !== undefined) {
-    where.push(plan.kind === 'fts' ? 'f.rowid < ?' : 'p.seq < ?');
-    params.push(page.beforeSeq);
-  }
+  params.push(...filter.params);
   if (plan.kind === 'fts' || plan.kind === 'scan') {
     for (const like of plan.likes) {
       where.push("p.search_text LIKE ? ESCAPE '\\'");
       params.push(like);
     }
   }
-  const sql = `SELECT p.seq AS seq FROM ${from}
-    ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${order} LIMIT ?`;
-  params.push(page.limit);
-  return (prepareCached(db, sql).all(...params) as { seq: number }[]).map((r) => r.seq);
+  return { from, where, params };
+}
+
+const whereClause = (where: readonly string[]) =>
+  where.length ? `WHERE ${where.join(' AND ')}` : '';
+
+/**
+ * The rows a plan finds, in the sort's order, with their sort keys. Only seq, deleted and
+ * search_text (and sort_name for the 'name' sort) are read unless `page.where` names other
+ * columns, so a scan stays on an index.
+ */
+export function searchKeys(db: Db, plan: SearchPlan, page: SearchPage): ListKey[] {
+  const m = matching(plan, page);
+  if (!m) return [];
+  const { from, where, params } = m;
+  const seqColumn = plan.kind === 'fts' ? 'f.rowid' : 'p.seq';
+  let order: string;
+  let select = `${seqColumn} AS seq`;
+  if (page.sort === 'name') {
+    order = 'p.sort_name, p.seq';
+    select += ', p.sort_name AS name';
+    if (page.after) {
+      where.push('(p.sort_name, p.seq) > (?, ?)');
+      params.push(page.after.name ?? '', page.after.seq);
+    }
+  } else {
+    order = `${seqColumn} DESC`;
+    const before = page.after?.seq ?? page.beforeSeq;
+    if (before !== undefined) {
+      where.push(`${seqColumn} < ?`);
+      params.push(before);
+    }
+  }
+  let sql = `SELECT ${select} FROM ${from} ${whereClause(where)} ORDER BY ${order}`;
+  if (page.limit !== undefined) {
+    sql += ' LIMIT ?';
+    params.push(page.limit);
+  }
+  return prepareCached(db, sql).all(...params) as ListKey[];
+}
+
+/** The seqs of the protocols a plan finds, in the sort's order (newest first by default). */
+export function searchSeqs(db: Db, plan: SearchPlan, page: SearchPage): number[] {
+  return searchKeys(db, plan, page).map((r) => r.seq);
+}
+
+/** How many protocols a plan finds with the filter (every page). */
+export function countMatches(db: Db, plan: SearchPlan, filter: SearchFilter): number {
+  const m = matching(plan, filter);
+  if (!m) return 0;
+  return (
+    prepareCached(db, `SELECT COUNT(*) AS n FROM ${m.from} ${whereClause(m.where)}`).get(
+      ...m.params,
+    ) as { n: number }
+  ).n;
+}
+
+/** Characters of each name part kept in the sort key (the list cursor carries the key). */
+const SORT_PART_MAX = 80;
+
+const sortPart = (text: string): string => {
+  const part = normalizeForSearch(text).slice(0, SORT_PART_MAX);
+  // Never end on half of a surrogate pair.
+  return /[\uD800-\uDBFF]$/.test(part) ? part.slice(0, -1) : part;
+};
+
+/**
+ * The key of the list's 'name' sort: last name, then first name, normalised as the search is
+ * (case and diacritics folded) and separated by U+001F, which sorts before every printable
+ * character ("Smith, Zoe" before "Smithson, Al"). Ties are broken by seq.
+ */
+export function nameSortKey(c: { firstName: string; lastName: string }): string {
+  return `${sortPart(c.lastName)}\u001f${sortPart(c.firstName)}`;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ProtocolRequest, type Protocol } from '../../shared/api';
+import type { ProtocolListState } from '../../shared/protocol-views';
 import type { Clock } from '../clock';
 import type { Db } from '../store/db';
 import { StoreError } from '../store/errors';
@@ -21,20 +22,32 @@ import {
   type ProtocolDraft,
   type ProtocolOrderSource,
   type ProtocolSummary,
-  type ProtocolSyncState,
 } from './protocol-model';
-import { planFtsSearch, searchSeqs } from './protocol-search';
+import {
+  countMatches,
+  planFtsSearch,
+  searchKeys,
+  type ListKey,
+  type ListSort,
+} from './protocol-search';
 import { parseRow, prepareCached, runTransaction } from '../store/rows';
 
-export interface ProtocolListQuery {
+/** Which protocols: the list's search and filters. */
+export interface ProtocolMatchQuery {
   /** Parts of the customer's name, sourceId or email; every word must match. */
   search?: string;
-  syncStates?: readonly ProtocolSyncState[];
+  /** Any of these: a sync state, or 'in-doubt' (the pending change's job is in doubt). */
+  syncStates?: readonly ProtocolListState[];
   /** Include protocols deleted locally whose delete is not pushed yet. Default false. */
   includeDeleted?: boolean;
+}
+
+export interface ProtocolListQuery extends ProtocolMatchQuery {
+  /** 'changed' (default): newest first; 'name': by last name, then first name. */
+  sort?: ListSort;
   /** Default 50, at most 500. */
   limit?: number;
-  /** nextCursor of the previous page. */
+  /** nextCursor of the previous page (same search, filters and sort). */
   cursor?: string | null;
 }
 
@@ -42,6 +55,8 @@ export interface ProtocolPage {
   items: ProtocolSummary[];
   /** Cursor of the next page, or null when this page is the last. */
   nextCursor: string | null;
+  /** How many protocols match in all. */
+  total: number;
 }
 
 export type { ServerUpsert };
@@ -75,26 +90,47 @@ export class ProtocolsRepo {
     return row ? parseRow(ProtocolOrderSourceRow, row, 'protocols', `local_id=${localId}`) : null;
   }
 
-  /** A page of protocols, newest first, optionally filtered and searched. */
+  /**
+   * A page of protocols in the sort's order, filtered and searched, with the number of matches
+   * in all. Pages are keyset: a cursor is the last row's place in the order.
+   */
   list(query: ProtocolListQuery = {}): ProtocolPage {
     const limit = Math.min(Math.max(Math.trunc(query.limit ?? 50), 1), 500);
-    const where: string[] = [];
-    const params: unknown[] = [];
-    if (!query.includeDeleted) where.push('p.deleted = 0');
-    if (query.syncStates) {
-      where.push(`p.sync_state IN (${query.syncStates.map(() => '?').join(', ') || 'NULL'})`);
-      params.push(...query.syncStates);
-    }
+    const sort = query.sort ?? 'changed';
+    const filter = matchFilter(query);
     const plan = planFtsSearch(this.db, query.search ?? '');
-    const seqs = searchSeqs(this.db, plan, {
-      where,
-      params,
-      beforeSeq: parseCursor(query.cursor),
+    const keys = searchKeys(this.db, plan, {
+      ...filter,
+      sort,
+      after: parseCursor(query.cursor, sort),
       limit,
     });
-    const items = this.summaries(seqs);
-    const last = seqs[seqs.length - 1];
-    return { items, nextCursor: seqs.length === limit && last !== undefined ? String(last) : null };
+    const items = this.summaries(keys.map((k) => k.seq));
+    const last = keys[keys.length - 1];
+    // A full first page may be all there is: the total says, with no second query for nothing.
+    const total =
+      query.cursor == null && keys.length < limit
+        ? keys.length
+        : countMatches(this.db, plan, filter);
+    return {
+      items,
+      nextCursor: keys.length === limit && last !== undefined ? formatCursor(last, sort) : null,
+      total,
+    };
+  }
+
+  /** The localIds of every protocol matching, in the list's default order (no paging). */
+  matchingIds(query: ProtocolMatchQuery = {}): string[] {
+    const plan = planFtsSearch(this.db, query.search ?? '');
+    const filter = matchFilter(query);
+    const m = searchKeys(this.db, plan, filter);
+    if (m.length === 0) return [];
+    const rows = prepareCached(
+      this.db,
+      'SELECT seq, local_id FROM protocols WHERE seq IN (SELECT value FROM json_each(?))',
+    ).all(JSON.stringify(m.map((k) => k.seq))) as { seq: number; local_id: string }[];
+    const bySeq = new Map(rows.map((r) => [r.seq, r.local_id]));
+    return m.flatMap((k) => bySeq.get(k.seq) ?? []);
   }
 
   /** The first `limit` protocols matching `text` (see protocol-search.ts), newest first. */
@@ -133,13 +169,27 @@ export class ProtocolsRepo {
     runTransaction(this.db, () => {
       prepareCached(
         this.db,
-        `INSERT INTO protocols (local_id, customer_name, source_id, email, search_text, draft,
+        `INSERT INTO protocols (local_id, customer_name, source_id, email, search_text, sort_name, draft,
            sync_state, created_at, local_updated_at)
-         VALUES (@local_id, @customer_name, @source_id, @email, @search_text, @draft, 'pending', @now, @now)`,
+         VALUES (@local_id, @customer_name, @source_id, @email, @search_text, @sort_name, @draft, 'pending', @now, @now)`,
       ).run({ local_id: localId, now, ...draftColumns(d) });
       reconcileChange(this.ctx(), localId, true);
     });
     return this.require(localId);
+  }
+
+  /**
+   * A new local protocol with the order of `localId` (its current draft: products, doses,
+   * supply, shipping, order type) for another patient, queued for the server as any create.
+   * Throws a ZodError when the copy is not a valid protocol (a draft pulled incomplete).
+   */
+  duplicate(localId: string, customer: ProtocolRequest['customer']): LocalProtocol {
+    return runTransaction(this.db, () => {
+      const source = this.require(localId);
+      if (source.deleted)
+        throw new StoreError('invalid-state', 'This protocol was deleted; it cannot be copied.');
+      return this.createDraft({ ...source.draft, customer });
+    });
   }
 
   /** Replaces the draft (full replacement, as PUT): the row and the coalesced pending change. */
@@ -152,7 +202,7 @@ export class ProtocolsRepo {
       prepareCached(
         this.db,
         `UPDATE protocols SET customer_name = @customer_name, source_id = @source_id, email = @email,
-           search_text = @search_text, draft = @draft, rev = rev + 1, local_updated_at = @now,
+           search_text = @search_text, sort_name = @sort_name, draft = @draft, rev = rev + 1, local_updated_at = @now,
            sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END
          WHERE local_id = @local_id`,
       ).run({ local_id: localId, now: this.clock.now(), ...draftColumns(d) });
@@ -248,9 +298,37 @@ export class ProtocolsRepo {
   }
 }
 
-function parseCursor(cursor: string | null | undefined): number | undefined {
+/** The WHERE terms of the list's filters on protocols p. */
+function matchFilter(query: ProtocolMatchQuery): { where: string[]; params: unknown[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (!query.includeDeleted) where.push('p.deleted = 0');
+  if (query.syncStates) {
+    const states = query.syncStates.filter((s) => s !== 'in-doubt');
+    const any: string[] = [];
+    if (states.length > 0) {
+      any.push(`p.sync_state IN (${states.map(() => '?').join(', ')})`);
+      params.push(...states);
+    }
+    if (query.syncStates.includes('in-doubt')) any.push(IN_DOUBT);
+    where.push(any.length ? `(${any.join(' OR ')})` : '0');
+  }
+  return { where, params };
+}
+
+/** The protocol's pending change (its live job) is in doubt. */
+const IN_DOUBT = `EXISTS (SELECT 1 FROM jobs d WHERE d.queue_key = 'protocol:' || p.local_id
+  AND d.state <> 'done' AND d.state = 'in_doubt')`;
+
+/** 'changed': the seq ("123", as before); 'name': "n:<seq>:<sort key>". */
+function formatCursor(key: ListKey, sort: ListSort): string {
+  return sort === 'name' ? `n:${key.seq}:${key.name ?? ''}` : String(key.seq);
+}
+
+function parseCursor(cursor: string | null | undefined, sort: ListSort): ListKey | undefined {
   if (cursor === null || cursor === undefined) return undefined;
-  if (!/^\d{1,15}$/.test(cursor))
-    throw new StoreError('invalid-state', 'Not a protocol list cursor.');
-  return Number(cursor);
+  if (sort === 'changed' && /^\d{1,15}$/.test(cursor)) return { seq: Number(cursor) };
+  const named = sort === 'name' ? /^n:(\d{1,15}):([\s\S]*)$/.exec(cursor) : null;
+  if (named) return { seq: Number(named[1]), name: named[2]! };
+  throw new StoreError('invalid-state', `Not a protocol list cursor for the ${sort} sort.`);
 }

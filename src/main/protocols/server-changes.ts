@@ -31,7 +31,7 @@ export function refreshFromServer(
   prepareCached(
     ctx.db,
     `UPDATE protocols SET server_id = @server_id, server = @server, base_updated_at = @base,
-       customer_name = @customer_name, source_id = @source_id, email = @email, search_text = @search_text,
+       customer_name = @customer_name, source_id = @source_id, email = @email, search_text = @search_text, sort_name = @sort_name,
        draft = @draft, rev = rev + 1, local_updated_at = @now, sync_state = 'synced', deleted = 0,
        conflict = NULL
      WHERE local_id = @local_id`,

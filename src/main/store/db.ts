@@ -1,12 +1,12 @@
 import Database from 'better-sqlite3';
-import { MIGRATIONS } from './migrations';
+import { MIGRATIONS, type Migration } from './migrations';
 import { StoreError } from './errors';
 
 export type Db = Database.Database;
 
 export interface OpenStoreOptions {
   /** The schema versions to apply; tests pass their own. Default: the app's migrations. */
-  migrations?: readonly string[];
+  migrations?: readonly Migration[];
 }
 
 /**
@@ -38,14 +38,18 @@ export function schemaVersion(db: Db): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
-function migrate(db: Db, migrations: readonly string[]): void {
+function migrate(db: Db, migrations: readonly Migration[]): void {
   const target = migrations.length;
   if (checkVersion(schemaVersion(db), target) === target) return;
   // BEGIN IMMEDIATE, then read the version again: of two processes opening the same old file,
   // the second finds it migrated.
   db.transaction(() => {
     const from = checkVersion(schemaVersion(db), target);
-    for (let v = from; v < target; v++) db.exec(migrations[v]!);
+    for (let v = from; v < target; v++) {
+      const migration = migrations[v]!;
+      if (typeof migration === 'string') db.exec(migration);
+      else migration(db);
+    }
     db.pragma(`user_version = ${target}`);
   }).immediate();
 }

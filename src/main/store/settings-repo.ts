@@ -7,6 +7,8 @@ export const SETTING_KEYS = {
   theme: 'ui.theme',
   pollerBudget: 'poller.requestsPerMinute',
   bulkConcurrency: 'bulk.concurrency',
+  /** Desktop notifications (toasts in the browser host): boolean, default true. */
+  notifications: 'ui.notifications',
 } as const;
 
 /**

@@ -162,6 +162,12 @@ export class SyncEngine {
     return p;
   }
 
+  duplicateProtocol(localId: string, customer: ProtocolRequest['customer']): LocalProtocol {
+    const p = this.o.store.protocols.duplicate(localId, customer);
+    this.nudge();
+    return p;
+  }
+
   updateProtocol(localId: string, draft: ProtocolRequest | ProtocolDraft): LocalProtocol {
     const p = this.o.store.protocols.updateDraft(localId, draft);
     this.nudge();

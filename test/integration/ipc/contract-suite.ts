@@ -47,6 +47,7 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'app.state': { extra: 1 },
   'app.setTheme': { theme: 'blue' },
   'app.openExternal': { url: 'file:///etc/passwd' },
+  'app.setNotifications': { enabled: 'yes' },
   'connections.list': { all: true },
   'connections.test': {
     kind: 'embedded',
@@ -64,7 +65,9 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'catalog.products': { limit: 0, status: ['SOLD'] },
   'catalog.product': { id: -1 },
   'catalog.shippingMethods': { all: 1 },
-  'protocols.list': { limit: 0, syncStates: ['lost'], search: 'x'.repeat(201) },
+  'protocols.list': { limit: 0, syncStates: ['lost'], search: 'x'.repeat(201), sort: 'age' },
+  'protocols.matchingIds': { syncStates: ['doubtful'] },
+  'protocols.duplicate': { localId: '7a1f4c52-3a3e-4d3e-9b7c-2f1d4c5b6a70', customer: {} },
   'protocols.get': { localId: 'not-a-uuid' },
   'protocols.create': { draft: { customer: { sourceId: '' }, daysSupply: 45 } },
   'protocols.update': { localId: '7a1f4c52-3a3e-4d3e-9b7c-2f1d4c5b6a70', draft: { lineItems: [] } },
@@ -74,13 +77,19 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
     localId: '7a1f4c52-3a3e-4d3e-9b7c-2f1d4c5b6a70',
     choice: 'keep-everything',
   },
+  'batches.review': { protocolLocalIds: [] },
   'batches.submit': { protocolLocalIds: [], concurrency: 99 },
   'batches.list': { state: 'running' },
   'batches.items': { batchId: 'nope' },
   'batches.pause': { batchId: 7 },
   'batches.continue': {},
+  'batches.retryItem': { batchId: '7a1f4c52-3a3e-4d3e-9b7c-2f1d4c5b6a70', seq: -1 },
+  'refills.due': { withinDays: 400 },
   'orders.list': { statuses: ['LOST'], limit: 0, createdFrom: 'yesterday' },
+  'orders.counts': { search: 'x'.repeat(201) },
   'orders.get': { orderId: '' },
+  'orders.timeline': { orderId: '' },
+  'orders.create': { from: 'scratch', draft: { lineItems: [] } },
   'orders.refresh': { id: 'ord_1' },
   'orders.cancel': { orderId: 'x'.repeat(101) },
   'settings.get': { fresh: true },
@@ -250,6 +259,7 @@ export function registerContractSuite(
       expect(await value('protocols.list', { search: 'zz-nobody-zz' })).toEqual({
         items: [],
         nextCursor: null,
+        total: 0,
       });
 
       await value('sync.now', {});
@@ -358,8 +368,15 @@ export function registerContractSuite(
       expect((await failure('batches.items', { batchId: ids[0]! })).kind).toBe('not-found');
 
       const orderId = items[0]!.orderId!;
-      const { orders } = await value('orders.list', { sourceId: 'ipc-batch-1' });
+      const { orders, total } = await value('orders.list', { sourceId: 'ipc-batch-1' });
       expect(orders.map((o) => o.id)).toEqual([orderId]);
+      expect(total).toBe(1);
+      const searched = await value('orders.list', { search: 'ipc-batch', limit: 1 });
+      expect(searched.orders).toHaveLength(1);
+      expect(searched.total).toBe(2);
+      const counts = await value('orders.counts', { search: 'ipc-batch' });
+      expect(counts.total).toBe(2);
+      expect(counts.counts).toMatchObject({ NEW: 2, CANCELLED: 0, SHIPPED: 0 });
       expect((await value('orders.get', { orderId })).status).toBe('NEW');
       expect((await value('orders.refresh', { orderId })).id).toBe(orderId);
       expect(await value('orders.cancel', { orderId })).toMatchObject({
@@ -373,6 +390,15 @@ export function registerContractSuite(
       expect(
         (await value('orders.list', { statuses: ['CANCELLED'] })).orders.map((o) => o.id),
       ).toContain(orderId);
+      expect(await value('orders.timeline', { orderId })).toEqual([
+        { status: 'NEW', previous: null, seenAt: expect.any(String) },
+        { status: 'CANCELLED', previous: 'NEW', seenAt: expect.any(String) },
+      ]);
+      expect((await value('orders.counts', { search: 'ipc-batch' })).counts).toMatchObject({
+        NEW: 1,
+        CANCELLED: 1,
+      });
+      expect((await failure('orders.timeline', { orderId: 'ord_nope' })).kind).toBe('not-found');
       expect((await failure('orders.get', { orderId: 'ord_nope' })).kind).toBe('not-found');
       await value('sync.now', {}); // the drafts reach the server: nothing left unsent
     });
@@ -392,6 +418,71 @@ export function registerContractSuite(
         { timeout: 15_000 },
       );
       await value('sync.now', {}); // the draft reaches the server: nothing left unsent
+    });
+
+    it('turns notifications off and on in the app state', async () => {
+      expect((await value('app.state', {})).notifications).toBe(true);
+      expect(await value('app.setNotifications', { enabled: false })).toBeNull();
+      expect((await value('app.state', {})).notifications).toBe(false);
+      await value('app.setNotifications', { enabled: true });
+      expect((await value('app.state', {})).notifications).toBe(true);
+    });
+
+    it('lists protocols by name with totals, selects every match, and duplicates one for another patient', async () => {
+      const draft = validOrderBody() as ProtocolRequest;
+      const made: string[] = [];
+      for (const [firstName, lastName] of [
+        ['Yara', 'Sortwell'],
+        ['Abe', 'Sortwell'],
+        ['Cleo', 'Sortby'],
+      ] as const) {
+        const p = await value('protocols.create', {
+          draft: {
+            ...draft,
+            customer: { ...draft.customer, firstName, lastName, sourceId: `ipc-sort-${lastName}` },
+          },
+        });
+        made.push(p.localId);
+      }
+      const first = await value('protocols.list', { search: 'sort', sort: 'name', limit: 2 });
+      expect(first.items.map((p) => p.customerName)).toEqual(['Cleo Sortby', 'Abe Sortwell']);
+      expect(first.total).toBe(3);
+      const second = await value('protocols.list', {
+        search: 'sort',
+        sort: 'name',
+        limit: 2,
+        cursor: first.nextCursor,
+      });
+      expect(second.items.map((p) => p.customerName)).toEqual(['Yara Sortwell']);
+      expect(second).toMatchObject({ nextCursor: null, total: 3 });
+      const pending = await value('protocols.list', { search: 'sort', syncStates: ['pending'] });
+      expect(pending.total).toBe(3);
+      expect(
+        (await value('protocols.list', { search: 'sort', syncStates: ['in-doubt'] })).total,
+      ).toBe(0);
+      expect(await value('protocols.matchingIds', { search: 'sortwell' })).toEqual({
+        localIds: [made[1], made[0]],
+      });
+
+      const copy = await value('protocols.duplicate', {
+        localId: made[0]!,
+        customer: { ...draft.customer, firstName: 'Nia', lastName: 'Copied', sourceId: 'ipc-copy' },
+      });
+      expect(copy).toMatchObject({
+        customerName: 'Nia Copied',
+        sourceId: 'ipc-copy',
+        syncState: 'pending',
+        change: { op: 'create' },
+      });
+      expect(copy.localId).not.toBe(made[0]);
+      expect(copy.draft.lineItems).toEqual(draft.lineItems);
+      const gone = await failure('protocols.duplicate', {
+        localId: '7a1f4c52-3a3e-4d3e-9b7c-2f1d4c5b6a70',
+        customer: draft.customer,
+      });
+      expect(gone.kind).toBe('not-found');
+      await value('sync.now', {}); // the drafts reach the server: nothing left unsent
+      expect((await value('protocols.get', { localId: copy.localId })).syncState).toBe('synced');
     });
 
     it('serves the catalog from the mirror with filters, paging and totals', async () => {

@@ -41,12 +41,27 @@ export async function expectFirstRunConnect(page: Page): Promise<void> {
   await expect(page.getByRole('radio', { name: 'Local sandbox (built in)' })).toBeEnabled();
 }
 
-/** From the first-run Connect screen: choose the built-in sandbox and wait for the catalog. */
+/** From the first-run Connect screen: choose the built-in sandbox and wait for the protocols. */
 export async function connectLocalSandbox(page: Page): Promise<void> {
   await expectFirstRunConnect(page);
   await page.getByRole('radio', { name: 'Local sandbox (built in)' }).check();
   await page.getByRole('button', { name: 'Use the local sandbox' }).click();
   await expectConnected(page, 'Local sandbox');
+  await expectOnScreen(page, 'Protocols');
+}
+
+/** The sidebar marks this screen as the current page (the app lands on Protocols). */
+export async function expectOnScreen(page: Page, label: string): Promise<void> {
+  await expect(ui.sidebar(page).getByRole('link', { name: label, exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+}
+
+/** Opens the catalog from the sidebar (the app no longer lands on it) unless it is open. */
+export async function openCatalog(page: Page): Promise<void> {
+  const link = ui.sidebar(page).getByRole('link', { name: 'Catalog', exact: true });
+  if ((await link.getAttribute('aria-current')) !== 'page') await link.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible();
 }
 
@@ -58,8 +73,13 @@ export async function expectConnected(page: Page, label: string): Promise<void> 
   await expect(ui.sidebar(page)).toBeVisible();
 }
 
-/** Waits until the product list shows rows (the first sync has filled the mirror). */
+/**
+ * Opens the catalog if another screen is shown, and waits until the product list shows rows (the
+ * first sync has filled the mirror).
+ */
 export async function expectProductsListed(page: Page): Promise<Locator> {
+  await expect(ui.sidebar(page)).toBeVisible({ timeout: 20_000 });
+  await openCatalog(page);
   const rows = ui.productList(page).getByRole('listitem');
   await expect(rows.first()).toBeVisible({ timeout: 20_000 });
   return rows;

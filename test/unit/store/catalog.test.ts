@@ -30,6 +30,32 @@ describe('ProductsRepo', () => {
     expect(store.products.list({ limit: 1, offset: 1 }).map((p) => p.id)).toEqual([2]);
   });
 
+  it('search matches every word of the query, ignoring punctuation (issue 12: "omega 3")', () => {
+    const store = memoryStore();
+    store.products.upsertMany([
+      product(1, { name: 'Omega-3 Fish Oil 1000 mg' }),
+      product(2, { name: 'Vitamin B-12 Methylcobalamin' }),
+      product(3, { name: 'Fish Collagen Peptides' }),
+      product(4, { name: 'Vitamin D3 + K2' }),
+    ]);
+    const ids = (search: string) => store.products.list({ search }).map((p) => p.id);
+    expect(ids('omega-3')).toEqual([1]);
+    expect(ids('omega 3')).toEqual([1]);
+    expect(ids('Omega3')).toEqual([1]);
+    expect(ids('  OMEGA,   3 ')).toEqual([1]);
+    expect(ids('3 omega')).toEqual([1]);
+    expect(ids('fish oil')).toEqual([1]);
+    expect(ids('fish')).toEqual([3, 1]);
+    expect(ids('b12')).toEqual([2]);
+    expect(ids('vitamin k2')).toEqual([4]);
+    expect(ids('omega 6')).toEqual([]);
+    expect(ids('---')).toHaveLength(4); // no word: no filter
+    expect(store.products.countMatching({ search: 'omega 3' })).toBe(1);
+    // LIKE wildcards are plain characters (and dropped as punctuation).
+    expect(ids('%')).toHaveLength(4);
+    expect(ids('_a_')).toEqual(ids('a'));
+  });
+
   it('reads many by id, leaving out unknown ids', () => {
     const store = memoryStore();
     store.products.upsertMany([product(1), product(2)]);

@@ -15,7 +15,7 @@ import {
   StoreError,
 } from '../../../src/main/store';
 import { MIGRATIONS } from '../../../src/main/store/migrations';
-import { manualClock, orderRequest, protocolRequest } from '../../support/store-fixtures';
+import { appOrder, manualClock, orderRequest, protocolRequest } from '../../support/store-fixtures';
 
 let dir: string;
 beforeEach(() => {
@@ -250,11 +250,11 @@ describe('migration 2: the outbox and the batch items become jobs', () => {
     closeStore(db);
   }
 
-  it('opens at version 2 with a job for each live entry and each item, and neither table left', () => {
+  it('opens (through version 2) with a job for each live entry and each item, and neither table left', () => {
     const file = join(dir, 'v1.db');
     version1(file);
     const store = createLocalStore(file, { clock: manualClock() });
-    expect(schemaVersion(store.db)).toBe(2);
+    expect(schemaVersion(store.db)).toBe(SCHEMA_VERSION);
     expect(tables(store.db)).not.toContain('outbox');
     expect(tables(store.db)).not.toContain('batch_items');
     expect(
@@ -370,6 +370,45 @@ describe('migration 2: the outbox and the batch items become jobs', () => {
     ]);
     for (const job of orderJobs) expect(OrderJobData.safeParse(job.data).success).toBe(true);
     expect(store.batches.progress('b1')).toMatchObject({ total: 4, inDoubt: 1, created: 1 });
+    store.close();
+  });
+});
+
+describe('migration 3: sort keys, order search text, status timeline', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'order-desk-m3-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('fills the derived columns with the app normalisation and seeds each order at its updatedAt', () => {
+    const file = join(dir, 'v2.db');
+    const db = openStore(file, { migrations: MIGRATIONS.slice(0, 2) });
+    const draft = protocolRequest({ firstName: 'Zoë', lastName: "D'Ábel" });
+    db.prepare(
+      `INSERT INTO protocols (local_id, customer_name, source_id, search_text, sync_state, created_at,
+         local_updated_at, draft) VALUES ('p1', 'Zoë D''Ábel', 'patient-0001', 'x', 'synced', 1, 1, ?)`,
+    ).run(JSON.stringify(draft));
+    const order = appOrder('ord_9', {
+      status: 'SHIPPED',
+      updatedAt: '2025-03-02T00:00:00Z',
+      customer: { ...appOrder('x').customer, firstName: 'Zoë', sourceId: 'PAT-9' },
+    });
+    db.prepare(
+      `INSERT INTO orders (id, status, status_precision, customer_source_id, customer_name, created_at,
+         updated_at, source, local_updated_at, body) VALUES ('ord_9', 'SHIPPED', 'exact', 'PAT-9', 'Zoë Lovelace', 1, ?, 'pulled', 1, ?)`,
+    ).run(Date.parse(order.updatedAt), JSON.stringify(order));
+    closeStore(db);
+
+    const store = createLocalStore(file, { clock: manualClock() });
+    expect(schemaVersion(store.db)).toBe(3);
+    expect(store.db.prepare('SELECT sort_name FROM protocols').get()).toEqual({
+      sort_name: "d'abel\u001fzoe",
+    });
+    expect(store.orders.list({ search: 'zoe pat-9 ORD_9' }).map((o) => o.id)).toEqual(['ord_9']);
+    expect(store.orders.timeline('ord_9')).toEqual([
+      { status: 'SHIPPED', previous: null, seenAt: Date.parse('2025-03-02T00:00:00Z') },
+    ]);
     store.close();
   });
 });

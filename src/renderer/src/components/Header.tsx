@@ -1,23 +1,64 @@
-import { CloudOff, RefreshCw, Wifi } from 'lucide-react';
+import { CloudOff, GitCompare, RefreshCw, Wifi } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Dialog } from './Dialog';
 import { KIND_LABELS, formatTime, plural } from '../lib/format';
 import { unsyncedTotal, useAppStore } from '../stores/app-store';
 
-function SyncStatus() {
-  const sync = useAppStore((s) => s.sync);
+type Sync = ReturnType<typeof useAppStore.getState>['sync'];
+
+function syncText(sync: Sync): string {
   switch (sync.phase) {
     case 'pulling':
-      return <>Fetching changes…</>;
+      return 'Fetching changes…';
     case 'pushing':
-      return <>Sending changes…</>;
+      return 'Sending changes…';
     case 'offline':
-      return <>Waiting for the network</>;
+      return 'Waiting for the network';
     case 'error':
-      return <>Sync failed{sync.error ? `: ${sync.error}` : ''}</>;
+      return `Sync failed${sync.error ? `: ${sync.error}` : ''}`;
     default:
-      return (
-        <>{sync.lastSyncedAt ? `Synced ${formatTime(sync.lastSyncedAt)}` : 'Not synced yet'}</>
-      );
+      return sync.lastSyncedAt ? `Synced ${formatTime(sync.lastSyncedAt)}` : 'Not synced yet';
   }
+}
+
+/**
+ * The sync state on one line: a long error is cut with an ellipsis (the whole text stays in the
+ * status for screen readers and in the tooltip) and "Details" shows all of it in a dialog.
+ */
+function SyncStatus() {
+  const sync = useAppStore((s) => s.sync);
+  const [open, setOpen] = useState(false);
+  const text = syncText(sync);
+  const failed = sync.phase === 'error' && sync.error !== null;
+  return (
+    <>
+      <span className="sync-status muted" role="status" title={text} data-testid="sync-status">
+        {text}
+      </span>
+      {failed && (
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => setOpen(true)}
+          aria-label="Details of the sync error"
+        >
+          Details
+        </button>
+      )}
+      <Dialog open={open && failed} title="The sync failed" onClose={() => setOpen(false)}>
+        <p className="dialog-body sync-error-text">{sync.error}</p>
+        <p className="muted">
+          Local changes are kept and sent on the next sync. Sync now tries again.
+        </p>
+        <div className="dialog-actions">
+          <button type="button" className="button" data-autofocus onClick={() => setOpen(false)}>
+            Close
+          </button>
+        </div>
+      </Dialog>
+    </>
+  );
 }
 
 /** The active connection, online state, unsynced changes and the sync button. */
@@ -63,9 +104,13 @@ export function Header() {
           {unsynced > 0 ? plural(unsynced, 'unsynced change') : 'All changes synced'}
           <span className="visually-hidden"> ({breakdown})</span>
         </span>
-        <span className="sync-status muted" role="status">
-          <SyncStatus />
-        </span>
+        {outbox.conflicts > 0 && (
+          <Link href="/conflicts" className="pill pill-warn pill-link">
+            <GitCompare aria-hidden="true" size={16} />
+            {plural(outbox.conflicts, 'conflict')} to resolve
+          </Link>
+        )}
+        <SyncStatus />
         <button
           type="button"
           className="button"

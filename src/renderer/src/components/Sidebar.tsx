@@ -44,6 +44,7 @@ export function Sidebar() {
   const [location] = useLocation();
   const platform = useAppStore((s) => s.platform);
   const version = useAppStore((s) => s.version);
+  const conflicts = useAppStore((s) => s.outbox.conflicts);
   const mod = isMac(platform) ? '⌘' : 'Ctrl+';
   const modName = isMac(platform) ? 'Meta' : 'Control';
   return (
@@ -68,6 +69,12 @@ export function Sidebar() {
                 >
                   <Icon aria-hidden="true" size={18} />
                   <span className="nav-label">{screen.label}</span>
+                  {screen.path === '/conflicts' && conflicts > 0 && (
+                    <span className="nav-count" data-testid="conflicts-count">
+                      {conflicts}
+                      <span className="visually-hidden"> to resolve</span>
+                    </span>
+                  )}
                   <kbd className="nav-kbd" aria-hidden="true">
                     {mod}
                     {screen.key}

@@ -26,6 +26,18 @@ export function Toasts() {
                 </Link>
               )}
             </div>
+            {t.action && (
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => {
+                  dismiss(t.id);
+                  t.action?.run();
+                }}
+              >
+                {t.action.label}
+              </button>
+            )}
             <button
               type="button"
               className="icon-button"

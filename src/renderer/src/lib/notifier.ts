@@ -24,12 +24,9 @@ function linkLabel(route: string): string {
 }
 
 function showToast(notice: Notice): void {
-  useToastStore
-    .getState()
-    .push(notice.kind, notice.title, notice.body, {
-      route: notice.route,
-      label: linkLabel(notice.route),
-    });
+  useToastStore.getState().push(notice.kind, notice.title, notice.body, {
+    link: { route: notice.route, label: linkLabel(notice.route) },
+  });
 }
 
 function showDesktop(notice: Notice): void {

@@ -1,8 +1,143 @@
-/** Being built in this session: replaced by the real screen before it is committed. */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
+import type { IpcError } from '../../../../shared/ipc';
+import type { ConflictChoice, ConflictView } from '../../../../shared/protocol-views';
+import { Empty, Failed, Loading } from '../../components/States';
+import { plural } from '../../lib/format';
+import { call } from '../../lib/ipc';
+import { useAppStore } from '../../stores/app-store';
+import { ConflictCard } from './ConflictCard';
+import { customerName } from './conflict-rows';
+import { useProductNames } from './use-product-names';
+import '../../styles/conflicts.css';
+
+/** What the last choice did, said once at the top of the screen. */
+interface Outcome {
+  text: string;
+  link: { href: string; label: string } | null;
+}
+
+function outcomeOf(
+  conflict: ConflictView,
+  choice: ConflictChoice,
+  result: { localId: string | null; copyLocalId: string | null },
+): Outcome {
+  const name = customerName(conflict.mine) ?? customerName(conflict.theirs) ?? 'The protocol';
+  const open = (localId: string | null, label: string) =>
+    localId ? { href: `/protocols/${localId}`, label } : null;
+  if (choice === 'keep-both') {
+    return {
+      text: `Kept both: ${name} now has the server's version, and your version is a new protocol that will be sent to the server.`,
+      link: open(result.copyLocalId, 'Open the copy'),
+    };
+  }
+  if (conflict.kind === 'deleted-on-server') {
+    return choice === 'keep-mine'
+      ? {
+          text: `Kept yours: ${name} will be created on the server again.`,
+          link: open(result.localId, `Open ${name}`),
+        }
+      : { text: `Deleted ${name} here too, as on the server.`, link: null };
+  }
+  if (conflict.kind === 'deleted-locally-edited-on-server') {
+    return choice === 'keep-mine'
+      ? { text: `Kept your delete: ${name} will be deleted on the server too.`, link: null }
+      : {
+          text: `Restored ${name} with the server's changes.`,
+          link: open(result.localId, `Open ${name}`),
+        };
+  }
+  return choice === 'keep-mine'
+    ? {
+        text: `Kept yours: your version of ${name} will replace the server's.`,
+        link: open(result.localId, `Open ${name}`),
+      }
+    : {
+        text: `Took theirs: ${name} now has the server's version.`,
+        link: open(result.localId, `Open ${name}`),
+      };
+}
+
+/** Protocols changed here and on the server: mine and theirs side by side, and a choice each. */
 export default function ConflictsScreen() {
+  const [conflicts, setConflicts] = useState<ConflictView[] | null>(null);
+  const [error, setError] = useState<IpcError | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const count = useAppStore((s) => s.outbox.conflicts);
+  const seq = useRef(0);
+  const productName = useProductNames(conflicts ?? []);
+
+  const load = useCallback(async () => {
+    const mine = ++seq.current;
+    const result = await call('protocols.conflicts', {});
+    if (mine !== seq.current) return; // a newer load answers
+    if (result.ok) {
+      setConflicts(result.value);
+      setError(null);
+    } else {
+      setError(result.error);
+    }
+  }, []);
+
+  // Live: the outbox-count event says how many conflicts there are; read them again on a change.
+  useEffect(() => {
+    void load();
+  }, [load, count]);
+
+  const resolve = async (conflict: ConflictView, choice: ConflictChoice) => {
+    const result = await call('protocols.resolveConflict', { localId: conflict.localId, choice });
+    if (!result.ok) return result.error;
+    setOutcome(outcomeOf(conflict, choice, result.value));
+    setConflicts((list) => list?.filter((c) => c.localId !== conflict.localId) ?? null);
+    void load();
+    return null;
+  };
+
   return (
-    <div className="screen">
-      <h1>ConflictsScreen</h1>
+    <div className="screen screen-wide conflicts-screen">
+      <div className="screen-head">
+        <h1>Conflicts</h1>
+        {conflicts && conflicts.length > 0 && (
+          <p className="summary muted">{plural(conflicts.length, 'conflict')} to resolve</p>
+        )}
+      </div>
+      <p className="muted">
+        These protocols were changed here and on the server before they could be synced. Choose
+        which version to keep; nothing is sent for them until you do.
+      </p>
+      <div role="status" className="conflicts-outcome">
+        {outcome && (
+          <div className="notice notice-success">
+            <p className="notice-title">{outcome.text}</p>
+            {outcome.link && <Link href={outcome.link.href}>{outcome.link.label}</Link>}
+          </div>
+        )}
+      </div>
+      {error && !conflicts ? (
+        <Failed
+          what="The conflicts could not be loaded."
+          error={error}
+          onRetry={() => void load()}
+        />
+      ) : !conflicts ? (
+        <Loading label="Loading conflicts…" />
+      ) : conflicts.length === 0 ? (
+        <Empty title="No conflicts">
+          <p className="muted">
+            Every protocol agrees with the server.{' '}
+            <Link href="/protocols">Go to the protocols</Link>.
+          </p>
+        </Empty>
+      ) : (
+        conflicts.map((conflict) => (
+          <ConflictCard
+            key={conflict.localId}
+            conflict={conflict}
+            productName={productName}
+            onResolve={(choice) => resolve(conflict, choice)}
+          />
+        ))
+      )}
     </div>
   );
 }

@@ -1,0 +1,56 @@
+import type Database from 'better-sqlite3';
+import { nameSortKey } from '../../protocols/protocol-search';
+import { orderSearchText } from '../../orders/order-search';
+
+/**
+ * Schema version 3:
+ * - protocols.sort_name: the key of the list's sort by name (nameSortKey: last name, then first
+ *   name, folded as the search folds them), indexed with seq (the tiebreak) and deleted, so a
+ *   page sorted by name walks the index.
+ * - orders.search_text: patient name, sourceId and order id folded as the protocol search folds
+ *   them, for the queue's search.
+ * - order_status_changes: each status the app saw an order take (OrdersRepo writes it with the
+ *   order row). Orders already mirrored start with their current status, seen at their server
+ *   updatedAt: the best time known for it.
+ * The derived columns are filled with the app's own normalisation (a function of this migration).
+ */
+const SQL = /* sql */ `
+ALTER TABLE protocols ADD COLUMN sort_name TEXT NOT NULL DEFAULT '';
+ALTER TABLE orders ADD COLUMN search_text TEXT NOT NULL DEFAULT '';
+
+UPDATE protocols SET sort_name = order_desk_name_sort_key(
+  json_extract(draft, '$.customer.firstName'), json_extract(draft, '$.customer.lastName'));
+UPDATE orders SET search_text = order_desk_order_search_text(
+  id, json_extract(body, '$.customer.firstName'), json_extract(body, '$.customer.lastName'),
+  customer_source_id);
+
+CREATE INDEX protocols_by_name ON protocols (sort_name, seq, deleted);
+
+CREATE TABLE order_status_changes (
+  id       INTEGER PRIMARY KEY AUTOINCREMENT,
+  order_id TEXT NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
+  status   TEXT NOT NULL,
+  previous TEXT,                 -- the status before it, null for the first one seen
+  seen_at  INTEGER NOT NULL      -- epoch ms, local clock (seeded rows: the order's updatedAt)
+);
+CREATE INDEX order_status_changes_order ON order_status_changes (order_id, id);
+INSERT INTO order_status_changes (order_id, status, previous, seen_at)
+  SELECT id, status, NULL, updated_at FROM orders ORDER BY created_at, id;
+`;
+
+export function migration003(db: Database.Database): void {
+  db.function('order_desk_name_sort_key', { deterministic: true }, (first, last) =>
+    nameSortKey({ firstName: String(first ?? ''), lastName: String(last ?? '') }),
+  );
+  db.function('order_desk_order_search_text', { deterministic: true }, (id, first, last, source) =>
+    orderSearchText({
+      id: String(id),
+      customer: {
+        firstName: String(first ?? ''),
+        lastName: String(last ?? ''),
+        sourceId: String(source ?? ''),
+      },
+    }),
+  );
+  db.exec(SQL);
+}
