@@ -5,6 +5,7 @@ import { createCoalescer } from '../lib/coalesce';
 import { call, describeError } from '../lib/ipc';
 import { applyProgress, newestFirst, type BatchProgress } from './batch-progress';
 import { toast } from './toast-store';
+import { watchBatch } from '../lib/notifier';
 
 /** Least time between two re-reads caused by progress events (items of the open batch, the list). */
 export const PROGRESS_REREAD_MS = 250;
@@ -103,7 +104,11 @@ export const useBatchesStore = create<BatchesStore>((set, get) => ({
     set({ submitting: true, submitError: null });
     const result = await call('batches.submit', { protocolLocalIds: [...protocolLocalIds] });
     set({ submitting: false });
-    if (result.ok) return result.value.batchId;
+    if (result.ok) {
+      // Its end is news even if the first event heard of it already says done.
+      watchBatch(result.value.batchId);
+      return result.value.batchId;
+    }
     const { title, detail } = describeError(result.error);
     const reasons = result.error.fieldErrors.map((f) => f.message);
     set({
