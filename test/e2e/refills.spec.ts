@@ -89,10 +89,12 @@ test('refills due lists the protocols it should and submits them', async ({
   await expect(eveRow).toHaveClass(/refills-overdue/);
   await expect(eveRow).toContainText('Overdue');
   await expect(eveRow).toContainText(/Ran out (9|10|11) days ago/);
-  await expect(eveRow.getByRole('link', { name: `Order ${ids.eveOrder}` })).toHaveAttribute(
-    'href',
-    `#/orders/${ids.eveOrder}`,
-  );
+  // Its last order opens in the queue; back, the same days are still chosen.
+  await eveRow.getByRole('link', { name: `Order ${ids.eveOrder}` }).click();
+  await expect(app).toHaveURL(new RegExp(`#/orders/${ids.eveOrder}$`));
+  await app.goBack();
+  await expect(app.getByRole('heading', { level: 2, name: 'Due within 7 days' })).toBeVisible();
+  await expect.poll(() => ourRows(dueTable(app))).toEqual([name('eve')]);
   const never = await ourRows(neverTable(app));
   expect(never).toEqual([name('cara')]);
   await saveScreen(app, testInfo, 'refills-7-days');
