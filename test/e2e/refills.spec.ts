@@ -165,7 +165,7 @@ test('refills due lists the protocols it should and submits them', async ({
   await chooseDays(app, 7);
   await expect.poll(() => ourRows(dueTable(app))).toEqual([]);
   await expect(app.getByText('No protocol runs out within 7 days.')).toBeVisible();
-  await expect(app.getByText("Every protocol's patient has an order.")).toBeVisible();
+  await expect(app.getByText('No protocol without an order.')).toBeVisible();
 });
 
 for (const theme of ['light', 'dark'] as const) {
