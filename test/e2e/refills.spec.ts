@@ -148,6 +148,11 @@ test('refills due lists the protocols it should and submits them', async ({
   await app.getByRole('button', { name: 'Send 3 orders', exact: true }).click();
   await expectBatchFinished(app);
   await expect(runCount(app, 'created')).toHaveText('3');
+  // The notifier announces the end of a batch submitted from this window, once.
+  const finished = app
+    .getByRole('region', { name: 'Notifications' })
+    .getByText('Batch finished: 3 created, 0 rejected.');
+  await expect(finished).toHaveCount(1);
 
   // The server holds one new order for each chosen patient, and none for the others.
   const after = await serverOrderCounts(host, 'refill-');
