@@ -3,6 +3,7 @@ import { format, isToday } from 'date-fns';
 import {
   useCallback,
   useEffect,
+  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
@@ -11,6 +12,7 @@ import {
 import { Link, useLocation } from 'wouter';
 import type { ProtocolSummaryView } from '../../../../shared/protocol-views';
 import { Empty, Failed, Loading } from '../../components/States';
+import { usePendingDeleteStore } from '../../stores/pending-delete-store';
 import { useProtocolsStore } from '../../stores/protocols-store';
 import { SyncBadges, badgesOf } from './SyncBadges';
 
@@ -72,8 +74,11 @@ function NoRows() {
  * Enter opens it.
  */
 export function ProtocolList() {
-  const items = useProtocolsStore((s) => s.items);
-  const total = useProtocolsStore((s) => s.total);
+  const listed = useProtocolsStore((s) => s.items);
+  // A protocol deleted in the editor is gone from the list while its Undo is offered.
+  const deleting = usePendingDeleteStore((s) => s.pending);
+  const items = useMemo(() => listed.filter((p) => !deleting[p.localId]), [listed, deleting]);
+  const total = useProtocolsStore((s) => s.total) - (listed.length - items.length);
   const listState = useProtocolsStore((s) => s.listState);
   const listError = useProtocolsStore((s) => s.listError);
   const stale = useProtocolsStore((s) => s.stale);
