@@ -49,13 +49,7 @@ export function searchTextOf(c: {
 export type SearchPlan =
   | { kind: 'all' }
   | { kind: 'none' }
-  | {
-      kind: 'fts';
-      match: string;
-      likes: string[];
-      /** Every trigram probed is common (PROBE_CAP or more rows): the match is broad. */
-      broad?: boolean;
-    }
+  | { kind: 'fts'; match: string; likes: string[] }
   | { kind: 'scan'; likes: string[] };
 
 const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
@@ -93,12 +87,7 @@ export function planFtsSearch(db: Db, query: string): SearchPlan {
   counted.sort((a, b) => a.n - b.n);
   const rare = counted.filter((c) => c.n < PROBE_CAP).slice(0, 2);
   const chosen = rare.length > 0 ? rare : counted;
-  return {
-    kind: 'fts',
-    match: chosen.map((c) => quote(c.gram)).join(' AND '),
-    likes,
-    broad: rare.length === 0,
-  };
+  return { kind: 'fts', match: chosen.map((c) => quote(c.gram)).join(' AND '), likes };
 }
 
 /** The plan of the measured alternative: LIKE over the protocols_list index, no FTS. */
@@ -169,7 +158,6 @@ const whereClause = (where: readonly string[]) =>
  * columns, so a scan stays on an index.
  */
 export function searchKeys(db: Db, plan: SearchPlan, page: SearchPage): ListKey[] {
-  if (page.sort === 'name' && plan.kind === 'fts' && plan.broad) return byNameBroad(db, plan, page);
   const m = matching(plan, page);
   if (!m) return [];
   const { from, where, params } = m;
@@ -192,38 +180,6 @@ export function searchKeys(db: Db, plan: SearchPlan, page: SearchPage): ListKey[
     }
   }
   let sql = `SELECT ${select} FROM ${from} ${whereClause(where)} ORDER BY ${order}`;
-  if (page.limit !== undefined) {
-    sql += ' LIMIT ?';
-    params.push(page.limit);
-  }
-  return prepareCached(db, sql).all(...params) as ListKey[];
-}
-
-/**
- * A broad search sorted by name: walking the name index and keeping the rows among the FTS
- * candidates stops after a page, where sorting every candidate (thousands) would not
- * (bench/protocol-search.ts; a narrow search sorts its few candidates instead).
- */
-function byNameBroad(
-  db: Db,
-  plan: Extract<SearchPlan, { kind: 'fts' }>,
-  page: SearchPage,
-): ListKey[] {
-  const where = [
-    'p.seq IN (SELECT rowid FROM protocols_fts WHERE protocols_fts MATCH ?)',
-    ...page.where,
-  ];
-  const params: unknown[] = [plan.match, ...page.params];
-  for (const like of plan.likes) {
-    where.push("p.search_text LIKE ? ESCAPE '\\'");
-    params.push(like);
-  }
-  if (page.after) {
-    where.push('(p.sort_name, p.seq) > (?, ?)');
-    params.push(page.after.name ?? '', page.after.seq);
-  }
-  let sql = `SELECT p.seq AS seq, p.sort_name AS name FROM protocols p INDEXED BY protocols_by_name
-    ${whereClause(where)} ORDER BY p.sort_name, p.seq`;
   if (page.limit !== undefined) {
     sql += ' LIMIT ?';
     params.push(page.limit);
