@@ -84,6 +84,8 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       outbox: outboxCount(core.store),
       theme: core.store.settings.get(SETTING_KEYS.theme, Theme, 'system'),
       notifications: core.store.settings.get(SETTING_KEYS.notifications, z.boolean(), true),
+      // Issue 12 (polish): the Connect screen says where the secret is kept.
+      secretStorage: core.secretStorage,
     };
   };
 
@@ -145,7 +147,14 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       return null;
     },
 
-    'connections.list': async () => core.listConnections().map(toConnectionView),
+    // Issue 12 (polish): a saved connection says when its secret is missing from the keychain.
+    'connections.list': async () =>
+      Promise.all(
+        core.listConnections().map(async (c) => ({
+          ...toConnectionView(c),
+          secretMissing: await core.secretMissing(c),
+        })),
+      ),
     'connections.test': async (input) => {
       const { connection, secret } = splitPartnerInput(input);
       return core.testConnection(connection, secret);
@@ -158,6 +167,13 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       toConnectionView(await core.useEmbedded({ discardPendingWork })),
     'connections.activate': async ({ id, discardPendingWork }) =>
       toConnectionView(await core.activate(id, { discardPendingWork })),
+    // Issue 12 (polish): edit a saved connection / enter its secret again.
+    'connections.update': async ({ id, discardPendingWork, clientSecret, ...fields }) => {
+      const { connection } = splitPartnerInput({ ...fields, clientSecret: clientSecret ?? '-' });
+      return toConnectionView(
+        await core.updateConnection(id, connection, clientSecret, { discardPendingWork }),
+      );
+    },
     'connections.remove': async ({ id }) => ({ removed: await core.removeConnection(id) }),
 
     'sync.now': async () => {

@@ -60,6 +60,7 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'connections.connect': { kind: 'production', label: 'Clinic' },
   'connections.useEmbedded': { discardPendingWork: 'yes' },
   'connections.activate': { id: '' },
+  'connections.update': { id: 'conn_1', label: '' },
   'connections.remove': { id: 42 },
   'sync.now': { now: true },
   'catalog.products': { limit: 0, status: ['SOLD'] },
@@ -739,6 +740,47 @@ export function registerContractSuite(
       expect(busy.kind).toBe('conflict');
       const unknown = await failure('connections.activate', { id: 'conn_nope' });
       expect(unknown.kind).toBe('not-found');
+
+      // Issue 12: a secret missing from the keychain is said as such, and can be entered again.
+      await credentials.delete(secretAccount(connected));
+      const listed = await value('connections.list', {});
+      expect(listed.find((c) => c.id === connected.id)?.secretMissing).toBe(true);
+      expect(listed.find((c) => c.id === EMBEDDED_CONNECTION_ID)?.secretMissing).toBe(false);
+      await value('connections.activate', { id: connected.id }); // restarts the session
+      const missing = await failure('settings.get', {});
+      expect(missing.kind).toBe('keychain');
+      expect(missing.message).toMatch(/missing|No client secret/);
+      expect(missing.message).toMatch(/Nothing was sent to the server/);
+      const { clientSecret: _secret, ...fields } = partnerInput(partner.clientSecret);
+      const noSecret = await failure('connections.update', { id: connected.id, ...fields });
+      expect(noSecret.kind).toBe('keychain');
+      const updated = await value('connections.update', {
+        id: connected.id,
+        ...partnerInput(partner.clientSecret),
+      });
+      expect(updated).toMatchObject({ id: connected.id, isActive: true });
+      expect(await credentials.get(secretAccount(connected))).toBe(partner.clientSecret);
+      expect((await value('settings.get', {})).name).toBeTruthy();
+      // Adding it again (same label) updates the saved one: no duplicate.
+      const again = await value('connections.connect', partnerInput(partner.clientSecret));
+      expect(again.id).toBe(connected.id);
+      expect(
+        (await value('connections.list', {})).filter((c) => c.label === 'Partner sandbox'),
+      ).toHaveLength(1);
+      // Renaming keeps the stored secret when none is given.
+      const renamed = await value('connections.update', {
+        id: connected.id,
+        ...fields,
+        label: 'Clinic partner sandbox',
+      });
+      expect(renamed.label).toBe('Clinic partner sandbox');
+      expect(await credentials.get(secretAccount(connected))).toBe(partner.clientSecret);
+      const embeddedEdit = await failure('connections.update', {
+        id: EMBEDDED_CONNECTION_ID,
+        ...fields,
+      });
+      expect(embeddedEdit.kind).toBe('conflict');
+
       const back = await value('connections.activate', { id: EMBEDDED_CONNECTION_ID });
       expect(back).toMatchObject({ id: EMBEDDED_CONNECTION_ID, isActive: true });
       expect(await value('connections.remove', { id: connected.id })).toEqual({ removed: true });
