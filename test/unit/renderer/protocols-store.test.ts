@@ -22,7 +22,7 @@ globalThis.window = {
   } as unknown as OrderDeskApi,
 };
 
-const { useProtocolsStore, PAGE } =
+const { useProtocolsStore, PAGE, BATCH_MAX } =
   await import('../../../src/renderer/src/stores/protocols-store');
 const { useBatchDraftStore } = await import('../../../src/renderer/src/stores/batch-draft-store');
 const store = () => useProtocolsStore.getState();
@@ -153,6 +153,14 @@ describe('the protocols store', () => {
     store().changed(); // not on screen: nothing is read
     await vi.advanceTimersByTimeAsync(1000);
     expect(pending).toHaveLength(0);
+  });
+
+  it('knows the most protocols a batch takes, as the contract says', async () => {
+    const { ReviewBatch } = await import('../../../src/shared/work-views');
+    const ids = (n: number) =>
+      Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    expect(ReviewBatch.safeParse({ protocolLocalIds: ids(BATCH_MAX) }).success).toBe(true);
+    expect(ReviewBatch.safeParse({ protocolLocalIds: ids(BATCH_MAX + 1) }).success).toBe(false);
   });
 
   it('clears the selection once a batch made of it was submitted', () => {

@@ -12,6 +12,8 @@ import { useBatchDraftStore } from './batch-draft-store';
 export const PAGE = 100;
 /** The contract's longest search (ProtocolMatch.search). */
 export const SEARCH_MAX = 200;
+/** The most protocols one batch takes (the contract's ReviewBatch / SubmitBatch). */
+export const BATCH_MAX = 5_000;
 /** The filters the list offers, in the order shown. */
 export const FILTER_STATES: readonly ProtocolListState[] = ['pending', 'in-doubt', 'conflict'];
 /** Live updates (outbox and sync events) re-read the rows on screen at most this often. */

@@ -2,7 +2,7 @@ import { ListChecks, X } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { errorMessage } from '../../lib/ipc';
 import { useBatchDraftStore } from '../../stores/batch-draft-store';
-import { useProtocolsStore } from '../../stores/protocols-store';
+import { BATCH_MAX, useProtocolsStore } from '../../stores/protocols-store';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -24,6 +24,7 @@ export function SelectionBar() {
   const n = selected.size;
   const empty = ready && total === 0 && !filtered && n === 0;
   const hidden = shown === null ? 0 : n - shown;
+  const tooMany = n > BATCH_MAX;
 
   const review = () => {
     useBatchDraftStore.getState().choose([...selected], '/protocols');
@@ -49,6 +50,12 @@ export function SelectionBar() {
             )}
           </>
         )}
+        {tooMany && (
+          <span id="batch-too-big" className="field-error">
+            {' '}
+            A batch takes at most {count(BATCH_MAX)} protocols: narrow the selection.
+          </span>
+        )}
         {selectError && (
           <span className="field-error" role="alert">
             {' '}
@@ -71,7 +78,13 @@ export function SelectionBar() {
           <X aria-hidden="true" size={16} />
           Clear selection
         </button>
-        <button type="button" className="button button-primary" disabled={n === 0} onClick={review}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={n === 0 || tooMany}
+          aria-describedby={tooMany ? 'batch-too-big' : undefined}
+          onClick={review}
+        >
           Review batch ({count(n)})
         </button>
       </div>
