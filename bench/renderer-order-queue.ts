@@ -232,7 +232,15 @@ async function firstRowsAfterNavigation(page: Page, url: string): Promise<number
   await page.goto('about:blank');
   await page.goto(url);
   // The app is up (resumed, on its first screen): the sidebar's Orders link is there.
-  await page.locator('nav[aria-label="Main"] a[href="#/orders"]').waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /^Orders/ })
+    .waitFor({ timeout: 30_000 })
+    .catch(async (error: unknown) => {
+      const shot = path.join(os.tmpdir(), 'order-queue-bench-failed.png');
+      await page.screenshot({ path: shot });
+      throw new Error(`the app did not come up (screenshot: ${shot})`, { cause: error });
+    });
   await page.waitForTimeout(300);
   return page.evaluate(
     () =>
