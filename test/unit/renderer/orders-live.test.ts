@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppOrder, OrderStatus } from '../../../src/shared/api';
+import type { OrderDeskApi } from '../../../src/shared/ipc';
+
+declare global {
+  // The renderer's global as src/renderer/src/env.d.ts declares it: these stores run in Node here.
+  var window: { orderDesk: OrderDeskApi };
+}
 
 /**
  * The order queue and the open detail take order-status events in bursts: many events a second
