@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { Empty, Failed, Loading } from '../../components/States';
 import { formatMoney, plural } from '../../lib/format';
 import { useAppStore } from '../../stores/app-store';
@@ -14,6 +14,9 @@ const FROM_LABELS: Record<string, string> = {
   '/refills': 'Back to refills due',
   '/protocols': 'Back to the protocols',
 };
+
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
 
 /** The protocols chosen for a batch, as the batch would be: estimates, warnings, who is left out. */
 export function ReviewView() {
@@ -42,15 +45,15 @@ export function ReviewView() {
             Select protocols on the Protocols screen (or on Refills due), then choose “Review
             batch”.
           </p>
-          <Link href={`~${from}`} className="button button-primary">
+          <a href={`#${from}`} className="button button-primary">
             {from === '/refills' ? 'Go to refills due' : 'Go to the protocols'}
-          </Link>
+          </a>
         </Empty>
       </div>
     );
   }
 
-  const current = review && review.protocolLocalIds === ids ? review : null;
+  const current = review && sameIds(review.protocolLocalIds, ids) ? review : null;
   const value = current?.status === 'ready' ? current.value : null;
   const included = value?.items.filter((i) => i.problems.length === 0) ?? [];
   const leftOut = value?.items.filter((i) => i.problems.length > 0) ?? [];
@@ -76,9 +79,9 @@ export function ReviewView() {
             Each protocol becomes one order. Check the batch before it is sent.
           </p>
         </div>
-        <Link href={`~${from}`} className="button">
+        <a href={`#${from}`} className="button">
           {back}
-        </Link>
+        </a>
       </div>
 
       {submitError && (

@@ -1,6 +1,5 @@
 import { Pause, Play } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'wouter';
 import { Empty, Failed, Loading } from '../../components/States';
 import { filterItems, type ItemFilter } from '../../stores/batch-progress';
 import { useBatchesStore } from '../../stores/batches-store';
@@ -12,9 +11,9 @@ import { ProgressBar } from './ProgressBar';
 
 function BackToList() {
   return (
-    <Link href="/" className="button">
+    <a href="#/batches" className="button">
       All batches
-    </Link>
+    </a>
   );
 }
 
