@@ -28,3 +28,6 @@ export function useGuardedHashLocation(): ReturnType<typeof useHashLocation> {
   }, []);
   return [location, navigate] as ReturnType<typeof useHashLocation>;
 }
+
+// Links are written as hash hrefs ("#/protocols"), as with the plain hash location.
+useGuardedHashLocation.hrefs = (href: string): string => `#${href}`;

@@ -5,6 +5,7 @@ import { createCoalescer } from '../lib/coalesce';
 import { call, describeError } from '../lib/ipc';
 import { applyProgress, newestFirst, type BatchProgress } from './batch-progress';
 import { toast } from './toast-store';
+import { watchBatch } from '../lib/notifier';
 
 /** Least time between two applications of progress events (counts, bars) and item re-reads. */
 export const PROGRESS_REREAD_MS = 250;
@@ -116,7 +117,11 @@ export const useBatchesStore = create<BatchesStore>((set, get) => ({
     set({ submitting: true, submitError: null });
     const result = await call('batches.submit', { protocolLocalIds: [...protocolLocalIds] });
     set({ submitting: false });
-    if (result.ok) return result.value.batchId;
+    if (result.ok) {
+      // Its end is news even if the first event heard of it already says done.
+      watchBatch(result.value.batchId);
+      return result.value.batchId;
+    }
     const { title, detail } = describeError(result.error);
     const reasons = result.error.fieldErrors.map((f) => f.message);
     set({

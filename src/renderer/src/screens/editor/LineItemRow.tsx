@@ -5,6 +5,7 @@ import { Field, sentence } from '../../components/Field';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatMoney, priceUnit } from '../../lib/format';
 import { DOSES, type EditorFormInput } from './editor-form';
+import { previewPricing } from './price-preview';
 
 /** What a product's status means for an order, when it is not simply active. */
 export const STATUS_WARNINGS = {
@@ -20,8 +21,8 @@ interface Props {
   control: Control<EditorFormInput, unknown, unknown>;
   register: UseFormRegister<EditorFormInput>;
   errors: FieldErrors<EditorFormInput>;
-  /** The line's estimated total, when it can be priced. */
-  lineTotal: string | null;
+  knownProduct(id: number): Product | undefined;
+  discountValue: number | null;
   onRemove(): void;
 }
 
@@ -38,10 +39,19 @@ export function LineItemRow({
   control,
   register,
   errors,
-  lineTotal,
+  knownProduct,
+  discountValue,
   onRemove,
 }: Props) {
   const line = useWatch({ control, name: `lineItems.${index}` });
+  const daysSupply = useWatch({ control, name: 'daysSupply' });
+  const lineTotal = line
+    ? (previewPricing(
+        { daysSupply, shippingMethod: 'STANDARD', lineItems: [line] },
+        knownProduct,
+        discountValue,
+      ).lineTotals[0] ?? null)
+    : null;
   const lineErrors = errors.lineItems?.[index];
   const name =
     typeof product === 'object'
@@ -62,7 +72,7 @@ export function LineItemRow({
       ? STATUS_WARNINGS[product.status]
       : null;
   return (
-    <li className="line-item" role="group" aria-labelledby={headingId}>
+    <div className="line-item" role="group" aria-labelledby={headingId}>
       <div className="line-item-head">
         <div className="line-item-title">
           <h3 id={headingId} className="line-item-name">
@@ -157,6 +167,6 @@ export function LineItemRow({
           )}
         </fieldset>
       )}
-    </li>
+    </div>
   );
 }

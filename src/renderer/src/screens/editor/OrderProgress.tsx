@@ -71,7 +71,10 @@ export function OrderProgress({ batchId, onRejected, onCreated }: Props) {
         <p className="notice-title">
           <AlertTriangle aria-hidden="true" size={16} /> The server refused the order
         </p>
-        <p>{item.message ?? 'No reason was given.'}</p>
+        <p>
+          {item.message ?? 'No reason was given.'} Fix what it names and place the order again;
+          nothing was ordered.
+        </p>
       </div>
     );
   }

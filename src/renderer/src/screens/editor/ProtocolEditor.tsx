@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Copy, Loader2, Save, Send, ShoppingCart, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import type { ProtocolView } from '../../../../shared/protocol-views';
 import type { IpcError } from '../../../../shared/ipc';
 import { ConfirmDialog } from '../../components/Dialog';
@@ -27,8 +27,7 @@ import {
 import { LineItemRow } from './LineItemRow';
 import { OrderProgress } from './OrderProgress';
 import { OrderSettings } from './OrderSettings';
-import { PricePreview } from './PricePreview';
-import { previewPricing } from './price-preview';
+import { LivePrice } from './LivePrice';
 import { ProductPicker } from './ProductPicker';
 import { SyncStatus } from './SyncStatus';
 import { rememberProduct, useLineProducts } from './use-line-products';
@@ -41,6 +40,8 @@ interface Props {
   /** The saved protocol (edit mode); null for a new protocol or a new order. */
   initial: ProtocolView | null;
 }
+
+const PENDING_POLL_MS = 1500;
 
 type Feedback = { kind: 'error'; title: string; detail: string | null } | null;
 
@@ -75,30 +76,22 @@ export function ProtocolEditor({ mode, initial }: Props) {
     mode: 'onChange',
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'lineItems' });
-  const lineItems = useWatch({ control, name: 'lineItems' });
-  const daysSupply = useWatch({ control, name: 'daysSupply' });
-  const shippingMethod = useWatch({ control, name: 'shippingMethod' });
-  const productIds = useMemo(() => (lineItems ?? []).map((l) => l.productId), [lineItems]);
+  // Product ids change only when a line is added or removed: no watch of every keystroke here.
+  const productIds = useMemo(() => fields.map((f) => f.productId), [fields]);
   const productOf = useLineProducts(productIds);
+  const knownProduct = useCallback(
+    (id: number) => {
+      const p = productOf(id);
+      return typeof p === 'object' ? p : undefined;
+    },
+    [productOf],
+  );
   const chosen = useMemo(() => new Set(productIds), [productIds]);
   const guard = useLeaveGuard(isDirty && !isSubmitting);
 
   useEffect(() => {
     if (useSettingsStore.getState().state === 'idle') void useSettingsStore.getState().load();
   }, []);
-
-  const preview = useMemo(
-    () =>
-      previewPricing(
-        { daysSupply, shippingMethod, lineItems: lineItems ?? [] },
-        (id) => {
-          const p = productOf(id);
-          return typeof p === 'object' ? p : undefined;
-        },
-        discountValue,
-      ),
-    [daysSupply, shippingMethod, lineItems, productOf, discountValue],
-  );
 
   /** Puts each of the server's complaints on its field; returns those no field shows. */
   const placeIssues = useCallback(
@@ -135,6 +128,19 @@ export function ProtocolEditor({ mode, initial }: Props) {
       live = false;
     };
   }, [localId, outbox.pending, outbox.inDoubt, outbox.conflicts, lastSyncedAt]);
+
+  // A change on its way may be refused or settled without the counts moving: look again now and then.
+  const inFlight =
+    view?.syncState === 'pending' && view.change !== null && view.change.state !== 'rejected';
+  useEffect(() => {
+    if (!localId || !inFlight) return;
+    const timer = setInterval(() => {
+      void call('protocols.get', { localId }).then((r) => {
+        if (r.ok) setView(r.value);
+      });
+    }, PENDING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [localId, inFlight]);
 
   const failed = (what: string, error: IpcError) => {
     const unplaced = placeIssues(
@@ -277,7 +283,7 @@ export function ProtocolEditor({ mode, initial }: Props) {
               {fields.length === 0 ? (
                 <p className="muted">No product yet: search the catalog below to add one.</p>
               ) : (
-                <ul className="line-items">
+                <div className="line-items">
                   {fields.map((field, index) => (
                     <LineItemRow
                       key={field.id}
@@ -287,11 +293,12 @@ export function ProtocolEditor({ mode, initial }: Props) {
                       control={control}
                       register={register}
                       errors={errors}
-                      lineTotal={preview.lineTotals[index] ?? null}
+                      knownProduct={knownProduct}
+                      discountValue={discountValue}
                       onRemove={() => remove(index)}
                     />
                   ))}
-                </ul>
+                </div>
               )}
               {lineError && <p className="field-error">{sentence(lineError)}</p>}
               <ProductPicker
@@ -367,8 +374,10 @@ export function ProtocolEditor({ mode, initial }: Props) {
           </div>
         </form>
         <aside className="editor-aside" aria-label="Price">
-          <PricePreview
-            preview={preview}
+          <LivePrice
+            control={control}
+            product={knownProduct}
+            discountValue={discountValue}
             exact={exact}
             discountKnown={settingsState !== 'failed'}
           />

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type {
-  ProtocolRequest} from '../../../../shared/api';
+import type { ProtocolRequest } from '../../../../shared/api';
 import {
   AdministrationRequest,
   CustomerRequest,

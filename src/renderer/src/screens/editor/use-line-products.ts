@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { Product } from '../../../../shared/api';
 import { useCatalogStore } from '../../stores/catalog-store';
 
@@ -12,11 +12,14 @@ export function useLineProducts(ids: readonly number[]): (id: number) => LinePro
   useEffect(() => {
     for (const id of key ? key.split(',').map(Number) : []) void loadProduct(id);
   }, [key, loadProduct]);
-  return (id) => {
-    const d = details[id];
-    if (!d || d.state === 'idle' || d.state === 'loading') return 'loading';
-    return d.state === 'ready' ? d.value : 'missing';
-  };
+  return useCallback(
+    (id: number): LineProduct => {
+      const d = details[id];
+      if (!d || d.state === 'idle' || d.state === 'loading') return 'loading';
+      return d.state === 'ready' ? d.value : 'missing';
+    },
+    [details],
+  );
 }
 
 /** A product just picked from the search is known already: no second read. */

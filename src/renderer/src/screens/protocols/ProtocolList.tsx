@@ -3,6 +3,7 @@ import { format, isToday } from 'date-fns';
 import {
   useCallback,
   useEffect,
+  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
@@ -11,6 +12,7 @@ import {
 import { Link, useLocation } from 'wouter';
 import type { ProtocolSummaryView } from '../../../../shared/protocol-views';
 import { Empty, Failed, Loading } from '../../components/States';
+import { usePendingDeleteStore } from '../../stores/pending-delete-store';
 import { useProtocolsStore } from '../../stores/protocols-store';
 import { SyncBadges, badgesOf } from './SyncBadges';
 
@@ -26,7 +28,7 @@ const rowHeight = (p: ProtocolSummaryView | undefined) =>
 
 function changedAt(ms: number): string {
   const d = new Date(ms);
-  return isToday(d) ? `today ${format(d, 'HH:mm')}` : format(d, 'd MMM yyyy, HH:mm');
+  return isToday(d) ? `today ${format(d, 'p')}` : format(d, 'PP, p');
 }
 
 const controlAt = (root: HTMLElement | null, index: number, control: RowControl) =>
@@ -72,8 +74,11 @@ function NoRows() {
  * Enter opens it.
  */
 export function ProtocolList() {
-  const items = useProtocolsStore((s) => s.items);
-  const total = useProtocolsStore((s) => s.total);
+  const listed = useProtocolsStore((s) => s.items);
+  // A protocol deleted in the editor is gone from the list while its Undo is offered.
+  const deleting = usePendingDeleteStore((s) => s.pending);
+  const items = useMemo(() => listed.filter((p) => !deleting[p.localId]), [listed, deleting]);
+  const total = useProtocolsStore((s) => s.total) - (listed.length - items.length);
   const listState = useProtocolsStore((s) => s.listState);
   const listError = useProtocolsStore((s) => s.listError);
   const stale = useProtocolsStore((s) => s.stale);
@@ -179,6 +184,7 @@ export function ProtocolList() {
 
   const onLinkClick = (event: MouseEvent<HTMLAnchorElement>, p: ProtocolSummaryView) => {
     // Shift-click extends the selection, Ctrl/Cmd-click toggles one row, as in a file manager.
+    // (In the capture phase: wouter's Link ignores clicks with a modifier key.)
     if (event.shiftKey || event.ctrlKey || event.metaKey) {
       event.preventDefault();
       toggle(p.localId, event.shiftKey);
@@ -247,7 +253,7 @@ export function ProtocolList() {
                 data-row-control="open"
                 tabIndex={tabbable ? 0 : -1}
                 aria-describedby={badges.length > 0 ? badgesId : undefined}
-                onClick={(event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, p)}
+                onClickCapture={(event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, p)}
               >
                 <span className="protocol-main">
                   <span className="protocol-name">{p.customerName}</span>
