@@ -15,9 +15,6 @@ const FROM_LABELS: Record<string, string> = {
   '/protocols': 'Back to the protocols',
 };
 
-const sameIds = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((id, i) => id === b[i]);
-
 /** The protocols chosen for a batch, as the batch would be: estimates, warnings, who is left out. */
 export function ReviewView() {
   const ids = useBatchDraftStore((s) => s.protocolLocalIds);
