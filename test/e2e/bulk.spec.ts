@@ -9,6 +9,7 @@ import {
   openBatchFromList,
   route,
   runCount,
+  seedProtocol,
   seedProtocols,
   startHostAgain,
   submitFromReview,
@@ -152,7 +153,7 @@ test('review: the protocols that cannot be orders are left out with the reason a
 
   seedProtocols(host, 3, 'mixed');
   const body = protocolFor('mixed-broken');
-  host.core.store.protocols.createDraft({
+  seedProtocol(host, {
     ...body,
     lineItems: [
       {
@@ -270,7 +271,7 @@ for (const theme of ['light', 'dark'] as const) {
     await app.emulateMedia({ colorScheme: theme });
     await connectPartner(app, partnerSandbox);
     seedProtocols(host, 8, `axe-${theme}`);
-    host.core.store.protocols.createDraft({
+    seedProtocol(host, {
       ...protocolFor(`axe-${theme}-broken`),
       lineItems: [
         {

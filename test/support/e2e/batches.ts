@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { startBrowserHost } from '../../../src/main/browser-host';
 import { KeytarCredentialStore } from '../../../src/main/connections/keychain';
 import { createFileLogger, Redactor } from '../../../src/main/logging';
-import { createLocalProtocols, serverOrdersBySourceId } from '../bulk';
+import type { ProtocolRequest } from '../../../src/shared/api';
+import { protocolFor, serverOrdersBySourceId } from '../bulk';
 import type { TestSandbox } from '../sandbox';
 import { expectConnected, expectFirstRunConnect, fillPartnerForm, partnerForm } from './app';
 import type { BrowserHost } from './fixtures';
@@ -18,9 +19,17 @@ export async function connectPartner(app: Page, sandbox: TestSandbox): Promise<v
   await expectConnected(app, 'Clinic test server');
 }
 
-/** `n` complete local protocols for patients `${tag}-0`...; their local ids. */
+/**
+ * `n` complete protocols for patients `${tag}-0`..., drafted as the editor would (the list hears
+ * of them and they are sent to the server); their local ids.
+ */
 export function seedProtocols(host: BrowserHost, n: number, tag: string): string[] {
-  return createLocalProtocols(host.core.store, n, tag);
+  return Array.from({ length: n }, (_, i) => seedProtocol(host, protocolFor(`${tag}-${i}`)));
+}
+
+/** One protocol drafted as the editor would; its local id. */
+export function seedProtocol(host: BrowserHost, draft: ProtocolRequest): string {
+  return host.core.session!.sync.createProtocol(draft).localId;
 }
 
 /** Faults on the partner sandbox's order creates (PUT /_sandbox/faults). */
