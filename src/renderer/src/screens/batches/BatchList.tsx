@@ -19,7 +19,7 @@ export function BatchList() {
   const unfinished = batches.filter((b) => b.progress.state !== 'done').length;
 
   return (
-    <div className="screen">
+    <div className="screen batch-screen">
       <div className="screen-head">
         <h1>Batches</h1>
         <a href="#/protocols" className="button">

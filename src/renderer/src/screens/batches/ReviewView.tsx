@@ -35,7 +35,7 @@ export function ReviewView() {
 
   if (ids.length === 0) {
     return (
-      <div className="screen">
+      <div className="screen batch-screen">
         <h1>Review the batch</h1>
         <Empty title="No protocols are chosen for a batch.">
           <p className="muted">
@@ -69,7 +69,7 @@ export function ReviewView() {
   };
 
   return (
-    <div className="screen batch-review">
+    <div className="screen batch-screen batch-review">
       <div className="screen-head">
         <div>
           <h1>Review the batch</h1>
