@@ -9,11 +9,29 @@ import {
   ui,
 } from '../support/e2e/app';
 import { saveScreen } from '../support/e2e/screens';
+import { axeBlockers } from '../support/e2e/axe';
+import type { Page, TestInfo } from '@playwright/test';
 import { KeytarCredentialStore } from '../../src/main/connections/keychain';
 import { secretAccount } from '../../src/main/connections/connection';
 import { BROWSER_HOST_PATHS } from '../../src/shared/ipc';
 
 /** What a new user tripped on (issue 12 item 8), on screen. */
+
+/** axe on the page as it is, in the light and the dark theme: no serious or critical finding. */
+async function axeInBothThemes(app: Page, testInfo: TestInfo, name: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await app.emulateMedia({ colorScheme: theme });
+    await expect(app.locator('html')).toHaveAttribute('data-theme', theme);
+    const found = await axeBlockers(app, testInfo, `${name}-${theme}`);
+    expect
+      .soft(
+        found.map((f) => `${f.impact} ${f.id}: ${f.help} (${f.targets.join(', ')})`),
+        `serious or critical axe violations on ${name} (${theme})`,
+      )
+      .toEqual([]);
+  }
+  await app.emulateMedia({ colorScheme: 'light' });
+}
 
 test('a long sync error keeps the header on one row; Details shows all of it', async ({
   app,
@@ -35,6 +53,7 @@ test('a long sync error keeps the header on one row; Details shows all of it', a
   // The rest of the header is still there.
   await expect(banner.getByRole('button', { name: 'Sync now' })).toBeVisible();
   await saveScreen(app, testInfo, 'header-long-sync-error');
+  await axeInBothThemes(app, testInfo, 'header-long-sync-error');
 
   await banner.getByRole('button', { name: 'Details of the sync error' }).click();
   const dialog = app.getByRole('dialog', { name: 'The sync failed' });
@@ -117,6 +136,7 @@ test('a saved connection whose secret left the keychain: Settings says so, Edit 
   await expect(item).toContainText('Secret missing');
   await expect(item).toContainText('missing from the keychain');
   await saveScreen(app, testInfo, 'connection-secret-missing');
+  await axeInBothThemes(app, testInfo, 'connection-secret-missing');
   await item.getByRole('button', { name: 'Edit Clinic test server' }).click();
   const edit = app.getByRole('form', { name: 'Edit Clinic test server' });
   await expect(edit.getByLabel('Base URL', { exact: true })).toHaveValue(target.baseUrl);
@@ -127,6 +147,7 @@ test('a saved connection whose secret left the keychain: Settings says so, Edit 
   );
   await edit.getByLabel('Client secret', { exact: true }).fill(target.clientSecret);
   await saveScreen(app, testInfo, 'connection-edit');
+  await axeInBothThemes(app, testInfo, 'connection-edit');
   await edit.getByRole('button', { name: 'Save and connect' }).click();
   await expect(edit).toBeHidden();
   await expect(item).not.toContainText('Secret missing');
