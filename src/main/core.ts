@@ -56,7 +56,8 @@ export class Core {
   private readonly connectionListeners = new Set<(active: StoredConnection | null) => void>();
   private latestSyncState: CoreEvents['sync-state'] | null = null;
   private embedded: Promise<EmbeddedConnection> | null = null;
-  private readonly clock: Clock;
+  /** The clock of local timestamps (refills count days from it). */
+  readonly clock: Clock;
 
   private constructor(
     private readonly options: CoreOptions,

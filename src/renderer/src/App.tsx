@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
-import { useHashLocation } from 'wouter/use-hash-location';
+import { useGuardedHashLocation } from './lib/navigation-guard';
 import { Header } from './components/Header';
 import { Sidebar } from './components/Sidebar';
 import { Loading } from './components/States';
@@ -172,7 +172,7 @@ export function App() {
     );
   }
   return (
-    <Router hook={useHashLocation}>
+    <Router hook={useGuardedHashLocation}>
       {connected ? <Shell /> : <FirstRun />}
       <Toasts />
     </Router>

@@ -1,4 +1,5 @@
 import { CheckCircle2, Info, X, XCircle } from 'lucide-react';
+import { Link } from 'wouter';
 import { useToastStore } from '../stores/toast-store';
 
 /** Notifications in one labelled region: errors are alerts, the rest polite status messages. */
@@ -19,7 +20,24 @@ export function Toasts() {
             <div className="toast-text">
               <p className="toast-title">{t.title}</p>
               {t.detail && <p className="toast-detail">{t.detail}</p>}
+              {t.link && (
+                <Link href={t.link.route} className="toast-link" onClick={() => dismiss(t.id)}>
+                  {t.link.label}
+                </Link>
+              )}
             </div>
+            {t.action && (
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => {
+                  dismiss(t.id);
+                  t.action?.run();
+                }}
+              >
+                {t.action.label}
+              </button>
+            )}
             <button
               type="button"
               className="icon-button"

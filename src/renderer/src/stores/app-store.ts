@@ -17,6 +17,8 @@ interface AppStore {
   sync: Sync;
   outbox: Outbox;
   theme: Theme;
+  /** Desktop notifications (toasts in the browser host) for shipped, cancelled and settled work. */
+  notifications: boolean;
   /** Where client secrets are kept (the Connect screen says so). */
   secretStorage: AppState['secretStorage'];
   load(): Promise<void>;
@@ -27,6 +29,7 @@ interface AppStore {
   setSync(sync: Sync): void;
   setOutbox(outbox: Outbox): void;
   setTheme(theme: Theme): Promise<void>;
+  setNotifications(enabled: boolean): Promise<void>;
   syncNow(): Promise<void>;
 }
 
@@ -42,6 +45,7 @@ export const useAppStore = create<AppStore>((set, get) => ({
   sync: { phase: 'idle', lastSyncedAt: null, error: null },
   outbox: { pending: 0, inDoubt: 0, conflicts: 0 },
   theme: 'system',
+  notifications: true,
   secretStorage: 'system-keychain',
 
   async load() {
@@ -62,6 +66,7 @@ export const useAppStore = create<AppStore>((set, get) => ({
       sync: s.sync,
       outbox: s.outbox,
       theme: s.theme,
+      notifications: s.notifications,
       secretStorage: s.secretStorage,
     });
   },
@@ -86,6 +91,17 @@ export const useAppStore = create<AppStore>((set, get) => ({
       set({ theme: previous });
       const { title, detail } = describeError(result.error);
       toast.error(`The theme could not be saved. ${title}`, detail);
+    }
+  },
+
+  async setNotifications(enabled) {
+    const previous = get().notifications;
+    set({ notifications: enabled });
+    const result = await call('app.setNotifications', { enabled });
+    if (!result.ok) {
+      set({ notifications: previous });
+      const { title, detail } = describeError(result.error);
+      toast.error(`The notifications setting could not be saved. ${title}`, detail);
     }
   },
 

@@ -1,6 +1,10 @@
 import { on } from '../lib/ipc';
+import { subscribeToNotifications } from '../lib/notifier';
 import { useAppStore } from './app-store';
+import { useBatchesStore } from './batches-store';
 import { useCatalogStore } from './catalog-store';
+import { useProtocolsStore } from './protocols-store';
+import { noteOrdersMaybeChanged, noteOrderStatus, resetOrders } from './orders-live';
 import { useSettingsStore } from './settings-store';
 import type { ConnectionView } from '../../../shared/ipc';
 
@@ -10,7 +14,10 @@ export function applyConnection(connection: ConnectionView | null): void {
   useAppStore.getState().setConnection(connection);
   if (before?.id !== connection?.id) {
     useCatalogStore.getState().reset();
+    useProtocolsStore.getState().reset();
     useSettingsStore.getState().reset();
+    resetOrders();
+    useBatchesStore.getState().reset();
     void useAppStore.getState().refresh();
   }
 }
@@ -25,11 +32,18 @@ export function subscribeToEvents(): () => void {
     on('connection-changed', ({ connection }) => applyConnection(connection)),
     on('connectivity', ({ online }) => app().setOnline(online)),
     on('outbox-count', (outbox) => app().setOutbox(outbox)),
+    on('outbox-count', () => useProtocolsStore.getState().changed()),
+    on('order-status', noteOrderStatus),
+    on('batch-progress', () => noteOrdersMaybeChanged()),
+    subscribeToNotifications(),
+    on('batch-progress', (progress) => useBatchesStore.getState().onProgress(progress)),
     on('sync-state', (sync) => {
       const before = app().sync;
       app().setSync(sync);
+      useProtocolsStore.getState().changed();
       if (sync.phase === 'idle' && sync.lastSyncedAt && sync.lastSyncedAt !== before.lastSyncedAt) {
         useCatalogStore.getState().refresh();
+        noteOrdersMaybeChanged();
       }
     }),
   ];

@@ -1,8 +1,49 @@
-/** Being built in this session: replaced by the real screen before it is committed. */
+import { useRoute } from 'wouter';
+import { Empty } from '../../components/States';
+import '../../styles/orders.css';
+import { OrderDetail } from './OrderDetail';
+import { OrderFilters, QueueSummary } from './OrderFilters';
+import { OrderQueue } from './OrderQueue';
+
+/** The id in #/orders/<id>, decoded; null when the segment is not a usable order id. */
+function orderIdOf(raw: string): string | null {
+  try {
+    const id = decodeURIComponent(raw);
+    return id.length >= 1 && id.length <= 100 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The order queue (routes under /orders) with the selected order's detail beside it. */
 export default function OrdersScreen() {
+  const [onOrder, params] = useRoute<{ orderId: string }>('/:orderId');
+  const raw = onOrder ? params.orderId : null;
+  const orderId = raw !== null ? orderIdOf(raw) : null;
   return (
-    <div className="screen">
-      <h1>OrdersScreen</h1>
+    <div className="screen screen-wide">
+      <div className="screen-head">
+        <h1>Orders</h1>
+      </div>
+      <div className="master-detail order-layout">
+        <section className="master card" aria-labelledby="orders-heading">
+          <h2 id="orders-heading" className="visually-hidden">
+            Order queue
+          </h2>
+          <OrderFilters />
+          <QueueSummary />
+          <OrderQueue selectedId={orderId} />
+        </section>
+        <section className="detail card" aria-label="Order details" tabIndex={0}>
+          {orderId !== null ? (
+            <OrderDetail orderId={orderId} />
+          ) : raw !== null ? (
+            <Empty title="That address does not name an order." />
+          ) : (
+            <Empty title="Select an order to see its line items, totals, status timeline and tracking." />
+          )}
+        </section>
+      </div>
     </div>
   );
 }

@@ -1,8 +1,56 @@
-/** Being built in this session: replaced by the real screen before it is committed. */
+import { FilePlus2, ShoppingCart } from 'lucide-react';
+import { Link } from 'wouter';
+import { plural } from '../../lib/format';
+import { useProtocolsStore } from '../../stores/protocols-store';
+import '../../styles/protocols.css';
+import { ProtocolFilters } from './ProtocolFilters';
+import { ProtocolList } from './ProtocolList';
+import { SelectionBar } from './SelectionBar';
+
+/** How many protocols match, said when it changes. */
+function MatchCount() {
+  const total = useProtocolsStore((s) => s.total);
+  const ready = useProtocolsStore((s) => s.listState === 'ready');
+  const filtered = useProtocolsStore((s) => s.syncStates.length > 0 || s.search !== '');
+  const text = plural(total, 'protocol').replace(/^\d+/, total.toLocaleString('en-US'));
+  return (
+    <p className="summary muted" role="status" data-testid="protocol-count">
+      {ready && (filtered || total > 0) ? (filtered ? `${text} match` : text) : ''}
+    </p>
+  );
+}
+
+/**
+ * The local protocols (#/protocols): search, filter and sort them, open one in the editor, and
+ * select some for a batch. Works offline: everything here reads the local store.
+ */
 export default function ProtocolsScreen() {
   return (
-    <div className="screen">
-      <h1>ProtocolsScreen</h1>
+    <div className="screen screen-wide protocols-screen">
+      <div className="screen-head">
+        <h1>Protocols</h1>
+        <div className="screen-actions">
+          <Link href="/new-order" className="button">
+            <ShoppingCart aria-hidden="true" size={16} />
+            New order
+          </Link>
+          <Link href="/protocols/new" className="button button-primary">
+            <FilePlus2 aria-hidden="true" size={16} />
+            New protocol
+          </Link>
+        </div>
+      </div>
+      <section className="card protocols-card" aria-labelledby="protocols-heading">
+        <h2 id="protocols-heading" className="visually-hidden">
+          Protocols
+        </h2>
+        <ProtocolFilters />
+        <div className="protocols-toolbar">
+          <MatchCount />
+          <SelectionBar />
+        </div>
+        <ProtocolList />
+      </section>
     </div>
   );
 }

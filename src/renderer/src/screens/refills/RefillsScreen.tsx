@@ -1,8 +1,163 @@
-/** Being built in this session: replaced by the real screen before it is committed. */
+import { Info, RefreshCw } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import { Empty, Failed, Loading } from '../../components/States';
+import { plural } from '../../lib/format';
+import { useBatchDraftStore } from '../../stores/batch-draft-store';
+import '../../styles/refills.css';
+import { DueTable } from './DueTable';
+import { NeverOrderedTable } from './NeverOrderedTable';
+import { useRefills } from './use-refills';
+import { DEFAULT_WITHIN_DAYS } from './within-days';
+import { WithinDaysChooser } from './WithinDaysChooser';
+
+/** The number of days last chosen, kept while the window is open (coming back keeps it). */
+const lastChoice: { withinDays: number | null } = { withinDays: null };
+
+/**
+ * Refills due: the protocols whose patient's last known order runs out within the chosen number
+ * of days, soonest first, and apart the protocols never ordered. The ones chosen go to the batch
+ * review as one batch.
+ */
 export default function RefillsScreen() {
+  const [withinDays, setWithinDays] = useState(() => lastChoice.withinDays ?? DEFAULT_WITHIN_DAYS);
+  const { state, reload } = useRefills(withinDays);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [, navigate] = useLocation();
+
+  const chooseDays = useCallback((days: number) => {
+    lastChoice.withinDays = days;
+    setWithinDays(days);
+  }, []);
+
+  const toggle = useCallback((ids: readonly string[], chosen: boolean) => {
+    setSelected((before) => {
+      const next = new Set(before);
+      for (const id of ids) {
+        if (chosen) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  }, []);
+
+  const view = state.value;
+  // Only what is on screen is submitted: a protocol no longer listed is no longer chosen.
+  const chosen = useMemo(() => {
+    if (!view) return [];
+    const listed = [
+      ...view.due.map((r) => r.protocol.localId),
+      ...view.neverOrdered.map((p) => p.localId),
+    ];
+    return listed.filter((id) => selected.has(id));
+  }, [view, selected]);
+
+  const review = () => {
+    useBatchDraftStore.getState().choose(chosen, '/refills');
+    navigate('/batches/review');
+  };
+
+  const shownDays = state.withinDays ?? withinDays;
   return (
-    <div className="screen">
-      <h1>RefillsScreen</h1>
+    <div className="screen refills-screen">
+      <div className="screen-head">
+        <h1>Refills due</h1>
+        <button
+          type="button"
+          className="button"
+          onClick={reload}
+          disabled={state.status === 'loading'}
+        >
+          <RefreshCw aria-hidden="true" size={15} />
+          Refresh
+        </button>
+      </div>
+      <p className="notice notice-info refills-explain">
+        <Info aria-hidden="true" size={16} />
+        <span>
+          Due means the patient&apos;s last order (its date plus its days of supply) runs out within
+          the days you choose. It is worked out on this computer from the orders this app knows, so
+          it works offline.
+        </span>
+      </p>
+
+      <WithinDaysChooser value={withinDays} onChange={chooseDays} />
+
+      {state.status === 'failed' && (
+        <Failed what="Refills due could not be worked out." error={state.error} onRetry={reload} />
+      )}
+      {!view && state.status === 'loading' && <Loading label="Working out refills due…" />}
+
+      {view && (
+        <>
+          <p className="summary refills-summary" role="status">
+            {state.status === 'loading'
+              ? 'Updating…'
+              : `${plural(view.due.length, 'protocol')} due within ${plural(shownDays, 'day')}; ${view.neverOrdered.length} never ordered.`}
+          </p>
+
+          <section className="card refills-section" aria-labelledby="refills-due-heading">
+            <h2 id="refills-due-heading">
+              Due within {plural(shownDays, 'day')}{' '}
+              <span className="refills-count">{view.due.length}</span>
+            </h2>
+            {view.due.length === 0 ? (
+              <Empty title={`No protocol runs out within ${plural(shownDays, 'day')}.`}>
+                <p className="muted">
+                  Look further ahead with a larger number of days, or check the orders: only the
+                  orders this app knows count.
+                </p>
+              </Empty>
+            ) : (
+              <DueTable
+                due={view.due}
+                withinDays={shownDays}
+                selected={selected}
+                onToggle={toggle}
+              />
+            )}
+          </section>
+
+          <section className="card refills-section" aria-labelledby="refills-never-heading">
+            <h2 id="refills-never-heading">
+              Never ordered <span className="refills-count">{view.neverOrdered.length}</span>
+            </h2>
+            <p className="muted refills-section-lead">
+              No order this app knows of for these patients, so nothing says when they are due.
+            </p>
+            {view.neverOrdered.length === 0 ? (
+              <Empty title="No protocol without an order." />
+            ) : (
+              <NeverOrderedTable
+                protocols={view.neverOrdered}
+                selected={selected}
+                onToggle={toggle}
+              />
+            )}
+          </section>
+
+          <div className="refills-actions" role="group" aria-label="Submit the chosen protocols">
+            <p className="refills-chosen" aria-live="polite">
+              {chosen.length === 0
+                ? 'Choose the protocols to order again.'
+                : `${plural(chosen.length, 'protocol')} chosen.`}
+            </p>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={chosen.length === 0}
+              onClick={review}
+            >
+              Review the batch…
+            </button>
+            {chosen.length > 0 && (
+              <button type="button" className="button" onClick={() => setSelected(new Set())}>
+                Clear the choice
+              </button>
+            )}
+          </div>
+        </>
+      )}
     </div>
   );
 }

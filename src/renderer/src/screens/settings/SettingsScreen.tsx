@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Failed, Loading } from '../../components/States';
 import { useSettingsStore } from '../../stores/settings-store';
 import { PartnerSettingsForm } from './PartnerSettingsForm';
+import { NotificationsChoice } from './NotificationsChoice';
 import { ThemeChoice } from './ThemeChoice';
 import { WebhookSecret } from './WebhookSecret';
 
@@ -67,13 +68,14 @@ function PartnerSettingsSection() {
   );
 }
 
-/** Partner settings, the webhook secret, and the app's appearance. */
+/** Partner settings, the webhook secret, the app's appearance and its notifications. */
 export default function SettingsScreen() {
   return (
     <div className="screen screen-narrow">
       <h1>Settings</h1>
       <PartnerSettingsSection />
       <ThemeChoice />
+      <NotificationsChoice />
     </div>
   );
 }

@@ -1,0 +1,33 @@
+import { useCallback } from 'react';
+import { navigate as hashNavigate, useHashLocation } from 'wouter/use-hash-location';
+
+/**
+ * A guard a screen sets while leaving it would lose something (unsaved changes). Every in-app
+ * navigation (links, the sidebar, Ctrl/Cmd+1..8) goes through the router's navigate, which asks
+ * the guard first; a guard that answers false keeps the user where they are (and usually asks).
+ */
+export type NavigationGuard = (to: string) => boolean;
+
+let guard: NavigationGuard | null = null;
+
+export function setNavigationGuard(next: NavigationGuard | null): void {
+  guard = next;
+}
+
+/** Navigates without asking the guard (after the user agreed to leave). */
+export function forceNavigate(to: string, options?: { replace?: boolean }): void {
+  hashNavigate(to, options);
+}
+
+/** useHashLocation whose navigate asks the guard first: the Router's `hook`. */
+export function useGuardedHashLocation(): ReturnType<typeof useHashLocation> {
+  const [location] = useHashLocation();
+  const navigate = useCallback((to: string, options?: { replace?: boolean; state?: unknown }) => {
+    if (guard && !guard(to)) return;
+    hashNavigate(to, options);
+  }, []);
+  return [location, navigate] as ReturnType<typeof useHashLocation>;
+}
+
+// Links are written as hash hrefs ("#/protocols"), as with the plain hash location.
+useGuardedHashLocation.hrefs = (href: string): string => `#${href}`;

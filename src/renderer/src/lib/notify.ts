@@ -1,0 +1,128 @@
+import type { AppState, IpcEventPayload } from '../../../shared/ipc';
+
+/**
+ * What deserves a notification, decided from main's events alone (no DOM, no stores): a shipped
+ * or cancelled order, a finished batch, an in-doubt change settled. The events only report
+ * changes, but some of them are first sightings rather than news (the first pull after start
+ * brings in orders this window never saw move; a batch can first be heard of already done), and
+ * those are not announced. Each piece of news is announced once.
+ */
+
+export interface Notice {
+  /** What makes it the same news (a repeated event announces nothing). */
+  key: string;
+  title: string;
+  body: string;
+  /** Where clicking it goes (a hash route). */
+  route: string;
+  kind: 'success' | 'info';
+}
+
+type OrderStatusEvent = IpcEventPayload<'order-status'>;
+type BatchProgressEvent = IpcEventPayload<'batch-progress'>;
+type Outbox = AppState['outbox'];
+
+const ORDER_NEWS: Partial<Record<OrderStatusEvent['status'], string>> = {
+  SHIPPED: 'Order shipped',
+  CANCELLED: 'Order cancelled',
+};
+
+const SETTLED_TITLE = 'A change the server had not confirmed is settled';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** Remembers what it has seen; one per window (and a fresh one for a new connection). */
+export class NotificationDecider {
+  private readonly announced = new Set<string>();
+  /** Batches seen, with their last state and in-doubt count. */
+  private readonly batches = new Map<
+    string,
+    { state: BatchProgressEvent['state']; inDoubt: number }
+  >();
+  /** Batches this window started: their first event may already say done. */
+  private readonly startedHere = new Set<string>();
+  private outbox: Outbox | null = null;
+  /** Numbers the in-doubt drops (each is its own news). */
+  private drops = 0;
+
+  /** The starting point of the outbox counts (app.state at load): a later drop is news. */
+  seedOutbox(outbox: Outbox): void {
+    this.outbox = { ...outbox };
+  }
+
+  /** A batch submitted from this window: its end is news even if its first event says done. */
+  watchBatch(batchId: string): void {
+    this.startedHere.add(batchId);
+  }
+
+  orderStatus(event: OrderStatusEvent): Notice | null {
+    const title = ORDER_NEWS[event.status];
+    // previous null: an order this app had not stored before (a pull of the history), not a move.
+    if (!title || event.previous === null || event.previous === event.status) return null;
+    const { firstName, lastName } = event.order.customer;
+    const who = `${firstName} ${lastName}`.trim();
+    const carrier = event.order.fulfillmentInfo?.carrier;
+    const body =
+      event.status === 'SHIPPED'
+        ? `${event.orderId} for ${who} is on its way${carrier ? ` with ${carrier}` : ''}.`
+        : `${event.orderId} for ${who} will not be sent.`;
+    return this.once({
+      key: `order:${event.orderId}:${event.status}`,
+      title,
+      body,
+      route: `/orders/${encodeURIComponent(event.orderId)}`,
+      kind: event.status === 'SHIPPED' ? 'success' : 'info',
+    });
+  }
+
+  batchProgress(event: BatchProgressEvent): Notice[] {
+    const before = this.batches.get(event.batchId);
+    this.batches.set(event.batchId, { state: event.state, inDoubt: event.inDoubt });
+    const route = `/batches/${encodeURIComponent(event.batchId)}`;
+    const notices: Notice[] = [];
+    if (before && event.inDoubt < before.inDoubt) {
+      const settled = before.inDoubt - event.inDoubt;
+      notices.push({
+        key: `batch-settled:${event.batchId}:${this.drops++}`,
+        title: SETTLED_TITLE,
+        body: `${plural(settled, 'order')} of a batch ${settled === 1 ? 'was' : 'were'} checked with the server.`,
+        route,
+        kind: 'info',
+      });
+    }
+    const finished =
+      event.state === 'done' &&
+      (before ? before.state !== 'done' : this.startedHere.has(event.batchId));
+    if (finished) {
+      notices.push({
+        key: `batch-done:${event.batchId}`,
+        title: 'Batch finished',
+        body: `Batch finished: ${event.created} created, ${event.rejected} rejected.`,
+        route,
+        kind: event.rejected > 0 ? 'info' : 'success',
+      });
+    }
+    return notices.flatMap((n) => this.once(n) ?? []);
+  }
+
+  outboxCount(event: Outbox): Notice | null {
+    const before = this.outbox;
+    this.outbox = { ...event };
+    if (!before || event.inDoubt >= before.inDoubt) return null;
+    const settled = before.inDoubt - event.inDoubt;
+    return {
+      // A drop is news each time: the count can go up and come down again.
+      key: `outbox-settled:${this.drops++}`,
+      title: SETTLED_TITLE,
+      body: `${plural(settled, 'protocol change')} ${settled === 1 ? 'was' : 'were'} checked with the server.`,
+      route: '/protocols',
+      kind: 'info',
+    };
+  }
+
+  private once(notice: Notice): Notice | null {
+    if (this.announced.has(notice.key)) return null;
+    this.announced.add(notice.key);
+    return notice;
+  }
+}

@@ -1,0 +1,27 @@
+import type { BatchProgress } from '../../stores/batch-progress';
+
+/** The batch's items per state, and the total. */
+export function BatchCounts({ progress: p }: { progress: BatchProgress }) {
+  const counts = [
+    { key: 'queued', label: 'Waiting', value: p.queued },
+    { key: 'sending', label: 'Sending', value: p.sending },
+    { key: 'in-doubt', label: 'Being checked', value: p.inDoubt },
+    { key: 'created', label: 'Created', value: p.created },
+    { key: 'rejected', label: 'Rejected', value: p.rejected },
+    { key: 'total', label: 'Total', value: p.total },
+  ];
+  return (
+    <dl className="batch-counts" aria-label="Orders per state">
+      {counts.map((c) => (
+        <div
+          key={c.key}
+          className={`batch-count batch-count-${c.key}`}
+          data-testid={`count-${c.key}`}
+        >
+          <dt>{c.label}</dt>
+          <dd>{c.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,110 @@
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import { Empty, Failed, Loading } from '../../components/States';
+import { plural } from '../../lib/format';
+import { useBatchesStore } from '../../stores/batches-store';
+import { batchStarted, batchStateLabel, batchTitle } from './batch-labels';
+import { ProgressBar } from './ProgressBar';
+
+/** Every batch, past and unfinished, newest first; each opens its run view. */
+export function BatchList() {
+  const batches = useBatchesStore((s) => s.batches);
+  const listState = useBatchesStore((s) => s.listState);
+  const listError = useBatchesStore((s) => s.listError);
+  const loadList = useBatchesStore((s) => s.loadList);
+
+  useEffect(() => {
+    void loadList();
+  }, [loadList]);
+
+  const unfinished = batches.filter((b) => b.progress.state !== 'done').length;
+
+  return (
+    <div className="screen">
+      <div className="screen-head">
+        <h1>Batches</h1>
+        <Link href="~/protocols" className="button">
+          Choose protocols
+        </Link>
+      </div>
+      <p className="lead">
+        Orders sent in bulk from saved protocols. A batch carries on by itself after a restart or a
+        lost connection.
+      </p>
+      {listState === 'failed' && listError ? (
+        <Failed
+          what="The batches could not be loaded."
+          error={listError}
+          onRetry={() => void loadList()}
+        />
+      ) : listState !== 'ready' && batches.length === 0 ? (
+        <Loading label="Loading batches…" />
+      ) : batches.length === 0 ? (
+        <Empty title="No batches yet.">
+          <p className="muted">
+            Select protocols on the Protocols or Refills due screen and choose “Review batch” to
+            send them as one batch.
+          </p>
+          <Link href="~/protocols" className="button button-primary">
+            Go to the protocols
+          </Link>
+        </Empty>
+      ) : (
+        <section className="card batch-list-card" aria-labelledby="batches-heading">
+          <h2 id="batches-heading" className="visually-hidden">
+            All batches
+          </h2>
+          <p className="summary" role="status">
+            {plural(batches.length, 'batch', 'batches')}
+            {unfinished > 0 ? `, ${unfinished} unfinished` : ''}
+          </p>
+          <table className="table batch-table">
+            <thead>
+              <tr>
+                <th scope="col">Batch</th>
+                <th scope="col">Started</th>
+                <th scope="col">Progress</th>
+                <th scope="col" className="num">
+                  Created
+                </th>
+                <th scope="col" className="num">
+                  Rejected
+                </th>
+                <th scope="col">State</th>
+              </tr>
+            </thead>
+            <tbody>
+              {batches.map((b) => (
+                <tr key={b.id}>
+                  <th scope="row">
+                    <Link href={`/${b.id}`} className="batch-link">
+                      {batchTitle(b)}
+                      <span className="visually-hidden">, started {batchStarted(b)}</span>
+                    </Link>
+                  </th>
+                  <td>{batchStarted(b)}</td>
+                  <td className="batch-progress-cell">
+                    <ProgressBar progress={b.progress} label={`Progress of ${batchTitle(b)}`} />
+                    <span className="muted">
+                      {b.progress.created + b.progress.rejected} / {b.progress.total}
+                    </span>
+                  </td>
+                  <td className="num">{b.progress.created}</td>
+                  <td className="num">{b.progress.rejected}</td>
+                  <td>
+                    <span className={`batch-state batch-state-${b.progress.state}`}>
+                      {batchStateLabel(b.progress)}
+                    </span>
+                    {b.progress.inDoubt > 0 && (
+                      <span className="muted"> · {b.progress.inDoubt} being checked</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </div>
+  );
+}

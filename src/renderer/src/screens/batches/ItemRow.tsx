@@ -1,0 +1,85 @@
+import { CheckCircle2, Clock, Loader2, RotateCcw, SearchCheck, XCircle } from 'lucide-react';
+import { Link } from 'wouter';
+import type { BatchItemView } from '../../../../shared/work-views';
+import { useBatchesStore } from '../../stores/batches-store';
+import { ITEM_STATE_LABELS } from './batch-labels';
+
+const ICONS = {
+  queued: Clock,
+  sending: Loader2,
+  in_doubt: SearchCheck,
+  done: CheckCircle2,
+  rejected: XCircle,
+} as const;
+
+/** What became of one protocol's order, and what can be done about it. */
+export function ItemRow({ item }: { item: BatchItemView }) {
+  const retrying = useBatchesStore((s) => s.retrying[item.seq] === true);
+  const retry = useBatchesStore((s) => s.retry);
+  const Icon = ICONS[item.state];
+  const name = item.customerName || item.sourceId;
+  return (
+    <div className="batch-item-row">
+      <span className="batch-item-seq muted" aria-hidden="true">
+        {item.seq + 1}
+      </span>
+      <span className="batch-item-who">
+        <span className="batch-item-name">{name}</span>
+        <span className="muted code">{item.sourceId}</span>
+      </span>
+      <span className={`item-state item-state-${item.state}`}>
+        <Icon
+          aria-hidden="true"
+          size={15}
+          className={item.state === 'sending' ? 'spin' : undefined}
+        />
+        {ITEM_STATE_LABELS[item.state]}
+      </span>
+      <span className="batch-item-detail">
+        {item.state === 'done' && item.orderId && (
+          <Link href={`~/orders/${encodeURIComponent(item.orderId)}`} className="code">
+            <span className="visually-hidden">Order </span>
+            {item.orderId}
+          </Link>
+        )}
+        {item.state === 'in_doubt' && (
+          <span className="muted">Being checked with the server; nothing is sent twice.</span>
+        )}
+        {item.state === 'queued' && item.attempts > 0 && item.message && (
+          <span className="muted">Will try again: {item.message}</span>
+        )}
+        {item.state === 'rejected' && (
+          <>
+            <span className="batch-item-reason">{item.message ?? 'The server refused it.'}</span>
+            <span className="batch-item-actions">
+              {item.protocolLocalId ? (
+                <Link
+                  href={`~/protocols/${item.protocolLocalId}`}
+                  className="button button-small"
+                  aria-label={`Fix protocol of ${name}`}
+                >
+                  Fix protocol
+                </Link>
+              ) : (
+                <span className="muted">The protocol no longer exists.</span>
+              )}
+              {item.protocolLocalId && (
+                <button
+                  type="button"
+                  className="button button-small"
+                  onClick={() => void retry(item.seq)}
+                  disabled={retrying}
+                  aria-busy={retrying}
+                  aria-label={`Retry order of ${name}`}
+                >
+                  <RotateCcw aria-hidden="true" size={14} />
+                  Retry
+                </button>
+              )}
+            </span>
+          </>
+        )}
+      </span>
+    </div>
+  );
+}

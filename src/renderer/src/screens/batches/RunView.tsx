@@ -1,0 +1,165 @@
+import { Pause, Play } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { Empty, Failed, Loading } from '../../components/States';
+import { filterItems, type ItemFilter } from '../../stores/batch-progress';
+import { useBatchesStore } from '../../stores/batches-store';
+import { batchStarted, batchStateLabel, batchTitle } from './batch-labels';
+import { BatchCounts } from './BatchCounts';
+import { ItemFilterChoice } from './ItemFilterChoice';
+import { ItemList } from './ItemList';
+import { ProgressBar } from './ProgressBar';
+
+function BackToList() {
+  return (
+    <Link href="/" className="button">
+      All batches
+    </Link>
+  );
+}
+
+/** A batch as it runs: counts, progress, pause and continue, and every item with its outcome. */
+export function RunView({ batchId, valid }: { batchId: string; valid: boolean }) {
+  const run = useBatchesStore((s) => s.run);
+  const openRun = useBatchesStore((s) => s.openRun);
+  const closeRun = useBatchesStore((s) => s.closeRun);
+  const toggling = useBatchesStore((s) => s.toggling);
+  const pause = useBatchesStore((s) => s.pause);
+  const resume = useBatchesStore((s) => s.resume);
+  const [filter, setFilter] = useState<ItemFilter>('all');
+
+  useEffect(() => {
+    if (!valid) return;
+    void openRun(batchId);
+    return closeRun;
+  }, [batchId, valid, openRun, closeRun]);
+
+  const current = run?.batchId === batchId ? run : null;
+  if (!valid || current?.status === 'missing') {
+    return (
+      <div className="screen">
+        <h1>Batch not found</h1>
+        <Empty title="There is no batch at this address on this computer.">
+          <BackToList />
+        </Empty>
+      </div>
+    );
+  }
+  if (!current || current.status === 'loading') {
+    return (
+      <div className="screen">
+        <h1>Batch</h1>
+        <Loading label="Loading the batch…" />
+      </div>
+    );
+  }
+  if (current.status === 'failed' || !current.batch) {
+    return (
+      <div className="screen">
+        <h1>Batch</h1>
+        {current.error && (
+          <Failed
+            what="The batch could not be loaded."
+            error={current.error}
+            onRetry={() => void openRun(batchId)}
+          />
+        )}
+        <BackToList />
+      </div>
+    );
+  }
+
+  const { batch, items } = current;
+  const p = batch.progress;
+  const shown = filterItems(items, filter);
+  const attention = items.filter((i) => i.state === 'rejected' || i.state === 'in_doubt').length;
+
+  return (
+    <div className="screen batch-run">
+      <div className="screen-head">
+        <div>
+          <h1>{batchTitle(batch)}</h1>
+          <p className="lead">Started {batchStarted(batch)}</p>
+        </div>
+        <div className="batch-actions">
+          {p.state === 'running' && (
+            <button
+              type="button"
+              className="button"
+              onClick={() => void pause()}
+              disabled={toggling}
+              aria-busy={toggling}
+            >
+              <Pause aria-hidden="true" size={16} />
+              Pause
+            </button>
+          )}
+          {p.state === 'paused' && (
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => void resume()}
+              disabled={toggling}
+              aria-busy={toggling}
+            >
+              <Play aria-hidden="true" size={16} />
+              Continue
+            </button>
+          )}
+          <BackToList />
+        </div>
+      </div>
+
+      <section className="card batch-status" aria-labelledby="batch-status-heading">
+        <div className="batch-status-head">
+          <h2 id="batch-status-heading">Progress</h2>
+          <p className={`batch-state batch-state-${p.state}`} role="status">
+            {batchStateLabel(p)}
+          </p>
+        </div>
+        <ProgressBar progress={p} label="Orders settled" />
+        <BatchCounts progress={p} />
+        {p.state === 'paused' && (
+          <p className="notice notice-info">
+            Paused: no more orders are sent until you continue. Orders already on their way finish.
+          </p>
+        )}
+        {p.state === 'done' && p.rejected > 0 && (
+          <p className="notice notice-warn">
+            {p.rejected === 1 ? 'One order was' : `${p.rejected} orders were`} rejected by the
+            server. Fix the protocol in the editor, then retry that order.
+          </p>
+        )}
+        {p.inDoubt > 0 && (
+          <p className="notice notice-info">
+            The server’s answer did not arrive for{' '}
+            {p.inDoubt === 1 ? 'one order' : `${p.inDoubt} orders`}: Order Desk is checking with the
+            server before sending anything again, so no order is made twice.
+          </p>
+        )}
+      </section>
+
+      <section className="card batch-items" aria-labelledby="batch-items-heading">
+        <div className="batch-items-head">
+          <h2 id="batch-items-heading">Orders</h2>
+          <ItemFilterChoice
+            value={filter}
+            onChange={setFilter}
+            counts={{ all: items.length, attention, created: p.created }}
+          />
+        </div>
+        {shown.length === 0 ? (
+          <Empty
+            title={
+              filter === 'attention'
+                ? 'Nothing needs a look: no order is rejected or being checked.'
+                : 'No order is created yet.'
+            }
+          />
+        ) : (
+          <ItemList items={shown} />
+        )}
+      </section>
+    </div>
+  );
+}

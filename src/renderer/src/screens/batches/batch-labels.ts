@@ -1,0 +1,33 @@
+import { format } from 'date-fns';
+import type { BatchView } from '../../../../shared/work-views';
+import { plural } from '../../lib/format';
+import type { BatchProgress, ItemState } from '../../stores/batch-progress';
+
+export const ITEM_STATE_LABELS: Record<ItemState, string> = {
+  queued: 'Waiting',
+  sending: 'Sending',
+  in_doubt: 'Being checked',
+  done: 'Created',
+  rejected: 'Rejected',
+};
+
+/** The batch's state in a word or two, with its outcome once it is finished. */
+export function batchStateLabel(p: BatchProgress): string {
+  if (p.state === 'paused') return 'Paused';
+  if (p.state === 'running') return 'Running';
+  return p.rejected > 0 ? `Finished, ${p.rejected} rejected` : 'Finished';
+}
+
+export const batchTitle = (b: BatchView): string =>
+  `Batch of ${plural(b.progress.total, 'protocol')}`;
+
+export const batchStarted = (b: BatchView): string =>
+  format(new Date(b.createdAt), 'd MMM yyyy, HH:mm');
+
+/** "12 of 25 settled: 11 created, 1 rejected". */
+export function progressText(p: BatchProgress): string {
+  const parts = [`${p.created} created`];
+  if (p.rejected > 0) parts.push(`${p.rejected} rejected`);
+  if (p.inDoubt > 0) parts.push(`${p.inDoubt} being checked`);
+  return `${p.created + p.rejected} of ${p.total} settled: ${parts.join(', ')}`;
+}

@@ -1,0 +1,91 @@
+import { AlertTriangle, CheckCircle2, Loader2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import type { BatchItemView } from '../../../../shared/work-views';
+import { call, on } from '../../lib/ipc';
+
+const POLL_MS = 1000;
+
+interface Props {
+  batchId: string;
+  /** Called once when the server refused the order, with its reason. */
+  onRejected(message: string | null): void;
+  onCreated(): void;
+}
+
+/** Follows one order (a batch of one) until it is created or refused. */
+export function OrderProgress({ batchId, onRejected, onCreated }: Props) {
+  const [item, setItem] = useState<BatchItemView | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let settled = false;
+    const read = async () => {
+      if (timer) clearTimeout(timer);
+      const result = await call('batches.items', { batchId });
+      if (!live) return;
+      const first = result.ok ? (result.value[0] ?? null) : null;
+      if (first) setItem(first);
+      if (first && (first.state === 'done' || first.state === 'rejected')) {
+        if (!settled) {
+          if (first.state === 'rejected') onRejected(first.message);
+          else onCreated();
+        }
+        settled = true;
+        return;
+      }
+      timer = setTimeout(() => void read(), POLL_MS);
+    };
+    void read();
+    // Progress events make the answer quick; the poll is there for when one is missed.
+    const off = on('batch-progress', (p) => {
+      if (p.batchId === batchId && !settled) void read();
+    });
+    return () => {
+      live = false;
+      off();
+      if (timer) clearTimeout(timer);
+    };
+  }, [batchId, onRejected, onCreated]);
+
+  if (!item || item.state === 'queued' || item.state === 'sending') {
+    return (
+      <p className="notice notice-info order-progress" role="status" data-order="sending">
+        <Loader2 aria-hidden="true" size={16} className="spin" /> Sending the order…
+        {item?.message ? ` Last try: ${item.message}` : ''}
+      </p>
+    );
+  }
+  if (item.state === 'in_doubt') {
+    return (
+      <p className="notice notice-warn order-progress" role="status" data-order="in-doubt">
+        <Loader2 aria-hidden="true" size={16} className="spin" /> In doubt: checking with the server
+        whether the order was created. It is never sent twice.
+      </p>
+    );
+  }
+  if (item.state === 'rejected') {
+    return (
+      <div className="notice notice-error order-progress" role="status" data-order="rejected">
+        <p className="notice-title">
+          <AlertTriangle aria-hidden="true" size={16} /> The server refused the order
+        </p>
+        <p>
+          {item.message ?? 'No reason was given.'} Fix what it names and place the order again;
+          nothing was ordered.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <p className="notice notice-success order-progress" role="status" data-order="created">
+      <CheckCircle2 aria-hidden="true" size={16} /> Order created:{' '}
+      {item.orderId ? (
+        <Link href={`/orders/${encodeURIComponent(item.orderId)}`}>{item.orderId}</Link>
+      ) : (
+        'the server has it.'
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,173 @@
+import { Loader2, Plus } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { Product } from '../../../../shared/api';
+import { StatusBadge } from '../../components/StatusBadge';
+import { formatMoney, priceUnit } from '../../lib/format';
+import { call, errorMessage } from '../../lib/ipc';
+import { useDebounced } from '../../lib/use-debounced';
+
+const SEARCH_MAX = 200;
+const RESULTS = 20;
+
+interface Props {
+  /** Products already on the protocol: shown, but not added twice. */
+  chosen: ReadonlySet<number>;
+  onPick(product: Product): void;
+  disabled?: boolean;
+}
+
+type Results =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'ready'; products: Product[]; total: number }
+  | { state: 'failed'; message: string };
+
+/**
+ * Search the catalog as you type and add a product: a combobox (arrows move, Enter adds, Escape
+ * closes) over the local catalog mirror, so it works offline.
+ */
+export function ProductPicker({ chosen, onPick, disabled = false }: Props) {
+  const [text, setText] = useState('');
+  const [search, setSearch] = useState<string | null>(null);
+  const [results, setResults] = useState<Results>({ state: 'idle' });
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const listId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const apply = useCallback((value: string) => setSearch(value.trim()), []);
+  useDebounced(text, 150, apply);
+
+  useEffect(() => {
+    if (search === null) return;
+    let current = true;
+    setResults({ state: 'loading' });
+    void call('catalog.products', { ...(search ? { search } : {}), limit: RESULTS }).then((r) => {
+      if (!current) return;
+      setResults(
+        r.ok
+          ? { state: 'ready', products: r.value.products, total: r.value.total }
+          : { state: 'failed', message: errorMessage(r.error) },
+      );
+      setActive(0);
+    });
+    return () => {
+      current = false;
+    };
+  }, [search]);
+
+  const products = results.state === 'ready' ? results.products : [];
+  const pick = (product: Product | undefined) => {
+    if (!product || chosen.has(product.id)) return;
+    onPick(product);
+    setText('');
+    setOpen(false);
+    input.current?.focus();
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setOpen(true);
+      if (search === null) setSearch(text.trim());
+      setActive((i) => Math.min(i + 1, Math.max(products.length - 1, 0)));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setActive((i) => Math.max(i - 1, 0));
+    } else if (event.key === 'Enter') {
+      // Enter adds the highlighted product; it never submits the protocol from here.
+      event.preventDefault();
+      if (open) pick(products[active]);
+    } else if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+    }
+  };
+
+  const optionId = (i: number) => `${listId}-option-${i}`;
+  const showList = open && results.state !== 'idle';
+  return (
+    <div className="product-picker">
+      <label className="field-label" htmlFor={`${listId}-input`}>
+        Add a product
+      </label>
+      <div className="field-control">
+        <input
+          ref={input}
+          id={`${listId}-input`}
+          className="input"
+          type="search"
+          role="combobox"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={showList && products[active] ? optionId(active) : undefined}
+          placeholder="Search the catalog by name"
+          maxLength={SEARCH_MAX}
+          autoComplete="off"
+          disabled={disabled}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setOpen(true);
+          }}
+          onFocus={() => {
+            if (search === null) setSearch('');
+          }}
+          onBlur={(e) => {
+            // A click in the list keeps it open long enough to pick.
+            if (!e.relatedTarget?.closest('.product-picker')) setOpen(false);
+          }}
+          onKeyDown={onKeyDown}
+        />
+        {results.state === 'loading' && (
+          <Loader2 aria-label="Searching" size={16} className="spin" role="img" />
+        )}
+      </div>
+      {showList && (
+        <ul id={listId} role="listbox" aria-label="Products" className="product-options">
+          {results.state === 'failed' && (
+            <li className="product-option-note" role="presentation">
+              The catalog could not be searched. {results.message}
+            </li>
+          )}
+          {results.state === 'ready' && products.length === 0 && (
+            <li className="product-option-note" role="presentation">
+              No product matches “{search}”.
+            </li>
+          )}
+          {products.map((p, i) => {
+            const taken = chosen.has(p.id);
+            return (
+              <li
+                key={p.id}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === active}
+                aria-disabled={taken || undefined}
+                className={`product-option ${i === active ? 'product-option-active' : ''}`}
+                onMouseDown={(e) => e.preventDefault()}
+                onMouseEnter={() => setActive(i)}
+                onClick={() => pick(p)}
+              >
+                <span className="product-option-name">
+                  {taken ? <span className="muted">{p.name} (added)</span> : p.name}
+                </span>
+                <span className="product-option-meta">
+                  {p.external ? 'External' : 'Pack'} · {formatMoney(p.price)} per {priceUnit(p)}
+                </span>
+                {p.status !== 'ACTIVE' && <StatusBadge status={p.status} />}
+                {!taken && <Plus aria-hidden="true" size={14} />}
+              </li>
+            );
+          })}
+          {results.state === 'ready' && results.total > products.length && (
+            <li className="product-option-note" role="presentation">
+              {results.total - products.length} more: type more of the name to narrow the list.
+            </li>
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,409 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Copy, Loader2, Save, Send, ShoppingCart, Trash2 } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import type { ProtocolView } from '../../../../shared/protocol-views';
+import type { IpcError } from '../../../../shared/ipc';
+import { ConfirmDialog } from '../../components/Dialog';
+import { sentence } from '../../components/Field';
+import { call, describeError } from '../../lib/ipc';
+import { forceNavigate } from '../../lib/navigation-guard';
+import { useAppStore } from '../../stores/app-store';
+import { usePendingDeleteStore } from '../../stores/pending-delete-store';
+import { useSettingsStore } from '../../stores/settings-store';
+import { toast } from '../../stores/toast-store';
+import { CustomerFieldset } from './CustomerFieldset';
+import { DuplicateDialog } from './DuplicateDialog';
+import {
+  EditorForm,
+  emptyForm,
+  formPath,
+  formValues,
+  newLine,
+  serverIssues,
+  type EditorFormInput,
+  type EditorFormOutput,
+} from './editor-form';
+import { LineItemRow } from './LineItemRow';
+import { OrderProgress } from './OrderProgress';
+import { OrderSettings } from './OrderSettings';
+import { LivePrice } from './LivePrice';
+import { ProductPicker } from './ProductPicker';
+import { SyncStatus } from './SyncStatus';
+import { rememberProduct, useLineProducts } from './use-line-products';
+import { useLeaveGuard } from './use-leave-guard';
+
+export type EditorMode = 'new' | 'edit' | 'order';
+
+interface Props {
+  mode: EditorMode;
+  /** The saved protocol (edit mode); null for a new protocol or a new order. */
+  initial: ProtocolView | null;
+}
+
+const PENDING_POLL_MS = 1500;
+
+type Feedback = { kind: 'error'; title: string; detail: string | null } | null;
+
+const fullName = (v: { customer: { firstName: string; lastName: string } }) =>
+  `${v.customer.firstName} ${v.customer.lastName}`.trim();
+
+/** The whole protocol (or a new order) in one form, with its live price and its sync state. */
+export function ProtocolEditor({ mode, initial }: Props) {
+  const online = useAppStore((s) => s.online);
+  const exact = useAppStore((s) => s.connection?.kind === 'embedded');
+  const outbox = useAppStore((s) => s.outbox);
+  const lastSyncedAt = useAppStore((s) => s.sync.lastSyncedAt);
+  const settingsState = useSettingsStore((s) => s.state);
+  const discountValue = useSettingsStore((s) => s.settings?.discountValue ?? null);
+  const [view, setView] = useState<ProtocolView | null>(initial);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [batchId, setBatchId] = useState<string | null>(null);
+  const [ordering, setOrdering] = useState(false);
+  const [orderSettled, setOrderSettled] = useState<'created' | 'rejected' | null>(null);
+  const [duplicating, setDuplicating] = useState(false);
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<EditorFormInput, unknown, EditorFormOutput>({
+    resolver: zodResolver(EditorForm),
+    defaultValues: initial ? formValues(initial.draft, () => undefined) : emptyForm(),
+    mode: 'onChange',
+  });
+  const { fields, append, remove } = useFieldArray({ control, name: 'lineItems' });
+  // Product ids change only when a line is added or removed: no watch of every keystroke here.
+  const productIds = useMemo(() => fields.map((f) => f.productId), [fields]);
+  const productOf = useLineProducts(productIds);
+  const knownProduct = useCallback(
+    (id: number) => {
+      const p = productOf(id);
+      return typeof p === 'object' ? p : undefined;
+    },
+    [productOf],
+  );
+  const chosen = useMemo(() => new Set(productIds), [productIds]);
+  const guard = useLeaveGuard(isDirty && !isSubmitting);
+
+  useEffect(() => {
+    if (useSettingsStore.getState().state === 'idle') void useSettingsStore.getState().load();
+  }, []);
+
+  /** Puts each of the server's complaints on its field; returns those no field shows. */
+  const placeIssues = useCallback(
+    (issues: { path: string | null; message: string }[]): string[] => {
+      const unplaced: string[] = [];
+      for (const issue of issues) {
+        if (issue.path) {
+          setError(issue.path as FieldPath<EditorFormInput>, {
+            type: 'server',
+            message: issue.message,
+          });
+        } else unplaced.push(issue.message);
+      }
+      return unplaced;
+    },
+    [setError],
+  );
+
+  // A change the server refused: its reasons go on the fields they name.
+  const rejectedMessage = view?.change?.state === 'rejected' ? view.change.message : null;
+  useEffect(() => {
+    if (rejectedMessage) placeIssues(serverIssues(rejectedMessage));
+  }, [rejectedMessage, placeIssues]);
+
+  // The sync state follows the outbox: re-read the protocol when it moves.
+  const localId = view?.localId ?? null;
+  useEffect(() => {
+    if (!localId) return;
+    let live = true;
+    void call('protocols.get', { localId }).then((r) => {
+      if (live && r.ok) setView(r.value);
+    });
+    return () => {
+      live = false;
+    };
+  }, [localId, outbox.pending, outbox.inDoubt, outbox.conflicts, lastSyncedAt]);
+
+  // A change on its way may be refused or settled without the counts moving: look again now and then.
+  const inFlight =
+    view?.syncState === 'pending' && view.change !== null && view.change.state !== 'rejected';
+  useEffect(() => {
+    if (!localId || !inFlight) return;
+    const timer = setInterval(() => {
+      void call('protocols.get', { localId }).then((r) => {
+        if (r.ok) setView(r.value);
+      });
+    }, PENDING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [localId, inFlight]);
+
+  const failed = (what: string, error: IpcError) => {
+    const unplaced = placeIssues(
+      error.fieldErrors.map((fe) => ({ path: formPath(fe.path), message: fe.message })),
+    );
+    const placedAll = error.fieldErrors.length > 0 && unplaced.length === 0;
+    const { title, detail } = describeError(error);
+    setFeedback({
+      kind: 'error',
+      title: placedAll ? `${what}: some fields need attention.` : `${what}. ${title}`,
+      detail: placedAll ? null : [detail, ...unplaced].filter(Boolean).join(' ') || null,
+    });
+  };
+
+  const onSave = handleSubmit(async (draft) => {
+    setFeedback(null);
+    if (mode === 'order') {
+      const result = await call('orders.create', { from: 'scratch', draft });
+      if (!result.ok) return failed('The order was not placed', result.error);
+      setOrderSettled(null);
+      setBatchId(result.value.batchId);
+      reset(undefined, { keepValues: true });
+      return;
+    }
+    const result = view
+      ? await call('protocols.update', { localId: view.localId, draft })
+      : await call('protocols.create', { draft });
+    if (!result.ok) return failed('The protocol was not saved', result.error);
+    const saved = result.value;
+    reset(
+      formValues(saved.draft, (id) => {
+        const p = productOf(id);
+        return typeof p === 'object' ? p.external : undefined;
+      }),
+    );
+    setView(saved);
+    toast.success(
+      online ? 'Protocol saved.' : 'Protocol saved on this computer.',
+      online ? null : 'It will be sent to the server when the server is back.',
+    );
+    if (!view) forceNavigate(`/protocols/${saved.localId}`, { replace: true });
+  });
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLFormElement>) => {
+    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
+      event.preventDefault();
+      void onSave();
+    }
+  };
+
+  const orderNow = async () => {
+    if (!view || ordering) return;
+    setOrdering(true);
+    setFeedback(null);
+    const result = await call('orders.create', { from: 'protocol', protocolLocalId: view.localId });
+    setOrdering(false);
+    if (!result.ok) return failed('The order was not placed', result.error);
+    setOrderSettled(null);
+    setBatchId(result.value.batchId);
+  };
+
+  const onOrderRejected = useCallback(
+    (message: string | null) => {
+      setOrderSettled('rejected');
+      placeIssues(serverIssues(message).filter((i) => i.path !== null));
+    },
+    [placeIssues],
+  );
+
+  const onOrderCreated = useCallback(() => setOrderSettled('created'), []);
+
+  const deleteProtocol = () => {
+    if (!view) return;
+    const id = view.localId;
+    const name = fullName(view.draft) || 'this patient';
+    usePendingDeleteStore.getState().schedule(id, name, () => forceNavigate(`/protocols/${id}`));
+    forceNavigate('/protocols');
+  };
+
+  const title =
+    mode === 'order'
+      ? 'New order'
+      : view
+        ? `Protocol for ${fullName(view.draft) || 'a patient'}`
+        : 'New protocol';
+  const following = batchId !== null && orderSettled === null;
+  const locked = mode === 'order' && following;
+  const lineError = errors.lineItems?.root?.message ?? errors.lineItems?.message;
+
+  return (
+    <div className="screen editor-screen">
+      <div className="screen-head">
+        <h1>{title}</h1>
+        {view && (
+          <div className="editor-head-actions">
+            <button
+              type="button"
+              className="button"
+              onClick={() => setDuplicating(true)}
+              disabled={isDirty}
+              title={isDirty ? 'Save your changes first' : undefined}
+            >
+              <Copy aria-hidden="true" size={16} /> Duplicate for another patient
+            </button>
+            <button type="button" className="button button-danger-outline" onClick={deleteProtocol}>
+              <Trash2 aria-hidden="true" size={16} /> Delete
+            </button>
+          </div>
+        )}
+      </div>
+      {view && <SyncStatus view={view} online={online} />}
+      {mode === 'order' && (
+        <p className="muted">
+          One order from scratch, sent exactly once. Nothing is kept as a protocol.
+        </p>
+      )}
+      {!online && !view && (
+        <p className="notice notice-info" role="status">
+          Offline: {mode === 'order' ? 'the order' : 'the protocol'} is kept on this computer and
+          sent when the server is back.
+        </p>
+      )}
+      <div className="editor-layout">
+        <form
+          className="form editor-form"
+          onSubmit={onSave}
+          onKeyDown={onKeyDown}
+          noValidate
+          aria-label={title}
+        >
+          <fieldset className="editor-fields" disabled={locked}>
+            <CustomerFieldset
+              bind={(name) => register(`customer.${name}`)}
+              errors={errors.customer}
+              idPrefix="editor"
+            />
+            <OrderSettings register={register} errors={errors} />
+            <fieldset className="form-group">
+              <legend>Products</legend>
+              {fields.length === 0 ? (
+                <p className="muted">No product yet: search the catalog below to add one.</p>
+              ) : (
+                <div className="line-items">
+                  {fields.map((field, index) => (
+                    <LineItemRow
+                      key={field.id}
+                      index={index}
+                      productId={field.productId}
+                      product={productOf(field.productId)}
+                      control={control}
+                      register={register}
+                      errors={errors}
+                      knownProduct={knownProduct}
+                      discountValue={discountValue}
+                      onRemove={() => remove(index)}
+                    />
+                  ))}
+                </div>
+              )}
+              {lineError && <p className="field-error">{sentence(lineError)}</p>}
+              <ProductPicker
+                chosen={chosen}
+                disabled={locked || fields.length >= 50}
+                onPick={(product) => {
+                  rememberProduct(product);
+                  append(newLine(product), { shouldFocus: false });
+                }}
+              />
+            </fieldset>
+          </fieldset>
+          {feedback && (
+            <div className="notice notice-error" role="alert">
+              <p className="notice-title">{feedback.title}</p>
+              {feedback.detail && <p>{feedback.detail}</p>}
+            </div>
+          )}
+          {batchId && (
+            <OrderProgress
+              batchId={batchId}
+              onRejected={onOrderRejected}
+              onCreated={onOrderCreated}
+            />
+          )}
+          <div className="form-actions editor-actions">
+            {view && (
+              <button
+                type="button"
+                className="button"
+                onClick={() => void orderNow()}
+                disabled={isDirty || ordering || following || orderSettled === 'created'}
+                aria-busy={ordering}
+                title={isDirty ? 'Save your changes first' : undefined}
+              >
+                {ordering ? (
+                  <Loader2 aria-hidden="true" size={16} className="spin" />
+                ) : (
+                  <ShoppingCart aria-hidden="true" size={16} />
+                )}
+                Order now
+              </button>
+            )}
+            {mode === 'order' && orderSettled === 'created' ? (
+              <button
+                type="button"
+                className="button button-primary"
+                onClick={() => {
+                  reset(emptyForm());
+                  setBatchId(null);
+                  setOrderSettled(null);
+                }}
+              >
+                Start another order
+              </button>
+            ) : (
+              <button
+                type="submit"
+                className="button button-primary"
+                disabled={isSubmitting || locked}
+                aria-busy={isSubmitting}
+              >
+                {isSubmitting ? (
+                  <Loader2 aria-hidden="true" size={16} className="spin" />
+                ) : mode === 'order' ? (
+                  <Send aria-hidden="true" size={16} />
+                ) : (
+                  <Save aria-hidden="true" size={16} />
+                )}
+                {mode === 'order' ? 'Place order' : view ? 'Save changes' : 'Save protocol'}
+              </button>
+            )}
+          </div>
+        </form>
+        <aside className="editor-aside" aria-label="Price">
+          <LivePrice
+            control={control}
+            product={knownProduct}
+            discountValue={discountValue}
+            exact={exact}
+            discountKnown={settingsState !== 'failed'}
+          />
+        </aside>
+      </div>
+      <ConfirmDialog
+        open={guard.pending !== null}
+        title="Leave without saving?"
+        confirmLabel="Leave and discard changes"
+        onConfirm={guard.leave}
+        onCancel={guard.stay}
+      >
+        <p>Your changes to this {mode === 'order' ? 'order' : 'protocol'} are not saved.</p>
+      </ConfirmDialog>
+      {view && (
+        <DuplicateDialog
+          open={duplicating}
+          localId={view.localId}
+          onClose={() => setDuplicating(false)}
+          onDuplicated={(copy) => {
+            setDuplicating(false);
+            toast.success(`Copied for ${fullName(copy.draft)}.`);
+            forceNavigate(`/protocols/${copy.localId}`);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+import { Search, X } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import type { OrderStatus } from '../../../../shared/api';
+import { Field } from '../../components/Field';
+import { plural } from '../../lib/format';
+import { useDebounced } from '../../lib/use-debounced';
+import { useOrdersStore } from '../../stores/orders-store';
+import {
+  DATE_PRESETS,
+  DATE_PRESET_LABELS,
+  ORDER_STATUS_LABELS,
+  QUEUE_STATUSES,
+  SEARCH_MAX,
+  isFiltered,
+  rangeProblem,
+  type DatePreset,
+} from './order-filters';
+
+function SearchBox() {
+  const text = useOrdersStore((s) => s.searchText);
+  const setText = useOrdersStore((s) => s.setSearchText);
+  const setSearch = useOrdersStore((s) => s.setSearch);
+  const apply = useCallback((value: string) => setSearch(value), [setSearch]);
+  useDebounced(text, 250, apply);
+  return (
+    <div className="search">
+      <Search aria-hidden="true" size={16} className="search-icon" />
+      <label htmlFor="order-search" className="visually-hidden">
+        Search orders
+      </label>
+      <input
+        id="order-search"
+        className="input search-input"
+        type="search"
+        placeholder="Patient name, sourceId or order ID"
+        value={text}
+        maxLength={SEARCH_MAX}
+        onChange={(e) => setText(e.target.value)}
+        autoComplete="off"
+      />
+      {text && (
+        <button
+          type="button"
+          className="icon-button search-clear"
+          aria-label="Clear search"
+          onClick={() => setText('')}
+        >
+          <X aria-hidden="true" size={16} />
+        </button>
+      )}
+    </div>
+  );
+}
+
+function StatusChips() {
+  const statuses = useOrdersStore((s) => s.statuses);
+  const counts = useOrdersStore((s) => s.counts);
+  const setStatuses = useOrdersStore((s) => s.setStatuses);
+  const toggle = (status: OrderStatus) =>
+    setStatuses(
+      statuses.includes(status) ? statuses.filter((s) => s !== status) : [...statuses, status],
+    );
+  return (
+    <fieldset className="chips">
+      <legend className="visually-hidden">Filter by status</legend>
+      {QUEUE_STATUSES.map((status) => {
+        const n = counts?.counts[status];
+        return (
+          <label key={status} className="chip">
+            <input
+              type="checkbox"
+              checked={statuses.includes(status)}
+              onChange={() => toggle(status)}
+              aria-describedby={n !== undefined ? `order-count-${status}` : undefined}
+            />
+            <span>{ORDER_STATUS_LABELS[status]}</span>
+            {n !== undefined && (
+              <span id={`order-count-${status}`} className="chip-count">
+                <span className="visually-hidden">: </span>
+                {n.toLocaleString()}
+                <span className="visually-hidden"> {n === 1 ? 'order' : 'orders'}</span>
+              </span>
+            )}
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function CustomRange() {
+  const from = useOrdersStore((s) => s.customFrom);
+  const to = useOrdersStore((s) => s.customTo);
+  const setRange = useOrdersStore((s) => s.setCustomRange);
+  // The inputs keep what is typed; the store takes a range only once it makes sense.
+  const [draft, setDraft] = useState({ from, to });
+  useEffect(() => setDraft({ from, to }), [from, to]);
+  const problem = rangeProblem(draft.from, draft.to);
+  const change = (next: { from: string; to: string }) => {
+    setDraft(next);
+    if (!rangeProblem(next.from, next.to)) setRange(next.from, next.to);
+  };
+  return (
+    <div className="order-range">
+      <Field
+        label="From"
+        type="date"
+        value={draft.from}
+        max={draft.to || undefined}
+        onChange={(e) => change({ ...draft, from: e.target.value })}
+        error={problem?.field === 'from' ? problem.message : undefined}
+      />
+      <Field
+        label="To"
+        type="date"
+        value={draft.to}
+        min={draft.from || undefined}
+        onChange={(e) => change({ ...draft, to: e.target.value })}
+        error={problem?.field === 'to' ? problem.message : undefined}
+      />
+    </div>
+  );
+}
+
+function DateFilter() {
+  const preset = useOrdersStore((s) => s.preset);
+  const setPreset = useOrdersStore((s) => s.setPreset);
+  return (
+    <div className="order-dates">
+      <div className="field order-date-preset">
+        <label htmlFor="order-created" className="field-label">
+          Created
+        </label>
+        <select
+          id="order-created"
+          className="input"
+          value={preset}
+          onChange={(e) => setPreset(e.target.value as DatePreset)}
+        >
+          {DATE_PRESETS.map((p) => (
+            <option key={p} value={p}>
+              {DATE_PRESET_LABELS[p]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {preset === 'custom' && <CustomRange />}
+    </div>
+  );
+}
+
+/** "1,234 orders", "12 orders match", and a way back to every order. */
+export function QueueSummary() {
+  const total = useOrdersStore((s) => s.total);
+  const ready = useOrdersStore((s) => s.listState === 'ready');
+  const filtered = useOrdersStore(isFiltered);
+  const clear = useOrdersStore((s) => s.clearFilters);
+  return (
+    <div className="order-summary">
+      <p className="summary muted" role="status">
+        {ready
+          ? `${plural(total, 'order').replace(/^\d+/, total.toLocaleString())}${filtered ? ' match' : ''}`
+          : ''}
+      </p>
+      {filtered && (
+        <button type="button" className="button button-small" onClick={clear}>
+          Clear filters
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Search, status (with counts) and created date: what the queue shows. */
+export function OrderFilters() {
+  return (
+    <div className="filters">
+      <SearchBox />
+      <DateFilter />
+      <StatusChips />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { memo } from 'react';
+import { Link } from 'wouter';
+import type { AppOrder } from '../../../../shared/api';
+import { formatMoney } from '../../lib/format';
+import { ORDER_STATUS_LABELS } from './order-filters';
+import { formatDateTime, orderHref, patientName } from './order-format';
+import { OrderStatusBadge } from './OrderStatusBadge';
+
+export const ROW_HEIGHT = 64;
+
+/** One order of the queue: patient and total, then order id and date, and its status. */
+export const OrderRow = memo(function OrderRow({
+  order,
+  selected,
+}: {
+  order: AppOrder;
+  selected: boolean;
+}) {
+  const created = formatDateTime(order.createdAt);
+  const total = formatMoney(order.totalPrice);
+  const status = ORDER_STATUS_LABELS[order.status];
+  return (
+    <Link
+      href={orderHref(order.id)}
+      className="order-link"
+      aria-current={selected ? 'page' : undefined}
+      // One name read as a sentence; the row's parts below are laid out for the eye.
+      aria-label={`${patientName(order)}, order ${order.id}, created ${created}, total ${total}, ${status}`}
+    >
+      <span className="order-main">
+        <span className="order-patient">{patientName(order)}</span>
+        <span className="order-meta muted">
+          <span className="order-id">{order.id}</span> · {created}
+        </span>
+      </span>
+      <span className="order-side">
+        <span className="order-total">{total}</span>
+        <OrderStatusBadge status={order.status} />
+      </span>
+    </Link>
+  );
+});
+
+/** A row whose page is still being read. */
+export function PendingRow() {
+  return (
+    <span className="order-link order-link-pending">
+      <span className="order-main">
+        <span className="skeleton skeleton-wide" />
+        <span className="skeleton skeleton-narrow" />
+      </span>
+      <span className="visually-hidden">Loading order…</span>
+    </span>
+  );
+}

@@ -1,0 +1,281 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { format, isToday } from 'date-fns';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
+import { Link, useLocation } from 'wouter';
+import type { ProtocolSummaryView } from '../../../../shared/protocol-views';
+import { Empty, Failed, Loading } from '../../components/States';
+import { usePendingDeleteStore } from '../../stores/pending-delete-store';
+import { useProtocolsStore } from '../../stores/protocols-store';
+import { SyncBadges, badgesOf } from './SyncBadges';
+
+const ROW_HEIGHT = 62;
+const ROW_WITH_MESSAGE = 80;
+/** Rows moved by PageUp / PageDown. */
+const PAGE_ROWS = 8;
+
+type RowControl = 'select' | 'open' | 'conflict';
+
+const rowHeight = (p: ProtocolSummaryView | undefined) =>
+  p && badgesOf(p).some((b) => b.message) ? ROW_WITH_MESSAGE : ROW_HEIGHT;
+
+function changedAt(ms: number): string {
+  const d = new Date(ms);
+  return isToday(d) ? `today ${format(d, 'p')}` : format(d, 'PP, p');
+}
+
+const controlAt = (root: HTMLElement | null, index: number, control: RowControl) =>
+  root?.querySelector<HTMLElement>(`[data-index="${index}"] [data-row-control="${control}"]`) ??
+  (control === 'conflict'
+    ? (root?.querySelector<HTMLElement>(`[data-index="${index}"] [data-row-control="open"]`) ??
+      null)
+    : null);
+
+function NoRows() {
+  const filtered = useProtocolsStore((s) => s.syncStates.length > 0 || s.search !== '');
+  if (filtered) {
+    return (
+      <Empty title="No protocols match the search and filters.">
+        <button
+          type="button"
+          className="button"
+          onClick={() => useProtocolsStore.getState().clearFilters()}
+        >
+          Clear search and filters
+        </button>
+      </Empty>
+    );
+  }
+  return (
+    <Empty title="No protocols yet.">
+      <p className="muted protocol-empty-text">
+        A protocol is a patient's reusable order: products, doses, supply and shipping. Draft the
+        first one; it works offline too.
+      </p>
+      <Link href="/protocols/new" className="button button-primary">
+        New protocol
+      </Link>
+    </Empty>
+  );
+}
+
+/**
+ * The protocols matching the search and filters, virtualised (only the rows on screen are in the
+ * DOM), a page at a time as the user scrolls. A list of rows, each with a checkbox for the batch
+ * and a link to its editor. One row at a time is in the Tab order (roving tabindex): arrows move
+ * between rows, Space toggles the row's checkbox (Shift+Space: a range from the last one toggled),
+ * Enter opens it.
+ */
+export function ProtocolList() {
+  const listed = useProtocolsStore((s) => s.items);
+  // A protocol deleted in the editor is gone from the list while its Undo is offered.
+  const deleting = usePendingDeleteStore((s) => s.pending);
+  const items = useMemo(() => listed.filter((p) => !deleting[p.localId]), [listed, deleting]);
+  const total = useProtocolsStore((s) => s.total) - (listed.length - items.length);
+  const listState = useProtocolsStore((s) => s.listState);
+  const listError = useProtocolsStore((s) => s.listError);
+  const stale = useProtocolsStore((s) => s.stale);
+  const selected = useProtocolsStore((s) => s.selected);
+  const query = useProtocolsStore((s) => `${s.search}\u0000${s.sort}\u0000${s.syncStates.join()}`);
+  const reload = useProtocolsStore((s) => s.reload);
+  const attach = useProtocolsStore((s) => s.attach);
+  const loadMore = useProtocolsStore((s) => s.loadMore);
+  const toggle = useProtocolsStore((s) => s.toggle);
+  const setVisibleRange = useProtocolsStore((s) => s.setVisibleRange);
+  const [, navigate] = useLocation();
+  const scroller = useRef<HTMLDivElement>(null);
+  const [active, setActive] = useState(0);
+
+  useEffect(() => attach(), [attach]);
+
+  const getItemKey = useCallback(
+    (i: number) => {
+      const p = items[i];
+      return p ? `${p.localId}:${rowHeight(p)}` : i;
+    },
+    [items],
+  );
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (i) => rowHeight(items[i]),
+    getItemKey,
+    overscan: 8,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+
+  // A new answer to a new query starts at its top.
+  useEffect(() => {
+    scroller.current?.scrollTo?.(0, 0);
+    setActive(0);
+  }, [query]);
+
+  useEffect(() => {
+    if (first && last) setVisibleRange(first.index, last.index);
+  }, [first, last, setVisibleRange]);
+
+  useEffect(() => {
+    if (last && last.index >= items.length - 20 && items.length < total) void loadMore();
+  }, [last, items, total, loadMore]);
+
+  const activeIndex = Math.min(active, Math.max(items.length - 1, 0));
+
+  const focusRow = (index: number, control: RowControl) => {
+    setActive(index);
+    const el = controlAt(scroller.current, index, control);
+    if (el) {
+      el.focus();
+      return;
+    }
+    virtualizer.scrollToIndex(index);
+    requestAnimationFrame(() => controlAt(scroller.current, index, control)?.focus());
+  };
+
+  const open = (p: ProtocolSummaryView) => navigate(`/protocols/${p.localId}`);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const target = event.target as HTMLElement;
+    const rowEl = target.closest<HTMLElement>('[data-index]');
+    if (!rowEl) return;
+    const index = Number(rowEl.dataset.index);
+    const p = items[index];
+    if (!p) return;
+    const control = (target.dataset.rowControl ?? 'open') as RowControl;
+    const moves: Record<string, number> = {
+      ArrowDown: index + 1,
+      ArrowUp: index - 1,
+      PageDown: index + PAGE_ROWS,
+      PageUp: index - PAGE_ROWS,
+      Home: 0,
+      End: items.length - 1,
+    };
+    const to = moves[event.key];
+    if (to !== undefined && !event.altKey && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      const next = Math.min(Math.max(to, 0), items.length - 1);
+      if (next !== index) focusRow(next, control === 'conflict' ? 'open' : control);
+      return;
+    }
+    if (event.key === ' ' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      if (!event.repeat) toggle(p.localId, event.shiftKey);
+      return;
+    }
+    if (event.key === 'Enter' && control === 'select') {
+      event.preventDefault();
+      open(p);
+    }
+  };
+
+  // The checkbox's own Space activation happens on key up; the key down above already toggled.
+  const onKeyUp = (event: KeyboardEvent<HTMLUListElement>) => {
+    if (event.key === ' ' && (event.target as HTMLElement).dataset.rowControl === 'select')
+      event.preventDefault();
+  };
+
+  const onLinkClick = (event: MouseEvent<HTMLAnchorElement>, p: ProtocolSummaryView) => {
+    // Shift-click extends the selection, Ctrl/Cmd-click toggles one row, as in a file manager.
+    // (In the capture phase: wouter's Link ignores clicks with a modifier key.)
+    if (event.shiftKey || event.ctrlKey || event.metaKey) {
+      event.preventDefault();
+      toggle(p.localId, event.shiftKey);
+    }
+  };
+
+  if (listState === 'failed' && listError) {
+    return (
+      <Failed
+        what="Protocols could not be loaded."
+        error={listError}
+        onRetry={() => void reload()}
+      />
+    );
+  }
+  if ((listState === 'loading' || listState === 'idle') && items.length === 0) {
+    return <Loading label="Loading protocols…" />;
+  }
+  if (items.length === 0) return <NoRows />;
+
+  return (
+    <div ref={scroller} className="protocol-scroller">
+      <ul
+        aria-label="Protocols"
+        aria-busy={stale || undefined}
+        className="protocol-list"
+        style={{ height: virtualizer.getTotalSize() }}
+        onKeyDown={onKeyDown}
+        onKeyUp={onKeyUp}
+        onFocus={(event) => {
+          const row = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+          if (row) setActive(Number(row.dataset.index));
+        }}
+      >
+        {rows.map((row) => {
+          const p = items[row.index];
+          if (!p) return null;
+          const badges = badgesOf(p);
+          const message = badges.find((b) => b.message)?.message ?? null;
+          const isSelected = selected.has(p.localId);
+          const tabbable = row.index === activeIndex;
+          const badgesId = `protocol-row-${row.index}-state`;
+          return (
+            <li
+              key={row.key}
+              data-index={row.index}
+              aria-setsize={total}
+              aria-posinset={row.index + 1}
+              className={`protocol-row${isSelected ? ' is-selected' : ''}${message ? ' has-message' : ''}`}
+              style={{ transform: `translateY(${row.start}px)`, height: row.size }}
+            >
+              <input
+                type="checkbox"
+                className="protocol-check"
+                data-row-control="select"
+                tabIndex={tabbable ? 0 : -1}
+                checked={isSelected}
+                aria-label={`Select ${p.customerName} (${p.sourceId})`}
+                onChange={(event) =>
+                  toggle(p.localId, (event.nativeEvent as globalThis.MouseEvent).shiftKey)
+                }
+              />
+              <Link
+                href={`/protocols/${p.localId}`}
+                className="protocol-link"
+                data-row-control="open"
+                tabIndex={tabbable ? 0 : -1}
+                aria-describedby={badges.length > 0 ? badgesId : undefined}
+                onClickCapture={(event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, p)}
+              >
+                <span className="protocol-main">
+                  <span className="protocol-name">{p.customerName}</span>
+                  <span className="protocol-meta muted">
+                    {p.sourceId}
+                    {p.email ? ` · ${p.email}` : ''}
+                  </span>
+                </span>
+                <span className="protocol-changed muted">
+                  Changed {changedAt(p.localUpdatedAt)}
+                </span>
+              </Link>
+              <SyncBadges id={badgesId} badges={badges} tabbable={tabbable} />
+              {message && (
+                <span className="protocol-message" aria-hidden="true" title={message}>
+                  {message}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

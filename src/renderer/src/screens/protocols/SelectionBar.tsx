@@ -1,0 +1,80 @@
+import { ListChecks, X } from 'lucide-react';
+import { useLocation } from 'wouter';
+import { errorMessage } from '../../lib/ipc';
+import { useBatchDraftStore } from '../../stores/batch-draft-store';
+import { useProtocolsStore } from '../../stores/protocols-store';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * The selection for a batch: how many are selected (and how many of them the current search
+ * hides: they stay selected), select all that match, clear, and the hand-off to the review.
+ */
+export function SelectionBar() {
+  const selected = useProtocolsStore((s) => s.selected);
+  const shown = useProtocolsStore((s) => s.selectedShown);
+  const total = useProtocolsStore((s) => s.total);
+  const ready = useProtocolsStore((s) => s.listState === 'ready' && !s.stale);
+  const filtered = useProtocolsStore((s) => s.syncStates.length > 0 || s.search !== '');
+  const selectingAll = useProtocolsStore((s) => s.selectingAll);
+  const selectError = useProtocolsStore((s) => s.selectError);
+  const selectAll = useProtocolsStore((s) => s.selectAllMatching);
+  const clear = useProtocolsStore((s) => s.clearSelection);
+  const [, navigate] = useLocation();
+  const n = selected.size;
+  const empty = ready && total === 0 && !filtered && n === 0;
+  const hidden = shown === null ? 0 : n - shown;
+
+  const review = () => {
+    useBatchDraftStore.getState().choose([...selected], '/protocols');
+    navigate('/batches/review');
+  };
+
+  // No protocols at all: the empty state says what to do, a selection bar would only be noise.
+  if (empty) return null;
+  return (
+    <div className="selection-bar" role="group" aria-label="Selection for a batch">
+      <p className="selection-count" role="status">
+        {n === 0 ? (
+          <span className="muted">No protocol selected</span>
+        ) : (
+          <>
+            <strong>{count(n)} selected</strong>
+            {hidden > 0 && (
+              <span className="muted">
+                {' '}
+                · {hidden === n ? (n === 1 ? 'it is' : 'all are') : `${count(hidden)} are`} hidden
+                by the search or filters, still selected
+              </span>
+            )}
+          </>
+        )}
+        {selectError && (
+          <span className="field-error" role="alert">
+            {' '}
+            Could not select them: {errorMessage(selectError)}
+          </span>
+        )}
+      </p>
+      <div className="selection-actions">
+        <button
+          type="button"
+          className="button"
+          disabled={!ready || total === 0 || selectingAll || (shown !== null && shown >= total)}
+          aria-busy={selectingAll || undefined}
+          onClick={() => void selectAll()}
+        >
+          <ListChecks aria-hidden="true" size={16} />
+          {filtered ? `Select all ${count(total)} matching` : `Select all ${count(total)}`}
+        </button>
+        <button type="button" className="button" disabled={n === 0} onClick={clear}>
+          <X aria-hidden="true" size={16} />
+          Clear selection
+        </button>
+        <button type="button" className="button button-primary" disabled={n === 0} onClick={review}>
+          Review batch ({count(n)})
+        </button>
+      </div>
+    </div>
+  );
+}

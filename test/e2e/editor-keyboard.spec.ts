@@ -1,0 +1,159 @@
+import { expect, test } from '../support/e2e/fixtures';
+
+import { axeBlockers } from '../support/e2e/axe';
+import {
+  addProduct,
+  connectEmbedded,
+  editor,
+  fillPatient,
+  goTo,
+  savedLocalId,
+  setDoses,
+} from '../support/e2e/editor';
+import { saveScreen } from '../support/e2e/screens';
+
+const PACK = 'Magnesium Glycinate 120 mg';
+const EXTERNAL = 'Whey-Free Protein Powder, Vanilla';
+
+test('the editor with the keyboard only: fields in order, a product picked from the search, doses, Ctrl+S saves', async ({
+  app,
+}, testInfo) => {
+  await connectEmbedded(app);
+  await goTo(app, '#/protocols/new');
+  await expect(app.getByRole('heading', { level: 1, name: 'New protocol' })).toBeVisible();
+  const k = app.keyboard;
+  const focused = app.locator(':focus');
+
+  // The skip link, then the first field of the form.
+  await app.locator('body').focus();
+  await k.press('Tab');
+  await expect(focused).toHaveText('Skip to content');
+  await k.press('Enter');
+  await k.press('Tab');
+  await expect(focused).toHaveAccessibleName('First name');
+  const typeAndTab = async (name: string, text: string) => {
+    await expect(focused).toHaveAccessibleName(name);
+    await k.type(text);
+    await k.press('Tab');
+  };
+  await typeAndTab('First name', 'Keyboard');
+  await typeAndTab('Last name', 'User');
+  await typeAndTab('Patient ID', 'PAT-KEY-1');
+  await typeAndTab('Email (optional)', 'key@example.com');
+  await typeAndTab('Phone (optional)', '');
+  await typeAndTab('Address line 1', '1 Tab Street');
+  await typeAndTab('Address line 2 (optional)', '');
+  await typeAndTab('City', 'Enterville');
+  await typeAndTab('State', 'ny');
+  await typeAndTab('ZIP code', '10001');
+
+  // Days supply and order type are radio groups: arrows choose.
+  await expect(focused).toHaveAccessibleName('30 days');
+  await k.press('ArrowRight');
+  await expect(app.getByRole('radio', { name: '60 days' })).toBeChecked();
+  await k.press('Tab');
+  await expect(focused).toHaveAccessibleName('One time');
+  await k.press('ArrowRight');
+  await expect(app.getByRole('radio', { name: 'Subscription' })).toBeChecked();
+  await k.press('Tab');
+  await expect(focused).toHaveAccessibleName('Shipping method');
+  await k.press('ArrowDown');
+  await expect(app.getByLabel('Shipping method')).toHaveValue('EXPRESS');
+  await k.press('Tab');
+
+  // The product search: type, arrows, Enter adds the highlighted product.
+  await expect(focused).toHaveAccessibleName('Add a product');
+  await k.type('magnesium glycinate');
+  const option = app.getByRole('option', { name: new RegExp(`^${PACK}`) });
+  await expect(option).toBeVisible();
+  await k.press('ArrowDown');
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await k.press('Enter');
+  await expect(editor.line(app, PACK)).toBeVisible();
+  await expect(focused).toHaveAccessibleName('Add a product');
+
+  // Back to the doses of the new line.
+  await k.press('Shift+Tab');
+  await expect(focused).toHaveAccessibleName('Bedtime');
+  await k.press('Control+A');
+  await k.type('3');
+  await expect(editor.sum(app, PACK)).toHaveText('4');
+  await saveScreen(app, testInfo, 'editor-keyboard');
+
+  await k.press('Control+S');
+  await savedLocalId(app);
+  await expect(
+    app.getByRole('heading', { level: 1, name: 'Protocol for Keyboard User' }),
+  ).toBeVisible();
+  await expect(app.getByLabel('State', { exact: true })).toHaveValue('NY');
+  await expect(app.getByRole('radio', { name: 'Subscription' })).toBeChecked();
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`no serious or critical axe violations in the editor, ${theme} theme`, async ({
+    page,
+    host,
+  }, testInfo) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.goto(host.url);
+    const blockers: Record<string, string[]> = {};
+    const check = async (screen: string, include?: string) => {
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await saveScreen(page, testInfo, `${theme}-${screen}`, { fullPage: !include });
+      const found = await axeBlockers(page, testInfo, `${theme}-${screen}`, include);
+      blockers[screen] = found.map(
+        (f) => `${f.impact} ${f.id}: ${f.help} (${f.targets.join(', ')})`,
+      );
+    };
+    await connectEmbedded(page);
+    await goTo(page, '#/protocols/new');
+    await editor.save(page).click();
+    await expect(editor.field(page, 'First name')).toHaveAttribute('aria-invalid', 'true');
+    await check('editor-errors');
+
+    await fillPatient(editor.form(page), {
+      firstName: 'Axe',
+      lastName: 'Checker',
+      sourceId: 'PAT-AXE',
+      email: 'bad@',
+    });
+    await addProduct(page, PACK);
+    await addProduct(page, 'Glucosamine & Chondroitin');
+    await addProduct(page, EXTERNAL);
+    await setDoses(page, PACK, [0, 0, 0, 0]);
+    await editor.picker(page).fill('vitamin');
+    await expect(page.getByRole('listbox', { name: 'Products' })).toBeVisible();
+    await check('editor-lines-and-search');
+    await editor.picker(page).press('Escape');
+
+    await setDoses(page, PACK, [1, 0, 0, 1]);
+    await editor.field(page, 'Email (optional)').fill('axe@example.com');
+    await editor.line(page, 'Glucosamine & Chondroitin').getByRole('button').click();
+    await editor.save(page).click();
+    await savedLocalId(page);
+    await expect(editor.syncStatus(page)).toHaveAttribute('data-sync', 'synced', {
+      timeout: 20_000,
+    });
+    await check('editor-saved');
+
+    await page.getByRole('button', { name: 'Duplicate for another patient' }).click();
+    await check('editor-duplicate-dialog', 'dialog');
+    await page.keyboard.press('Escape');
+
+    await editor.field(page, 'First name').fill('Changed');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /Orders/ })
+      .click();
+    await expect(page.getByRole('alertdialog', { name: 'Leave without saving?' })).toBeVisible();
+    await check('editor-leave-dialog', 'dialog');
+
+    expect(blockers).toEqual({
+      'editor-errors': [],
+      'editor-lines-and-search': [],
+      'editor-saved': [],
+      'editor-duplicate-dialog': [],
+      'editor-leave-dialog': [],
+    });
+  });
+}

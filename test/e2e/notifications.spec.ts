@@ -1,0 +1,130 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/e2e/fixtures';
+import { connectLocalSandbox } from '../support/e2e/app';
+import { axeBlockers } from '../support/e2e/axe';
+import { embeddedControls, patientBody, placeOrder } from '../support/e2e/local-orders';
+import { saveScreen } from '../support/e2e/screens';
+
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+
+type Bridge = {
+  orderDesk: { on(event: string, listener: (e: { orderId: string }) => void): () => void };
+  nextOrderStatus?: Promise<string>;
+};
+
+/**
+ * Starts listening for the next order-status event in the page (after the app's own listeners,
+ * which subscribed at start); `arrived` resolves with its order id.
+ */
+async function listenForOrderStatus(page: Page) {
+  await page.evaluate(() => {
+    const g = globalThis as unknown as Bridge;
+    g.nextOrderStatus = new Promise<string>((resolve) => {
+      const off = g.orderDesk.on('order-status', (e) => {
+        off();
+        resolve(e.orderId);
+      });
+    });
+  });
+  return {
+    arrived: () =>
+      page.evaluate(() => (globalThis as unknown as Bridge).nextOrderStatus ?? 'not listening'),
+  };
+}
+
+test('a shipped order shows a notification; with the setting off, none', async ({
+  app,
+  host,
+  keychainService,
+}, testInfo) => {
+  await connectLocalSandbox(app);
+  const controls = await embeddedControls(host, keychainService);
+  const patient = { sourceId: 'notify-1', firstName: 'Nora', lastName: 'Quill' };
+
+  // Shipped on the server; the app reads it (as its poller would) and tells the window.
+  const first = await placeOrder(host, patientBody(patient));
+  await controls.advance(first.id, 'SHIPPED');
+  await host.core.session!.orders.refreshOrder(first.id);
+  const toast = toasts(app).getByRole('status').filter({ hasText: 'Order shipped' });
+  await expect(toast).toBeVisible();
+  await expect(toast).toContainText(`${first.id} for Nora Quill is on its way`);
+  await saveScreen(app, testInfo, 'notification-order-shipped', { fullPage: false });
+  await toast.getByRole('link', { name: 'Open the order' }).click();
+  await expect(app).toHaveURL(new RegExp(`#/orders/${first.id}$`));
+  await expect(toast).toBeHidden();
+
+  // The setting, in Settings, turns them off; main remembers it.
+  await app.keyboard.press('Control+7');
+  await expect(app.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  const setting = app.getByRole('switch', { name: 'Notify me about orders and batches' });
+  await expect(setting).toBeChecked();
+  await setting.uncheck();
+  await expect(setting).not.toBeChecked();
+  await saveScreen(app, testInfo, 'settings-notifications-off');
+  await expect.poll(async () => (await app.evaluate(readNotificationsSetting)) ?? null).toBe(false);
+  await app.reload();
+  await expect(setting).not.toBeChecked();
+
+  const second = await placeOrder(host, patientBody(patient));
+  // The poller may read it first: either way one order-status event reaches the window.
+  const listener = await listenForOrderStatus(app);
+  await controls.advance(second.id, 'SHIPPED');
+  await host.core.session!.orders.refreshOrder(second.id);
+  // The event reached the window (after the notifier, which subscribed first), and said nothing.
+  expect(await listener.arrived()).toBe(second.id);
+  await app.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const g = globalThis as unknown as { requestAnimationFrame(f: () => void): number };
+        g.requestAnimationFrame(() => g.requestAnimationFrame(() => resolve()));
+      }),
+  );
+  await expect(toasts(app).getByText('Order shipped')).toHaveCount(0);
+
+  // Back on: the next one is announced again.
+  await setting.check();
+  await expect(setting).toBeChecked();
+  const third = await placeOrder(host, patientBody(patient));
+  await controls.advance(third.id, 'SHIPPED');
+  await host.core.session!.orders.refreshOrder(third.id);
+  await expect(toasts(app).getByText(`${third.id} for Nora Quill is on its way`)).toBeVisible();
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the notifications setting and its toast pass axe, ${theme} theme`, async ({
+    page,
+    host,
+    keychainService,
+  }, testInfo) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.goto(host.url);
+    await connectLocalSandbox(page);
+    await page.keyboard.press('Control+7');
+    await expect(
+      page.getByRole('switch', { name: 'Notify me about orders and batches' }),
+    ).toBeChecked();
+    const controls = await embeddedControls(host, keychainService);
+    const order = await placeOrder(
+      host,
+      patientBody({ sourceId: 'notify-axe', firstName: 'Ada', lastName: 'Axe' }),
+    );
+    await controls.advance(order.id, 'SHIPPED');
+    await host.core.session!.orders.refreshOrder(order.id);
+    await expect(toasts(page).getByText('Order shipped')).toBeVisible();
+    await saveScreen(page, testInfo, `${theme}-settings-notifications`);
+    expect(await axeBlockers(page, testInfo, `${theme}-settings-notifications`)).toEqual([]);
+  });
+}
+
+/** app.state's notifications, read through the page's bridge. */
+async function readNotificationsSetting(): Promise<boolean | undefined> {
+  const bridge = (
+    globalThis as unknown as {
+      orderDesk: {
+        call(c: string, a: object): Promise<{ ok: boolean; value?: { notifications: boolean } }>;
+      };
+    }
+  ).orderDesk;
+  const result = await bridge.call('app.state', {});
+  return result.value?.notifications;
+}

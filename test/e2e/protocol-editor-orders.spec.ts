@@ -1,0 +1,121 @@
+import { expect, test } from '../support/e2e/fixtures';
+import {
+  expectConnected,
+  expectFirstRunConnect,
+  fillPartnerForm,
+  partnerForm,
+} from '../support/e2e/app';
+import {
+  addProduct,
+  connectEmbedded,
+  editor,
+  fillPatient,
+  goTo,
+  savedLocalId,
+} from '../support/e2e/editor';
+import { saveScreen } from '../support/e2e/screens';
+import { listAllOrders } from '../support/sandbox-orders';
+
+const PACK = 'Magnesium Glycinate 120 mg';
+const EXTERNAL = 'Whey-Free Protein Powder, Vanilla';
+
+test('duplicate for another patient: the dialog asks for the new patient, and the copy opens with the same order', async ({
+  app,
+}, testInfo) => {
+  await connectEmbedded(app);
+  await goTo(app, '#/protocols/new');
+  await fillPatient(editor.form(app), {
+    firstName: 'Rosalind',
+    lastName: 'Franklin',
+    sourceId: 'PAT-DUP-1',
+  });
+  await addProduct(app, PACK);
+  await addProduct(app, EXTERNAL);
+  await app.getByRole('radio', { name: '60 days' }).check();
+  await editor.save(app).click();
+  const original = await savedLocalId(app);
+
+  await app.getByRole('button', { name: 'Duplicate for another patient' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Duplicate for another patient' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('First name', { exact: true })).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Make the copy' }).click();
+  await expect(dialog.getByLabel('First name', { exact: true })).toHaveAccessibleDescription(
+    'Required',
+  );
+  await saveScreen(app, testInfo, 'editor-duplicate-dialog-errors');
+  await fillPatient(dialog, {
+    firstName: 'Dorothy',
+    lastName: 'Hodgkin',
+    sourceId: 'PAT-DUP-2',
+    email: 'dorothy@example.com',
+  });
+  await dialog.getByRole('button', { name: 'Make the copy' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    app.getByRole('heading', { level: 1, name: 'Protocol for Dorothy Hodgkin' }),
+  ).toBeVisible();
+  const copy = await savedLocalId(app);
+  expect(copy).not.toBe(original);
+  await expect(editor.field(app, 'Patient ID')).toHaveValue('PAT-DUP-2');
+  await expect(editor.field(app, 'Email (optional)')).toHaveValue('dorothy@example.com');
+  await expect(editor.line(app, PACK)).toBeVisible();
+  await expect(editor.line(app, EXTERNAL)).toBeVisible();
+  await expect(app.getByRole('radio', { name: '60 days' })).toBeChecked();
+  await saveScreen(app, testInfo, 'editor-duplicated');
+});
+
+test('Order now on a saved protocol creates exactly one order, and a new order from scratch one more', async ({
+  app,
+  partnerSandbox,
+}, testInfo) => {
+  await expectFirstRunConnect(app);
+  await fillPartnerForm(app, partnerSandbox);
+  await partnerForm(app).getByRole('button', { name: 'Connect', exact: true }).click();
+  await expectConnected(app, 'Clinic test server');
+
+  await goTo(app, '#/protocols/new');
+  await fillPatient(editor.form(app), {
+    firstName: 'Katherine',
+    lastName: 'Johnson',
+    sourceId: 'PAT-ORDER-1',
+  });
+  await addProduct(app, PACK);
+  await editor.save(app).click();
+  await savedLocalId(app);
+  await expect(editor.syncStatus(app)).toHaveAttribute('data-sync', 'synced', {
+    timeout: 20_000,
+  });
+
+  const orderNow = app.getByRole('button', { name: 'Order now' });
+  await orderNow.click();
+  const progress = app.locator('.order-progress');
+  await expect(progress).toHaveAttribute('data-order', 'created', { timeout: 30_000 });
+  const link = progress.getByRole('link');
+  await expect(link).toHaveAttribute('href', /#\/orders\/.+/);
+  await expect(orderNow).toBeDisabled();
+  await saveScreen(app, testInfo, 'editor-order-now-created');
+  const mine = (await listAllOrders(partnerSandbox)).filter(
+    (o) => o.customer.sourceId === 'PAT-ORDER-1',
+  );
+  expect(mine).toHaveLength(1);
+  await expect(link).toHaveText(mine[0]!.id);
+
+  // From scratch: the same editor, placed once.
+  await goTo(app, '#/new-order');
+  await expect(app.getByRole('heading', { level: 1, name: 'New order' })).toBeVisible();
+  await fillPatient(editor.form(app), {
+    firstName: 'Dorothy',
+    lastName: 'Vaughan',
+    sourceId: 'PAT-ORDER-2',
+  });
+  await addProduct(app, EXTERNAL);
+  await saveScreen(app, testInfo, 'editor-new-order');
+  await app.getByRole('button', { name: 'Place order' }).click();
+  await expect(progress).toHaveAttribute('data-order', 'created', { timeout: 30_000 });
+  await expect(app.getByRole('button', { name: 'Start another order' })).toBeVisible();
+  await saveScreen(app, testInfo, 'editor-new-order-created');
+  const all = await listAllOrders(partnerSandbox);
+  expect(all.filter((o) => o.customer.sourceId === 'PAT-ORDER-2')).toHaveLength(1);
+  expect(all.filter((o) => o.customer.sourceId === 'PAT-ORDER-1')).toHaveLength(1);
+});

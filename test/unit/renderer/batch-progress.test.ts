@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyProgress,
+  filterItems,
+  fractionDone,
+  newestFirst,
+  type BatchProgress,
+} from '../../../src/renderer/src/stores/batch-progress';
+import type { BatchItemView, BatchView } from '../../../src/shared/work-views';
+
+const progress = (batchId: string, over: Partial<BatchProgress> = {}): BatchProgress => ({
+  batchId,
+  state: 'running',
+  total: 4,
+  queued: 4,
+  sending: 0,
+  inDoubt: 0,
+  created: 0,
+  rejected: 0,
+  ...over,
+});
+const batch = (id: string, createdAt: number): BatchView => ({
+  id,
+  createdAt,
+  finishedAt: null,
+  concurrency: 4,
+  progress: progress(id),
+});
+
+describe('batch progress', () => {
+  it('lists batches newest first', () => {
+    expect(newestFirst([batch('a', 1), batch('b', 3), batch('c', 2)]).map((b) => b.id)).toEqual([
+      'b',
+      'c',
+      'a',
+    ]);
+  });
+
+  it('applies the latest progress, and says the list is stale for a new or finished batch', () => {
+    const list = [batch('a', 1), batch('b', 2)];
+    const running = applyProgress(list, new Map([['a', progress('a', { queued: 2, created: 2 })]]));
+    expect(running.stale).toBe(false);
+    expect(running.batches[0]!.progress.created).toBe(2);
+    expect(list[0]!.progress.created).toBe(0);
+    expect(fractionDone(running.batches[0]!.progress)).toBe(0.5);
+
+    const done = applyProgress(list, new Map([['b', progress('b', { state: 'done' })]]));
+    expect(done.stale).toBe(true);
+    expect(applyProgress(list, new Map([['z', progress('z')]])).stale).toBe(true);
+  });
+
+  it('filters the items that need a look', () => {
+    const item = (seq: number, state: BatchItemView['state']): BatchItemView => ({
+      seq,
+      protocolLocalId: null,
+      customerName: 'A B',
+      sourceId: `s-${seq}`,
+      state,
+      orderId: state === 'done' ? `o-${seq}` : null,
+      attempts: 1,
+      message: null,
+    });
+    const items = [item(0, 'done'), item(1, 'rejected'), item(2, 'in_doubt'), item(3, 'queued')];
+    expect(filterItems(items, 'all')).toHaveLength(4);
+    expect(filterItems(items, 'attention').map((i) => i.seq)).toEqual([1, 2]);
+    expect(filterItems(items, 'created').map((i) => i.seq)).toEqual([0]);
+  });
+});
