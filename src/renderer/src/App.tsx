@@ -159,12 +159,14 @@ export function App() {
   if (status === 'failed') {
     return (
       <main className="main boot">
-        <div className="screen">
+        <div className="screen screen-narrow">
           <h1>Order Desk could not start</h1>
           <p role="alert">{loadError}</p>
-          <button type="button" className="button button-primary" onClick={() => void load()}>
-            Try again
-          </button>
+          <div>
+            <button type="button" className="button button-primary" onClick={() => void load()}>
+              Try again
+            </button>
+          </div>
         </div>
       </main>
     );
