@@ -9,6 +9,7 @@ import { useScreenShortcuts } from './lib/shortcuts';
 import { useAppliedTheme } from './lib/theme';
 import { useAppStore } from './stores/app-store';
 import { subscribeToEvents } from './stores/events';
+import { commitPendingDeletesOnLeave } from './stores/pending-delete-store';
 
 const ProtocolsScreen = lazy(() => import('./screens/protocols/ProtocolsScreen'));
 const ProtocolEditorScreen = lazy(() => import('./screens/editor/ProtocolEditorScreen'));
@@ -145,8 +146,12 @@ export function App() {
 
   useEffect(() => {
     const unsubscribe = subscribeToEvents();
+    const stopCommitOnLeave = commitPendingDeletesOnLeave();
     void load();
-    return unsubscribe;
+    return () => {
+      unsubscribe();
+      stopCommitOnLeave();
+    };
   }, [load]);
 
   if (status === 'loading') {

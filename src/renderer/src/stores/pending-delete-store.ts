@@ -104,7 +104,12 @@ export function useHiddenByPendingDelete(): number {
   return hidden;
 }
 
-if (typeof window !== 'undefined') {
-  // Leaving the page ends every undo window: the deletes are sent while the connection is up.
-  window.addEventListener('pagehide', () => usePendingDeleteStore.getState().commitAll());
+/**
+ * Leaving the page ends every undo window: the deletes are sent while the connection is up.
+ * Returns the function that stops listening.
+ */
+export function commitPendingDeletesOnLeave(): () => void {
+  const commit = () => usePendingDeleteStore.getState().commitAll();
+  window.addEventListener('pagehide', commit);
+  return () => window.removeEventListener('pagehide', commit);
 }
