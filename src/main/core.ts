@@ -6,6 +6,7 @@ import {
   Connection,
   clientSecretReader,
   deleteConnectionSecret,
+  readConnectionSecret,
   saveConnectionSecret,
   tokenUrl,
   type ConnectionInput,
@@ -17,12 +18,12 @@ import {
   startEmbeddedConnection,
   type EmbeddedConnection,
 } from './embedded-sandbox';
-import { guardKeychain } from './connections/keychain-guard';
+import { KeychainError, guardKeychain } from './connections/keychain-guard';
 import { CoreEventBus } from './events';
 import type { CoreEvents } from '../shared/events';
 import type { Logger, Redactor } from './logging';
 import { Session } from './session';
-import { createLocalStore, type LocalStore } from './store';
+import { StoreError, createLocalStore, type LocalStore } from './store';
 import type { StoredConnection } from './connections/connections-repo';
 import type { Timers } from './timers';
 
@@ -55,7 +56,8 @@ export class Core {
   private readonly connectionListeners = new Set<(active: StoredConnection | null) => void>();
   private latestSyncState: CoreEvents['sync-state'] | null = null;
   private embedded: Promise<EmbeddedConnection> | null = null;
-  private readonly clock: Clock;
+  /** The clock of local timestamps (refills count days from it). */
+  readonly clock: Clock;
 
   private constructor(
     private readonly options: CoreOptions,
@@ -142,6 +144,9 @@ export class Core {
     secret: string,
     options: { discardPendingWork?: boolean } = {},
   ): Promise<StoredConnection> {
+    // Issue 12: adding a connection again (same label) updates the saved one, never a duplicate.
+    const sameLabel = this.savedWithLabel(input.label);
+    if (sameLabel) return this.updateConnection(sameLabel.id, input, secret, options);
     await this.testConnection(input, secret);
     const id = `conn_${randomBytes(6).toString('hex')}`;
     const connection = Connection.parse({ ...input, id });
@@ -156,6 +161,71 @@ export class Core {
       throw error;
     }
   }
+
+  // --- Issue 12 (polish): editing a saved connection, a secret missing from the keychain -------
+
+  /** Where client secrets are kept: the system keychain, or memory for this run only. */
+  get secretStorage(): 'system-keychain' | 'memory' {
+    return this.options.credentials.kind ?? 'system-keychain';
+  }
+
+  /** True when a saved partner connection has no client secret in the keychain (never throws). */
+  async secretMissing(connection: StoredConnection): Promise<boolean> {
+    if (connection.kind === 'embedded') return false;
+    try {
+      return (await readConnectionSecret(this.options.credentials, connection)) === null;
+    } catch {
+      return false; // the keychain itself failed: that is said when the secret is used
+    }
+  }
+
+  /** The saved partner connection with this label (case and spaces aside), if there is one. */
+  private savedWithLabel(label: string): StoredConnection | null {
+    const key = label.trim().toLowerCase();
+    return (
+      this.store.connections
+        .list()
+        .find((c) => c.kind !== 'embedded' && c.label.trim().toLowerCase() === key) ?? null
+    );
+  }
+
+  /**
+   * Changes a saved partner connection (label, URLs, client id) and, when given, its client
+   * secret; without one the stored secret is kept (it must exist). The details are tested first;
+   * nothing is saved when the server refuses them. The connection is then made active.
+   */
+  async updateConnection(
+    id: string,
+    input: NewConnection,
+    secret: string | undefined,
+    options: { discardPendingWork?: boolean } = {},
+  ): Promise<StoredConnection> {
+    const current = this.store.connections.get(id);
+    if (!current) throw new StoreError('not-found', 'This connection is no longer saved.');
+    if (current.kind === 'embedded')
+      throw new StoreError('invalid-state', 'The local sandbox has no details to edit.');
+    const other = this.savedWithLabel(input.label);
+    if (other && other.id !== id)
+      throw new StoreError(
+        'invalid-state',
+        `Another saved connection is called "${other.label}": choose another label.`,
+      );
+    const stored = secret ?? (await readConnectionSecret(this.options.credentials, current));
+    if (stored === null)
+      throw new KeychainError(
+        `The client secret of "${current.label}" is missing from the keychain: enter it again.`,
+      );
+    const next = Connection.parse({ ...input, id });
+    await this.testConnection(input, stored);
+    await saveConnectionSecret(this.options.credentials, next, stored);
+    this.options.redactor.add(stored);
+    if (next.clientId !== current.clientId)
+      await deleteConnectionSecret(this.options.credentials, current).catch(() => false);
+    this.store.connections.update(id, input);
+    return this.activate(id, options);
+  }
+
+  // --- end of issue 12 (polish) --------------------------------------------------------------
 
   /** Starts the embedded sandbox (once per run) and makes it the active connection. */
   async useEmbedded(options: { discardPendingWork?: boolean } = {}): Promise<StoredConnection> {

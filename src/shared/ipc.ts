@@ -51,7 +51,11 @@ import { CoreEventSchemas, OutboxCountEvent, SyncStateEvent } from './events';
 // Shapes that cross
 
 /** A saved connection as the UI sees it: never a secret. */
-export const ConnectionView = Connection.extend({ isActive: z.boolean() });
+export const ConnectionView = Connection.extend({
+  isActive: z.boolean(),
+  /** A partner connection whose client secret is not in the keychain: it must be entered again. */
+  secretMissing: z.boolean().default(false),
+});
 export type ConnectionView = z.infer<typeof ConnectionView>;
 
 /** What the user types on the Connect screen for a partner sandbox or production. */
@@ -64,6 +68,14 @@ export const PartnerConnectionInput = z.object({
   clientSecret: z.string().min(1, 'required').max(1000, 'at most 1000 characters'),
 });
 export type PartnerConnectionInput = z.infer<typeof PartnerConnectionInput>;
+
+/** Edits a saved partner connection; without clientSecret the one in the keychain is kept. */
+export const UpdateConnectionInput = PartnerConnectionInput.extend({
+  id: z.string().min(1).max(64),
+  clientSecret: PartnerConnectionInput.shape.clientSecret.optional(),
+  discardPendingWork: z.boolean().default(false),
+});
+export type UpdateConnectionInput = z.input<typeof UpdateConnectionInput>;
 
 export const Theme = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof Theme>;
@@ -80,6 +92,8 @@ export const AppState = z.object({
   theme: Theme,
   /** Desktop notifications (a toast in the browser host) for shipped, cancelled and settled work. */
   notifications: z.boolean(),
+  /** Where client secrets are kept: the system keychain, or memory for this run only. */
+  secretStorage: z.enum(['system-keychain', 'memory']).default('system-keychain'),
 });
 export type AppState = z.infer<typeof AppState>;
 
@@ -175,6 +189,8 @@ export const IPC_CALLS = {
     z.object({ id: z.string().min(1).max(64), discardPendingWork: z.boolean().default(false) }),
     ConnectionView,
   ),
+  /** Edits a saved partner connection (e.g. enters its secret again), tests it, activates it. */
+  'connections.update': call(UpdateConnectionInput, ConnectionView),
   'connections.remove': call(
     z.object({ id: z.string().min(1).max(64) }),
     z.object({ removed: z.boolean() }),

@@ -65,6 +65,35 @@ test('search by name finds the matching products only', async ({ app }, testInfo
   await expect(ui.catalogSummary(app)).toHaveText(/^\d+ products$/);
 });
 
+test('search matches words, not one exact substring: "omega 3" finds Omega-3', async ({ app }) => {
+  for (const search of ['omega-3', 'omega 3', '3 omega', 'OMEGA3']) {
+    await ui.search(app).fill(search);
+    await expect(ui.catalogSummary(app)).toHaveText('1 product match');
+    expect(await productNames(app)).toEqual(['Omega-3 Fish Oil 1000 mg']);
+  }
+});
+
+test('a search longer than the contract allows is cut at 200 characters, never breaking the list', async ({
+  app,
+}, testInfo) => {
+  const search = ui.search(app);
+  await expect(search).toHaveAttribute('maxlength', '200');
+  await search.fill('magnesium '.repeat(30)); // 300 characters
+  await expect(search).toHaveValue('magnesium '.repeat(20)); // the first 200
+  await expect(ui.catalogSummary(app)).toHaveText(/^\d+ products? match$/);
+  expect(await productNames(app)).toContain('Magnesium Glycinate 120 mg');
+
+  // Even when the limit is bypassed (a script, an old build), the list says what to do.
+  await search.evaluate((el) => el.removeAttribute('maxlength'));
+  await search.fill('x'.repeat(250));
+  const alert = app.getByRole('alert').filter({ hasText: 'The search cannot be used.' });
+  await expect(alert).toContainText('at most 200 characters');
+  await saveScreen(app, testInfo, 'catalog-search-too-long');
+  await alert.getByRole('button', { name: 'Clear search and filters' }).click();
+  await expect(search).toHaveValue('');
+  await expect(ui.catalogSummary(app)).toHaveText(/^\d+ products$/);
+});
+
 test('a product opens with its Supplement Facts panel', async ({ app }, testInfo) => {
   await openProduct(app, 'Magnesium Glycinate 120 mg');
   await expect(app).toHaveURL(/#\/catalog\/products\/1001$/);

@@ -129,6 +129,12 @@ test('edited on both sides: keep mine, take theirs and keep both, each checked o
   await expect(pack.getByRole('cell').last()).toContainText('3 a day: morning 3');
   await expect(alpha).toContainText('2 fields differ');
   await expect(alpha.getByRole('button')).toHaveText(['Keep mine', 'Take theirs', 'Keep both']);
+  // Only the fields that differ, on demand.
+  await app.getByRole('checkbox', { name: 'Only the fields that differ' }).check();
+  await expect(alpha.getByRole('row', { name: /^Source ID/ })).toHaveCount(0);
+  await expect(alpha.locator('tbody tr[data-differs]')).toHaveCount(2);
+  await saveScreen(app, testInfo, 'conflicts-only-differences');
+  await app.getByRole('checkbox', { name: 'Only the fields that differ' }).uncheck();
   await saveScreen(app, testInfo, 'conflicts-three');
   await axeInBothThemes(app, testInfo, 'conflicts');
 
@@ -144,13 +150,15 @@ test('edited on both sides: keep mine, take theirs and keep both, each checked o
   // Take theirs: my edit is dropped, nothing is sent.
   await card(app, 'Ada MineBravo').getByRole('button', { name: 'Take theirs' }).click();
   await expect(outcome(app)).toContainText(
-    "Took theirs: Ada MineBravo now has the server's version.",
+    "Took theirs: your changes to Ada MineBravo were discarded for the server's version.",
   );
   expect(host.core.store.protocols.get(b.localId)!.draft.customer.lastName).toBe('TheirsBravo');
 
   // Keep both: a copy of mine, with a link to it.
   await card(app, 'Ada MineCharlie').getByRole('button', { name: 'Keep both' }).click();
-  await expect(outcome(app)).toContainText('Kept both');
+  await expect(outcome(app)).toContainText(
+    "Kept both: Ada TheirsCharlie keeps the server's version, and your version (Ada MineCharlie) is a new protocol",
+  );
   const copyLink = outcome(app).getByRole('link', { name: 'Open the copy' });
   await expect(copyLink).toBeVisible();
   await saveScreen(app, testInfo, 'conflicts-kept-both');
@@ -187,25 +195,24 @@ test('deleted on the server while edited here, and deleted here while edited on 
   partnerSandbox,
 }, testInfo) => {
   await connectPartner(app, host, partnerSandbox);
+  // All three on the server first: a later sync would pull a server edit made before it.
   const gone = await synced(host, 'Delta');
-  await deleteOnServer(partnerSandbox, gone.serverId);
-  host.core.session!.sync.updateProtocol(
-    gone.localId,
-    protocolRequest('MineDelta', { sourceId: gone.sourceId }),
-  );
   const echo = await synced(host, 'Echo');
+  const foxtrot = await synced(host, 'Foxtrot');
+  await deleteOnServer(partnerSandbox, gone.serverId);
+  await deleteOnServer(partnerSandbox, foxtrot.serverId);
   const echoTheirs = await editOnServer(
     partnerSandbox,
     echo.serverId,
     protocolRequest('TheirsEcho', { sourceId: echo.sourceId }),
   );
-  const foxtrot = await synced(host, 'Foxtrot');
-  await deleteOnServer(partnerSandbox, foxtrot.serverId);
-  host.core.session!.sync.updateProtocol(
+  const sync = host.core.session!.sync;
+  sync.updateProtocol(gone.localId, protocolRequest('MineDelta', { sourceId: gone.sourceId }));
+  sync.updateProtocol(
     foxtrot.localId,
     protocolRequest('MineFoxtrot', { sourceId: foxtrot.sourceId }),
   );
-  expect(host.core.session!.sync.deleteProtocol(echo.localId)).toBe('queued');
+  expect(sync.deleteProtocol(echo.localId)).toBe('queued');
   await syncUntilConflicts(host, 3);
 
   await app.keyboard.press('Control+5');

@@ -7,24 +7,30 @@ import { saveScreen } from '../support/e2e/screens';
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
-/** Resolves with the id of the next order-status event that reaches the page. */
-const nextOrderStatus = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        const bridge = (
-          globalThis as unknown as {
-            orderDesk: {
-              on(event: string, listener: (e: { orderId: string }) => void): () => void;
-            };
-          }
-        ).orderDesk;
-        const off = bridge.on('order-status', (e) => {
-          off();
-          resolve(e.orderId);
-        });
-      }),
-  );
+type Bridge = {
+  orderDesk: { on(event: string, listener: (e: { orderId: string }) => void): () => void };
+  nextOrderStatus?: Promise<string>;
+};
+
+/**
+ * Starts listening for the next order-status event in the page (after the app's own listeners,
+ * which subscribed at start); `arrived` resolves with its order id.
+ */
+async function listenForOrderStatus(page: Page) {
+  await page.evaluate(() => {
+    const g = globalThis as unknown as Bridge;
+    g.nextOrderStatus = new Promise<string>((resolve) => {
+      const off = g.orderDesk.on('order-status', (e) => {
+        off();
+        resolve(e.orderId);
+      });
+    });
+  });
+  return {
+    arrived: () =>
+      page.evaluate(() => (globalThis as unknown as Bridge).nextOrderStatus ?? 'not listening'),
+  };
+}
 
 test('a shipped order shows a notification; with the setting off, none', async ({
   app,
@@ -60,11 +66,12 @@ test('a shipped order shows a notification; with the setting off, none', async (
   await expect(setting).not.toBeChecked();
 
   const second = await placeOrder(host, patientBody(patient));
+  // The poller may read it first: either way one order-status event reaches the window.
+  const listener = await listenForOrderStatus(app);
   await controls.advance(second.id, 'SHIPPED');
-  const arrived = nextOrderStatus(app);
   await host.core.session!.orders.refreshOrder(second.id);
   // The event reached the window (after the notifier, which subscribed first), and said nothing.
-  expect(await arrived).toBe(second.id);
+  expect(await listener.arrived()).toBe(second.id);
   await app.evaluate(
     () =>
       new Promise<void>((resolve) => {
@@ -104,7 +111,7 @@ for (const theme of ['light', 'dark'] as const) {
     await controls.advance(order.id, 'SHIPPED');
     await host.core.session!.orders.refreshOrder(order.id);
     await expect(toasts(page).getByText('Order shipped')).toBeVisible();
-    await saveScreen(page, testInfo, `${theme}-settings-notifications`, { fullPage: false });
+    await saveScreen(page, testInfo, `${theme}-settings-notifications`);
     expect(await axeBlockers(page, testInfo, `${theme}-settings-notifications`)).toEqual([]);
   });
 }

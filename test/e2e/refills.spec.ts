@@ -9,7 +9,9 @@ import {
   patientBody,
   placeOrder,
   rememberPastOrder,
+  serverOrderCounts,
 } from '../support/e2e/local-orders';
+import { expectBatchFinished, runCount } from '../support/e2e/batches';
 import { saveScreen } from '../support/e2e/screens';
 
 const PATIENTS = {
@@ -87,10 +89,12 @@ test('refills due lists the protocols it should and submits them', async ({
   await expect(eveRow).toHaveClass(/refills-overdue/);
   await expect(eveRow).toContainText('Overdue');
   await expect(eveRow).toContainText(/Ran out (9|10|11) days ago/);
-  await expect(eveRow.getByRole('link', { name: `Order ${ids.eveOrder}` })).toHaveAttribute(
-    'href',
-    `#/orders/${ids.eveOrder}`,
-  );
+  // Its last order opens in the queue; back, the same days are still chosen.
+  await eveRow.getByRole('link', { name: `Order ${ids.eveOrder}` }).click();
+  await expect(app).toHaveURL(new RegExp(`#/orders/${ids.eveOrder}$`));
+  await app.goBack();
+  await expect(app.getByRole('heading', { level: 2, name: 'Due within 7 days' })).toBeVisible();
+  await expect.poll(() => ourRows(dueTable(app))).toEqual([name('eve')]);
   const never = await ourRows(neverTable(app));
   expect(never).toEqual([name('cara')]);
   await saveScreen(app, testInfo, 'refills-7-days');
@@ -130,9 +134,43 @@ test('refills due lists the protocols it should and submits them', async ({
   const dueCount = (await rowNames(dueTable(app))).length;
   await expect(app.getByText(`${dueCount + 1} protocols chosen.`)).toBeVisible();
   await saveScreen(app, testInfo, 'refills-chosen');
+  const before = await serverOrderCounts(host, 'refill-');
   await app.getByRole('button', { name: 'Review the batch…' }).click();
   await expect(app).toHaveURL(/#\/batches\/review$/);
+
+  // The review holds exactly the chosen protocols; send them.
+  await expect(app.getByRole('heading', { level: 1, name: 'Review the batch' })).toBeVisible();
+  const toSend = app.getByRole('list', { name: 'Orders to send' });
+  await expect(toSend.getByRole('listitem')).toHaveCount(3);
+  for (const p of ['eve', 'ada', 'cara'] as const) await expect(toSend).toContainText(name(p));
+  await saveScreen(app, testInfo, 'refills-review');
+  await app.getByRole('button', { name: 'Submit 3 orders…' }).click();
+  await app.getByRole('button', { name: 'Send 3 orders', exact: true }).click();
+  await expectBatchFinished(app);
+  await expect(runCount(app, 'created')).toHaveText('3');
+  // The notifier announces the end of a batch submitted from this window, once.
+  const finished = app
+    .getByRole('region', { name: 'Notifications' })
+    .getByText('Batch finished: 3 created, 0 rejected.');
+  await expect(finished).toHaveCount(1);
+
+  // The server holds one new order for each chosen patient, and none for the others.
+  const after = await serverOrderCounts(host, 'refill-');
+  const added = Object.fromEntries(
+    (Object.keys(PATIENTS) as Patient[]).map((p) => {
+      const id = PATIENTS[p].sourceId;
+      return [p, (after[id] ?? 0) - (before[id] ?? 0)];
+    }),
+  );
+  expect(added).toEqual({ ada: 1, bob: 0, cara: 1, dan: 0, eve: 1 });
   expect(ids.ada).toBeTruthy();
+
+  // Ordered now for 30 days: nothing is due within 7 days any more, and Cara has an order.
+  await openRefills(app);
+  await chooseDays(app, 7);
+  await expect.poll(() => ourRows(dueTable(app))).toEqual([]);
+  await expect(app.getByText('No protocol runs out within 7 days.')).toBeVisible();
+  await expect(app.getByText('No protocol without an order.')).toBeVisible();
 });
 
 for (const theme of ['light', 'dark'] as const) {

@@ -5,7 +5,6 @@
  *   npm run browser -- [--port N] [--data-dir DIR] [--memory-keychain]
  */
 import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -16,13 +15,15 @@ import {
   type CredentialStore,
 } from '../connections/keychain';
 import { createFileLogger, Redactor } from '../logging';
+import { defaultDataDir } from './data-dir';
 import { startBrowserHost } from './host';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const USAGE = `Usage: npm run browser -- [--port N] [--data-dir DIR] [--memory-keychain]
   --port N            port on 127.0.0.1 (default 0: a free port)
-  --data-dir DIR      the app's data (default ~/.config/order-desk-browser)
+  --data-dir DIR      the app's data (default ~/.config/order-desk-browser, in the user's home
+                      even under scripts/with-keyring.sh)
   --memory-keychain   keep secrets in memory for this run instead of the system keychain`;
 
 const Port = z.coerce
@@ -60,7 +61,7 @@ function parseCli() {
   if (!port.success) fail(`--port must be ${port.error.issues[0]?.message ?? 'a port number'}`);
   return {
     port: port.data,
-    dataDir: resolve(values['data-dir'] ?? join(homedir(), '.config', 'order-desk-browser')),
+    dataDir: resolve(values['data-dir'] ?? defaultDataDir()),
     memoryKeychain: values['memory-keychain'],
   };
 }
@@ -78,7 +79,7 @@ async function keychain(memory: boolean): Promise<CredentialStore> {
   } catch (error) {
     console.error(
       `order-desk browser host: ${error instanceof Error ? error.message : String(error)}\n` +
-        'Start a Secret Service (e.g. `dbus-run-session -- bash scripts/with-keyring.sh npm run browser`), ' +
+        'Start a Secret Service (e.g. `dbus-run-session -- bash scripts/with-keyring.sh --persist ~/.local/share/order-desk-keyring npm run browser`), ' +
         'or run with --memory-keychain to keep secrets in memory for this run.',
     );
     process.exit(1);

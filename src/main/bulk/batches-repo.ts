@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreateOrderRequest } from '../../shared/api';
 import type { Clock } from '../clock';
 import type { JobsRepo } from '../jobs/jobs-repo';
+import type { StoredJob } from '../jobs/job-model';
 import { OrderJobData } from '../orders/order-jobs';
 import type { Db } from '../store/db';
 import { StoreError } from '../store/errors';
@@ -80,23 +81,49 @@ export class BatchesRepo {
     );
   }
 
+  /**
+   * Sends a rejected item again with a new request (its protocol's current draft): its job is
+   * queued again and the batch reopened when it was done (running, finishedAt cleared); a paused
+   * batch stays paused. One transaction (the caller's, when it has read the protocol).
+   */
+  retryItem(batchId: string, seq: number, data: OrderJobData): Batch {
+    runTransaction(this.db, () => {
+      const job = this.jobs.atBatchSeq(batchId, seq);
+      if (!job) throw new StoreError('not-found', `Batch ${batchId} has no item ${seq}.`);
+      this.jobs.requeueRejected(job.id, data);
+      prepareCached(
+        this.db,
+        "UPDATE batches SET state = 'running', finished_at = NULL WHERE id = ? AND state = 'done'",
+      ).run(batchId);
+    });
+    return this.require(batchId);
+  }
+
   /** The items of a batch in order. */
   items(batchId: string): BatchItem[] {
-    return this.jobs.ofBatch(batchId).map((job) => {
-      const data = parseRow(OrderJobData, job.data, 'jobs', `id=${job.id}`);
-      return {
-        batchId,
-        seq: job.batchSeq ?? 0,
-        jobId: job.id,
-        protocolLocalId: data.protocolLocalId,
-        request: data.request,
-        state: job.state,
-        orderId: job.resultId,
-        error: job.error,
-        attempts: job.attempts,
-        sentAt: job.sentAt,
-      };
-    });
+    return this.jobs.ofBatch(batchId).map((job) => this.toItem(batchId, job));
+  }
+
+  /** One item of a batch, or null. */
+  item(batchId: string, seq: number): BatchItem | null {
+    const job = this.jobs.atBatchSeq(batchId, seq);
+    return job && this.toItem(batchId, job);
+  }
+
+  private toItem(batchId: string, job: StoredJob): BatchItem {
+    const data = parseRow(OrderJobData, job.data, 'jobs', `id=${job.id}`);
+    return {
+      batchId,
+      seq: job.batchSeq ?? 0,
+      jobId: job.id,
+      protocolLocalId: data.protocolLocalId,
+      request: data.request,
+      state: job.state,
+      orderId: job.resultId,
+      error: job.error,
+      attempts: job.attempts,
+      sentAt: job.sentAt,
+    };
   }
 
   progress(batchId: string): BatchProgress {

@@ -1,4 +1,4 @@
-import type { CreateOrderRequest, Product } from '../../shared/api';
+import type { CreateOrderRequest, Product, ProtocolRequest } from '../../shared/api';
 import type { CoreEvents } from '../../shared/events';
 import type { Clock } from '../clock';
 import type { CoreEventBus } from '../events';
@@ -8,6 +8,8 @@ import type { LocalStore } from '../store';
 import type { Timers } from '../timers';
 import {
   BatchRejectedError,
+  RetryRefusedError,
+  orderRequestFromDraft,
   orderRequestFromProtocol,
   protocolLabel,
   type RejectedProtocol,
@@ -95,6 +97,80 @@ export class BulkSubmitter {
     this.throttle.flush(batch.id);
     this.o.jobs.wake();
     return batch.id;
+  }
+
+  /**
+   * One order, exactly once, as a batch of one: from a saved protocol (as submit of one), or
+   * from a draft written from scratch (frozen with no protocol). Throws BatchRejectedError when
+   * it is not a complete order (for a scratch draft, protocolLocalId is '').
+   */
+  createOne(input: { protocolLocalId: string } | { draft: ProtocolRequest }): string {
+    if ('protocolLocalId' in input) return this.submit([input.protocolLocalId], { concurrency: 1 });
+    const { store } = this.o;
+    const built = orderRequestFromDraft(input.draft, (id) => store.products.get(id));
+    if (!('request' in built)) {
+      const c = input.draft.customer;
+      throw new BatchRejectedError([
+        {
+          protocolLocalId: '',
+          label: protocolLabel({
+            customerName: `${c.firstName} ${c.lastName}`,
+            sourceId: c.sourceId,
+          }),
+          problems: built.problems,
+        },
+      ]);
+    }
+    const batch = store.batches.insertBatch([{ protocolLocalId: null, request: built.request }], {
+      concurrency: 1,
+    });
+    this.log(`batch ${batch.id}: one order from scratch`);
+    this.throttle.flush(batch.id);
+    this.o.jobs.wake();
+    return batch.id;
+  }
+
+  /**
+   * Sends a rejected item of a batch again, frozen anew from its protocol's current draft (so a
+   * fix made in the editor applies), and reopens its batch. Throws RetryRefusedError, changing
+   * nothing, when the item is not rejected, its protocol is gone (or it had none), or the draft
+   * is still not a complete order.
+   */
+  retryItem(batchId: string, seq: number): void {
+    const { store } = this.o;
+    store.transaction(() => {
+      const item = store.batches.item(batchId, seq);
+      if (!item) throw new RetryRefusedError('no-item', `This batch has no item ${seq + 1}.`);
+      if (item.state !== 'rejected')
+        throw new RetryRefusedError(
+          'not-rejected',
+          `Only a rejected item can be sent again; this one is ${item.state === 'done' ? 'created' : item.state.replace('_', ' ')}.`,
+        );
+      const protocol = item.protocolLocalId
+        ? store.protocols.orderSource(item.protocolLocalId)
+        : null;
+      if (!protocol || protocol.deleted)
+        throw new RetryRefusedError(
+          'no-protocol',
+          item.protocolLocalId
+            ? 'The protocol of this item no longer exists here, so it cannot be sent again.'
+            : 'This order was written from scratch; write it again in the editor to send it.',
+        );
+      const built = orderRequestFromProtocol(protocol, (id) => store.products.get(id));
+      if (!('request' in built))
+        throw new RetryRefusedError(
+          'problems',
+          `${protocolLabel(protocol)} is not a complete order yet: fix it in the editor, then retry.`,
+          built.problems,
+        );
+      store.batches.retryItem(batchId, seq, {
+        protocolLocalId: protocol.localId,
+        request: built.request,
+      });
+    });
+    this.log(`batch ${batchId}: item ${seq} sent again`);
+    this.throttle.flush(batchId);
+    this.o.jobs.wake();
   }
 
   /** No more of the batch's jobs are sent (those in flight finish); it stays paused across restarts. */

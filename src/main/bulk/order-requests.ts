@@ -52,13 +52,23 @@ export function orderRequestFromProtocol(
   if (protocol.deleted) {
     return { problems: [{ path: '', message: 'the protocol has been deleted' }] };
   }
-  const draft: ProtocolDraft = protocol.draft;
+  return orderRequestFromDraft(protocol.draft, product, protocol.serverLineItems);
+}
+
+/**
+ * The create-order request a draft stands for: a saved protocol's (above), or one written from
+ * scratch (no server copy). A pack line without a packDescription takes the server copy's, else
+ * the mirrored catalog's. Problems instead when the draft is not a complete order.
+ */
+export function orderRequestFromDraft(
+  draft: ProtocolDraft,
+  product: (id: number) => Product | null,
+  serverLineItems: ProtocolOrderSource['serverLineItems'] = null,
+): { request: CreateOrderRequest } | { problems: ItemProblem[] } {
   const problems: ItemProblem[] = [];
   const lineItems = draft.lineItems.map((li, i) => {
     if (li.packDescription !== undefined || li.administration == null) return li;
-    const fromServer = protocol.serverLineItems?.find(
-      (s) => s.productId === li.productId,
-    )?.packDescription;
+    const fromServer = serverLineItems?.find((s) => s.productId === li.productId)?.packDescription;
     const catalog = product(li.productId);
     const packDescription =
       fromServer ?? (catalog && !catalog.external ? catalog.packDescription : undefined);
@@ -80,6 +90,22 @@ export function orderRequestFromProtocol(
   }
   if (problems.length > 0 || !parsed.success) return { problems };
   return { request: parsed.data };
+}
+
+/** A dotted problem path as field error path segments ("lineItems.0.quantity" → [lineItems, 0, quantity]). */
+export const problemPath = (path: string): (string | number)[] =>
+  path === '' ? [] : path.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+
+/** Thrown by BulkSubmitter.retryItem when the item cannot be sent again; nothing changed. */
+export class RetryRefusedError extends Error {
+  override readonly name = 'RetryRefusedError';
+  constructor(
+    readonly reason: 'no-item' | 'not-rejected' | 'no-protocol' | 'problems',
+    message: string,
+    readonly problems: readonly ItemProblem[] = [],
+  ) {
+    super(message);
+  }
 }
 
 export const protocolLabel = (p: { customerName: string; sourceId: string }): string =>

@@ -38,6 +38,7 @@ const MIRROR_TABLES = [
   'jobs',
   'batches',
   'protocols',
+  'order_status_changes',
   'orders',
   'products',
   'shipping_methods',

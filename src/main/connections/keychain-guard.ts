@@ -30,6 +30,7 @@ async function guarded<T>(run: () => Promise<T>): Promise<T> {
 /** The same store, whose every failure is a KeychainError. */
 export function guardKeychain(store: CredentialStore): CredentialStore {
   return {
+    ...(store.kind ? { kind: store.kind } : {}),
     get: (account) => guarded(() => store.get(account)),
     set: (account, secret) => guarded(() => store.set(account, secret)),
     delete: (account) => guarded(() => store.delete(account)),

@@ -4,6 +4,8 @@ export interface CredentialStore {
   set(account: string, secret: string): Promise<void>;
   /** true when a secret was deleted, false when there was none. */
   delete(account: string): Promise<boolean>;
+  /** Where the secrets live: 'memory' is for this run only (--memory-keychain, tests). */
+  readonly kind?: 'system-keychain' | 'memory';
 }
 
 export const DEFAULT_SERVICE_NAME = 'Order Desk';
@@ -34,6 +36,7 @@ function loadKeytar(): Promise<Keytar> {
  * secret is never part of it.
  */
 export class KeytarCredentialStore implements CredentialStore {
+  readonly kind = 'system-keychain';
   constructor(private readonly service: string = DEFAULT_SERVICE_NAME) {}
 
   get(account: string): Promise<string | null> {
@@ -74,6 +77,7 @@ const PAST: Record<string, string> = { read: 'read', save: 'saved', delete: 'del
 
 /** Keeps secrets in a Map: for tests of modules that need a CredentialStore. */
 export class MemoryCredentialStore implements CredentialStore {
+  readonly kind = 'memory';
   private readonly secrets = new Map<string, string>();
 
   async get(account: string): Promise<string | null> {

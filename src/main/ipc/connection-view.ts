@@ -10,4 +10,6 @@ export const toConnectionView = (c: StoredConnection): ConnectionView => ({
   authUrl: c.authUrl,
   clientId: c.clientId,
   isActive: c.isActive,
+  // connections.list says when a secret is missing (it reads the keychain); elsewhere false.
+  secretMissing: false,
 });

@@ -60,6 +60,14 @@ export function toIpcError(error: unknown, channel: string, log: Logger): IpcErr
     if (error.kind === 'unauthorized' && error.reason === 'keychain-unavailable') {
       return { kind: 'keychain', message: error.message, fieldErrors: [] };
     }
+    // Issue 12: nothing was sent, so the server refused nothing; say what is missing and where.
+    if (error.kind === 'unauthorized' && error.reason === 'missing-secret') {
+      return {
+        kind: 'keychain',
+        message: `${error.message.replace(/ Enter it in the connection settings\.$/, '')} Nothing was sent to the server. Enter the secret again: Connection, then Edit on the saved connection.`,
+        fieldErrors: [],
+      };
+    }
     const fieldErrors: IpcFieldError[] = error.issues.map((issue) => ({
       // The server's loc starts at the request ("body"); the call's argument is the body.
       path: issue.loc[0] === 'body' ? issue.loc.slice(1) : [...issue.loc],

@@ -15,7 +15,9 @@ import type { Session } from '../session';
 import { SETTING_KEYS } from '../store';
 import { outboxCount } from '../protocols/conflicts';
 import type { Batch } from '../bulk/batch-model';
-import { BatchRejectedError } from '../bulk/order-requests';
+import { BatchRejectedError, RetryRefusedError, problemPath } from '../bulk/order-requests';
+import { rememberDiscount, reviewBatch } from '../bulk/batch-review';
+import { refillsDue } from '../orders/refills';
 import { toBatchItemView, toProtocolView, toSummaryView } from './views';
 import { toConnectionView } from './connection-view';
 import type { IpcHost } from './dispatch';
@@ -82,6 +84,8 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       outbox: outboxCount(core.store),
       theme: core.store.settings.get(SETTING_KEYS.theme, Theme, 'system'),
       notifications: core.store.settings.get(SETTING_KEYS.notifications, z.boolean(), true),
+      // Issue 12 (polish): the Connect screen says where the secret is kept.
+      secretStorage: core.secretStorage,
     };
   };
 
@@ -143,7 +147,14 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       return null;
     },
 
-    'connections.list': async () => core.listConnections().map(toConnectionView),
+    // Issue 12 (polish): a saved connection says when its secret is missing from the keychain.
+    'connections.list': async () =>
+      Promise.all(
+        core.listConnections().map(async (c) => ({
+          ...toConnectionView(c),
+          secretMissing: await core.secretMissing(c),
+        })),
+      ),
     'connections.test': async (input) => {
       const { connection, secret } = splitPartnerInput(input);
       return core.testConnection(connection, secret);
@@ -156,6 +167,13 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       toConnectionView(await core.useEmbedded({ discardPendingWork })),
     'connections.activate': async ({ id, discardPendingWork }) =>
       toConnectionView(await core.activate(id, { discardPendingWork })),
+    // Issue 12 (polish): edit a saved connection / enter its secret again.
+    'connections.update': async ({ id, discardPendingWork, clientSecret, ...fields }) => {
+      const { connection } = splitPartnerInput({ ...fields, clientSecret: clientSecret ?? '-' });
+      return toConnectionView(
+        await core.updateConnection(id, connection, clientSecret, { discardPendingWork }),
+      );
+    },
     'connections.remove': async ({ id }) => ({ removed: await core.removeConnection(id) }),
 
     'sync.now': async () => {
@@ -225,10 +243,8 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
         return toProtocolView(s.sync.duplicateProtocol(localId, customer));
       } catch (error) {
         if (!(error instanceof z.ZodError)) throw error;
-        const fieldErrors = fieldErrorsOf(error.issues).map((f) => ({
-          ...f,
-          path: ['draft', ...f.path],
-        }));
+        // On the paths of the protocol's draft, where the editor shows them.
+        const fieldErrors = fieldErrorsOf(error.issues);
         throw new IpcFailure(
           'validation',
           `This protocol cannot be copied until it is complete: ${describeFieldErrors(fieldErrors)}.`,
@@ -249,6 +265,12 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       return s.sync.resolveConflict(localId, choice);
     },
 
+    'batches.review': async ({ protocolLocalIds }) => {
+      const s = session();
+      return reviewBatch(core.store, protocolLocalIds, {
+        embedded: s.connection.kind === 'embedded',
+      });
+    },
     'batches.submit': async ({ protocolLocalIds, concurrency }) => {
       const s = session();
       try {
@@ -284,6 +306,27 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       const s = session();
       batch(batchId);
       s.bulk.pause(batchId);
+      return batchView(batch(batchId));
+    },
+    'batches.retryItem': async ({ batchId, seq }) => {
+      const s = session();
+      batch(batchId);
+      try {
+        s.bulk.retryItem(batchId, seq);
+      } catch (error) {
+        if (!(error instanceof RetryRefusedError)) throw error;
+        const kind = {
+          'no-item': 'not-found',
+          'no-protocol': 'not-found',
+          'not-rejected': 'conflict',
+          problems: 'validation',
+        } as const;
+        throw new IpcFailure(
+          kind[error.reason],
+          error.message,
+          error.problems.map((p) => ({ path: problemPath(p.path), message: p.message })),
+        );
+      }
       return batchView(batch(batchId));
     },
     'batches.continue': async ({ batchId }) => {
@@ -322,23 +365,62 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
         seenAt: new Date(c.seenAt).toISOString(),
       }));
     },
-    'orders.create': async () => {
-      throw new IpcFailure('internal', 'Ordering one protocol is not available in this build yet.');
+    'orders.create': async (input) => {
+      const s = session();
+      try {
+        return {
+          batchId: s.bulk.createOne(
+            input.from === 'protocol'
+              ? { protocolLocalId: input.protocolLocalId }
+              : { draft: input.draft },
+          ),
+        };
+      } catch (error) {
+        if (!(error instanceof BatchRejectedError)) throw error;
+        const problems = error.rejected.flatMap((r) => r.problems);
+        if (input.from === 'protocol' && !core.store.protocols.get(input.protocolLocalId))
+          throw new IpcFailure('not-found', 'This protocol no longer exists here.');
+        // Scratch: on the argument's draft; a protocol: on its draft's own paths (the editor's).
+        const prefix = input.from === 'scratch' ? ['draft'] : [];
+        const fieldErrors = problems.map((p) => ({
+          path: [...prefix, ...problemPath(p.path)],
+          message: p.message,
+        }));
+        throw new IpcFailure(
+          'validation',
+          `This is not a complete order yet, so nothing was sent: ${describeFieldErrors(fieldErrors)}.`,
+          fieldErrors,
+        );
+      }
     },
-    'refills.due': async () => {
-      throw new IpcFailure('internal', 'Refills due is not available in this build yet.');
-    },
-    'batches.review': async () => {
-      throw new IpcFailure('internal', 'The batch review is not available in this build yet.');
-    },
-    'batches.retryItem': async () => {
-      throw new IpcFailure('internal', 'Retrying an item is not available in this build yet.');
+    'refills.due': async ({ withinDays }) => {
+      session();
+      const { due, neverOrdered } = refillsDue(core.store, core.clock.now(), withinDays);
+      return {
+        due: due.map((r) => ({
+          protocol: toSummaryView(r.protocol),
+          lastOrderId: r.lastOrderId,
+          lastOrderedAt: r.lastOrderedAt,
+          daysSupply: r.daysSupply,
+          runsOutAt: new Date(r.runsOutAt).toISOString(),
+          daysLeft: r.daysLeft,
+        })),
+        neverOrdered: neverOrdered.map(toSummaryView),
+      };
     },
     'orders.refresh': async ({ orderId }) => session().orders.refreshOrder(orderId),
     'orders.cancel': async ({ orderId }) => session().orders.cancelOrder(orderId),
 
-    'settings.get': async () => session().client.getPartnerSettings(),
-    'settings.update': async (patch) => session().client.updatePartnerSettings(patch),
+    'settings.get': async () => {
+      const settings = await session().client.getPartnerSettings();
+      rememberDiscount(core.store, settings.discountValue);
+      return settings;
+    },
+    'settings.update': async (patch) => {
+      const settings = await session().client.updatePartnerSettings(patch);
+      rememberDiscount(core.store, settings.discountValue);
+      return settings;
+    },
     'settings.revealWebhookSecret': async () => ({
       secret: await session().client.getWebhookSecret(),
     }),

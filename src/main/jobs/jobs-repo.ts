@@ -110,6 +110,15 @@ export class JobsRepo {
       .map(parseJob);
   }
 
+  /** The job of a batch at position `seq`, or null. */
+  atBatchSeq(batchId: string, seq: number): StoredJob | null {
+    const row = prepareCached(
+      this.db,
+      'SELECT * FROM jobs WHERE batch_id = ? AND batch_seq = ?',
+    ).get(batchId, seq);
+    return row ? parseJob(row) : null;
+  }
+
   /**
    * Claims the due jobs of `kind` that the free places of every lane allow (see OPEN_LANES), in
    * id order: each is sent at once, so no more are 'sending' than the concurrency allows. Call it
@@ -160,6 +169,24 @@ export class JobsRepo {
       const job = this.get(id);
       if (!job) throw new StoreError('not-found', `No job ${id}.`);
       throw new StoreError('invalid-state', `Job ${id} is ${job.state}, not ${from.join(' or ')}.`);
+    }
+  }
+
+  /**
+   * A rejected job queued again by the user's hand, with new data (a batch item frozen anew):
+   * due at once, its error cleared. A job in another state is a StoreError 'invalid-state'.
+   * Call it inside the transaction that checked what it sends.
+   */
+  requeueRejected(id: number, data: unknown): void {
+    const changed = prepareCached(
+      this.db,
+      `UPDATE jobs SET state = 'queued', data = ?, error = NULL, next_attempt_at = NULL,
+         result_id = NULL, updated_at = ? WHERE id = ? AND state = 'rejected'`,
+    ).run(JSON.stringify(data), this.clock.now(), id).changes;
+    if (changed === 0) {
+      const job = this.get(id);
+      if (!job) throw new StoreError('not-found', `No job ${id}.`);
+      throw new StoreError('invalid-state', `Job ${id} is ${job.state}, not rejected.`);
     }
   }
 

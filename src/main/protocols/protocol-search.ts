@@ -15,7 +15,7 @@ import { likeContains, prepareCached } from '../store/rows';
  * the plan probes each trigram's frequency (counting at most PROBE_CAP rowids) and matches only
  * on the two rarest ones; a trigram found nowhere answers "no match" at once. Terms shorter than
  * three characters have no trigram: they are only re-checked, and a query made of nothing else
- * scans the narrow protocols_scan index.
+ * scans the narrow protocols_list index.
  */
 
 export const PROBE_CAP = 512;
@@ -90,7 +90,7 @@ export function planFtsSearch(db: Db, query: string): SearchPlan {
   return { kind: 'fts', match: chosen.map((c) => quote(c.gram)).join(' AND '), likes };
 }
 
-/** The plan of the measured alternative: LIKE over the protocols_scan index, no FTS. */
+/** The plan of the measured alternative: LIKE over the protocols_list index, no FTS. */
 export function planLikeSearch(query: string): SearchPlan {
   const terms = searchTerms(query);
   return terms.length === 0 ? { kind: 'all' } : { kind: 'scan', likes: terms.map(likeContains) };
@@ -133,8 +133,9 @@ function matching(
   const params: unknown[] = [];
   let from = 'protocols p';
   if (plan.kind === 'fts') {
-    // CROSS JOIN keeps the FTS index as the outer loop, read in rowid order.
-    from = 'protocols_fts f CROSS JOIN protocols p ON p.seq = f.rowid';
+    // CROSS JOIN keeps the FTS index as the outer loop, read in rowid order; each candidate is
+    // re-checked on the narrow protocols_list index, not on the wide table row.
+    from = 'protocols_fts f CROSS JOIN protocols p INDEXED BY protocols_list ON p.seq = f.rowid';
     where.unshift('protocols_fts MATCH ?');
     params.push(plan.match);
   }

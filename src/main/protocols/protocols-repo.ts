@@ -27,8 +27,11 @@ import {
   countMatches,
   planFtsSearch,
   searchKeys,
+  searchSeqs,
   type ListKey,
   type ListSort,
+  type SearchFilter,
+  type SearchPlan,
 } from './protocol-search';
 import { parseRow, prepareCached, runTransaction } from '../store/rows';
 
@@ -67,6 +70,9 @@ export type { ServerUpsert };
  * updates conflict resolutions are made of.
  */
 export class ProtocolsRepo {
+  /** The last count of list(), kept while the database is unchanged (see countCached). */
+  private lastCount: { key: string; version: string; total: number } | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -107,16 +113,29 @@ export class ProtocolsRepo {
     });
     const items = this.summaries(keys.map((k) => k.seq));
     const last = keys[keys.length - 1];
-    // A full first page may be all there is: the total says, with no second query for nothing.
+    // A first page that is not full is every match; the next pages of one list reuse the count
+    // while nothing was written (a count of a broad search reads every match).
     const total =
       query.cursor == null && keys.length < limit
         ? keys.length
-        : countMatches(this.db, plan, filter);
+        : this.countCached(plan, filter, query.cursor != null);
     return {
       items,
       nextCursor: keys.length === limit && last !== undefined ? formatCursor(last, sort) : null,
       total,
     };
+  }
+
+  private countCached(plan: SearchPlan, filter: SearchFilter, reuse: boolean): number {
+    const key = JSON.stringify([plan, filter]);
+    const version = `${this.db.pragma('data_version', { simple: true })}:${
+      (prepareCached(this.db, 'SELECT total_changes() AS n').get() as { n: number }).n
+    }`;
+    const cached = this.lastCount;
+    if (reuse && cached && cached.key === key && cached.version === version) return cached.total;
+    const total = countMatches(this.db, plan, filter);
+    this.lastCount = { key, version, total };
+    return total;
   }
 
   /** The localIds of every protocol matching, in the list's default order (no paging). */
@@ -133,9 +152,10 @@ export class ProtocolsRepo {
     return m.flatMap((k) => bySeq.get(k.seq) ?? []);
   }
 
-  /** The first `limit` protocols matching `text` (see protocol-search.ts), newest first. */
+  /** The first `limit` protocols matching `text` (see protocol-search.ts), newest first; no total. */
   search(text: string, limit = 50): ProtocolSummary[] {
-    return this.list({ search: text, limit }).items;
+    const plan = planFtsSearch(this.db, text);
+    return this.summaries(searchSeqs(this.db, plan, { ...matchFilter({}), limit }));
   }
 
   count(options: { includeDeleted?: boolean } = {}): number {
@@ -284,7 +304,8 @@ export class ProtocolsRepo {
     return p;
   }
 
-  private summaries(seqs: readonly number[]): ProtocolSummary[] {
+  /** The summaries of these protocols (by seq), in the order given. */
+  summaries(seqs: readonly number[]): ProtocolSummary[] {
     if (seqs.length === 0) return [];
     const rows = prepareCached(
       this.db,

@@ -10,6 +10,11 @@ export const SYNC_KEYS = {
   protocolsLastFullPull: 'protocols.lastFullPull',
   /** Epoch ms of the last order pull (local clock). */
   ordersLastPull: 'orders.lastPull',
+  /**
+   * The partner's discount (PartnerSettings.discountValue, 0 to 1, or null for none) as last
+   * answered by settings.get or settings.update; absent until then. Batch estimates use it.
+   */
+  partnerDiscount: 'partner.discountValue',
   /** Epoch ms of the last shipping methods pull (local clock). */
   shippingMethodsLastPull: 'shippingMethods.lastPull',
 } as const;
@@ -26,6 +31,10 @@ export class SyncStateRepo {
     const row = prepareCached(this.db, 'SELECT value FROM sync_state WHERE key = ?').get(key) as
       { value: string } | undefined;
     return row ? parseRow(jsonText(schema), row.value, 'sync_state', `key=${key}`) : null;
+  }
+
+  has(key: string): boolean {
+    return prepareCached(this.db, 'SELECT 1 FROM sync_state WHERE key = ?').get(key) !== undefined;
   }
 
   set(key: string, value: unknown): void {

@@ -60,6 +60,7 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'connections.connect': { kind: 'production', label: 'Clinic' },
   'connections.useEmbedded': { discardPendingWork: 'yes' },
   'connections.activate': { id: '' },
+  'connections.update': { id: 'conn_1', label: '' },
   'connections.remove': { id: 42 },
   'sync.now': { now: true },
   'catalog.products': { limit: 0, status: ['SOLD'] },
@@ -485,6 +486,116 @@ export function registerContractSuite(
       expect((await value('protocols.get', { localId: copy.localId })).syncState).toBe('synced');
     });
 
+    it('reviews a batch, orders one now from a protocol and from scratch, and lists refills due', async () => {
+      const draft = validOrderBody() as ProtocolRequest;
+      const p = await value('protocols.create', {
+        draft: { ...draft, customer: { ...draft.customer, sourceId: 'ipc-refill-1' } },
+      });
+      const unknown = '7a1f4c52-3a3e-4d3e-9b7c-2f1d4c5b6a70';
+      const review = await value('batches.review', { protocolLocalIds: [p.localId, unknown] });
+      expect(review.items).toEqual([
+        expect.objectContaining({
+          localId: p.localId,
+          sourceId: 'ipc-refill-1',
+          estimatedTotal: expect.stringMatching(/^\d+\.\d{2}$/),
+          problems: [],
+        }),
+        expect.objectContaining({ localId: unknown, estimatedTotal: null }),
+      ]);
+      expect(review.items[1]!.problems).toHaveLength(1);
+      expect(review.estimatedTotal).toBe(review.items[0]!.estimatedTotal);
+      expect(review.exact).toBe(false); // the partner discount was never answered yet
+
+      const done = async (batchId: string) => {
+        await vi.waitFor(
+          async () => expect((await value('batches.items', { batchId }))[0]!.state).toBe('done'),
+          { timeout: 15_000 },
+        );
+        return (await value('batches.items', { batchId }))[0]!;
+      };
+      const fromProtocol = await value('orders.create', {
+        from: 'protocol',
+        protocolLocalId: p.localId,
+      });
+      expect((await done(fromProtocol.batchId)).protocolLocalId).toBe(p.localId);
+      const scratch = await value('orders.create', {
+        from: 'scratch',
+        draft: { ...draft, customer: { ...draft.customer, sourceId: 'ipc-scratch-1' } },
+      });
+      const scratchItem = await done(scratch.batchId);
+      expect(scratchItem).toMatchObject({
+        protocolLocalId: null,
+        customerName: 'Ada Lovelace',
+        sourceId: 'ipc-scratch-1',
+      });
+      const incomplete = await failure('orders.create', {
+        from: 'scratch',
+        draft: {
+          ...draft,
+          lineItems: [
+            {
+              productId: 987_654,
+              quantity: 1,
+              administration: { morning: 1, afternoon: 0, evening: 0, sleep: 0 },
+            },
+          ],
+        },
+      });
+      expect(incomplete.kind).toBe('validation');
+      expect(incomplete.fieldErrors[0]?.path).toEqual(['draft', 'lineItems', 0, 'packDescription']);
+      const noProtocol = await failure('orders.create', {
+        from: 'protocol',
+        protocolLocalId: unknown,
+      });
+      expect(noProtocol.kind).toBe('not-found');
+
+      const refills = await value('refills.due', { withinDays: 60 });
+      const mine = refills.due.find((r) => r.protocol.localId === p.localId);
+      expect(mine).toMatchObject({ daysSupply: 30, lastOrderId: expect.any(String) });
+      expect(mine!.daysLeft).toBeGreaterThanOrEqual(29);
+      expect(mine!.daysLeft).toBeLessThanOrEqual(30);
+      expect(refills.neverOrdered.map((x) => x.localId)).not.toContain(p.localId);
+      expect(
+        (await value('refills.due', { withinDays: 0 })).due.map((r) => r.protocol.localId),
+      ).not.toContain(p.localId);
+      await value('sync.now', {}); // the draft reaches the server: nothing left unsent
+    });
+
+    it("retries a rejected item from its protocol's current draft and refuses any other", async () => {
+      const draft = validOrderBody() as ProtocolRequest;
+      const p = await value('protocols.create', {
+        draft: { ...draft, customer: { ...draft.customer, sourceId: 'ipc-retry-1' } },
+      });
+      // A batch whose one item the server refused (made so in the store: the refusal itself is
+      // covered in test/integration/main/bulk-retry.test.ts). Synchronous: the runner sees none of it.
+      const store = target.core.store;
+      const made = store.batches.insertBatch(
+        [{ protocolLocalId: p.localId, request: CreateOrderRequest.parse(draft) }],
+        { concurrency: 1 },
+      );
+      store.batches.setState(made.id, 'paused');
+      store.jobs.settle(store.jobs.atBatchSeq(made.id, 0)!.id, ['queued'], {
+        to: 'rejected',
+        error: { kind: 'detail', status: 422, detail: 'refused for the test' },
+      });
+      expect(store.batches.finishIfComplete(made.id)).toBe(true);
+      expect((await value('batches.items', { batchId: made.id }))[0]!.state).toBe('rejected');
+
+      const retried = await value('batches.retryItem', { batchId: made.id, seq: 0 });
+      expect(retried).toMatchObject({ id: made.id, finishedAt: null });
+      await vi.waitFor(
+        async () =>
+          expect((await value('batches.items', { batchId: made.id }))[0]!.state).toBe('done'),
+        { timeout: 15_000 },
+      );
+      const again = await failure('batches.retryItem', { batchId: made.id, seq: 0 });
+      expect(again.kind).toBe('conflict');
+      expect(again.message).toMatch(/Only a rejected item/);
+      const noItem = await failure('batches.retryItem', { batchId: made.id, seq: 5 });
+      expect(noItem.kind).toBe('not-found');
+      await value('sync.now', {});
+    });
+
     it('serves the catalog from the mirror with filters, paging and totals', async () => {
       const all = await value('catalog.products', {});
       expect(all.products.length).toBeGreaterThan(0);
@@ -565,6 +676,10 @@ export function registerContractSuite(
     it('reads and updates partner settings; reveals and rotates the webhook secret only when asked', async () => {
       const settings = await value('settings.get', {});
       expect(settings.id).toBeTruthy();
+      // The discount answered is what batch estimates use from now on: exact on the embedded sandbox.
+      const one = (await value('protocols.list', { limit: 1 })).items[0]!;
+      expect(target.core.session!.connection.kind).toBe('embedded');
+      expect((await value('batches.review', { protocolLocalIds: [one.localId] })).exact).toBe(true);
       const updated = await value('settings.update', {
         phone: '+1 503 555 0199',
         webhookUrl: 'https://clinic.example/hooks/order-desk',
@@ -625,6 +740,47 @@ export function registerContractSuite(
       expect(busy.kind).toBe('conflict');
       const unknown = await failure('connections.activate', { id: 'conn_nope' });
       expect(unknown.kind).toBe('not-found');
+
+      // Issue 12: a secret missing from the keychain is said as such, and can be entered again.
+      await credentials.delete(secretAccount(connected));
+      const listed = await value('connections.list', {});
+      expect(listed.find((c) => c.id === connected.id)?.secretMissing).toBe(true);
+      expect(listed.find((c) => c.id === EMBEDDED_CONNECTION_ID)?.secretMissing).toBe(false);
+      await value('connections.activate', { id: connected.id }); // restarts the session
+      const missing = await failure('settings.get', {});
+      expect(missing.kind).toBe('keychain');
+      expect(missing.message).toMatch(/missing|No client secret/);
+      expect(missing.message).toMatch(/Nothing was sent to the server/);
+      const { clientSecret: _secret, ...fields } = partnerInput(partner.clientSecret);
+      const noSecret = await failure('connections.update', { id: connected.id, ...fields });
+      expect(noSecret.kind).toBe('keychain');
+      const updated = await value('connections.update', {
+        id: connected.id,
+        ...partnerInput(partner.clientSecret),
+      });
+      expect(updated).toMatchObject({ id: connected.id, isActive: true });
+      expect(await credentials.get(secretAccount(connected))).toBe(partner.clientSecret);
+      expect((await value('settings.get', {})).name).toBeTruthy();
+      // Adding it again (same label) updates the saved one: no duplicate.
+      const again = await value('connections.connect', partnerInput(partner.clientSecret));
+      expect(again.id).toBe(connected.id);
+      expect(
+        (await value('connections.list', {})).filter((c) => c.label === 'Partner sandbox'),
+      ).toHaveLength(1);
+      // Renaming keeps the stored secret when none is given.
+      const renamed = await value('connections.update', {
+        id: connected.id,
+        ...fields,
+        label: 'Clinic partner sandbox',
+      });
+      expect(renamed.label).toBe('Clinic partner sandbox');
+      expect(await credentials.get(secretAccount(connected))).toBe(partner.clientSecret);
+      const embeddedEdit = await failure('connections.update', {
+        id: EMBEDDED_CONNECTION_ID,
+        ...fields,
+      });
+      expect(embeddedEdit.kind).toBe('conflict');
+
       const back = await value('connections.activate', { id: EMBEDDED_CONNECTION_ID });
       expect(back).toMatchObject({ id: EMBEDDED_CONNECTION_ID, isActive: true });
       expect(await value('connections.remove', { id: connected.id })).toEqual({ removed: true });

@@ -54,6 +54,14 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   },
   'connections.useEmbedded': {},
   'connections.activate': { id: 'conn_1' },
+  'connections.update': {
+    id: 'conn_1',
+    kind: 'production',
+    label: 'Production',
+    baseUrl: 'https://api.partner.example/v1',
+    authUrl: 'https://auth.partner.example',
+    clientId: 'clinic',
+  },
   'connections.remove': { id: 'conn_1' },
   'sync.now': {},
   'catalog.products': { search: 'magnesium' },
@@ -97,6 +105,7 @@ const CONNECTION = {
   authUrl: 'https://auth.partner.example',
   clientId: 'clinic',
   isActive: true,
+  secretMissing: false,
 };
 
 describe('main checks every answer against the contract', () => {

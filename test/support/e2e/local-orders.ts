@@ -110,3 +110,23 @@ export async function embeddedControls(host: BrowserHost, keychainService: strin
     },
   };
 }
+
+/** How many orders the server holds for each patient whose sourceId starts with `prefix`. */
+export async function serverOrderCounts(
+  host: BrowserHost,
+  prefix: string,
+): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  let cursor: string | null = null;
+  do {
+    const page: { orders: AppOrder[]; cursor: string | null } = await session(
+      host,
+    ).client.listOrders({ limit: 100, ...(cursor ? { cursor } : {}) });
+    for (const o of page.orders) {
+      const id = o.customer.sourceId;
+      if (id.startsWith(prefix)) counts[id] = (counts[id] ?? 0) + 1;
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  return counts;
+}

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { ProtocolRequest } from '../../../src/shared/api';
 import { validOrderBody } from '../sandbox';
+import { expectConnected, expectFirstRunConnect } from './app';
 import type { BrowserHost } from './fixtures';
 
 /** The protocol list's parts, by role and accessible name. */
@@ -89,4 +90,13 @@ export function namesByName(indexes: Iterable<number>): string[] {
   return [...indexes]
     .sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0))
     .map(fullName);
+}
+
+/** First run: connects to the built-in sandbox (wherever Connect lands) and opens #/protocols. */
+export async function connectToProtocols(page: Page): Promise<void> {
+  await expectFirstRunConnect(page);
+  await page.getByRole('radio', { name: 'Local sandbox (built in)' }).check();
+  await page.getByRole('button', { name: 'Use the local sandbox' }).click();
+  await expectConnected(page, 'Local sandbox');
+  await openProtocols(page);
 }

@@ -79,3 +79,28 @@ describe('createCoalescer', () => {
     expect(runs).toBe(2);
   });
 });
+
+describe('createCoalescer with a rest in proportion to the run', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('waits restFactor times the last run after it ends: slow runs take a bounded share of time', async () => {
+    const starts: number[] = [];
+    const c = createCoalescer(
+      () => {
+        starts.push(Date.now());
+        return new Promise<void>((resolve) => setTimeout(resolve, 100));
+      },
+      { intervalMs: 250, restFactor: 9 },
+    );
+    for (let t = 0; t < 5000; t += 10) {
+      c.request();
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    // Each run takes 100 ms and is followed by 900 ms of rest: one start per second.
+    const gaps = starts.slice(1).map((s, i) => s - starts[i]!);
+    expect(starts.length).toBeGreaterThanOrEqual(4);
+    expect(starts.length).toBeLessThanOrEqual(6);
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(1000);
+  });
+});

@@ -80,6 +80,20 @@ describe('protocol list: sort, total, in-doubt filter, matching ids', () => {
     });
   });
 
+  it('counts again for a next page when the store changed in between', () => {
+    const store = memoryStore();
+    draft(store, people);
+    const first = store.protocols.list({ sort: 'name', limit: 2 });
+    expect(first.total).toBe(6);
+    expect(store.protocols.list({ sort: 'name', limit: 2, cursor: first.nextCursor }).total).toBe(
+      6,
+    );
+    draft(store, ['Nia Newcomer']);
+    expect(store.protocols.list({ sort: 'name', limit: 2, cursor: first.nextCursor }).total).toBe(
+      7,
+    );
+  });
+
   it('refuses a cursor of the other sort', () => {
     const store = memoryStore();
     draft(store, people);

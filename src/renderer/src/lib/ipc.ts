@@ -37,7 +37,7 @@ const TITLES: Partial<Record<IpcError['kind'], string>> = {
   'not-connected': 'Not connected to a server. Choose a connection first.',
   validation: 'Some fields need attention.',
   'invalid-arguments': 'Some fields need attention.',
-  keychain: 'The system keychain could not be used.',
+  keychain: 'The client secret is not available from the keychain.',
   server: 'The server reported an error.',
   'invalid-response': 'The server sent an answer Order Desk does not understand.',
 };

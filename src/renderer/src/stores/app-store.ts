@@ -19,6 +19,8 @@ interface AppStore {
   theme: Theme;
   /** Desktop notifications (toasts in the browser host) for shipped, cancelled and settled work. */
   notifications: boolean;
+  /** Where client secrets are kept (the Connect screen says so). */
+  secretStorage: AppState['secretStorage'];
   load(): Promise<void>;
   /** Re-reads app.state quietly (after a switch of connection, whose state events may be past). */
   refresh(): Promise<void>;
@@ -44,6 +46,7 @@ export const useAppStore = create<AppStore>((set, get) => ({
   outbox: { pending: 0, inDoubt: 0, conflicts: 0 },
   theme: 'system',
   notifications: true,
+  secretStorage: 'system-keychain',
 
   async load() {
     set({ status: 'loading', loadError: null });
@@ -64,6 +67,7 @@ export const useAppStore = create<AppStore>((set, get) => ({
       outbox: s.outbox,
       theme: s.theme,
       notifications: s.notifications,
+      secretStorage: s.secretStorage,
     });
   },
 

@@ -5,9 +5,16 @@ import { createCoalescer } from '../lib/coalesce';
 import { call, describeError } from '../lib/ipc';
 import { applyProgress, newestFirst, type BatchProgress } from './batch-progress';
 import { toast } from './toast-store';
+import { watchBatch } from '../lib/notifier';
 
-/** Least time between two re-reads caused by progress events (items of the open batch, the list). */
+/** Least time between two applications of progress events (counts, bars) and item re-reads. */
 export const PROGRESS_REREAD_MS = 250;
+/**
+ * Rest after an item re-read, as a multiple of how long it took: re-reading a 1,000-item batch
+ * then takes at most 1/20 of the time of both processes, however slow the machine, so watching a
+ * batch does not slow it down; the counts and bars still follow every event.
+ */
+export const ITEMS_REST_FACTOR = 19;
 
 interface Run {
   batchId: string;
@@ -63,13 +70,20 @@ let runGeneration = 0;
 let listGeneration = 0;
 let reviewGeneration = 0;
 
-const refresher = createCoalescer(() => refresh(), { intervalMs: PROGRESS_REREAD_MS });
+const progressRefresher = createCoalescer(() => applyProgressEvents(), {
+  intervalMs: PROGRESS_REREAD_MS,
+});
+const itemsRefresher = createCoalescer(() => rereadItems(), {
+  intervalMs: PROGRESS_REREAD_MS,
+  restFactor: ITEMS_REST_FACTOR,
+});
 
 /**
  * Bulk submission as the batches screens show it: the list of batches, and the open batch's
- * items. Progress events arrive up to 10 times a second per batch; they only mark what changed,
- * and one coalesced refresh applies them and re-reads what needs it (never once per event), so a
- * 1,000-item batch keeps the window responsive.
+ * items. Progress events arrive up to 10 times a second per batch; they only record what
+ * changed. The latest progress is applied at most every 250 ms, and the open batch's items are
+ * re-read at most every 250 ms and never more than 1/20 of the time (never once per event), so a
+ * 1,000-item batch keeps the window responsive and does not slow the batch.
  */
 export const useBatchesStore = create<BatchesStore>((set, get) => ({
   batches: [],
@@ -103,7 +117,11 @@ export const useBatchesStore = create<BatchesStore>((set, get) => ({
     set({ submitting: true, submitError: null });
     const result = await call('batches.submit', { protocolLocalIds: [...protocolLocalIds] });
     set({ submitting: false });
-    if (result.ok) return result.value.batchId;
+    if (result.ok) {
+      // Its end is news even if the first event heard of it already says done.
+      watchBatch(result.value.batchId);
+      return result.value.batchId;
+    }
     const { title, detail } = describeError(result.error);
     const reasons = result.error.fieldErrors.map((f) => f.message);
     set({
@@ -164,7 +182,8 @@ export const useBatchesStore = create<BatchesStore>((set, get) => ({
         : { batchId, status: 'missing', error: null, batch: null, items: [] },
     });
     // Progress that arrived while reading may be newer than what was read: apply it.
-    if (itemsDirty || latest.has(batchId)) refresher.request();
+    if (latest.has(batchId)) progressRefresher.request();
+    if (itemsDirty) itemsRefresher.request();
   },
 
   closeRun() {
@@ -190,13 +209,16 @@ export const useBatchesStore = create<BatchesStore>((set, get) => ({
     }
     applyBatch(result.value);
     itemsDirty = true;
-    refresher.flush();
+    itemsRefresher.flush();
   },
 
   onProgress(event) {
     latest.set(event.batchId, event);
-    if (get().run?.batchId === event.batchId) itemsDirty = true;
-    refresher.request();
+    progressRefresher.request();
+    if (get().run?.batchId === event.batchId) {
+      itemsDirty = true;
+      itemsRefresher.request();
+    }
   },
 
   reset() {
@@ -206,7 +228,8 @@ export const useBatchesStore = create<BatchesStore>((set, get) => ({
     latest.clear();
     itemsDirty = false;
     listStale = false;
-    refresher.cancel();
+    progressRefresher.cancel();
+    itemsRefresher.cancel();
     set({
       batches: [],
       listState: 'idle',
@@ -250,11 +273,11 @@ async function toggle(channel: 'batches.pause' | 'batches.continue'): Promise<vo
   }
   applyBatch(result.value);
   itemsDirty = true;
-  refresher.flush();
+  itemsRefresher.flush();
 }
 
-/** One coalesced refresh: the progress gathered since the last one, then the reads it calls for. */
-async function refresh(): Promise<void> {
+/** The progress gathered since the last time, applied at once; the list re-read if it is stale. */
+async function applyProgressEvents(): Promise<void> {
   const store = useBatchesStore;
   const s = store.getState();
   if (latest.size > 0) {
@@ -271,20 +294,39 @@ async function refresh(): Promise<void> {
           : run,
     });
   }
-  const reads: Promise<void>[] = [];
-  const run = store.getState().run;
-  if (itemsDirty && run?.status === 'ready') {
-    itemsDirty = false;
-    const mine = runGeneration;
-    reads.push(
-      call('batches.items', { batchId: run.batchId }).then((items) => {
-        const current = store.getState().run;
-        if (!items.ok || mine !== runGeneration || !current) return;
-        store.setState({ run: { ...current, items: items.value } });
-      }),
-    );
-  }
   // The list is read again only where it shows (or the run view needs a batch's finishing time).
-  if (listStale && (store.getState().listState !== 'idle' || run)) reads.push(s.loadList());
-  await Promise.all(reads);
+  if (listStale && (s.listState !== 'idle' || s.run)) await s.loadList();
+}
+
+let waitingToBeSeen = false;
+
+/** The open batch's items, read again when they changed; not while the window is hidden. */
+async function rereadItems(): Promise<void> {
+  const store = useBatchesStore;
+  const run = store.getState().run;
+  if (!itemsDirty || run?.status !== 'ready') return;
+  if (typeof document !== 'undefined' && document.visibilityState === 'hidden') {
+    if (!waitingToBeSeen) {
+      waitingToBeSeen = true;
+      document.addEventListener(
+        'visibilitychange',
+        () => {
+          waitingToBeSeen = false;
+          itemsRefresher.request();
+        },
+        { once: true },
+      );
+    }
+    return;
+  }
+  itemsDirty = false;
+  const mine = runGeneration;
+  const items = await call('batches.items', { batchId: run.batchId });
+  const current = store.getState().run;
+  if (mine !== runGeneration || !current) return;
+  if (!items.ok) {
+    itemsDirty = true; // tried again with the next progress event
+    return;
+  }
+  store.setState({ run: { ...current, items: items.value } });
 }

@@ -1,7 +1,20 @@
 import { create } from 'zustand';
 import type { Product, ProductStatus, ShippingMethodInfo } from '../../../shared/api';
-import type { IpcError } from '../../../shared/ipc';
+import { ProductQuery, type IpcError } from '../../../shared/ipc';
 import { call } from '../lib/ipc';
+
+/** The longest search the contract takes (catalog.products refuses more). */
+export const SEARCH_MAX = ProductQuery.shape.search.unwrap().maxLength ?? 200;
+
+/** A search over SEARCH_MAX is not sent: the list says so instead of failing. */
+export const searchTooLong = (search: string): IpcError | null =>
+  search.trim().length > SEARCH_MAX
+    ? {
+        kind: 'invalid-arguments',
+        message: `The search is too long: at most ${SEARCH_MAX} characters. Shorten it to see products.`,
+        fieldErrors: [{ path: ['search'], message: `at most ${SEARCH_MAX} characters` }],
+      }
+    : null;
 
 export const STATUSES: readonly ProductStatus[] = [
   'ACTIVE',
@@ -91,6 +104,11 @@ export const useCatalogStore = create<CatalogStore>((set, get) => ({
   async reload() {
     const mine = ++generation;
     const filter = query(get());
+    const tooLong = searchTooLong(filter.search ?? '');
+    if (tooLong) {
+      set({ listState: 'failed', listError: tooLong, products: [], total: 0, counts: {} });
+      return;
+    }
     set({ listState: 'loading', listError: null });
     const [page, ...counts] = await Promise.all([
       call('catalog.products', { ...filter, limit: PAGE, offset: 0 }),

@@ -195,8 +195,10 @@ export const useOrdersStore = create<OrdersStore>((set, get) => {
       inFlight.clear();
       wanted = { first: 0, last: 0 };
       set({ listState: 'loading', listError: null, pageError: null });
+      // The rows first: the counts (every matching order grouped) may take longer to answer.
+      const page = call('orders.list', listQuery(get(), 0));
       void loadCounts();
-      const result = await call('orders.list', listQuery(get(), 0));
+      const result = await page;
       if (mine !== generation) return;
       if (!result.ok) {
         set({ listState: 'failed', listError: result.error, pages: {}, total: 0 });

@@ -104,7 +104,7 @@ export function useHiddenByPendingDelete(): number {
   return hidden;
 }
 
-if (typeof window !== 'undefined') {
-  // Leaving the page ends every undo window: the deletes are sent while the connection is up.
-  window.addEventListener('pagehide', () => usePendingDeleteStore.getState().commitAll());
-}
+// Leaving the page ends every undo window: the deletes are sent while the connection is up.
+// (Read through globalThis: this store also loads in node unit tests, where there is no page.)
+const page = globalThis as { addEventListener?: (type: string, listener: () => void) => void };
+page.addEventListener?.('pagehide', () => usePendingDeleteStore.getState().commitAll());

@@ -6,6 +6,7 @@ import type {
   ProtocolSummaryView,
 } from '../../../shared/protocol-views';
 import { call } from '../lib/ipc';
+import { useBatchDraftStore } from './batch-draft-store';
 import { isPendingDelete } from './pending-delete-store';
 
 /** Rows fetched per call; the list asks for the next page as the user scrolls near the end. */
@@ -386,4 +387,11 @@ export const useProtocolsStore = create<ProtocolsStore>((set, get) => {
       set({ ...initial, selected: new Set() });
     },
   };
+});
+
+// A batch made of this selection was submitted (the review clears its draft only then): the
+// selection is spent, so the next one starts empty instead of offering the same orders again.
+useBatchDraftStore.subscribe((draft, before) => {
+  if (draft.protocolLocalIds.length === 0 && before.protocolLocalIds.length > 0)
+    if (before.from === '/protocols') useProtocolsStore.getState().clearSelection();
 });

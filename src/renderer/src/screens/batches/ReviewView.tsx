@@ -50,7 +50,8 @@ export function ReviewView() {
     );
   }
 
-  const current = review && review.protocolLocalIds === ids ? review : null;
+  // The store keeps its own copy of the ids it reviewed: the same ids, not the same array.
+  const current = review && sameIds(review.protocolLocalIds, ids) ? review : null;
   const value = current?.status === 'ready' ? current.value : null;
   const included = value?.items.filter((i) => i.problems.length === 0) ?? [];
   const leftOut = value?.items.filter((i) => i.problems.length > 0) ?? [];
@@ -165,3 +166,6 @@ export function ReviewView() {
     </div>
   );
 }
+
+const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((id, i) => id === b[i]);

@@ -56,6 +56,23 @@ export function ProductList({ selectedId }: { selectedId: number | null }) {
     requestAnimationFrame(() => linkAt(next)?.focus());
   };
 
+  if (listState === 'failed' && listError?.kind === 'invalid-arguments') {
+    // The contract refused the query (a search over its limit): say what to change.
+    return (
+      <div role="alert">
+        <Empty title="The search cannot be used.">
+          <p className="muted">{listError.message}</p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => useCatalogStore.getState().clearFilters()}
+          >
+            Clear search and filters
+          </button>
+        </Empty>
+      </div>
+    );
+  }
   if (listState === 'failed' && listError) {
     return (
       <Failed

@@ -4,7 +4,7 @@ import type { ProductStatus } from '../../../../shared/api';
 import { Empty } from '../../components/States';
 import { STATUS_LABELS, plural } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
-import { STATUSES, useCatalogStore } from '../../stores/catalog-store';
+import { SEARCH_MAX, STATUSES, useCatalogStore } from '../../stores/catalog-store';
 import { ProductDetail } from './ProductDetail';
 import { ProductList } from './ProductList';
 
@@ -36,9 +36,16 @@ function Filters() {
           type="search"
           placeholder="Search by name"
           value={text}
+          maxLength={SEARCH_MAX}
+          aria-describedby={text.length >= SEARCH_MAX ? 'product-search-limit' : undefined}
           onChange={(e) => setText(e.target.value)}
           autoComplete="off"
         />
+        {text.length >= SEARCH_MAX && (
+          <span id="product-search-limit" className="visually-hidden">
+            At most {SEARCH_MAX} characters.
+          </span>
+        )}
         {text && (
           <button
             type="button"

@@ -9,6 +9,8 @@ import { compareConflict, countDifferences, customerName } from './conflict-rows
 interface ConflictCardProps {
   conflict: ConflictView;
   productName: (id: number) => string;
+  /** Hide the fields both versions agree on (when both exist). */
+  onlyDifferences: boolean;
   /** Resolves the conflict; answers the failure, or null when it was resolved. */
   onResolve(choice: ConflictChoice): Promise<IpcError | null>;
 }
@@ -16,12 +18,24 @@ interface ConflictCardProps {
 const Deleted = ({ where }: { where: string }) => <span className="conflict-deleted">{where}</span>;
 
 /** One conflict: mine and theirs side by side, field by field, and the choices. */
-export function ConflictCard({ conflict, productName, onResolve }: ConflictCardProps) {
+export function ConflictCard({
+  conflict,
+  productName,
+  onlyDifferences,
+  onResolve,
+}: ConflictCardProps) {
   const headingId = useId();
   const [busy, setBusy] = useState<ConflictChoice | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
-  const sections = compareConflict(conflict, productName);
-  const differences = countDifferences(sections);
+  const compared = compareConflict(conflict, productName);
+  const differences = countDifferences(compared);
+  const bothSides = conflict.mine !== null && conflict.theirs !== null;
+  const sections =
+    onlyDifferences && bothSides
+      ? compared
+          .map((s) => ({ ...s, rows: s.rows.filter((r) => r.differs) }))
+          .filter((s) => s.rows.length > 0)
+      : compared;
   const name = customerName(conflict.mine) ?? customerName(conflict.theirs) ?? 'Protocol';
   const choices = choicesOf(conflict);
 

@@ -23,11 +23,12 @@ function outcomeOf(
   result: { localId: string | null; copyLocalId: string | null },
 ): Outcome {
   const name = customerName(conflict.mine) ?? customerName(conflict.theirs) ?? 'The protocol';
+  const theirsName = customerName(conflict.theirs) ?? name;
   const open = (localId: string | null, label: string) =>
     localId ? { href: `/protocols/${localId}`, label } : null;
   if (choice === 'keep-both') {
     return {
-      text: `Kept both: ${name} now has the server's version, and your version is a new protocol that will be sent to the server.`,
+      text: `Kept both: ${theirsName} keeps the server's version, and your version (${name}) is a new protocol that will be sent to the server.`,
       link: open(result.copyLocalId, 'Open the copy'),
     };
   }
@@ -53,7 +54,7 @@ function outcomeOf(
         link: open(result.localId, `Open ${name}`),
       }
     : {
-        text: `Took theirs: ${name} now has the server's version.`,
+        text: `Took theirs: your changes to ${name} were discarded for the server's version.`,
         link: open(result.localId, `Open ${name}`),
       };
 }
@@ -63,6 +64,7 @@ export default function ConflictsScreen() {
   const [conflicts, setConflicts] = useState<ConflictView[] | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [onlyDifferences, setOnlyDifferences] = useState(false);
   const count = useAppStore((s) => s.outbox.conflicts);
   const seq = useRef(0);
   const productName = useProductNames(conflicts ?? []);
@@ -94,14 +96,24 @@ export default function ConflictsScreen() {
   };
 
   return (
-    <div className="screen screen-wide conflicts-screen">
+    <div className="screen conflicts-screen">
       <div className="screen-head">
         <h1>Conflicts</h1>
         {conflicts && conflicts.length > 0 && (
-          <p className="summary muted">{plural(conflicts.length, 'conflict')} to resolve</p>
+          <div className="conflicts-tools">
+            <label className="conflicts-toggle">
+              <input
+                type="checkbox"
+                checked={onlyDifferences}
+                onChange={(e) => setOnlyDifferences(e.target.checked)}
+              />
+              Only the fields that differ
+            </label>
+            <p className="summary muted">{plural(conflicts.length, 'conflict')} to resolve</p>
+          </div>
         )}
       </div>
-      <p className="muted">
+      <p className="lead">
         These protocols were changed here and on the server before they could be synced. Choose
         which version to keep; nothing is sent for them until you do.
       </p>
@@ -134,6 +146,7 @@ export default function ConflictsScreen() {
             key={conflict.localId}
             conflict={conflict}
             productName={productName}
+            onlyDifferences={onlyDifferences}
             onResolve={(choice) => resolve(conflict, choice)}
           />
         ))

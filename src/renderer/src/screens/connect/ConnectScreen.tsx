@@ -1,9 +1,9 @@
 import { Building2, FlaskConical, Laptop, Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/Dialog';
 import { call } from '../../lib/ipc';
 import { useAppStore } from '../../stores/app-store';
-import { PartnerConnectionForm } from './PartnerConnectionForm';
+import { PartnerConnectionForm, type PartnerFormValues } from './PartnerConnectionForm';
 import { SavedConnections } from './SavedConnections';
 import { useSwitchConnection } from './use-switch';
 
@@ -37,6 +37,11 @@ export default function ConnectScreen({ firstRun }: { firstRun: boolean }) {
   const [choice, setChoice] = useState<Choice>(usingEmbedded ? 'partner-sandbox' : 'embedded');
   const [starting, setStarting] = useState(false);
   const switcher = useSwitchConnection();
+  // What was typed for each kind, kept across switches between sandbox and production.
+  const drafts = useRef<Partial<Record<Choice, Partial<PartnerFormValues>>>>({});
+  const keepDraft = useCallback((values: Partial<PartnerFormValues>) => {
+    if (values.kind) drafts.current[values.kind] = values;
+  }, []);
   const pendingCount = useAppStore((s) => s.outbox.pending + s.outbox.inDoubt + s.outbox.conflicts);
 
   const startEmbedded = async () => {
@@ -98,7 +103,13 @@ export default function ConnectScreen({ firstRun }: { firstRun: boolean }) {
             </button>
           </div>
         ) : (
-          <PartnerConnectionForm key={choice} kind={choice} switcher={switcher} />
+          <PartnerConnectionForm
+            key={choice}
+            kind={choice}
+            switcher={switcher}
+            initial={drafts.current[choice]}
+            onValues={keepDraft}
+          />
         )}
       </section>
 

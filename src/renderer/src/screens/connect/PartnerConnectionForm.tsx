@@ -1,17 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { CheckCircle2, Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { Connection } from '../../../../shared/connection';
-import { PartnerConnectionInput, type IpcError } from '../../../../shared/ipc';
+import { PartnerConnectionInput, type ConnectionView, type IpcError } from '../../../../shared/ipc';
 import { Field } from '../../components/Field';
 import { call, describeError } from '../../lib/ipc';
+import { useAppStore } from '../../stores/app-store';
 import type { useSwitchConnection } from './use-switch';
 
 type Kind = PartnerConnectionInput['kind'];
 
-/** The contract's schema, plus the URL rules a saved connection must meet, checked as you type. */
-const FormSchema = PartnerConnectionInput.superRefine((value, ctx) => {
+/** The URL rules a saved connection must meet, checked as you type. */
+const urlRules = (value: { baseUrl: string; authUrl: string }, ctx: z.RefinementCtx) => {
   for (const field of ['baseUrl', 'authUrl'] as const) {
     if (!value[field]) continue;
     const parsed = Connection.shape[field].safeParse(value[field]);
@@ -21,7 +23,18 @@ const FormSchema = PartnerConnectionInput.superRefine((value, ctx) => {
       }
     }
   }
-});
+};
+
+/** The contract's schema plus the URL rules. */
+const FormSchema = PartnerConnectionInput.superRefine(urlRules);
+/** Editing a saved connection: an empty secret keeps the one in the keychain. */
+const EditSchema = PartnerConnectionInput.extend({
+  clientSecret: PartnerConnectionInput.shape.clientSecret.or(z.literal('')),
+}).superRefine(urlRules);
+/** Editing a connection whose secret is missing: it must be entered. */
+const MissingSecretSchema = FormSchema;
+
+export type PartnerFormValues = PartnerConnectionInput;
 
 const FIELDS = ['label', 'baseUrl', 'authUrl', 'clientId', 'clientSecret'] as const;
 type FormField = (typeof FIELDS)[number];
@@ -31,26 +44,60 @@ const isFormField = (name: unknown): name is FormField =>
 interface Props {
   kind: Kind;
   switcher: ReturnType<typeof useSwitchConnection>;
+  /** What was typed before (e.g. before switching between sandbox and production). */
+  initial?: Partial<PartnerFormValues> | undefined;
+  /** Told of every change, so the values outlive the form. */
+  onValues?: (values: Partial<PartnerFormValues>) => void;
+  /** A saved connection to edit (connections.update) instead of a new one. */
+  editing?: ConnectionView;
+  /** After a saved edit. */
+  onDone?: () => void;
 }
 
 /** Label, URLs, client id and secret for a partner sandbox or production; test, then connect. */
-export function PartnerConnectionForm({ kind, switcher }: Props) {
+export function PartnerConnectionForm({
+  kind,
+  switcher,
+  initial,
+  onValues,
+  editing,
+  onDone,
+}: Props) {
+  const secretStorage = useAppStore((s) => s.secretStorage);
   const {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<PartnerConnectionInput>({
-    resolver: zodResolver(FormSchema),
-    defaultValues: {
-      kind,
-      label: kind === 'production' ? 'Production' : 'Partner sandbox',
-      baseUrl: '',
-      authUrl: '',
-      clientId: '',
-      clientSecret: '',
-    },
+    resolver: zodResolver(
+      editing ? (editing.secretMissing ? MissingSecretSchema : EditSchema) : FormSchema,
+    ),
+    defaultValues: editing
+      ? {
+          kind,
+          label: editing.label,
+          baseUrl: editing.baseUrl,
+          authUrl: editing.authUrl,
+          clientId: editing.clientId,
+          clientSecret: '',
+        }
+      : {
+          kind,
+          label: kind === 'production' ? 'Production' : 'Partner sandbox',
+          baseUrl: '',
+          authUrl: '',
+          clientId: '',
+          clientSecret: '',
+          ...initial,
+        },
   });
+  useEffect(() => {
+    if (!onValues) return;
+    const subscription = watch((values) => onValues(values as Partial<PartnerFormValues>));
+    return () => subscription.unsubscribe();
+  }, [watch, onValues]);
   const [testing, setTesting] = useState(false);
   const [tested, setTested] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ title: string; detail: string | null } | null>(null);
@@ -87,6 +134,21 @@ export function PartnerConnectionForm({ kind, switcher }: Props) {
 
   const onConnect = handleSubmit(async (values) => {
     setFailure(null);
+    if (editing) {
+      const { clientSecret, ...fields } = values;
+      const saved = await switcher.run(
+        (discardPendingWork) =>
+          call('connections.update', {
+            ...fields,
+            id: editing.id,
+            ...(clientSecret ? { clientSecret } : {}),
+            discardPendingWork,
+          }),
+        showError,
+      );
+      if (saved) onDone?.();
+      return;
+    }
     await switcher.run(
       (discardPendingWork) => call('connections.connect', { ...values, discardPendingWork }),
       showError,
@@ -102,7 +164,11 @@ export function PartnerConnectionForm({ kind, switcher }: Props) {
       // "Connection works" was said of the values tested; a change to any of them takes it back.
       onChange={() => setTested(null)}
       noValidate
-      aria-label={`Connect to ${kind === 'production' ? 'production' : 'a partner sandbox'}`}
+      aria-label={
+        editing
+          ? `Edit ${editing.label}`
+          : `Connect to ${kind === 'production' ? 'production' : 'a partner sandbox'}`
+      }
     >
       {kind === 'production' && (
         <p className="notice notice-warn">
@@ -150,7 +216,7 @@ export function PartnerConnectionForm({ kind, switcher }: Props) {
           type="password"
           autoComplete="off"
           error={errors.clientSecret?.message}
-          hint="Kept in the system keychain, never shown again."
+          hint={secretHint(secretStorage, editing)}
           {...register('clientSecret')}
         />
       </div>
@@ -168,16 +234,19 @@ export function PartnerConnectionForm({ kind, switcher }: Props) {
         )}
       </div>
       <div className="form-actions">
-        <button
-          type="button"
-          className="button"
-          onClick={() => void onTest()}
-          disabled={busy}
-          aria-busy={testing}
-        >
-          {testing && <Loader2 aria-hidden="true" size={16} className="spin" />}
-          Test connection
-        </button>
+        {/* Saving an edit tests the details first; the secret may be left empty there. */}
+        {!editing && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => void onTest()}
+            disabled={busy}
+            aria-busy={testing}
+          >
+            {testing && <Loader2 aria-hidden="true" size={16} className="spin" />}
+            Test connection
+          </button>
+        )}
         <button
           type="submit"
           className="button button-primary"
@@ -185,9 +254,28 @@ export function PartnerConnectionForm({ kind, switcher }: Props) {
           aria-busy={isSubmitting}
         >
           {isSubmitting && <Loader2 aria-hidden="true" size={16} className="spin" />}
-          Connect
+          {editing ? 'Save and connect' : 'Connect'}
         </button>
+        {editing && onDone && (
+          <button type="button" className="button" onClick={onDone} disabled={isSubmitting}>
+            Cancel
+          </button>
+        )}
       </div>
     </form>
   );
+}
+
+/** Where the secret goes, said truthfully (issue 12: --memory-keychain keeps it for one run). */
+function secretHint(
+  storage: 'system-keychain' | 'memory',
+  editing: ConnectionView | undefined,
+): string {
+  const where =
+    storage === 'memory'
+      ? 'Kept in memory for this run only (--memory-keychain): enter it again after a restart.'
+      : 'Kept in the system keychain, never shown again.';
+  if (!editing) return where;
+  if (editing.secretMissing) return `The saved secret is missing: enter it again. ${where}`;
+  return `Leave empty to keep the saved secret. ${where}`;
 }

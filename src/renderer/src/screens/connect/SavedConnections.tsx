@@ -1,4 +1,4 @@
-import { Trash2 } from 'lucide-react';
+import { KeyRound, Pencil, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { ConnectionView, IpcError } from '../../../../shared/ipc';
 import { ConfirmDialog } from '../../components/Dialog';
@@ -7,7 +7,9 @@ import { KIND_LABELS } from '../../lib/format';
 import { call, errorMessage } from '../../lib/ipc';
 import { useAppStore } from '../../stores/app-store';
 import { toast } from '../../stores/toast-store';
+import { PartnerConnectionForm } from './PartnerConnectionForm';
 import type { useSwitchConnection } from './use-switch';
+import '../../styles/connect.css';
 
 type List =
   | { state: 'loading' }
@@ -25,6 +27,7 @@ export function SavedConnections({
 }) {
   const [list, setList] = useState<List>({ state: 'loading' });
   const [removing, setRemoving] = useState<ConnectionView | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const activeId = useAppStore((s) => s.connection?.id ?? null);
 
@@ -78,14 +81,47 @@ export function SavedConnections({
                     <span className={`kind kind-${c.kind}`}>{KIND_LABELS[c.kind]}</span>
                   )}
                   {c.isActive && <span className="badge badge-active">Active</span>}
+                  {c.secretMissing && (
+                    <span className="badge badge-backordered">
+                      <KeyRound aria-hidden="true" size={12} /> Secret missing
+                    </span>
+                  )}
                 </p>
                 <p className="muted connection-meta">
                   {c.kind === 'embedded'
                     ? 'Runs inside Order Desk, works offline'
                     : `${c.baseUrl} · client ${c.clientId}`}
                 </p>
+                {c.secretMissing && editing !== c.id && (
+                  <p className="connection-warning">
+                    Its client secret is missing from the keychain, so Order Desk cannot sign in.
+                    Choose Edit and enter the secret again.
+                  </p>
+                )}
+                {editing === c.id && c.kind !== 'embedded' && (
+                  <PartnerConnectionForm
+                    kind={c.kind}
+                    editing={c}
+                    switcher={switcher}
+                    onDone={() => {
+                      setEditing(null);
+                      void load();
+                    }}
+                  />
+                )}
               </div>
               <div className="connection-actions">
+                {c.kind !== 'embedded' && editing !== c.id && (
+                  <button
+                    type="button"
+                    className="button"
+                    aria-label={`Edit ${c.label}`}
+                    onClick={() => setEditing(c.id)}
+                  >
+                    <Pencil aria-hidden="true" size={16} />
+                    Edit
+                  </button>
+                )}
                 {!c.isActive && (
                   <button
                     type="button"

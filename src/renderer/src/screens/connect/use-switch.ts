@@ -28,7 +28,7 @@ export function useSwitchConnection() {
         if (result.ok) {
           applyConnection(result.value);
           toast.success(`Connected to ${result.value.label}.`);
-          navigate('/catalog');
+          navigate('/protocols');
           return true;
         }
         if (onError) onError(result.error);

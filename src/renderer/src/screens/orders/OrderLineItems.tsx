@@ -1,5 +1,12 @@
 import { useEffect } from 'react';
-import type { AppLineItem, AppOrder } from '../../../../shared/api';
+import {
+  DAYS_SUPPLY_VALUES,
+  type AppLineItem,
+  type AppOrder,
+  type DaysSupply,
+} from '../../../../shared/api';
+import { centsToMoney, moneyToCents } from '../../../../shared/money';
+import { billedUnits } from '../../../../shared/pricing';
 import { formatMoney } from '../../lib/format';
 import { useCatalogStore } from '../../stores/catalog-store';
 
@@ -22,15 +29,37 @@ function Doses({ item }: { item: AppLineItem }) {
   return <>{given.map(([key, label]) => `${a[key]} ${label}`).join(', ')}</>;
 }
 
-/** The product's name: the order's own, or (1.0.1 reads carry none) the catalog's. */
-function ProductName({ item }: { item: AppLineItem }) {
+/** The catalog's copy of a line's product, read when the order lacks what the line needs. */
+function useCatalogProduct(item: AppLineItem) {
   const detail = useCatalogStore((s) => s.details[item.productId]);
   const load = useCatalogStore((s) => s.loadProduct);
-  const missing = item.name === null;
+  const missing = item.name === null || item.totalPrice === null || item.external === null;
   useEffect(() => {
     if (missing) void load(item.productId);
   }, [missing, item.productId, load]);
-  const name = item.name ?? (detail?.state === 'ready' ? detail.value.name : null);
+  return detail?.state === 'ready' ? detail.value : null;
+}
+
+/**
+ * The line's total: the server's, or (1.0.1 reads carry none) the spec's derivation from the
+ * discounted unit price, the quantity and the days supply; a dash while neither is known.
+ */
+function lineTotal(
+  item: AppLineItem,
+  daysSupply: number,
+  product: { external: boolean } | null,
+): string | null {
+  if (item.totalPrice) return item.totalPrice;
+  const external = item.external ?? product?.external;
+  if (external === undefined || !(DAYS_SUPPLY_VALUES as readonly number[]).includes(daysSupply))
+    return null;
+  const units = billedUnits({ quantity: item.quantity, external }, daysSupply as DaysSupply);
+  return centsToMoney(moneyToCents(item.discountedPrice) * units);
+}
+
+/** The product's name: the order's own, or (1.0.1 reads carry none) the catalog's. */
+function ProductName({ item, product }: { item: AppLineItem; product: { name: string } | null }) {
+  const name = item.name ?? product?.name ?? null;
   return (
     <>
       {name ?? `Product ${item.productId}`}
@@ -43,7 +72,13 @@ function ProductName({ item }: { item: AppLineItem }) {
 
 export function OrderLineItems({ order }: { order: AppOrder }) {
   return (
-    <div className="order-table-wrap">
+    <div
+      className="order-table-wrap"
+      role="group"
+      aria-labelledby="order-items-heading"
+      // It scrolls sideways in a narrow window: keyboard users scroll it once it has the focus.
+      tabIndex={0}
+    >
       <table className="table order-items">
         <caption className="visually-hidden">Line items</caption>
         <thead>
@@ -63,28 +98,36 @@ export function OrderLineItems({ order }: { order: AppOrder }) {
         </thead>
         <tbody>
           {order.lineItems.map((item, i) => (
-            <tr key={`${item.productId}-${i}`}>
-              <th scope="row">
-                <ProductName item={item} />
-              </th>
-              <td className="num">{item.quantity}</td>
-              <td>
-                <Doses item={item} />
-              </td>
-              <td className="num">
-                {item.discountedPrice !== item.price && (
-                  <s className="muted" aria-label={`list price ${formatMoney(item.price)}`}>
-                    {formatMoney(item.price)}
-                  </s>
-                )}{' '}
-                {formatMoney(item.discountedPrice)}
-              </td>
-              <td className="num">{item.totalPrice ? formatMoney(item.totalPrice) : '—'}</td>
-            </tr>
+            <LineItemRow key={`${item.productId}-${i}`} item={item} daysSupply={order.daysSupply} />
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+function LineItemRow({ item, daysSupply }: { item: AppLineItem; daysSupply: number }) {
+  const product = useCatalogProduct(item);
+  const total = lineTotal(item, daysSupply, product);
+  return (
+    <tr>
+      <th scope="row">
+        <ProductName item={item} product={product} />
+      </th>
+      <td className="num">{item.quantity}</td>
+      <td>
+        <Doses item={item} />
+      </td>
+      <td className="num">
+        {item.discountedPrice !== item.price && (
+          <s className="muted" aria-label={`list price ${formatMoney(item.price)}`}>
+            {formatMoney(item.price)}
+          </s>
+        )}{' '}
+        {formatMoney(item.discountedPrice)}
+      </td>
+      <td className="num">{total ? formatMoney(total) : '—'}</td>
+    </tr>
   );
 }
 

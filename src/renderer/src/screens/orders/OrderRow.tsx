@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { Link } from 'wouter';
 import type { AppOrder } from '../../../../shared/api';
 import { formatMoney } from '../../lib/format';
+import { ORDER_STATUS_LABELS } from './order-filters';
 import { formatDateTime, orderHref, patientName } from './order-format';
 import { OrderStatusBadge } from './OrderStatusBadge';
 
@@ -15,27 +16,25 @@ export const OrderRow = memo(function OrderRow({
   order: AppOrder;
   selected: boolean;
 }) {
+  const created = formatDateTime(order.createdAt);
+  const total = formatMoney(order.totalPrice);
+  const status = ORDER_STATUS_LABELS[order.status];
   return (
     <Link
       href={orderHref(order.id)}
       className="order-link"
       aria-current={selected ? 'page' : undefined}
+      // One name read as a sentence; the row's parts below are laid out for the eye.
+      aria-label={`${patientName(order)}, order ${order.id}, created ${created}, total ${total}, ${status}`}
     >
       <span className="order-main">
         <span className="order-patient">{patientName(order)}</span>
         <span className="order-meta muted">
-          <span className="order-id">{order.id}</span>
-          <span aria-hidden="true"> · </span>
-          <span className="visually-hidden">, created </span>
-          <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+          <span className="order-id">{order.id}</span> · {created}
         </span>
       </span>
       <span className="order-side">
-        <span className="order-total">
-          <span className="visually-hidden">, total </span>
-          {formatMoney(order.totalPrice)}
-        </span>
-        <span className="visually-hidden">, status </span>
+        <span className="order-total">{total}</span>
         <OrderStatusBadge status={order.status} />
       </span>
     </Link>

@@ -3,22 +3,32 @@ import { useState } from 'react';
 import type { AppOrder, Checkpoint } from '../../../../shared/api';
 import type { IpcError } from '../../../../shared/ipc';
 import { call, errorMessage } from '../../lib/ipc';
-import { humanize } from '../../lib/format';
-import { formatDateTime } from './order-format';
+import { formatDateTime, trackingPage } from './order-format';
+
+/** "InTransit", "OUT_FOR_DELIVERY" -> "In transit", "Out for delivery". */
+function trackingWords(token: string): string {
+  const words = token
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 function Checkpoints({ checkpoints }: { checkpoints: Checkpoint[] }) {
-  // Newest first: where the parcel is now comes first.
-  const sorted = [...checkpoints].sort((a, b) =>
-    (b.checkpointTime ?? '').localeCompare(a.checkpointTime ?? ''),
-  );
+  // Newest first: where the parcel is now comes first (the later of two at the same time, too).
+  const sorted = checkpoints
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => (b.c.checkpointTime ?? '').localeCompare(a.c.checkpointTime ?? '') || b.i - a.i)
+    .map(({ c }) => c);
   return (
     <ol className="order-checkpoints" aria-label="Tracking checkpoints">
       {sorted.map((c, i) => (
         <li key={`${c.checkpointTime ?? ''}-${i}`} className="order-checkpoint">
           <p className="order-checkpoint-head">
             <span className="order-checkpoint-message">{c.message ?? 'Update'}</span>
-            {c.tag && (
-              <span className="tag">{humanize(c.tag.replace(/([a-z])([A-Z])/g, '$1 $2'))}</span>
+            {c.tag && trackingWords(c.tag).toLowerCase() !== (c.message ?? '').toLowerCase() && (
+              <span className="tag">{trackingWords(c.tag)}</span>
             )}
           </p>
           <p className="muted order-checkpoint-meta">
@@ -38,7 +48,7 @@ function Checkpoints({ checkpoints }: { checkpoints: Checkpoint[] }) {
 export function OrderTracking({ order }: { order: AppOrder }) {
   const info = order.fulfillmentInfo;
   const [openError, setOpenError] = useState<IpcError | null>(null);
-  const url = info?.trackingUrl ?? null;
+  const url = trackingPage(info);
   const open = async () => {
     if (!url) return;
     setOpenError(null);
@@ -65,11 +75,7 @@ export function OrderTracking({ order }: { order: AppOrder }) {
             </div>
             <div>
               <dt>Tracking status</dt>
-              <dd>
-                {info.trackingStatus
-                  ? humanize(info.trackingStatus.replace(/([a-z])([A-Z])/g, '$1 $2'))
-                  : 'Not given yet'}
-              </dd>
+              <dd>{info.trackingStatus ? trackingWords(info.trackingStatus) : 'Not given yet'}</dd>
             </div>
           </dl>
           {url && (
@@ -88,7 +94,9 @@ export function OrderTracking({ order }: { order: AppOrder }) {
           {info.checkpoints && info.checkpoints.length > 0 ? (
             <Checkpoints checkpoints={info.checkpoints} />
           ) : (
-            <p className="muted">No checkpoints yet.</p>
+            <p className="muted">
+              No checkpoints here: the carrier&rsquo;s history is on the tracking page.
+            </p>
           )}
         </>
       )}

@@ -24,3 +24,22 @@ export const ORDER_TYPE_LABELS: Record<AppOrder['orderType'], string> = {
 
 /** The detail's address in the app: the id goes into the path as one segment. */
 export const orderHref = (orderId: string): string => `/${encodeURIComponent(orderId)}`;
+
+/** Public tracking pages of the carriers the partner ships with, by the carrier's name. */
+const CARRIER_PAGES: Record<string, (n: string) => string> = {
+  usps: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`,
+  ups: (n) => `https://www.ups.com/track?tracknum=${n}`,
+  fedex: (n) => `https://www.fedex.com/fedextrack/?trknbr=${n}`,
+  dhl: (n) => `https://www.dhl.com/global-en/home/tracking.html?tracking-id=${n}`,
+};
+
+/**
+ * The tracking page: the server's trackingUrl, or (order reads in the 1.0.1 shape carry only the
+ * carrier and the number) the carrier's own public page for that number; null when neither is known.
+ */
+export function trackingPage(info: AppOrder['fulfillmentInfo']): string | null {
+  if (!info) return null;
+  if (info.trackingUrl && /^https?:\/\//i.test(info.trackingUrl)) return info.trackingUrl;
+  const page = info.carrier ? CARRIER_PAGES[info.carrier.trim().toLowerCase()] : undefined;
+  return page && info.trackingNumber ? page(encodeURIComponent(info.trackingNumber)) : null;
+}

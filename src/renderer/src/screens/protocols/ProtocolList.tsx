@@ -28,7 +28,7 @@ const rowHeight = (p: ProtocolSummaryView | undefined) =>
 
 function changedAt(ms: number): string {
   const d = new Date(ms);
-  return isToday(d) ? `today ${format(d, 'HH:mm')}` : format(d, 'd MMM yyyy, HH:mm');
+  return isToday(d) ? `today ${format(d, 'p')}` : format(d, 'PP, p');
 }
 
 const controlAt = (root: HTMLElement | null, index: number, control: RowControl) =>
@@ -184,6 +184,7 @@ export function ProtocolList() {
 
   const onLinkClick = (event: MouseEvent<HTMLAnchorElement>, p: ProtocolSummaryView) => {
     // Shift-click extends the selection, Ctrl/Cmd-click toggles one row, as in a file manager.
+    // (In the capture phase: wouter's Link ignores clicks with a modifier key.)
     if (event.shiftKey || event.ctrlKey || event.metaKey) {
       event.preventDefault();
       toggle(p.localId, event.shiftKey);
@@ -252,7 +253,7 @@ export function ProtocolList() {
                 data-row-control="open"
                 tabIndex={tabbable ? 0 : -1}
                 aria-describedby={badges.length > 0 ? badgesId : undefined}
-                onClick={(event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, p)}
+                onClickCapture={(event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, p)}
               >
                 <span className="protocol-main">
                   <span className="protocol-name">{p.customerName}</span>

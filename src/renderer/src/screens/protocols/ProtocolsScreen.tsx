@@ -17,7 +17,7 @@ function MatchCount() {
   const text = plural(total, 'protocol').replace(/^\d+/, total.toLocaleString('en-US'));
   return (
     <p className="summary muted" role="status" data-testid="protocol-count">
-      {ready ? (filtered ? `${text} match` : text) : ''}
+      {ready && (filtered || total > 0) ? (filtered ? `${text} match` : text) : ''}
     </p>
   );
 }

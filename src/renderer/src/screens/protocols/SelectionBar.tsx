@@ -1,7 +1,6 @@
 import { ListChecks, X } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { errorMessage } from '../../lib/ipc';
-import { plural } from '../../lib/format';
 import { useBatchDraftStore } from '../../stores/batch-draft-store';
 import { useHiddenByPendingDelete } from '../../stores/pending-delete-store';
 import { useProtocolsStore } from '../../stores/protocols-store';
@@ -25,6 +24,7 @@ export function SelectionBar() {
   const clear = useProtocolsStore((s) => s.clearSelection);
   const [, navigate] = useLocation();
   const n = selected.size;
+  const empty = ready && total === 0 && !filtered && n === 0;
   const hidden = shown === null ? 0 : n - shown;
 
   const review = () => {
@@ -32,6 +32,8 @@ export function SelectionBar() {
     navigate('/batches/review');
   };
 
+  // No protocols at all: the empty state says what to do, a selection bar would only be noise.
+  if (empty) return null;
   return (
     <div className="selection-bar" role="group" aria-label="Selection for a batch">
       <p className="selection-count" role="status">
@@ -43,8 +45,8 @@ export function SelectionBar() {
             {hidden > 0 && (
               <span className="muted">
                 {' '}
-                · {plural(hidden, 'selected protocol')} not shown by this search or filter, still
-                selected
+                · {hidden === n ? (n === 1 ? 'it is' : 'all are') : `${count(hidden)} are`} hidden
+                by the search or filters, still selected
               </span>
             )}
           </>

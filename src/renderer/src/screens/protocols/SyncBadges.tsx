@@ -21,7 +21,9 @@ export function badgesOf(p: ProtocolSummaryView): Badge[] {
       message: change?.message ?? 'Changed here and on the server: choose which version to keep.',
     });
   }
-  if (change?.state === 'rejected') {
+  if (p.syncState === 'conflict') {
+    // The refused change is the conflict itself: one badge says it.
+  } else if (change?.state === 'rejected') {
     badges.push({
       kind: 'rejected',
       label: 'Rejected',
@@ -58,11 +60,16 @@ export function SyncBadges({
   return (
     <span className="protocol-badges" id={id}>
       {badges.map((b) => {
-        const text = (
+        // With a message, screen readers get "Label: message" in one piece.
+        const text = b.message ? (
           <>
-            {b.label}
-            {b.message && <span className="visually-hidden">: {b.message}</span>}
+            <span aria-hidden="true">{b.label}</span>
+            <span className="visually-hidden">
+              {b.label}: {b.message}
+            </span>
           </>
+        ) : (
+          b.label
         );
         return b.kind === 'conflict' ? (
           <Link

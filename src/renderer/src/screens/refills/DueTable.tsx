@@ -81,8 +81,11 @@ export function DueTable({
                       <AlertTriangle aria-hidden="true" size={13} />
                       Overdue
                     </span>
-                  )}{' '}
-                  {daysLeftText(r.daysLeft)}
+                  )}
+                  <span className={overdue ? 'refills-overdue-text' : undefined}>
+                    {overdue ? ' ' : ''}
+                    {daysLeftText(r.daysLeft)}
+                  </span>
                 </td>
               </tr>
             );

@@ -126,7 +126,7 @@ export default function RefillsScreen() {
               No order this app knows of for these patients, so nothing says when they are due.
             </p>
             {view.neverOrdered.length === 0 ? (
-              <Empty title="Every protocol's patient has an order." />
+              <Empty title="No protocol without an order." />
             ) : (
               <NeverOrderedTable
                 protocols={view.neverOrdered}
@@ -142,11 +142,6 @@ export default function RefillsScreen() {
                 ? 'Choose the protocols to order again.'
                 : `${plural(chosen.length, 'protocol')} chosen.`}
             </p>
-            {chosen.length > 0 && (
-              <button type="button" className="button" onClick={() => setSelected(new Set())}>
-                Clear the choice
-              </button>
-            )}
             <button
               type="button"
               className="button button-primary"
@@ -155,6 +150,11 @@ export default function RefillsScreen() {
             >
               Review the batch…
             </button>
+            {chosen.length > 0 && (
+              <button type="button" className="button" onClick={() => setSelected(new Set())}>
+                Clear the choice
+              </button>
+            )}
           </div>
         </>
       )}

@@ -66,7 +66,7 @@ export function WithinDaysChooser({
         className="refills-days-field"
         value={text}
         error={error ?? undefined}
-        hint="0 to 365; 0 lists only what has already run out or runs out today."
+        hint="0 to 365; 0 lists only what has already run out."
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter') applyTyped(event.currentTarget.value);

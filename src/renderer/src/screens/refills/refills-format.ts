@@ -6,9 +6,12 @@ export function formatDay(iso: string): string {
   return isValid(date) ? format(date, 'PP') : iso;
 }
 
-/** Whole days until the supply runs out, in words: "12 days", "Today", "3 days ago". */
+/**
+ * Whole days until the supply runs out (refills.due floors them), in words: "12 days", "Less than
+ * a day" (0), "Ran out 3 days ago".
+ */
 export function daysLeftText(daysLeft: number): string {
-  if (daysLeft === 0) return 'Runs out today';
+  if (daysLeft === 0) return 'Less than a day';
   const n = Math.abs(daysLeft);
   const days = `${n} ${n === 1 ? 'day' : 'days'}`;
   return daysLeft > 0 ? days : `Ran out ${days} ago`;

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { DaysSupply } from '../../shared/api';
+import type { ProtocolSummary } from '../protocols/protocol-model';
+import type { LocalStore } from '../store';
+import { parseRow, prepareCached } from '../store/rows';
+
+const DAY_MS = 86_400_000;
+
+/** A protocol whose patient's last known order runs out by the horizon asked for. */
+export interface RefillDue {
+  protocol: ProtocolSummary;
+  lastOrderId: string;
+  /** The order's createdAt as the server sent it. */
+  lastOrderedAt: string;
+  daysSupply: DaysSupply;
+  /** Epoch ms: the order's createdAt plus its days supply. */
+  runsOutAt: number;
+  /** Whole days from now until it runs out (floor); negative when it already has. */
+  daysLeft: number;
+}
+
+export interface Refills {
+  due: RefillDue[];
+  /** Protocols whose patient has no order this app knows of. */
+  neverOrdered: ProtocolSummary[];
+}
+
+/**
+ * A patient's orders are the mirrored orders with the protocol's customer sourceId, whatever
+ * their status but CANCELLED (a NEW or shipped order both supply the patient); the last is the
+ * one created last. SQLite's MAX() takes its other columns from the row of the maximum.
+ */
+const LAST_ORDERS = `SELECT customer_source_id AS sid, id, MAX(created_at) AS created_at,
+    json_extract(body, '$.createdAt') AS created_iso, json_extract(body, '$.daysSupply') AS days
+  FROM orders WHERE status <> 'CANCELLED' GROUP BY customer_source_id`;
+
+const DueRow = z.object({
+  seq: z.int(),
+  id: z.string(),
+  created_iso: z.string(),
+  days: DaysSupply,
+  runs_out: z.int(),
+});
+
+/**
+ * Refills due (two queries, whatever the number of protocols): the non-deleted protocols whose
+ * patient's last order runs out within `withinDays` days of `now` (or already has), soonest
+ * first, then by name; and apart, by name, those whose patient has no order here.
+ */
+export function refillsDue(store: LocalStore, now: number, withinDays: number): Refills {
+  const rows = prepareCached(
+    store.db,
+    `SELECT p.seq AS seq, o.id AS id, o.created_iso AS created_iso, o.days AS days,
+       o.created_at + o.days * ${DAY_MS} AS runs_out
+     FROM protocols p JOIN (${LAST_ORDERS}) o ON o.sid = p.source_id
+     WHERE p.deleted = 0 AND o.created_at + o.days * ${DAY_MS} <= ?
+     ORDER BY runs_out, p.sort_name, p.seq`,
+  )
+    .all(now + withinDays * DAY_MS)
+    .map((r) => parseRow(DueRow, r, 'orders', `seq=${(r as { seq: unknown }).seq}`));
+  const protocols = store.protocols.summaries(rows.map((r) => r.seq));
+  const due = rows.map((r, i) => ({
+    protocol: protocols[i]!,
+    lastOrderId: r.id,
+    lastOrderedAt: r.created_iso,
+    daysSupply: r.days,
+    runsOutAt: r.runs_out,
+    daysLeft: Math.floor((r.runs_out - now) / DAY_MS),
+  }));
+  const never = prepareCached(
+    store.db,
+    `SELECT p.seq AS seq FROM protocols p
+     WHERE p.deleted = 0 AND NOT EXISTS (SELECT 1 FROM orders o
+       WHERE o.customer_source_id = p.source_id AND o.status <> 'CANCELLED')
+     ORDER BY p.sort_name, p.seq`,
+  ).all() as { seq: number }[];
+  return { due, neverOrdered: store.protocols.summaries(never.map((r) => r.seq)) };
+}
