@@ -1,11 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppOrder, OrderStatus } from '../../../src/shared/api';
 import type { OrderDeskApi } from '../../../src/shared/ipc';
-
-declare global {
-  // The renderer's global as src/renderer/src/env.d.ts declares it: these stores run in Node here.
-  var window: { orderDesk: OrderDeskApi };
-}
+import { rendererWindow } from '../../support/renderer-window';
 
 /**
  * The order queue and the open detail take order-status events in bursts: many events a second
@@ -74,7 +70,10 @@ beforeEach(() => {
         throw new Error(`unexpected call ${channel}`);
     }
   };
-  vi.stubGlobal('window', { orderDesk: { call, on: () => () => undefined } });
+  vi.stubGlobal(
+    'window',
+    rendererWindow({ call, on: () => () => undefined } as unknown as OrderDeskApi),
+  );
 });
 
 afterEach(() => {
