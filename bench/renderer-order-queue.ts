@@ -11,7 +11,7 @@
  *   npm run bench:renderer:orders                 # builds, then runs under a real keychain
  *   npx tsx bench/renderer-order-queue.ts --count 20000 --runs 5 --step 3000
  */
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,9 @@ import {
   BUILT_BRIDGE_FILE as BRIDGE_FILE,
   BUILT_RENDERER_DIR as RENDERER_DIR,
 } from '../test/support/e2e/paths';
+
+/** One DevTools session per page for its metrics (threadTime). */
+const metricSessions = new WeakMap<Page, CDPSession>();
 
 const GOAL_FIRST_ROWS_MS = 200;
 const GOAL_FRAME_MS = 50;
@@ -152,9 +155,18 @@ try {
 
     // (a) navigation -> first rows painted -------------------------------------------------------
     const firstRows: number[] = [];
+    const firstRowsCpu: number[] = [];
     for (let i = 0; i <= runs; i++) {
-      const ms = await firstRowsAfterNavigation(page, host.url);
-      if (i > 0) firstRows.push(ms); // the first load warms Chromium's caches
+      const ms = await firstRowsAfterNavigation(
+        page,
+        host.url,
+        values.profile === true && i === runs,
+      );
+      // The first load warms Chromium's caches.
+      if (i > 0) {
+        firstRows.push(ms.ms);
+        firstRowsCpu.push(ms.cpu);
+      }
     }
     const sorted = [...firstRows].sort((a, b) => a - b);
     const median = sorted[Math.floor(sorted.length / 2)]!;
@@ -163,6 +175,11 @@ try {
         `(min ${sorted[0]!.toFixed(0)}, max ${sorted[sorted.length - 1]!.toFixed(0)} ms); goal < ${GOAL_FIRST_ROWS_MS} ms: ` +
         `${median < GOAL_FIRST_ROWS_MS ? 'PASS' : 'ABOVE GOAL'}`,
     );
+    const cpuSorted = [...firstRowsCpu].sort((a, b) => a - b);
+    console.log(
+      `      renderer main-thread CPU in that time: median ${cpuSorted[Math.floor(cpuSorted.length / 2)]!.toFixed(0)} ms ` +
+        `(what the page itself spent; the rest is waiting: IPC, the host, other processes)`,
+    );
 
     // (b) scroll through the whole queue -------------------------------------------------------
     const cdp = values.profile ? await context.newCDPSession(page) : null;
@@ -170,18 +187,10 @@ try {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
+    const cpuBefore = await threadTime(page);
     const scroll = await scrollThrough(page, step);
-    if (cdp) {
-      const { profile } = await cdp.send('Profiler.stop');
-      const file = path.join(os.tmpdir(), `order-queue-scroll-${process.pid}.cpuprofile`);
-      writeFileSync(file, JSON.stringify(profile));
-      const summary = summariseCpuProfile(file, 20);
-      console.log(`  renderer CPU profile of (b): busy ${summary.busyMs.toFixed(0)} ms (${file})`);
-      for (const f of summary.functions)
-        console.log(
-          `      ${f.ms.toFixed(1).padStart(8)} ms ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}`,
-        );
-    }
+    const scrollCpu = (await threadTime(page)) - cpuBefore;
+    if (cdp) await printProfile(cdp, '(b)', 20);
     const frames = [...scroll.frames].sort((a, b) => a - b);
     const pct = (p: number) => frames[Math.min(frames.length - 1, Math.floor(p * frames.length))]!;
     const worst = frames[frames.length - 1]!;
@@ -198,6 +207,9 @@ try {
         `frames showing a row still loading: ${scroll.pendingFrames} of ${frames.length}; ` +
         `rows at the bottom: ${scroll.lastRow}`,
     );
+    console.log(
+      `      renderer main-thread CPU: ${(scrollCpu / 1000).toFixed(1)} s in all, ${(scrollCpu / frames.length).toFixed(1)} ms a frame on average`,
+    );
     await context.close();
   } finally {
     await browser.close();
@@ -205,6 +217,34 @@ try {
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * CPU time the page's main thread has spent in tasks so far, in ms: Chrome's TaskDuration metric
+ * measured in thread ticks (CPU time, not wall time), so other processes on the cores do not count.
+ */
+async function threadTime(page: Page): Promise<number> {
+  let cdp = metricSessions.get(page);
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+    metricSessions.set(page, cdp);
+  }
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN) * 1000;
+}
+
+/** Stops the renderer's CPU profiler and prints the self time of its busiest functions. */
+async function printProfile(cdp: CDPSession, what: string, n: number): Promise<void> {
+  const { profile } = await cdp.send('Profiler.stop');
+  const file = path.join(os.tmpdir(), `order-queue-${process.pid}-${what.slice(1, 2)}.cpuprofile`);
+  writeFileSync(file, JSON.stringify(profile));
+  const summary = summariseCpuProfile(file, n);
+  console.log(`  renderer CPU profile of ${what}: busy ${summary.busyMs.toFixed(0)} ms (${file})`);
+  for (const f of summary.functions)
+    console.log(
+      `      ${f.ms.toFixed(1).padStart(8)} ms ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}`,
+    );
 }
 
 /** The page's globals used inside evaluate (this file is Node-typed). */
@@ -228,13 +268,32 @@ interface Element {
  * A fresh load of the app (its first screen), then the hash set to #/orders: the time until the
  * first queue row is in the DOM and a frame with it has been painted (the next frame's callback).
  */
-async function firstRowsAfterNavigation(page: Page, url: string): Promise<number> {
+async function firstRowsAfterNavigation(
+  page: Page,
+  url: string,
+  profile = false,
+): Promise<{ ms: number; cpu: number }> {
   await page.goto('about:blank');
   await page.goto(url);
   // The app is up (resumed, on its first screen): the sidebar's Orders link is there.
-  await page.locator('nav[aria-label="Main"] a[href="#/orders"]').waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /^Orders/ })
+    .waitFor({ timeout: 30_000 })
+    .catch(async (error: unknown) => {
+      const shot = path.join(os.tmpdir(), 'order-queue-bench-failed.png');
+      await page.screenshot({ path: shot });
+      throw new Error(`the app did not come up (screenshot: ${shot})`, { cause: error });
+    });
   await page.waitForTimeout(300);
-  return page.evaluate(
+  const cdp = profile ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
+  const before = await threadTime(page);
+  const ms = await page.evaluate(
     () =>
       new Promise<number>((resolve) => {
         const w = globalThis as unknown as Win;
@@ -249,6 +308,9 @@ async function firstRowsAfterNavigation(page: Page, url: string): Promise<number
         w.requestAnimationFrame(check);
       }),
   );
+  const cpu = (await threadTime(page)) - before;
+  if (cdp) await printProfile(cdp, '(a), the last load', 15);
+  return { ms, cpu };
 }
 
 async function scrollThrough(

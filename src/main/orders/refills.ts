@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { DaysSupply } from '../../shared/api';
-import type { ProtocolSummary } from '../protocols/protocol-model';
+import {
+  LIVE_CHANGE_JOIN,
+  ProtocolSummaryRow,
+  SUMMARY_SELECT,
+  type ProtocolSummary,
+} from '../protocols/protocol-model';
 import type { LocalStore } from '../store';
 import { parseRow, prepareCached } from '../store/rows';
 
@@ -35,11 +40,10 @@ const LAST_ORDERS = `SELECT customer_source_id AS sid, id, MAX(created_at) AS cr
   FROM orders WHERE status <> 'CANCELLED' GROUP BY customer_source_id`;
 
 const DueRow = z.object({
-  seq: z.int(),
-  id: z.string(),
-  created_iso: z.string(),
-  days: DaysSupply,
-  runs_out: z.int(),
+  o_id: z.string(),
+  o_created_iso: z.string(),
+  o_days: DaysSupply,
+  o_runs_out: z.int(),
 });
 
 /**
@@ -48,31 +52,42 @@ const DueRow = z.object({
  * first, then by name; and apart, by name, those whose patient has no order here.
  */
 export function refillsDue(store: LocalStore, now: number, withinDays: number): Refills {
-  const rows = prepareCached(
+  const due = prepareCached(
     store.db,
-    `SELECT p.seq AS seq, o.id AS id, o.created_iso AS created_iso, o.days AS days,
-       o.created_at + o.days * ${DAY_MS} AS runs_out
-     FROM protocols p JOIN (${LAST_ORDERS}) o ON o.sid = p.source_id
+    `SELECT ${SUMMARY_SELECT}, o.id AS o_id, o.created_iso AS o_created_iso, o.days AS o_days,
+       o.created_at + o.days * ${DAY_MS} AS o_runs_out
+     FROM protocols p JOIN (${LAST_ORDERS}) o ON o.sid = p.source_id ${LIVE_CHANGE_JOIN}
      WHERE p.deleted = 0 AND o.created_at + o.days * ${DAY_MS} <= ?
-     ORDER BY runs_out, p.sort_name, p.seq`,
+     ORDER BY o_runs_out, p.sort_name, p.seq`,
   )
     .all(now + withinDays * DAY_MS)
-    .map((r) => parseRow(DueRow, r, 'orders', `seq=${(r as { seq: unknown }).seq}`));
-  const protocols = store.protocols.summaries(rows.map((r) => r.seq));
-  const due = rows.map((r, i) => ({
-    protocol: protocols[i]!,
-    lastOrderId: r.id,
-    lastOrderedAt: r.created_iso,
-    daysSupply: r.days,
-    runsOutAt: r.runs_out,
-    daysLeft: Math.floor((r.runs_out - now) / DAY_MS),
-  }));
-  const never = prepareCached(
+    .map((row) => {
+      const key = `local_id=${(row as { local_id: unknown }).local_id}`;
+      const r = parseRow(DueRow, row, 'orders', key);
+      return {
+        protocol: parseRow(ProtocolSummaryRow, row, 'protocols', key),
+        lastOrderId: r.o_id,
+        lastOrderedAt: r.o_created_iso,
+        daysSupply: r.o_days,
+        runsOutAt: r.o_runs_out,
+        daysLeft: Math.floor((r.o_runs_out - now) / DAY_MS),
+      };
+    });
+  const neverOrdered = prepareCached(
     store.db,
-    `SELECT p.seq AS seq FROM protocols p
+    `SELECT ${SUMMARY_SELECT} FROM protocols p ${LIVE_CHANGE_JOIN}
      WHERE p.deleted = 0 AND NOT EXISTS (SELECT 1 FROM orders o
        WHERE o.customer_source_id = p.source_id AND o.status <> 'CANCELLED')
      ORDER BY p.sort_name, p.seq`,
-  ).all() as { seq: number }[];
-  return { due, neverOrdered: store.protocols.summaries(never.map((r) => r.seq)) };
+  )
+    .all()
+    .map((row) =>
+      parseRow(
+        ProtocolSummaryRow,
+        row,
+        'protocols',
+        `local_id=${(row as { local_id: unknown }).local_id}`,
+      ),
+    );
+  return { due, neverOrdered };
 }

@@ -304,8 +304,7 @@ export class ProtocolsRepo {
     return p;
   }
 
-  /** The summaries of these protocols (by seq), in the order given. */
-  summaries(seqs: readonly number[]): ProtocolSummary[] {
+  private summaries(seqs: readonly number[]): ProtocolSummary[] {
     if (seqs.length === 0) return [];
     const rows = prepareCached(
       this.db,

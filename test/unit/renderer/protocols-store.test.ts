@@ -1,11 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IpcResult, OrderDeskApi } from '../../../src/shared/ipc';
+import { rendererWindow } from '../../support/renderer-window';
 import type { ProtocolSummaryView } from '../../../src/shared/protocol-views';
-
-declare global {
-  // The store reaches main through window.orderDesk (lib/ipc.ts); this test runs in Node.
-  var window: { orderDesk: OrderDeskApi };
-}
 
 /** window.orderDesk as the store sees it: each call answered when the test says so. */
 interface Pending {
@@ -14,13 +10,11 @@ interface Pending {
   resolve: (r: IpcResult<unknown>) => void;
 }
 const pending: Pending[] = [];
-globalThis.window = {
-  orderDesk: {
-    call: (channel: string, args: Record<string, unknown>) =>
-      new Promise((resolve) => pending.push({ channel, args, resolve })),
-    on: () => () => undefined,
-  } as unknown as OrderDeskApi,
-};
+globalThis.window = rendererWindow({
+  call: (channel: string, args: Record<string, unknown>) =>
+    new Promise((resolve) => pending.push({ channel, args, resolve })),
+  on: () => () => undefined,
+} as unknown as OrderDeskApi);
 
 const { useProtocolsStore, PAGE, BATCH_MAX } =
   await import('../../../src/renderer/src/stores/protocols-store');

@@ -401,7 +401,7 @@ describe('migration 3: sort keys, order search text, status timeline', () => {
     closeStore(db);
 
     const store = createLocalStore(file, { clock: manualClock() });
-    expect(schemaVersion(store.db)).toBe(3);
+    expect(schemaVersion(store.db)).toBe(SCHEMA_VERSION);
     expect(store.db.prepare('SELECT sort_name FROM protocols').get()).toEqual({
       sort_name: "d'abel\u001fzoe",
     });

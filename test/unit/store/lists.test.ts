@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { StoreError } from '../../../src/main/store';
+import { nameSortKey, planFtsSearch } from '../../../src/main/protocols/protocol-search';
 import {
   appOrder,
   memoryStore,
@@ -91,6 +92,39 @@ describe('protocol list: sort, total, in-doubt filter, matching ids', () => {
     draft(store, ['Nia Newcomer']);
     expect(store.protocols.list({ sort: 'name', limit: 2, cursor: first.nextCursor }).total).toBe(
       7,
+    );
+  });
+
+  it('sorts a broad search (hundreds of FTS candidates) by name, page after page', () => {
+    const store = memoryStore();
+    const lasts = ['Smithers', 'Smith', 'Smithson'];
+    const protocols = Array.from({ length: 700 }, (_, i) =>
+      serverProtocol(
+        `prt_${i}`,
+        '2025-03-01T09:00:00Z',
+        protocolRequest({
+          firstName: `F${(i * 7919) % 700}`,
+          lastName: lasts[i % 3]!,
+          sourceId: `s-${i}`,
+          email: null,
+        }),
+      ),
+    );
+    store.protocols.upsertManyFromServer(protocols);
+    expect(planFtsSearch(store.db, 'smith')).toMatchObject({ kind: 'fts' });
+    const expected = protocols
+      .map((p, seq) => ({
+        key: nameSortKey(p.customer),
+        seq,
+        name: `${p.customer.firstName} ${p.customer.lastName}`,
+      }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.seq - b.seq))
+      .map((x) => x.name);
+    const { seen, totals } = allPages(store, { search: 'smith', sort: 'name', limit: 50 });
+    expect(seen).toEqual(expected);
+    expect(totals).toEqual([700]);
+    expect(allPages(store, { search: 'smithe', sort: 'name', limit: 50 }).seen).toEqual(
+      expected.filter((n) => n.endsWith('Smithers')),
     );
   });
 

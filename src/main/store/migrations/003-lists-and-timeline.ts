@@ -6,8 +6,7 @@ import { orderSearchText } from '../../orders/order-search';
  * Schema version 3:
  * - protocols.sort_name: the key of the list's sort by name (nameSortKey: last name, then first
  *   name, folded as the search folds them), indexed with seq (the tiebreak) and deleted, so a
- *   page sorted by name walks the index; protocols_list replaces protocols_scan as the narrow
- *   copy of what the list reads (measured in bench/protocol-search.ts).
+ *   page sorted by name walks the index.
  * - orders.search_text: patient name, sourceId and order id folded as the protocol search folds
  *   them, for the queue's search.
  * - order_status_changes: each status the app saw an order take (OrdersRepo writes it with the
@@ -26,11 +25,6 @@ UPDATE orders SET search_text = order_desk_order_search_text(
   customer_source_id);
 
 CREATE INDEX protocols_by_name ON protocols (sort_name, seq, deleted);
--- In place of protocols_scan (seq, deleted, search_text): everything the list's filters, search
--- re-check and sorts read, so a page, a count or a sort of FTS candidates never reads the wide
--- table rows (draft and server JSON).
-DROP INDEX protocols_scan;
-CREATE INDEX protocols_list ON protocols (seq, deleted, sync_state, sort_name, search_text);
 
 CREATE TABLE order_status_changes (
   id       INTEGER PRIMARY KEY AUTOINCREMENT,

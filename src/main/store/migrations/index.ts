@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { migration001 } from './001-initial';
 import { migration002 } from './002-jobs';
 import { migration003 } from './003-lists-and-timeline';
+import { migration004 } from './004-list-indexes';
 
 /**
  * One schema version: SQL, or a function of the connection for a step that needs the app's own
@@ -14,6 +15,11 @@ export type Migration = string | ((db: Database.Database) => void);
  * The schema, one entry per version: MIGRATIONS[n] takes a database from user_version n to n + 1.
  * Append new versions; never edit a released one.
  */
-export const MIGRATIONS: readonly Migration[] = [migration001, migration002, migration003];
+export const MIGRATIONS: readonly Migration[] = [
+  migration001,
+  migration002,
+  migration003,
+  migration004,
+];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/protocol-views';
 import { call } from '../lib/ipc';
 import { useBatchDraftStore } from './batch-draft-store';
+import { isPendingDelete } from './pending-delete-store';
 
 /** Rows fetched per call; the list asks for the next page as the user scrolls near the end. */
 export const PAGE = 100;
@@ -339,7 +340,7 @@ export const useProtocolsStore = create<ProtocolsStore>((set, get) => {
         return;
       }
       const selected = new Set(get().selected);
-      for (const id of result.value.localIds) selected.add(id);
+      for (const id of result.value.localIds) if (!isPendingDelete(id)) selected.add(id);
       countGeneration++;
       set({
         selected,

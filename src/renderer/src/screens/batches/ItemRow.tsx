@@ -1,12 +1,11 @@
-import { CheckCircle2, Clock, Loader2, RotateCcw, SearchCheck, XCircle } from 'lucide-react';
-import { Link } from 'wouter';
+import { CheckCircle2, Clock, RotateCcw, SearchCheck, Send, XCircle } from 'lucide-react';
 import type { BatchItemView } from '../../../../shared/work-views';
 import { useBatchesStore } from '../../stores/batches-store';
 import { ITEM_STATE_LABELS } from './batch-labels';
 
 const ICONS = {
   queued: Clock,
-  sending: Loader2,
+  sending: Send,
   in_doubt: SearchCheck,
   done: CheckCircle2,
   rejected: XCircle,
@@ -28,19 +27,15 @@ export function ItemRow({ item }: { item: BatchItemView }) {
         <span className="muted code">{item.sourceId}</span>
       </span>
       <span className={`item-state item-state-${item.state}`}>
-        <Icon
-          aria-hidden="true"
-          size={15}
-          className={item.state === 'sending' ? 'spin' : undefined}
-        />
+        <Icon aria-hidden="true" size={15} />
         {ITEM_STATE_LABELS[item.state]}
       </span>
       <span className="batch-item-detail">
         {item.state === 'done' && item.orderId && (
-          <Link href={`~/orders/${encodeURIComponent(item.orderId)}`} className="code">
+          <a href={`#/orders/${encodeURIComponent(item.orderId)}`} className="code">
             <span className="visually-hidden">Order </span>
             {item.orderId}
-          </Link>
+          </a>
         )}
         {item.state === 'in_doubt' && (
           <span className="muted">Being checked with the server; nothing is sent twice.</span>
@@ -53,13 +48,13 @@ export function ItemRow({ item }: { item: BatchItemView }) {
             <span className="batch-item-reason">{item.message ?? 'The server refused it.'}</span>
             <span className="batch-item-actions">
               {item.protocolLocalId ? (
-                <Link
-                  href={`~/protocols/${item.protocolLocalId}`}
+                <a
+                  href={`#/protocols/${item.protocolLocalId}`}
                   className="button button-small"
                   aria-label={`Fix protocol of ${name}`}
                 >
                   Fix protocol
-                </Link>
+                </a>
               ) : (
                 <span className="muted">The protocol no longer exists.</span>
               )}

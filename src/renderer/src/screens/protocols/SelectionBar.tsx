@@ -2,6 +2,7 @@ import { ListChecks, X } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { errorMessage } from '../../lib/ipc';
 import { useBatchDraftStore } from '../../stores/batch-draft-store';
+import { useHiddenByPendingDelete } from '../../stores/pending-delete-store';
 import { BATCH_MAX, useProtocolsStore } from '../../stores/protocols-store';
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -13,7 +14,8 @@ const count = (n: number) => n.toLocaleString('en-US');
 export function SelectionBar() {
   const selected = useProtocolsStore((s) => s.selected);
   const shown = useProtocolsStore((s) => s.selectedShown);
-  const total = useProtocolsStore((s) => s.total);
+  // Less the protocols deleted in the editor whose Undo is still offered.
+  const total = useProtocolsStore((s) => s.total) - useHiddenByPendingDelete();
   const ready = useProtocolsStore((s) => s.listState === 'ready' && !s.stale);
   const filtered = useProtocolsStore((s) => s.syncStates.length > 0 || s.search !== '');
   const selectingAll = useProtocolsStore((s) => s.selectingAll);
