@@ -93,6 +93,19 @@ describe('the protocols store', () => {
     expect(store().nextCursor).toBe('c2');
   });
 
+  it('on another connection while on screen, asks for its protocols even with a query in flight', async () => {
+    const detach = store().attach(); // back on the list: its first page is asked again
+    await flush();
+    expect(pending).toHaveLength(1);
+    store().reset(); // the connection changed while that query was in flight
+    await answer('protocols.list', page([row(1)], 1)); // the old connection's answer: dropped
+    await answer('protocols.list', page(rows(20, 3), 3));
+    expect(pending).toHaveLength(0);
+    expect(store().listState).toBe('ready');
+    expect(store().items.map((p) => p.localId)).toEqual(['id-20', 'id-21', 'id-22']);
+    detach();
+  });
+
   it('selects a range from the anchor to a shift-clicked row, in either direction', () => {
     store().toggle('id-2');
     store().toggle('id-5', true);

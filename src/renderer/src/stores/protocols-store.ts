@@ -228,8 +228,9 @@ export const useProtocolsStore = create<ProtocolsStore>((set, get) => {
             limit: PAGE,
             cursor: null,
           });
-          // Typed on meanwhile: ask again at once with the newest text, this answer is old.
-          if (reloadWanted || mine !== generation) continue;
+          // Typed on (or reset) meanwhile: this answer is old; ask again at once with the newest.
+          if (mine !== generation) reloadWanted = true;
+          if (reloadWanted) continue;
           if (!page.ok) {
             set({
               listState: 'failed',
@@ -387,6 +388,8 @@ export const useProtocolsStore = create<ProtocolsStore>((set, get) => {
       if (refreshTimer !== null) clearTimeout(refreshTimer);
       refreshTimer = null;
       set({ ...initial, selected: new Set() });
+      // Another connection while the list is on screen: its protocols, at once.
+      if (attached) void get().reload();
     },
   };
 });
