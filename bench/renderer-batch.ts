@@ -169,6 +169,26 @@ async function runBatch(host: BrowserHost, ids: string[], page: Page | null): Pr
   return { wallMs, hostCpuMs, ...seen };
 }
 
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** BENCH_PROFILE=1: the renderer's self time per function while the batch ran, top 15. */
+function printProfile(profile: CpuProfile): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const self = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const f = byId.get(id);
+    if (!f) return;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15);
+  for (const [fn, ms] of top) console.log(`    ${ms.toFixed(0).padStart(7)} ms  ${fn}`);
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
@@ -228,9 +248,16 @@ async function main(): Promise<void> {
     };
     const watched = async (ids: string[]) => {
       const page = await openWindow();
+      const profiler = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : null;
       try {
+        if (profiler) {
+          await profiler.send('Profiler.enable');
+          await profiler.send('Profiler.start');
+        }
         return await runBatch(host!, ids, page);
       } finally {
+        if (profiler)
+          printProfile((await profiler.send('Profiler.stop')).profile as unknown as CpuProfile);
         await page.close();
       }
     };

@@ -119,3 +119,30 @@ test('Order now on a saved protocol creates exactly one order, and a new order f
   expect(all.filter((o) => o.customer.sourceId === 'PAT-ORDER-2')).toHaveLength(1);
   expect(all.filter((o) => o.customer.sourceId === 'PAT-ORDER-1')).toHaveLength(1);
 });
+
+test('a new order the server refuses says why on the product line, and once fixed it is placed', async ({
+  app,
+}, testInfo) => {
+  await connectEmbedded(app);
+  await goTo(app, '#/new-order');
+  await fillPatient(editor.form(app), {
+    firstName: 'Barbara',
+    lastName: 'McClintock',
+    sourceId: 'PAT-ORDER-422',
+  });
+  const discontinued = 'Glucosamine & Chondroitin';
+  await addProduct(app, discontinued);
+  await app.getByRole('button', { name: 'Place order' }).click();
+  const line = editor.line(app, discontinued);
+  // Refused by main before sending or by the server: either way the reason is on the line.
+  await expect(line.locator('.field-error')).toContainText(/DISCONTINUED|discontinued/, {
+    timeout: 30_000,
+  });
+  await saveScreen(app, testInfo, 'editor-new-order-refused');
+  await line.getByRole('button', { name: `Remove ${discontinued}` }).click();
+  await addProduct(app, PACK);
+  await app.getByRole('button', { name: 'Place order' }).click();
+  await expect(app.locator('.order-progress')).toHaveAttribute('data-order', 'created', {
+    timeout: 30_000,
+  });
+});

@@ -308,14 +308,23 @@ test('selection: shift-click ranges, select all matching, kept across searches, 
   await expect(selection).toContainText('3 selected');
   await selection.getByRole('button', { name: 'Review batch (3)' }).click();
   await expect.poll(() => route(app)).toBe('/batches/review');
-  // The review screen has the three (its figures come once batches.review answers).
+  // The review has exactly the three chosen.
   await expect(app.getByRole('heading', { level: 1, name: 'Review the batch' })).toBeVisible();
-  await expect(app.getByRole('main')).toContainText(/Checking 3 protocols|Orders to send\s*3/);
+  await expect(app.getByTestId('review-included')).toHaveText('3');
+  await expect(app.getByTestId('review-left-out')).toHaveText('0');
+  const included = app.getByRole('region', { name: 'Orders to send' });
+  for (const n of names.slice(27)) await expect(included).toContainText(n);
   await saveScreen(app, testInfo, 'protocols-review-handoff');
 
   // Back to the list: the selection is still there until a batch is made of it.
   await app.getByRole('link', { name: 'Back to the protocols' }).click();
   await expect(selection).toContainText('3 selected');
+  await selection.getByRole('button', { name: 'Review batch (3)' }).click();
+  await app.getByRole('button', { name: 'Submit 3 orders…' }).click();
+  await app.getByRole('button', { name: 'Send 3 orders', exact: true }).click();
+  await expect.poll(() => route(app)).toMatch(/^\/batches\/(?!review)[^/]+$/);
+  await openProtocols(app);
+  await expect(selection).toContainText('No protocol selected');
 });
 
 test('keyboard only: Tab into the list, arrows, Space and Shift+Space select, Enter opens', async ({

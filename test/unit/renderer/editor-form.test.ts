@@ -4,6 +4,7 @@ import {
   emptyForm,
   formPath,
   formValues,
+  refusalText,
   serverIssues,
   type EditorFormInput,
 } from '../../../src/renderer/src/screens/editor/editor-form';
@@ -104,6 +105,16 @@ describe('the editor form', () => {
     expect(serverIssues('The server refused it (HTTP 409): taken')).toEqual([
       { path: null, message: 'The server refused it (HTTP 409): taken' },
     ]);
+  });
+
+  it('words a refusal: reasons that name a field are left to the field', () => {
+    expect(
+      refusalText('The server refused it: lineItems.0.productId: product 7 is DISCONTINUED'),
+    ).toBe('The reason is shown on the field below.');
+    expect(refusalText('The server refused it (HTTP 409): taken')).toBe(
+      'The server refused it (HTTP 409): taken.',
+    );
+    expect(refusalText(null)).toBe('No reason was given.');
   });
 
   it('previews the price with the shared function, leaving out lines not valid yet', () => {

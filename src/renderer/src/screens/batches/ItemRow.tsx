@@ -1,11 +1,11 @@
-import { CheckCircle2, Clock, Loader2, RotateCcw, SearchCheck, XCircle } from 'lucide-react';
+import { CheckCircle2, Clock, RotateCcw, SearchCheck, Send, XCircle } from 'lucide-react';
 import type { BatchItemView } from '../../../../shared/work-views';
 import { useBatchesStore } from '../../stores/batches-store';
 import { ITEM_STATE_LABELS } from './batch-labels';
 
 const ICONS = {
   queued: Clock,
-  sending: Loader2,
+  sending: Send,
   in_doubt: SearchCheck,
   done: CheckCircle2,
   rejected: XCircle,
@@ -27,11 +27,7 @@ export function ItemRow({ item }: { item: BatchItemView }) {
         <span className="muted code">{item.sourceId}</span>
       </span>
       <span className={`item-state item-state-${item.state}`}>
-        <Icon
-          aria-hidden="true"
-          size={15}
-          className={item.state === 'sending' ? 'spin' : undefined}
-        />
+        <Icon aria-hidden="true" size={15} />
         {ITEM_STATE_LABELS[item.state]}
       </span>
       <span className="batch-item-detail">

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { BatchItemView } from '../../../../shared/work-views';
 import { call, on } from '../../lib/ipc';
+import { refusalText } from './editor-form';
 
 const POLL_MS = 1000;
 
@@ -71,10 +72,7 @@ export function OrderProgress({ batchId, onRejected, onCreated }: Props) {
         <p className="notice-title">
           <AlertTriangle aria-hidden="true" size={16} /> The server refused the order
         </p>
-        <p>
-          {item.message ?? 'No reason was given.'} Fix what it names and place the order again;
-          nothing was ordered.
-        </p>
+        <p>{refusalText(item.message)} Fix it and place the order again: nothing was ordered.</p>
       </div>
     );
   }

@@ -1,23 +1,7 @@
 import { AlertTriangle, CheckCircle2, CloudOff, Loader2 } from 'lucide-react';
 import { Link } from 'wouter';
 import type { ProtocolView } from '../../../../shared/protocol-views';
-import { serverIssues } from './editor-form';
-
-/** The refusal in words: reasons that name a field are shown on that field instead. */
-function refusal(message: string | null): string {
-  const issues = serverIssues(message);
-  if (issues.length === 0) return 'No reason was given.';
-  const unplaced = issues.filter((i) => i.path === null).map((i) => i.message.replace(/\.?$/, '.'));
-  const placed = issues.length - unplaced.length;
-  return [
-    ...unplaced,
-    ...(placed > 0
-      ? [
-          `The reason${placed > 1 ? 's are' : ' is'} shown on the field${placed > 1 ? 's' : ''} below.`,
-        ]
-      : []),
-  ].join(' ');
-}
+import { refusalText } from './editor-form';
 
 interface Props {
   view: ProtocolView;
@@ -53,7 +37,7 @@ export function SyncStatus({ view, online }: Props) {
         <p className="notice-title">
           <AlertTriangle aria-hidden="true" size={16} /> The server refused this protocol
         </p>
-        <p>{refusal(change.message)} Fix it and save again.</p>
+        <p>{refusalText(change.message)} Fix it and save again.</p>
       </div>
     );
   }

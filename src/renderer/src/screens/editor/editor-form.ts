@@ -248,3 +248,19 @@ export function serverIssues(message: string | null): ServerIssue[] {
   }
   return issues;
 }
+
+/** The refusal in words: reasons that name a field are shown on that field instead. */
+export function refusalText(message: string | null): string {
+  const issues = serverIssues(message);
+  if (issues.length === 0) return 'No reason was given.';
+  const unplaced = issues.filter((i) => i.path === null).map((i) => i.message.replace(/\.?$/, '.'));
+  const placed = issues.length - unplaced.length;
+  return [
+    ...unplaced,
+    ...(placed > 0
+      ? [
+          `The reason${placed > 1 ? 's are' : ' is'} shown on the field${placed > 1 ? 's' : ''} below.`,
+        ]
+      : []),
+  ].join(' ');
+}

@@ -98,7 +98,9 @@ export function ProtocolList() {
   const getItemKey = useCallback(
     (i: number) => {
       const p = items[i];
-      return p ? `${p.localId}:${rowHeight(p)}` : i;
+      // The index keeps keys unique while a live re-read moves a row across pages; the height
+      // part re-measures a row whose message came or went.
+      return p ? `${i}:${p.localId}:${rowHeight(p)}` : i;
     },
     [items],
   );
