@@ -182,18 +182,33 @@ export class OrdersRepo {
   /**
    * Orders newest first (server createdAt), filtered and searched. The page's rows are picked on
    * a narrow index (OFFSET walks index entries, not the rows and their wide body), then only
-   * those rows are read.
+   * those rows are read. A page past the middle is picked from the oldest end (with the total,
+   * kept while nothing changes), so the last page costs what the first does.
    */
   list(query: OrderQuery = {}): AppOrder[] {
     const { where, params } = orderFilter(query);
-    params.push(query.limit ?? -1, query.offset ?? 0);
-    const page = prepareCached(
+    const offset = Math.max(0, query.offset ?? 0);
+    const limit = query.limit ?? -1;
+    let order = 'DESC';
+    let skip = offset;
+    let take = limit;
+    if (offset > 0 && limit >= 0) {
+      const total = this.count(query);
+      if (offset >= total) return [];
+      if (offset * 2 > total) {
+        order = 'ASC';
+        take = Math.min(limit, total - offset);
+        skip = total - offset - take;
+      }
+    }
+    const picked = prepareCached(
       this.db,
       `SELECT rowid AS r FROM ${queueSource(query)} ${whereClause(where)}
-       ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`,
+       ORDER BY created_at ${order}, id ${order} LIMIT ? OFFSET ?`,
     )
-      .all(...params)
+      .all(...params, take, skip)
       .map((row) => (row as { r: number }).r);
+    const page = order === 'ASC' ? picked.reverse() : picked;
     if (page.length === 0) return [];
     const rows = prepareCached(
       this.db,
