@@ -5,6 +5,7 @@ import type { Db } from '../store/db';
 import { isPollFinal, mergeOrder, POLL_FINAL_STATUSES } from './order-merge';
 import { orderSearchLikes, orderSearchText } from './order-search';
 import { epochMs, jsonText, parseRow, prepareCached, runTransaction } from '../store/rows';
+import { UnchangedCache } from '../store/unchanged-cache';
 
 export const OrderSource = z.enum(['created', 'pulled']);
 export type OrderSource = z.infer<typeof OrderSource>;
@@ -88,10 +89,17 @@ const FINAL_LIST = POLL_FINAL_STATUSES.map((s) => `'${s}'`).join(', ');
 
 /** Mirror of orders: created here (bulk submission) or pulled, with the poller's schedule. */
 export class OrdersRepo {
+  /** Totals of list queries and counts per status, kept while the database is unchanged. */
+  private readonly totals: UnchangedCache<number>;
+  private readonly statusCounts: UnchangedCache<Record<OrderStatus, number>>;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.totals = new UnchangedCache(db);
+    this.statusCounts = new UnchangedCache(db);
+  }
 
   /**
    * Stores an order read from the server, merged with the stored one by mergeOrder's status
@@ -171,45 +179,85 @@ export class OrdersRepo {
     return this.row(id)?.body ?? null;
   }
 
-  /** Orders newest first (server createdAt), filtered and searched. */
+  /**
+   * Orders newest first (server createdAt), filtered and searched. The page's rows are picked on
+   * a narrow index (OFFSET walks index entries, not the rows and their wide body), then only
+   * those rows are read. A page past the middle is picked from the oldest end (with the total,
+   * kept while nothing changes), so the last page costs what the first does.
+   */
   list(query: OrderQuery = {}): AppOrder[] {
     const { where, params } = orderFilter(query);
-    params.push(query.limit ?? -1, query.offset ?? 0);
-    const sql = `SELECT id, source, next_poll_at, last_polled_at, body FROM orders
-      ${whereClause(where)} ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`;
-    return prepareCached(this.db, sql)
-      .all(...params)
-      .map((r) => this.parse(r).body);
+    const offset = Math.max(0, query.offset ?? 0);
+    const limit = query.limit ?? -1;
+    let order = 'DESC';
+    let skip = offset;
+    let take = limit;
+    if (offset > 0 && limit >= 0) {
+      const total = this.count(query);
+      if (offset >= total) return [];
+      if (offset * 2 > total) {
+        order = 'ASC';
+        take = Math.min(limit, total - offset);
+        skip = total - offset - take;
+      }
+    }
+    const picked = prepareCached(
+      this.db,
+      `SELECT rowid AS r FROM ${queueSource(query)} ${whereClause(where)}
+       ORDER BY created_at ${order}, id ${order} LIMIT ? OFFSET ?`,
+    )
+      .all(...params, take, skip)
+      .map((row) => (row as { r: number }).r);
+    const page = order === 'ASC' ? picked.reverse() : picked;
+    if (page.length === 0) return [];
+    const rows = prepareCached(
+      this.db,
+      `SELECT rowid AS r, id, source, next_poll_at, last_polled_at, body FROM orders
+       WHERE rowid IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(page)) as { r: number }[];
+    const byRowid = new Map(rows.map((r) => [r.r, r]));
+    return page.flatMap((r) => {
+      const row = byRowid.get(r);
+      return row ? [this.parse(row).body] : [];
+    });
   }
 
-  /** How many orders match the query's filters and search (no paging). */
+  /**
+   * How many orders match the query's filters and search (no paging). Kept while the database
+   * is unchanged, so the next pages of one list do not count again.
+   */
   count(query: Omit<OrderQuery, 'limit' | 'offset'> = {}): number {
-    const { where, params } = orderFilter(query);
-    const sql = `SELECT COUNT(*) AS n FROM orders ${whereClause(where)}`;
-    return (prepareCached(this.db, sql).get(...params) as { n: number }).n;
+    return this.totals.get(JSON.stringify(countKey(query)), () => {
+      const { where, params } = orderFilter(query);
+      const sql = `SELECT COUNT(*) AS n FROM ${countSource(query)} ${whereClause(where)}`;
+      return (prepareCached(this.db, sql).get(...params) as { n: number }).n;
+    });
   }
 
-  /** Orders matching the filters and search (statuses aside), per status: every status, zeros included. */
+  /**
+   * Orders matching the filters and search (statuses aside), per status: every status, zeros
+   * included. Kept while the database is unchanged.
+   */
   countByStatus(
     query: Omit<OrderQuery, 'limit' | 'offset' | 'statuses'> = {},
   ): Record<OrderStatus, number> {
-    const { where, params } = orderFilter(query);
-    // A search reads search_text: on the narrow orders_queue index, not the rows (the planner
-    // would walk orders_status for the grouping and read every row).
-    const from = query.search?.trim() ? 'orders INDEXED BY orders_queue' : 'orders';
-    const rows = prepareCached(
-      this.db,
-      `SELECT status, COUNT(*) AS n FROM ${from} ${whereClause(where)} GROUP BY status`,
-    ).all(...params) as { status: string; n: number }[];
-    const counts = Object.fromEntries(OrderStatus.options.map((s) => [s, 0])) as Record<
-      OrderStatus,
-      number
-    >;
-    for (const r of rows) {
-      const status = OrderStatus.safeParse(r.status);
-      if (status.success) counts[status.data] += r.n;
-    }
-    return counts;
+    const counts = this.statusCounts.get(JSON.stringify(countKey(query)), () => {
+      const { where, params } = orderFilter(query);
+      const rows = prepareCached(
+        this.db,
+        `SELECT status, COUNT(*) AS n FROM ${countSource(query)} ${whereClause(where)} GROUP BY status`,
+      ).all(...params) as { status: string; n: number }[];
+      const byStatus = Object.fromEntries(OrderStatus.options.map((s) => [s, 0])) as Record<
+        OrderStatus,
+        number
+      >;
+      for (const r of rows) {
+        const status = OrderStatus.safeParse(r.status);
+        if (status.success) byStatus[status.data] += r.n;
+      }
+      return byStatus;
+    });
+    return { ...counts };
   }
 
   /** The statuses the app saw the order take, oldest first ([] for an unknown order). */
@@ -273,6 +321,34 @@ export class OrdersRepo {
     return parseRow(Row, r, 'orders', `id=${(r as { id: unknown }).id}`);
   }
 }
+
+/**
+ * Where a page's rows are picked: the orders_queue index (created_at, id, status,
+ * customer_source_id, search_text) holds the order and every filtered column, so OFFSET skips
+ * index entries and no row is read before the page is known. One patient's orders are few: the
+ * planner finds them on orders_source_id.
+ */
+const queueSource = (query: OrderQuery): string =>
+  query.sourceId === undefined ? 'orders INDEXED BY orders_queue' : 'orders';
+
+/**
+ * Where a count reads: a search reads search_text, on orders_queue rather than the rows (the
+ * planner would take orders_status for a status filter, or for the grouping, and read every
+ * matching row). Without a search the planner's narrower indexes are cheaper.
+ */
+const countSource = (query: Omit<OrderQuery, 'limit' | 'offset'>): string =>
+  query.sourceId === undefined && orderSearchLikes(query.search).length > 0
+    ? 'orders INDEXED BY orders_queue'
+    : 'orders';
+
+/** A count's cache key: the query's filters and search, paging aside. */
+const countKey = (query: Omit<OrderQuery, 'limit' | 'offset'>) => [
+  query.statuses ?? null,
+  query.sourceId ?? null,
+  query.createdFrom ?? null,
+  query.createdTo ?? null,
+  orderSearchLikes(query.search),
+];
 
 const whereClause = (where: readonly string[]) =>
   where.length ? `WHERE ${where.join(' AND ')}` : '';

@@ -34,6 +34,7 @@ import {
   type SearchPlan,
 } from './protocol-search';
 import { parseRow, prepareCached, runTransaction } from '../store/rows';
+import { UnchangedCache } from '../store/unchanged-cache';
 
 /** Which protocols: the list's search and filters. */
 export interface ProtocolMatchQuery {
@@ -70,14 +71,16 @@ export type { ServerUpsert };
  * updates conflict resolutions are made of.
  */
 export class ProtocolsRepo {
-  /** The last count of list(), kept while the database is unchanged (see countCached). */
-  private lastCount: { key: string; version: string; total: number } | null = null;
+  /** The last count of list(), kept while the database is unchanged. */
+  private readonly totals: UnchangedCache<number>;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly jobs: JobsRepo,
-  ) {}
+  ) {
+    this.totals = new UnchangedCache(db, 1);
+  }
 
   get(localId: string): LocalProtocol | null {
     return readLocalProtocol(this.db, 'local_id', localId);
@@ -127,15 +130,13 @@ export class ProtocolsRepo {
   }
 
   private countCached(plan: SearchPlan, filter: SearchFilter, reuse: boolean): number {
-    const key = JSON.stringify([plan, filter]);
-    const version = `${this.db.pragma('data_version', { simple: true })}:${
-      (prepareCached(this.db, 'SELECT total_changes() AS n').get() as { n: number }).n
-    }`;
-    const cached = this.lastCount;
-    if (reuse && cached && cached.key === key && cached.version === version) return cached.total;
-    const total = countMatches(this.db, plan, filter);
-    this.lastCount = { key, version, total };
-    return total;
+    return this.totals.get(
+      JSON.stringify([plan, filter]),
+      () => countMatches(this.db, plan, filter),
+      {
+        reuse,
+      },
+    );
   }
 
   /** The localIds of every protocol matching, in the list's default order (no paging). */
