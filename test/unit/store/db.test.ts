@@ -412,3 +412,43 @@ describe('migration 3: sort keys, order search text, status timeline', () => {
     store.close();
   });
 });
+
+describe('migration 4: the list indexes', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'order-desk-m4-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const indexes = (db: Database.Database) =>
+    (
+      db
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('protocols_list', 'orders_queue', 'protocols_scan')",
+        )
+        .all() as {
+        name: string;
+      }[]
+    )
+      .map((r) => r.name)
+      .sort();
+
+  it('applies to a version-3 store whether or not it already had protocols_list', () => {
+    for (const interim of [false, true]) {
+      const file = join(dir, `v3-${interim}.db`);
+      const db = openStore(file, { migrations: MIGRATIONS.slice(0, 3) });
+      if (interim) {
+        // As an interim build's version 3 left it.
+        db.exec('DROP INDEX protocols_scan');
+        db.exec(
+          'CREATE INDEX protocols_list ON protocols (seq, deleted, sync_state, sort_name, search_text)',
+        );
+      }
+      closeStore(db);
+      const store = createLocalStore(file, { clock: manualClock() });
+      expect(schemaVersion(store.db)).toBe(4);
+      expect(indexes(store.db)).toEqual(['orders_queue', 'protocols_list']);
+      store.close();
+    }
+  });
+});
