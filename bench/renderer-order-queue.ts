@@ -11,7 +11,7 @@
  *   npm run bench:renderer:orders                 # builds, then runs under a real keychain
  *   npx tsx bench/renderer-order-queue.ts --count 20000 --runs 5 --step 3000
  */
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -153,7 +153,11 @@ try {
     // (a) navigation -> first rows painted -------------------------------------------------------
     const firstRows: number[] = [];
     for (let i = 0; i <= runs; i++) {
-      const ms = await firstRowsAfterNavigation(page, host.url);
+      const ms = await firstRowsAfterNavigation(
+        page,
+        host.url,
+        values.profile === true && i === runs,
+      );
       if (i > 0) firstRows.push(ms); // the first load warms Chromium's caches
     }
     const sorted = [...firstRows].sort((a, b) => a - b);
@@ -171,17 +175,7 @@ try {
       await cdp.send('Profiler.start');
     }
     const scroll = await scrollThrough(page, step);
-    if (cdp) {
-      const { profile } = await cdp.send('Profiler.stop');
-      const file = path.join(os.tmpdir(), `order-queue-scroll-${process.pid}.cpuprofile`);
-      writeFileSync(file, JSON.stringify(profile));
-      const summary = summariseCpuProfile(file, 20);
-      console.log(`  renderer CPU profile of (b): busy ${summary.busyMs.toFixed(0)} ms (${file})`);
-      for (const f of summary.functions)
-        console.log(
-          `      ${f.ms.toFixed(1).padStart(8)} ms ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}`,
-        );
-    }
+    if (cdp) await printProfile(cdp, '(b)', 20);
     const frames = [...scroll.frames].sort((a, b) => a - b);
     const pct = (p: number) => frames[Math.min(frames.length - 1, Math.floor(p * frames.length))]!;
     const worst = frames[frames.length - 1]!;
@@ -207,6 +201,19 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
+/** Stops the renderer's CPU profiler and prints the self time of its busiest functions. */
+async function printProfile(cdp: CDPSession, what: string, n: number): Promise<void> {
+  const { profile } = await cdp.send('Profiler.stop');
+  const file = path.join(os.tmpdir(), `order-queue-${process.pid}-${what.slice(1, 2)}.cpuprofile`);
+  writeFileSync(file, JSON.stringify(profile));
+  const summary = summariseCpuProfile(file, n);
+  console.log(`  renderer CPU profile of ${what}: busy ${summary.busyMs.toFixed(0)} ms (${file})`);
+  for (const f of summary.functions)
+    console.log(
+      `      ${f.ms.toFixed(1).padStart(8)} ms ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}`,
+    );
+}
+
 /** The page's globals used inside evaluate (this file is Node-typed). */
 interface Win {
   location: { hash: string };
@@ -228,13 +235,27 @@ interface Element {
  * A fresh load of the app (its first screen), then the hash set to #/orders: the time until the
  * first queue row is in the DOM and a frame with it has been painted (the next frame's callback).
  */
-async function firstRowsAfterNavigation(page: Page, url: string): Promise<number> {
+async function firstRowsAfterNavigation(page: Page, url: string, profile = false): Promise<number> {
   await page.goto('about:blank');
   await page.goto(url);
   // The app is up (resumed, on its first screen): the sidebar's Orders link is there.
-  await page.locator('nav[aria-label="Main"] a[href="#/orders"]').waitFor({ timeout: 30_000 });
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: /^Orders/ })
+    .waitFor({ timeout: 30_000 })
+    .catch(async (error: unknown) => {
+      const shot = path.join(os.tmpdir(), 'order-queue-bench-failed.png');
+      await page.screenshot({ path: shot });
+      throw new Error(`the app did not come up (screenshot: ${shot})`, { cause: error });
+    });
   await page.waitForTimeout(300);
-  return page.evaluate(
+  const cdp = profile ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
+  const ms = await page.evaluate(
     () =>
       new Promise<number>((resolve) => {
         const w = globalThis as unknown as Win;
@@ -249,6 +270,8 @@ async function firstRowsAfterNavigation(page: Page, url: string): Promise<number
         w.requestAnimationFrame(check);
       }),
   );
+  if (cdp) await printProfile(cdp, '(a), the last load', 15);
+  return ms;
 }
 
 async function scrollThrough(

@@ -25,15 +25,65 @@ const networkFailure = (message: string): Envelope => ({
   error: { kind: 'network', message, fieldErrors: [] },
 });
 
+/** What a call answers when this tab's token is not the running host's. */
+const staleTokenFailure = (token: string | null): Envelope => ({
+  ok: false,
+  error: {
+    kind: 'internal',
+    message:
+      token === null
+        ? 'This page has no access token. Open the address the browser host printed (it ends with #token=…); pasting it into this tab is enough.'
+        : 'This tab was opened from an earlier launch of the browser host: its access token no longer works. Paste the address the browser host printed for this launch into this tab (it ends with #token=…).',
+    fieldErrors: [],
+  },
+});
+
+/** A `#token=...` in the address, if there is one. */
+const tokenInHash = (): string | null =>
+  /^#token=([A-Za-z0-9_-]+)$/.exec(window.location.hash)?.[1] ?? null;
+
 /** The token from `#token=...` (then taken out of the address bar), else from this tab's session. */
 function takeToken(): string | null {
-  const match = /^#token=([A-Za-z0-9_-]+)$/.exec(window.location.hash);
-  if (match?.[1]) {
-    sessionStorage.setItem(TOKEN_KEY, match[1]);
+  const fromHash = tokenInHash();
+  if (fromHash) {
+    sessionStorage.setItem(TOKEN_KEY, fromHash);
     history.replaceState(history.state, '', window.location.pathname + window.location.search);
-    return match[1];
+    return fromHash;
   }
   return sessionStorage.getItem(TOKEN_KEY);
+}
+
+/**
+ * A new address pasted into this tab (only its #token=... differs, so the browser does not load
+ * the page again): keep the new token and start afresh with it.
+ */
+function followNewToken(current: string | null): void {
+  window.addEventListener('hashchange', () => {
+    const next = tokenInHash();
+    if (!next) return;
+    if (next === current) {
+      history.replaceState(history.state, '', window.location.pathname + window.location.search);
+      return;
+    }
+    sessionStorage.setItem(TOKEN_KEY, next);
+    history.replaceState(history.state, '', window.location.pathname + window.location.search);
+    window.location.reload();
+  });
+}
+
+/** Asks the host whether the token is this launch's: true, false, or null when it cannot say. */
+async function tokenAccepted(token: string | null): Promise<boolean | null> {
+  try {
+    const res = await fetch(
+      `${BROWSER_HOST_PATHS.tokenCheck}?token=${encodeURIComponent(token ?? '')}`,
+      { cache: 'no-store' },
+    );
+    if (res.status === 204) return true;
+    if (res.status === 401) return false;
+    return null;
+  } catch {
+    return null; // the host is not running (or not reachable)
+  }
 }
 
 interface Pending {
@@ -50,6 +100,15 @@ function createSocketTransport(token: string | null): IpcTransport {
   let nextId = 1;
   let socket: WebSocket | null = null;
   let retryMs = FIRST_RETRY_MS;
+  /** The host said the token is not its own: no call can succeed until a new address is given. */
+  let stale = false;
+
+  const failQueued = () => {
+    for (const call of queued.splice(0)) {
+      if (call.timer !== null) clearTimeout(call.timer);
+      call.resolve(staleTokenFailure(token));
+    }
+  };
 
   const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${
     BROWSER_HOST_PATHS.socket
@@ -91,7 +150,9 @@ function createSocketTransport(token: string | null): IpcTransport {
   const connect = () => {
     const ws = new WebSocket(url);
     socket = ws;
+    let opened = false;
     ws.addEventListener('open', () => {
+      opened = true;
       retryMs = FIRST_RETRY_MS;
       flush();
     });
@@ -107,8 +168,25 @@ function createSocketTransport(token: string | null): IpcTransport {
           ),
         );
       }
-      setTimeout(connect, retryMs);
-      retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+      const retry = () => {
+        setTimeout(connect, retryMs);
+        retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+      };
+      if (opened) {
+        retry();
+        return;
+      }
+      // Refused at once: a stale token is said now, not after QUEUE_TIMEOUT_MS; a host that is
+      // down (or restarting) is tried again.
+      void tokenAccepted(token).then((accepted) => {
+        if (accepted === false) {
+          stale = true;
+          console.error("order-desk: this tab's access token is from an earlier launch");
+          failQueued();
+          return;
+        }
+        retry();
+      });
     });
   };
 
@@ -123,6 +201,10 @@ function createSocketTransport(token: string | null): IpcTransport {
         const call = { id: nextId++, channel, args, resolve, timer: null } as Pending & {
           id: number;
         };
+        if (stale) {
+          resolve(staleTokenFailure(token));
+          return;
+        }
         call.timer = setTimeout(() => {
           const at = queued.indexOf(call);
           if (at < 0) return;
@@ -152,5 +234,7 @@ function createSocketTransport(token: string | null): IpcTransport {
   };
 }
 
-const api: OrderDeskApi = createOrderDeskApi(createSocketTransport(takeToken()));
+const launchToken = takeToken();
+followNewToken(launchToken);
+const api: OrderDeskApi = createOrderDeskApi(createSocketTransport(launchToken));
 (window as unknown as { orderDesk: OrderDeskApi }).orderDesk = api;

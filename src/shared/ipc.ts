@@ -310,6 +310,8 @@ export const BROWSER_HOST_PATHS = {
   socket: '/__order-desk/ws',
   /** The bridge script injected into index.html before the renderer's module script. */
   bridge: '/__order-desk/bridge.js',
+  /** GET ?token=: 204 when the token is this launch's, 401 when not (a tab of an earlier launch). */
+  tokenCheck: '/__order-desk/token-check',
 } as const;
 
 /** Browser -> host: one call. `id` pairs the answer with the call. */

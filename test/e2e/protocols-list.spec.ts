@@ -159,6 +159,50 @@ test('with the server unreachable, drafts show as pending, the filter finds them
   await expect(list.rows(app)).toHaveCount(5);
 });
 
+test('a create whose answer was lost is in doubt until the server is read, and the badge says so', async ({
+  app,
+  host,
+  partnerSandbox,
+}, testInfo) => {
+  await expectFirstRunConnect(app);
+  await fillPartnerForm(app, partnerSandbox);
+  await partnerForm(app).getByRole('button', { name: 'Connect', exact: true }).click();
+  await expectConnected(app, 'Clinic test server');
+  await openProtocols(app);
+
+  // Every answer under /v1/protocols is lost after the server acted: the create is in doubt, and
+  // so is the read that would settle it.
+  const faults = await partnerSandbox.api('PUT', '/_sandbox/faults', {
+    dropResponseRate: 1,
+    match: { path: '/v1/protocols' },
+  });
+  expect(faults.status).toBe(200);
+  const [localId] = draftLocally(host, [7]);
+  const row = list.row(app, fullName(7));
+  await expect(row.getByText('In doubt', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(row).toContainText(/In doubt: .+/);
+  await list.filter(app, 'In doubt').check();
+  await expect.poll(() => list.names(app)).toEqual([fullName(7)]);
+  await saveScreen(app, testInfo, 'protocols-in-doubt');
+
+  // The server answers again: the check finds the protocol made, and the badge goes by itself.
+  await partnerSandbox.api('DELETE', '/_sandbox/faults');
+  await list.filter(app, 'In doubt').uncheck();
+  await expect
+    .poll(
+      async () => {
+        await host.core.session!.sync.syncNow().catch(() => undefined);
+        return host.core.store.protocols.get(localId!)!.syncState;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('synced');
+  await expect(row.getByText('In doubt', { exact: true })).toHaveCount(0);
+  await expect(row.locator('.badge')).toHaveCount(0);
+  const onServer = await partnerSandbox.api('GET', '/v1/protocols?limit=100');
+  expect(JSON.stringify(onServer.body)).toContain('PAT-01007');
+});
+
 test('a protocol changed on the server and here shows a conflict that links to the conflicts view', async ({
   app,
   host,
@@ -277,7 +321,7 @@ test('selection: shift-click ranges, select all matching, kept across searches, 
 test('keyboard only: Tab into the list, arrows, Space and Shift+Space select, Enter opens', async ({
   app,
   host,
-}) => {
+}, testInfo) => {
   await connectToProtocols(app);
   draftLocally(
     host,
@@ -317,6 +361,7 @@ test('keyboard only: Tab into the list, arrows, Space and Shift+Space select, En
   await app.keyboard.press('Space'); // toggles this one off again
   await expect(list.checkbox(app, names[4]!)).not.toBeChecked();
   await expect(list.selection(app)).toContainText('2 selected');
+  await saveScreen(app, testInfo, 'protocols-keyboard');
 
   // Tab moves to the row's link; arrows keep to links; Space there toggles as well.
   await app.keyboard.press('Tab');

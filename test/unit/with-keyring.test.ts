@@ -22,7 +22,10 @@ function underKeyring(scriptArgs: string[], op: 'set' | 'get', value = '') {
   const out = execFileSync(
     'dbus-run-session',
     ['--', 'bash', SCRIPT, ...scriptArgs, process.execPath, '-e', KEYTAR, op, value],
-    { cwd: join(import.meta.dirname, '../..'), env: { ...process.env, HOME: '/home/someone' } },
+    {
+      cwd: join(import.meta.dirname, '../..'),
+      env: { ...process.env, HOME: '/home/someone', ORDER_DESK_USER_HOME: '' },
+    },
   ).toString();
   const line = out.trim().split('\n').at(-1)!;
   return JSON.parse(line) as { home: string; user: string; v: string | null };

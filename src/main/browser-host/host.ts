@@ -137,6 +137,17 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
   };
 
+  // A tab can tell a stale token (a tab of an earlier launch) from a host that is down: the
+  // WebSocket's refusal is invisible to the page, this answer is not. It reveals nothing else.
+  app.get(BROWSER_HOST_PATHS.tokenCheck, (request, reply) => {
+    const query = SocketQuery.safeParse(request.query);
+    const ok = query.success && tokenMatches(token, query.data.token);
+    return reply
+      .header('cache-control', 'no-store')
+      .code(ok ? 204 : 401)
+      .send();
+  });
+
   app.get(BROWSER_HOST_PATHS.socket, { websocket: true, preValidation: checkAccess }, (socket) =>
     serveSocket(socket, dispatcher, core, log),
   );

@@ -54,7 +54,7 @@ export function clientSecretReader(
       throw new ApiClientError({
         kind: 'unauthorized',
         reason: 'missing-secret',
-        message: `No client secret is stored for the connection "${connection.label}". Enter it in the connection settings.`,
+        message: `The client secret of the connection "${connection.label}" is missing from the keychain. Enter it in the connection settings.`,
       });
     }
     return secret;

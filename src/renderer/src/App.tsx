@@ -9,6 +9,7 @@ import { useScreenShortcuts } from './lib/shortcuts';
 import { useAppliedTheme } from './lib/theme';
 import { useAppStore } from './stores/app-store';
 import { subscribeToEvents } from './stores/events';
+import { commitPendingDeletesOnLeave } from './stores/pending-delete-store';
 
 const ProtocolsScreen = lazy(() => import('./screens/protocols/ProtocolsScreen'));
 const ProtocolEditorScreen = lazy(() => import('./screens/editor/ProtocolEditorScreen'));
@@ -145,8 +146,12 @@ export function App() {
 
   useEffect(() => {
     const unsubscribe = subscribeToEvents();
+    const stopCommitOnLeave = commitPendingDeletesOnLeave();
     void load();
-    return unsubscribe;
+    return () => {
+      unsubscribe();
+      stopCommitOnLeave();
+    };
   }, [load]);
 
   if (status === 'loading') {
@@ -159,12 +164,14 @@ export function App() {
   if (status === 'failed') {
     return (
       <main className="main boot">
-        <div className="screen">
+        <div className="screen screen-narrow">
           <h1>Order Desk could not start</h1>
           <p role="alert">{loadError}</p>
-          <button type="button" className="button button-primary" onClick={() => void load()}>
-            Try again
-          </button>
+          <div>
+            <button type="button" className="button button-primary" onClick={() => void load()}>
+              Try again
+            </button>
+          </div>
         </div>
       </main>
     );

@@ -741,6 +741,8 @@ export function registerContractSuite(
       const unknown = await failure('connections.activate', { id: 'conn_nope' });
       expect(unknown.kind).toBe('not-found');
 
+      // Issue 12: the app says where secrets are kept (this suite's store is the memory one).
+      expect((await value('app.state', {})).secretStorage).toBe('memory');
       // Issue 12: a secret missing from the keychain is said as such, and can be entered again.
       await credentials.delete(secretAccount(connected));
       const listed = await value('connections.list', {});
@@ -749,7 +751,7 @@ export function registerContractSuite(
       await value('connections.activate', { id: connected.id }); // restarts the session
       const missing = await failure('settings.get', {});
       expect(missing.kind).toBe('keychain');
-      expect(missing.message).toMatch(/missing|No client secret/);
+      expect(missing.message).toMatch(/is missing from the keychain/);
       expect(missing.message).toMatch(/Nothing was sent to the server/);
       const { clientSecret: _secret, ...fields } = partnerInput(partner.clientSecret);
       const noSecret = await failure('connections.update', { id: connected.id, ...fields });

@@ -1,12 +1,14 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { startBrowserHost } from '../../../src/main/browser-host';
 import { KeytarCredentialStore } from '../../../src/main/connections/keychain';
 import { createFileLogger, Redactor } from '../../../src/main/logging';
-import { createLocalProtocols, serverOrdersBySourceId } from '../bulk';
+import type { ProtocolRequest } from '../../../src/shared/api';
+import { protocolFor, serverOrdersBySourceId } from '../bulk';
 import type { TestSandbox } from '../sandbox';
 import { expectConnected, expectFirstRunConnect, fillPartnerForm, partnerForm } from './app';
 import type { BrowserHost } from './fixtures';
+import { openProtocols, protocolsUi } from './protocols';
 import { BRIDGE_FILE, RENDERER_DIR } from './paths';
 
 /** Connects the app to the partner sandbox through the Connect screen. */
@@ -17,9 +19,17 @@ export async function connectPartner(app: Page, sandbox: TestSandbox): Promise<v
   await expectConnected(app, 'Clinic test server');
 }
 
-/** `n` complete local protocols for patients `${tag}-0`...; their local ids. */
+/**
+ * `n` complete protocols for patients `${tag}-0`..., drafted as the editor would (the list hears
+ * of them and they are sent to the server); their local ids.
+ */
 export function seedProtocols(host: BrowserHost, n: number, tag: string): string[] {
-  return createLocalProtocols(host.core.store, n, tag);
+  return Array.from({ length: n }, (_, i) => seedProtocol(host, protocolFor(`${tag}-${i}`)));
+}
+
+/** One protocol drafted as the editor would; its local id. */
+export function seedProtocol(host: BrowserHost, draft: ProtocolRequest): string {
+  return host.core.session!.sync.createProtocol(draft).localId;
 }
 
 /** Faults on the partner sandbox's order creates (PUT /_sandbox/faults). */
@@ -90,4 +100,48 @@ export async function openBatchFromList(app: Page, title: RegExp | string): Prom
 /** The run view says the batch finished. */
 export async function expectBatchFinished(app: Page, timeout = 90_000): Promise<void> {
   await expect(app.locator('.batch-status [role="status"]')).toHaveText(/^Finished/, { timeout });
+}
+
+/** The hash route the page is on ("/batches/review"). */
+export const route = (page: Page) =>
+  page.evaluate(() =>
+    (globalThis as unknown as { location: { hash: string } }).location.hash.slice(1),
+  );
+
+/** From anywhere: the protocol list, select all `n`, and "Review batch (n)". */
+export async function chooseAllForReview(app: Page, n: number): Promise<void> {
+  await openProtocols(app);
+  const selection = protocolsUi.selection(app);
+  await selection.getByRole('button', { name: `Select all ${n}` }).click();
+  await selection.getByRole('button', { name: `Review batch (${n})` }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Review the batch' })).toBeVisible();
+}
+
+/** On the review: submit the included protocols, confirm, and answer the new batch's id. */
+export async function submitFromReview(app: Page, n: number): Promise<string> {
+  await expect(app.getByTestId('review-included')).toHaveText(String(n), { timeout: 20_000 });
+  const orders = n === 1 ? '1 order' : `${n} orders`;
+  await app.getByRole('button', { name: `Submit ${orders}…` }).click();
+  const dialog = app.getByRole('dialog', { name: `Send ${orders}?` });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: `Send ${orders}` }).click();
+  await expect(app.getByRole('heading', { level: 1, name: /^Batch of / })).toBeVisible();
+  const hash = await route(app);
+  const id = /^\/batches\/([0-9a-f-]{36})$/.exec(hash)?.[1];
+  if (!id) throw new Error(`not on a run view: ${hash}`);
+  return id;
+}
+
+/** Presses Tab until `target` has the focus (a keyboard user's way there); fails after `max`. */
+export async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (
+      await target.evaluate(
+        (el) => el === (el.ownerDocument as { activeElement: unknown }).activeElement,
+      )
+    )
+      return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab did not reach ${target.toString()} in ${max} presses`);
 }

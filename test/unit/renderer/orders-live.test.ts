@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppOrder, OrderStatus } from '../../../src/shared/api';
+import type { OrderDeskApi } from '../../../src/shared/ipc';
+import { rendererWindow } from '../../support/renderer-window';
 
 /**
  * The order queue and the open detail take order-status events in bursts: many events a second
@@ -68,7 +70,10 @@ beforeEach(() => {
         throw new Error(`unexpected call ${channel}`);
     }
   };
-  vi.stubGlobal('window', { orderDesk: { call, on: () => () => undefined } });
+  vi.stubGlobal(
+    'window',
+    rendererWindow({ call, on: () => () => undefined } as unknown as OrderDeskApi),
+  );
 });
 
 afterEach(() => {

@@ -1,11 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { IpcResult, OrderDeskApi } from '../../../src/shared/ipc';
+import { rendererWindow } from '../../support/renderer-window';
 import type { ProtocolSummaryView } from '../../../src/shared/protocol-views';
-
-declare global {
-  // The store reaches main through window.orderDesk (lib/ipc.ts); this test runs in Node.
-  var window: { orderDesk: OrderDeskApi };
-}
 
 /** window.orderDesk as the store sees it: each call answered when the test says so. */
 interface Pending {
@@ -14,15 +10,13 @@ interface Pending {
   resolve: (r: IpcResult<unknown>) => void;
 }
 const pending: Pending[] = [];
-globalThis.window = {
-  orderDesk: {
-    call: (channel: string, args: Record<string, unknown>) =>
-      new Promise((resolve) => pending.push({ channel, args, resolve })),
-    on: () => () => undefined,
-  } as unknown as OrderDeskApi,
-};
+globalThis.window = rendererWindow({
+  call: (channel: string, args: Record<string, unknown>) =>
+    new Promise((resolve) => pending.push({ channel, args, resolve })),
+  on: () => () => undefined,
+} as unknown as OrderDeskApi);
 
-const { useProtocolsStore, PAGE } =
+const { useProtocolsStore, PAGE, BATCH_MAX } =
   await import('../../../src/renderer/src/stores/protocols-store');
 const { useBatchDraftStore } = await import('../../../src/renderer/src/stores/batch-draft-store');
 const store = () => useProtocolsStore.getState();
@@ -153,6 +147,14 @@ describe('the protocols store', () => {
     store().changed(); // not on screen: nothing is read
     await vi.advanceTimersByTimeAsync(1000);
     expect(pending).toHaveLength(0);
+  });
+
+  it('knows the most protocols a batch takes, as the contract says', async () => {
+    const { ReviewBatch } = await import('../../../src/shared/work-views');
+    const ids = (n: number) =>
+      Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    expect(ReviewBatch.safeParse({ protocolLocalIds: ids(BATCH_MAX) }).success).toBe(true);
+    expect(ReviewBatch.safeParse({ protocolLocalIds: ids(BATCH_MAX + 1) }).success).toBe(false);
   });
 
   it('clears the selection once a batch made of it was submitted', () => {

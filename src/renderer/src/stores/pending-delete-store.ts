@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { call, errorMessage } from '../lib/ipc';
+import { useProtocolsStore } from './protocols-store';
 import { toast } from './toast-store';
 
 /** How long a deleted protocol can be brought back before the delete is sent to main. */
@@ -16,11 +17,15 @@ interface PendingDeleteStore {
   pending: Record<string, PendingDelete>;
   /** Deletes `localId` after the undo window; returns false when it was already pending. */
   schedule(localId: string, name: string, onUndo: () => void): boolean;
-  undo(localId: string): void;
+  /** Cancels the delete; false when it is already on its way. */
+  undo(localId: string): boolean;
   /** Sends the delete now (the window closed, or the page goes away). */
   commit(localId: string): Promise<void>;
   commitAll(): void;
 }
+
+/** Deletes on their way to main (the timer and pagehide may both fire). */
+const sending = new Set<string>();
 
 /**
  * Delete with undo, decided in docs/decisions.md: nothing is sent to main while the "Undo" toast
@@ -34,13 +39,19 @@ export const usePendingDeleteStore = create<PendingDeleteStore>((set, get) => ({
     if (get().pending[localId]) return false;
     const timer = setTimeout(() => void get().commit(localId), UNDO_WINDOW_MS);
     set({ pending: { ...get().pending, [localId]: { localId, name, timer } } });
+    // Deleted protocols are not offered for a batch.
+    const selected = useProtocolsStore.getState().selected;
+    if (selected.has(localId)) {
+      const rest = new Set(selected);
+      rest.delete(localId);
+      useProtocolsStore.setState({ selected: rest });
+    }
     toast.info(`Deleted the protocol for ${name}.`, null, {
       durationMs: UNDO_WINDOW_MS,
       action: {
         label: 'Undo',
         run: () => {
-          get().undo(localId);
-          onUndo();
+          if (get().undo(localId)) onUndo();
         },
       },
     });
@@ -49,19 +60,25 @@ export const usePendingDeleteStore = create<PendingDeleteStore>((set, get) => ({
 
   undo(localId) {
     const entry = get().pending[localId];
-    if (!entry) return;
+    if (!entry || sending.has(localId)) return false;
     clearTimeout(entry.timer);
     const { [localId]: _undone, ...rest } = get().pending;
     set({ pending: rest });
+    return true;
   },
 
   async commit(localId) {
     const entry = get().pending[localId];
-    if (!entry) return;
+    if (!entry || sending.has(localId)) return;
+    sending.add(localId);
     clearTimeout(entry.timer);
+    const result = await call('protocols.delete', { localId });
+    // The list re-reads before the row may show again, so a deleted one does not flash back.
+    if (useProtocolsStore.getState().listState !== 'idle')
+      await useProtocolsStore.getState().reload();
+    sending.delete(localId);
     const { [localId]: _sent, ...rest } = get().pending;
     set({ pending: rest });
-    const result = await call('protocols.delete', { localId });
     if (!result.ok)
       toast.error(
         `The protocol for ${entry.name} could not be deleted.`,
@@ -74,7 +91,25 @@ export const usePendingDeleteStore = create<PendingDeleteStore>((set, get) => ({
   },
 }));
 
-if (typeof window !== 'undefined') {
-  // Leaving the page ends every undo window: the deletes are sent while the connection is up.
-  window.addEventListener('pagehide', () => usePendingDeleteStore.getState().commitAll());
+/** Whether a protocol is waiting out its undo window (hidden from lists, never selected). */
+export const isPendingDelete = (localId: string): boolean =>
+  usePendingDeleteStore.getState().pending[localId] !== undefined;
+
+/** How many of the protocol list's loaded rows are hidden because their delete is pending. */
+export function useHiddenByPendingDelete(): number {
+  const items = useProtocolsStore((s) => s.items);
+  const pending = usePendingDeleteStore((s) => s.pending);
+  let hidden = 0;
+  for (const p of items) if (pending[p.localId]) hidden++;
+  return hidden;
+}
+
+/**
+ * Leaving the page ends every undo window: the deletes are sent while the connection is up.
+ * Returns the function that stops listening.
+ */
+export function commitPendingDeletesOnLeave(): () => void {
+  const commit = () => usePendingDeleteStore.getState().commitAll();
+  window.addEventListener('pagehide', commit);
+  return () => window.removeEventListener('pagehide', commit);
 }

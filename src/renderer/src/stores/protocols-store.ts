@@ -7,11 +7,14 @@ import type {
 } from '../../../shared/protocol-views';
 import { call } from '../lib/ipc';
 import { useBatchDraftStore } from './batch-draft-store';
+import { isPendingDelete } from './pending-delete-store';
 
 /** Rows fetched per call; the list asks for the next page as the user scrolls near the end. */
 export const PAGE = 100;
 /** The contract's longest search (ProtocolMatch.search). */
 export const SEARCH_MAX = 200;
+/** The most protocols one batch takes (the contract's ReviewBatch / SubmitBatch). */
+export const BATCH_MAX = 5_000;
 /** The filters the list offers, in the order shown. */
 export const FILTER_STATES: readonly ProtocolListState[] = ['pending', 'in-doubt', 'conflict'];
 /** Live updates (outbox and sync events) re-read the rows on screen at most this often. */
@@ -337,7 +340,7 @@ export const useProtocolsStore = create<ProtocolsStore>((set, get) => {
         return;
       }
       const selected = new Set(get().selected);
-      for (const id of result.value.localIds) selected.add(id);
+      for (const id of result.value.localIds) if (!isPendingDelete(id)) selected.add(id);
       countGeneration++;
       set({
         selected,

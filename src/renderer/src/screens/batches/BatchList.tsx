@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Link } from 'wouter';
 import { Empty, Failed, Loading } from '../../components/States';
 import { plural } from '../../lib/format';
 import { useBatchesStore } from '../../stores/batches-store';
@@ -20,12 +19,12 @@ export function BatchList() {
   const unfinished = batches.filter((b) => b.progress.state !== 'done').length;
 
   return (
-    <div className="screen">
+    <div className="screen batch-screen">
       <div className="screen-head">
         <h1>Batches</h1>
-        <Link href="~/protocols" className="button">
+        <a href="#/protocols" className="button">
           Choose protocols
-        </Link>
+        </a>
       </div>
       <p className="lead">
         Orders sent in bulk from saved protocols. A batch carries on by itself after a restart or a
@@ -45,9 +44,9 @@ export function BatchList() {
             Select protocols on the Protocols or Refills due screen and choose “Review batch” to
             send them as one batch.
           </p>
-          <Link href="~/protocols" className="button button-primary">
+          <a href="#/protocols" className="button button-primary">
             Go to the protocols
-          </Link>
+          </a>
         </Empty>
       ) : (
         <section className="card batch-list-card" aria-labelledby="batches-heading">
@@ -77,10 +76,10 @@ export function BatchList() {
               {batches.map((b) => (
                 <tr key={b.id}>
                   <th scope="row">
-                    <Link href={`/${b.id}`} className="batch-link">
+                    <a href={`#/batches/${b.id}`} className="batch-link">
                       {batchTitle(b)}
                       <span className="visually-hidden">, started {batchStarted(b)}</span>
-                    </Link>
+                    </a>
                   </th>
                   <td>{batchStarted(b)}</td>
                   <td className="batch-progress-cell">

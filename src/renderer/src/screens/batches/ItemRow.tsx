@@ -1,5 +1,4 @@
 import { CheckCircle2, Clock, Loader2, RotateCcw, SearchCheck, XCircle } from 'lucide-react';
-import { Link } from 'wouter';
 import type { BatchItemView } from '../../../../shared/work-views';
 import { useBatchesStore } from '../../stores/batches-store';
 import { ITEM_STATE_LABELS } from './batch-labels';
@@ -37,10 +36,10 @@ export function ItemRow({ item }: { item: BatchItemView }) {
       </span>
       <span className="batch-item-detail">
         {item.state === 'done' && item.orderId && (
-          <Link href={`~/orders/${encodeURIComponent(item.orderId)}`} className="code">
+          <a href={`#/orders/${encodeURIComponent(item.orderId)}`} className="code">
             <span className="visually-hidden">Order </span>
             {item.orderId}
-          </Link>
+          </a>
         )}
         {item.state === 'in_doubt' && (
           <span className="muted">Being checked with the server; nothing is sent twice.</span>
@@ -53,13 +52,13 @@ export function ItemRow({ item }: { item: BatchItemView }) {
             <span className="batch-item-reason">{item.message ?? 'The server refused it.'}</span>
             <span className="batch-item-actions">
               {item.protocolLocalId ? (
-                <Link
-                  href={`~/protocols/${item.protocolLocalId}`}
+                <a
+                  href={`#/protocols/${item.protocolLocalId}`}
                   className="button button-small"
                   aria-label={`Fix protocol of ${name}`}
                 >
                   Fix protocol
-                </Link>
+                </a>
               ) : (
                 <span className="muted">The protocol no longer exists.</span>
               )}

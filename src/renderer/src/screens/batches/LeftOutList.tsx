@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import type { ReviewItemView } from '../../../../shared/work-views';
 
 /** Protocols that cannot be an order, each with why and a way to fix it. */
@@ -23,13 +22,13 @@ export function LeftOutList({ items }: { items: ReviewItemView[] }) {
                   <li key={problem}>{problem}</li>
                 ))}
               </ul>
-              <Link
-                href={`~/protocols/${item.localId}`}
+              <a
+                href={`#/protocols/${item.localId}`}
                 className="button button-small"
                 aria-label={`Fix protocol of ${name} in the editor`}
               >
                 Fix protocol
-              </Link>
+              </a>
             </li>
           );
         })}

@@ -1,6 +1,6 @@
 import { Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { Empty, Failed, Loading } from '../../components/States';
 import { formatMoney, plural } from '../../lib/format';
 import { useAppStore } from '../../stores/app-store';
@@ -35,16 +35,16 @@ export function ReviewView() {
 
   if (ids.length === 0) {
     return (
-      <div className="screen">
+      <div className="screen batch-screen">
         <h1>Review the batch</h1>
         <Empty title="No protocols are chosen for a batch.">
           <p className="muted">
             Select protocols on the Protocols screen (or on Refills due), then choose “Review
             batch”.
           </p>
-          <Link href={`~${from}`} className="button button-primary">
+          <a href={`#${from}`} className="button button-primary">
             {from === '/refills' ? 'Go to refills due' : 'Go to the protocols'}
-          </Link>
+          </a>
         </Empty>
       </div>
     );
@@ -69,7 +69,7 @@ export function ReviewView() {
   };
 
   return (
-    <div className="screen batch-review">
+    <div className="screen batch-screen batch-review">
       <div className="screen-head">
         <div>
           <h1>Review the batch</h1>
@@ -77,9 +77,9 @@ export function ReviewView() {
             Each protocol becomes one order. Check the batch before it is sent.
           </p>
         </div>
-        <Link href={`~${from}`} className="button">
+        <a href={`#${from}`} className="button">
           {back}
-        </Link>
+        </a>
       </div>
 
       {submitError && (

@@ -1,6 +1,5 @@
 import { Pause, Play } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link } from 'wouter';
 import { Empty, Failed, Loading } from '../../components/States';
 import { filterItems, type ItemFilter } from '../../stores/batch-progress';
 import { useBatchesStore } from '../../stores/batches-store';
@@ -12,9 +11,9 @@ import { ProgressBar } from './ProgressBar';
 
 function BackToList() {
   return (
-    <Link href="/" className="button">
+    <a href="#/batches" className="button">
       All batches
-    </Link>
+    </a>
   );
 }
 
@@ -37,7 +36,7 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
   const current = run?.batchId === batchId ? run : null;
   if (!valid || current?.status === 'missing') {
     return (
-      <div className="screen">
+      <div className="screen batch-screen">
         <h1>Batch not found</h1>
         <Empty title="There is no batch at this address on this computer.">
           <BackToList />
@@ -47,7 +46,7 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
   }
   if (!current || current.status === 'loading') {
     return (
-      <div className="screen">
+      <div className="screen batch-screen">
         <h1>Batch</h1>
         <Loading label="Loading the batch…" />
       </div>
@@ -55,7 +54,7 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
   }
   if (current.status === 'failed' || !current.batch) {
     return (
-      <div className="screen">
+      <div className="screen batch-screen">
         <h1>Batch</h1>
         {current.error && (
           <Failed
@@ -75,7 +74,7 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
   const attention = items.filter((i) => i.state === 'rejected' || i.state === 'in_doubt').length;
 
   return (
-    <div className="screen batch-run">
+    <div className="screen batch-screen batch-run">
       <div className="screen-head">
         <div>
           <h1>{batchTitle(batch)}</h1>

@@ -11,6 +11,9 @@ import { customerName } from './conflict-rows';
 import { useProductNames } from './use-product-names';
 import '../../styles/conflicts.css';
 
+/** A stable empty list while loading (a new [] each render would re-run the name lookup). */
+const NONE: ConflictView[] = [];
+
 /** What the last choice did, said once at the top of the screen. */
 interface Outcome {
   text: string;
@@ -67,7 +70,7 @@ export default function ConflictsScreen() {
   const [onlyDifferences, setOnlyDifferences] = useState(false);
   const count = useAppStore((s) => s.outbox.conflicts);
   const seq = useRef(0);
-  const productName = useProductNames(conflicts ?? []);
+  const productName = useProductNames(conflicts ?? NONE);
 
   const load = useCallback(async () => {
     const mine = ++seq.current;

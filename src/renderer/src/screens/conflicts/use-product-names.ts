@@ -16,8 +16,9 @@ export function useProductNames(conflicts: ConflictView[]): (id: number) => stri
       for (const line of c.mine?.lineItems ?? []) wanted.add(line.productId);
     }
     let cancelled = false;
-    setNames((before) => ({ ...before, ...known }));
+    if (Object.keys(known).length > 0) setNames((before) => ({ ...before, ...known }));
     const missing = [...wanted].filter((id) => !(id in known));
+    if (missing.length === 0) return;
     void Promise.all(
       missing.map(async (id) => {
         const result = await call('catalog.product', { id });

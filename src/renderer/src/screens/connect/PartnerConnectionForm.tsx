@@ -145,6 +145,7 @@ export function PartnerConnectionForm({
             discardPendingWork,
           }),
         showError,
+        true,
       );
       if (saved) onDone?.();
       return;

@@ -23,12 +23,14 @@ export function useSwitchConnection() {
     async (
       attempt: (discardPendingWork: boolean) => Promise<IpcResult<ConnectionView>>,
       onError?: (error: IpcError) => void,
+      /** Stay on this screen afterwards (an edit of a saved connection). */
+      stay = false,
     ): Promise<boolean> => {
       const finish = (result: IpcResult<ConnectionView>): boolean => {
         if (result.ok) {
           applyConnection(result.value);
           toast.success(`Connected to ${result.value.label}.`);
-          navigate('/protocols');
+          if (!stay) navigate('/protocols');
           return true;
         }
         if (onError) onError(result.error);

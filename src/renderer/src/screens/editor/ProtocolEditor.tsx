@@ -227,14 +227,16 @@ export function ProtocolEditor({ mode, initial }: Props) {
         ? `Protocol for ${fullName(view.draft) || 'a patient'}`
         : 'New protocol';
   const following = batchId !== null && orderSettled === null;
-  const locked = mode === 'order' && following;
+  // A placed order is kept on screen as it was sent; a deleted protocol cannot be edited.
+  const locked =
+    (mode === 'order' && batchId !== null && orderSettled !== 'rejected') || view?.deleted === true;
   const lineError = errors.lineItems?.root?.message ?? errors.lineItems?.message;
 
   return (
     <div className="screen editor-screen">
       <div className="screen-head">
         <h1>{title}</h1>
-        {view && (
+        {view && !view.deleted && (
           <div className="editor-head-actions">
             <button
               type="button"
@@ -251,7 +253,13 @@ export function ProtocolEditor({ mode, initial }: Props) {
           </div>
         )}
       </div>
-      {view && <SyncStatus view={view} online={online} />}
+      {view?.deleted ? (
+        <p className="notice notice-warn" role="status">
+          This protocol is deleted here; the delete reaches the server when it can.
+        </p>
+      ) : (
+        view && <SyncStatus view={view} online={online} />
+      )}
       {mode === 'order' && (
         <p className="muted">
           One order from scratch, sent exactly once. Nothing is kept as a protocol.
@@ -325,7 +333,7 @@ export function ProtocolEditor({ mode, initial }: Props) {
             />
           )}
           <div className="form-actions editor-actions">
-            {view && (
+            {view && !view.deleted && (
               <button
                 type="button"
                 className="button"

@@ -1,6 +1,7 @@
 import { FilePlus2, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
 import { plural } from '../../lib/format';
+import { useHiddenByPendingDelete } from '../../stores/pending-delete-store';
 import { useProtocolsStore } from '../../stores/protocols-store';
 import '../../styles/protocols.css';
 import { ProtocolFilters } from './ProtocolFilters';
@@ -9,7 +10,8 @@ import { SelectionBar } from './SelectionBar';
 
 /** How many protocols match, said when it changes. */
 function MatchCount() {
-  const total = useProtocolsStore((s) => s.total);
+  // Less the protocols deleted in the editor whose Undo is still offered.
+  const total = useProtocolsStore((s) => s.total) - useHiddenByPendingDelete();
   const ready = useProtocolsStore((s) => s.listState === 'ready');
   const filtered = useProtocolsStore((s) => s.syncStates.length > 0 || s.search !== '');
   const text = plural(total, 'protocol').replace(/^\d+/, total.toLocaleString('en-US'));

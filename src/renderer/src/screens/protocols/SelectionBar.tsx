@@ -2,7 +2,8 @@ import { ListChecks, X } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { errorMessage } from '../../lib/ipc';
 import { useBatchDraftStore } from '../../stores/batch-draft-store';
-import { useProtocolsStore } from '../../stores/protocols-store';
+import { useHiddenByPendingDelete } from '../../stores/pending-delete-store';
+import { BATCH_MAX, useProtocolsStore } from '../../stores/protocols-store';
 
 const count = (n: number) => n.toLocaleString('en-US');
 
@@ -13,7 +14,8 @@ const count = (n: number) => n.toLocaleString('en-US');
 export function SelectionBar() {
   const selected = useProtocolsStore((s) => s.selected);
   const shown = useProtocolsStore((s) => s.selectedShown);
-  const total = useProtocolsStore((s) => s.total);
+  // Less the protocols deleted in the editor whose Undo is still offered.
+  const total = useProtocolsStore((s) => s.total) - useHiddenByPendingDelete();
   const ready = useProtocolsStore((s) => s.listState === 'ready' && !s.stale);
   const filtered = useProtocolsStore((s) => s.syncStates.length > 0 || s.search !== '');
   const selectingAll = useProtocolsStore((s) => s.selectingAll);
@@ -24,6 +26,7 @@ export function SelectionBar() {
   const n = selected.size;
   const empty = ready && total === 0 && !filtered && n === 0;
   const hidden = shown === null ? 0 : n - shown;
+  const tooMany = n > BATCH_MAX;
 
   const review = () => {
     useBatchDraftStore.getState().choose([...selected], '/protocols');
@@ -49,6 +52,12 @@ export function SelectionBar() {
             )}
           </>
         )}
+        {tooMany && (
+          <span id="batch-too-big" className="field-error">
+            {' '}
+            A batch takes at most {count(BATCH_MAX)} protocols: narrow the selection.
+          </span>
+        )}
         {selectError && (
           <span className="field-error" role="alert">
             {' '}
@@ -71,7 +80,13 @@ export function SelectionBar() {
           <X aria-hidden="true" size={16} />
           Clear selection
         </button>
-        <button type="button" className="button button-primary" disabled={n === 0} onClick={review}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={n === 0 || tooMany}
+          aria-describedby={tooMany ? 'batch-too-big' : undefined}
+          onClick={review}
+        >
           Review batch ({count(n)})
         </button>
       </div>

@@ -1,0 +1,192 @@
+import { expect, test } from '../support/e2e/fixtures';
+import {
+  connectLocalSandbox,
+  expectConnected,
+  expectFirstRunConnect,
+  expectOnScreen,
+  fillPartnerForm,
+  partnerForm,
+  ui,
+} from '../support/e2e/app';
+import { saveScreen } from '../support/e2e/screens';
+import { axeBlockers } from '../support/e2e/axe';
+import type { Page, TestInfo } from '@playwright/test';
+import { KeytarCredentialStore } from '../../src/main/connections/keychain';
+import { secretAccount } from '../../src/main/connections/connection';
+import { BROWSER_HOST_PATHS } from '../../src/shared/ipc';
+
+/** What a new user tripped on (issue 12 item 8), on screen. */
+
+/** axe on the page as it is, in the light and the dark theme: no serious or critical finding. */
+async function axeInBothThemes(app: Page, testInfo: TestInfo, name: string) {
+  for (const theme of ['light', 'dark'] as const) {
+    await app.emulateMedia({ colorScheme: theme });
+    await expect(app.locator('html')).toHaveAttribute('data-theme', theme);
+    const found = await axeBlockers(app, testInfo, `${name}-${theme}`);
+    expect
+      .soft(
+        found.map((f) => `${f.impact} ${f.id}: ${f.help} (${f.targets.join(', ')})`),
+        `serious or critical axe violations on ${name} (${theme})`,
+      )
+      .toEqual([]);
+  }
+  await app.emulateMedia({ colorScheme: 'light' });
+}
+
+test('a long sync error keeps the header on one row; Details shows all of it', async ({
+  app,
+  host,
+}, testInfo) => {
+  await connectLocalSandbox(app);
+  const banner = ui.banner(app);
+  const oneRow = await banner.boundingBox();
+  const error = `The server answered 500 Internal Server Error: ${'upstream fulfillment partner timed out while reading the catalog; '.repeat(6)}(request id 7f3a)`;
+  host.core.bus.emit('sync-state', { phase: 'error', lastSyncedAt: null, error });
+
+  const status = app.getByTestId('sync-status');
+  await expect(status).toHaveText(`Sync failed: ${error}`); // all of it, for screen readers
+  await expect(status).toHaveAttribute('title', `Sync failed: ${error}`);
+  const box = (await banner.boundingBox())!;
+  expect(box.height, 'the header keeps its height: one row').toBe(oneRow!.height);
+  // Cut with an ellipsis: the text is wider than the room it has.
+  expect(await status.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  // The rest of the header is still there.
+  await expect(banner.getByRole('button', { name: 'Sync now' })).toBeVisible();
+  await saveScreen(app, testInfo, 'header-long-sync-error');
+  await axeInBothThemes(app, testInfo, 'header-long-sync-error');
+
+  await banner.getByRole('button', { name: 'Details of the sync error' }).click();
+  const dialog = app.getByRole('dialog', { name: 'The sync failed' });
+  await expect(dialog).toContainText('(request id 7f3a)');
+  await saveScreen(app, testInfo, 'header-sync-error-details');
+  await app.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(banner.getByRole('button', { name: 'Details of the sync error' })).toBeFocused();
+
+  // At a narrow window too.
+  await app.setViewportSize({ width: 900, height: 700 });
+  expect((await banner.boundingBox())!.height).toBe(oneRow!.height);
+});
+
+test('switching between Partner sandbox and Production keeps what was typed for each', async ({
+  app,
+}) => {
+  await expectFirstRunConnect(app);
+  await fillPartnerForm(app, {
+    baseUrl: 'https://sandbox.partner.example/v1',
+    authUrl: 'https://auth.sandbox.partner.example',
+    clientId: 'clinic-test',
+    clientSecret: 'typed-secret',
+  });
+  await app.getByRole('radio', { name: 'Production' }).check();
+  const production = app.getByRole('form', { name: 'Connect to production' });
+  await production.getByLabel('Base URL', { exact: true }).fill('https://api.partner.example/v1');
+  await app.getByRole('radio', { name: 'Local sandbox (built in)' }).check();
+  await app.getByRole('radio', { name: 'Partner sandbox' }).check();
+  const form = partnerForm(app);
+  await expect(form.getByLabel('Label', { exact: true })).toHaveValue('Clinic test server');
+  await expect(form.getByLabel('Base URL', { exact: true })).toHaveValue(
+    'https://sandbox.partner.example/v1',
+  );
+  await expect(form.getByLabel('Client ID', { exact: true })).toHaveValue('clinic-test');
+  await expect(form.getByLabel('Client secret', { exact: true })).toHaveValue('typed-secret');
+  // Under the system keychain, the hint says so.
+  await expect(form.getByLabel('Client secret', { exact: true })).toHaveAccessibleDescription(
+    /Kept in the system keychain/,
+  );
+  await app.getByRole('radio', { name: 'Production' }).check();
+  await expect(production.getByLabel('Base URL', { exact: true })).toHaveValue(
+    'https://api.partner.example/v1',
+  );
+  await expect(production.getByLabel('Label', { exact: true })).toHaveValue('Production');
+});
+
+test('a saved connection whose secret left the keychain: Settings says so, Edit takes it again, no duplicate', async ({
+  app,
+  host,
+  partnerSandbox,
+  keychainService,
+}, testInfo) => {
+  await expectFirstRunConnect(app);
+  const target = {
+    baseUrl: partnerSandbox.baseUrl,
+    authUrl: partnerSandbox.authUrl,
+    clientId: partnerSandbox.clientId,
+    clientSecret: partnerSandbox.clientSecret,
+  };
+  await fillPartnerForm(app, target);
+  await partnerForm(app).getByRole('button', { name: 'Connect', exact: true }).click();
+  await expectConnected(app, 'Clinic test server');
+  const [saved] = host.core.listConnections().filter((c) => c.kind !== 'embedded');
+  await new KeytarCredentialStore(keychainService).delete(secretAccount(saved!));
+  await host.core.activate(saved!.id); // as at the next start: the session reads the keychain
+
+  // Settings: not "the server refused the credentials", but what is missing and how to fix it.
+  await ui.sidebar(app).getByRole('link', { name: 'Settings' }).click();
+  const failed = app.getByRole('alert').filter({ hasText: 'Partner settings could not be loaded' });
+  await expect(failed).toContainText('missing from the keychain');
+  await expect(failed).toContainText('Nothing was sent to the server');
+  await expect(failed).not.toContainText('refused');
+  await saveScreen(app, testInfo, 'settings-secret-missing');
+
+  // The Connection screen says so on the saved connection, and Edit takes the secret again.
+  await app.keyboard.press('Control+8');
+  const list = app.getByRole('region', { name: 'Saved connections' });
+  const item = list.getByRole('listitem').filter({ hasText: 'Clinic test server' });
+  await expect(item).toContainText('Secret missing');
+  await expect(item).toContainText('missing from the keychain');
+  await saveScreen(app, testInfo, 'connection-secret-missing');
+  await axeInBothThemes(app, testInfo, 'connection-secret-missing');
+  await item.getByRole('button', { name: 'Edit Clinic test server' }).click();
+  const edit = app.getByRole('form', { name: 'Edit Clinic test server' });
+  await expect(edit.getByLabel('Base URL', { exact: true })).toHaveValue(target.baseUrl);
+  await edit.getByRole('button', { name: 'Save and connect' }).click();
+  await expect(edit.getByLabel('Client secret', { exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await edit.getByLabel('Client secret', { exact: true }).fill(target.clientSecret);
+  await saveScreen(app, testInfo, 'connection-edit');
+  await axeInBothThemes(app, testInfo, 'connection-edit');
+  await edit.getByRole('button', { name: 'Save and connect' }).click();
+  await expect(edit).toBeHidden();
+  await expect(item).not.toContainText('Secret missing');
+  await ui.sidebar(app).getByRole('link', { name: 'Settings' }).click();
+  await expect(app.getByRole('form', { name: 'Partner settings' })).toBeVisible();
+
+  // Adding it again with the same label updates it: still one "Clinic test server".
+  await app.keyboard.press('Control+8');
+  await fillPartnerForm(app, target);
+  await partnerForm(app).getByRole('button', { name: 'Connect', exact: true }).click();
+  await expectOnScreen(app, 'Protocols');
+  await app.keyboard.press('Control+8');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByRole('listitem').filter({ hasText: 'Clinic test server' })).toHaveCount(1);
+  expect(host.core.listConnections().filter((c) => c.label === 'Clinic test server')).toHaveLength(
+    1,
+  );
+});
+
+test('a tab of an earlier launch says so at once, and the new address pasted into it works', async ({
+  page,
+  host,
+}, testInfo) => {
+  const origin = new URL(host.url).origin;
+  // A token of another launch (as a tab left open across a restart of the host holds).
+  await page.goto(`${origin}/#token=${'A'.repeat(43)}`);
+  await expect(page.getByRole('heading', { name: 'Order Desk could not start' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('from an earlier launch of the browser host');
+  await expect(page.getByRole('alert')).not.toContainText('still running');
+  await saveScreen(page, testInfo, 'browser-host-stale-token');
+  // The host answers the check without revealing anything else.
+  expect(
+    (await page.request.get(`${origin}${BROWSER_HOST_PATHS.tokenCheck}?token=x`)).status(),
+  ).toBe(401);
+
+  // The new address pasted into the same tab: only the #token changes, no manual reload.
+  await page.evaluate((hash) => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = hash;
+  }, new URL(host.url).hash);
+  await expectFirstRunConnect(page);
+  expect(new URL(page.url()).hash).not.toContain('token');
+});
