@@ -16,7 +16,7 @@ import { likeContains, prepareCached } from '../store/rows';
  * the plan probes each trigram's frequency (counting at most PROBE_CAP rowids) and matches only
  * on the two rarest ones; a trigram found nowhere answers "no match" at once. Terms shorter than
  * three characters have no trigram: they are only re-checked, and a query made of nothing else
- * scans the narrow protocols_list index.
+ * walks the sort's narrow index (protocols_by_change, which holds search_text, or by name).
  */
 
 export const PROBE_CAP = 512;

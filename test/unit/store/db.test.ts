@@ -475,6 +475,7 @@ describe('migration 5: the index of the list by last change', () => {
       'seq',
       'deleted',
       'sync_state',
+      'search_text',
     ]);
     expect(columns(store.db, 'protocols_list')).toContain('local_updated_at');
     // A page of the whole list, and the next one, walk the index: no sort of every row.
@@ -486,6 +487,11 @@ describe('migration 5: the index of the list by last change', () => {
       AND (p.local_updated_at, p.seq) < (5, 3) ORDER BY p.local_updated_at DESC, p.seq DESC LIMIT 50`;
     expect(plan(page)).toContain('COVERING INDEX protocols_by_change');
     expect(plan(page)).not.toContain('TEMP B-TREE');
+    // A search of terms too short for trigrams is re-checked on the index too.
+    const short = `SELECT seq FROM protocols p WHERE p.deleted = 0 AND p.search_text LIKE '%zq%'
+      ORDER BY p.local_updated_at DESC, p.seq DESC LIMIT 50`;
+    expect(plan(short)).toContain('COVERING INDEX protocols_by_change');
+    expect(plan(short)).not.toContain('TEMP B-TREE');
     store.close();
   });
 });
