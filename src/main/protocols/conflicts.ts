@@ -48,7 +48,7 @@ function view(p: LocalProtocol): ConflictView | null {
   };
 }
 
-/** Every protocol waiting for the user to resolve a conflict, newest first. */
+/** Every protocol waiting for the user to resolve a conflict, last local change first (the list's default order). */
 export function listConflicts(store: LocalStore): ConflictView[] {
   const out: ConflictView[] = [];
   let cursor: string | null = null;

@@ -7,7 +7,8 @@ import { likeContains, prepareCached } from '../store/rows';
  * Every protocol row has `search_text`: first name, last name, sourceId and email, normalised
  * (NFKD, diacritics removed, lower case, single spaces) and ending in a space. A query is
  * normalised the same way and split into terms; a protocol matches when every term is a
- * substring of its search_text. Results are newest first (highest seq).
+ * substring of its search_text. Results are in the list's order: by default the last local change
+ * first (local_updated_at, then seq, both descending).
  *
  * Chosen plan (measured in bench/protocol-search.ts, see docs/decisions.md): an FTS5 trigram
  * index (detail=none) finds candidates, LIKE re-checks every term on the row. Because a phrase
@@ -15,7 +16,7 @@ import { likeContains, prepareCached } from '../store/rows';
  * the plan probes each trigram's frequency (counting at most PROBE_CAP rowids) and matches only
  * on the two rarest ones; a trigram found nowhere answers "no match" at once. Terms shorter than
  * three characters have no trigram: they are only re-checked, and a query made of nothing else
- * scans the narrow protocols_list index.
+ * walks the sort's narrow index (protocols_by_change, which holds search_text, or by name).
  */
 
 export const PROBE_CAP = 512;
@@ -96,7 +97,10 @@ export function planLikeSearch(query: string): SearchPlan {
   return terms.length === 0 ? { kind: 'all' } : { kind: 'scan', likes: terms.map(likeContains) };
 }
 
-/** The list's orders: 'changed' newest first (seq, as before); 'name' by nameSortKey, then seq. */
+/**
+ * The list's orders: 'changed' by the last local change, newest first (local_updated_at, then
+ * seq, both descending); 'name' by nameSortKey, then seq.
+ */
 export type ListSort = 'changed' | 'name';
 
 /** Where a page starts: after this row of the previous page (keyset). */
@@ -104,6 +108,8 @@ export interface ListKey {
   seq: number;
   /** The row's sort_name, for the 'name' sort. */
   name?: string;
+  /** The row's local_updated_at, for the 'changed' sort. */
+  changedAt?: number;
 }
 
 export interface SearchFilter {
@@ -117,8 +123,6 @@ export interface SearchPage extends SearchFilter {
   sort?: ListSort;
   /** Only rows after this one in the sort's order (keyset cursor). */
   after?: ListKey | undefined;
-  /** Only rows with seq below this ('changed' sort; kept for the bench's callers). */
-  beforeSeq?: number | undefined;
   /** No limit when absent (every match, e.g. "select all matching"). */
   limit?: number;
 }
@@ -153,9 +157,9 @@ const whereClause = (where: readonly string[]) =>
   where.length ? `WHERE ${where.join(' AND ')}` : '';
 
 /**
- * The rows a plan finds, in the sort's order, with their sort keys. Only seq, deleted and
- * search_text (and sort_name for the 'name' sort) are read unless `page.where` names other
- * columns, so a scan stays on an index.
+ * The rows a plan finds, in the sort's order, with their sort keys. Only seq, deleted,
+ * search_text and the sort's key (sort_name or local_updated_at) are read unless `page.where`
+ * names other columns, so a scan stays on an index.
  */
 export function searchKeys(db: Db, plan: SearchPlan, page: SearchPage): ListKey[] {
   const m = matching(plan, page);
@@ -172,11 +176,11 @@ export function searchKeys(db: Db, plan: SearchPlan, page: SearchPage): ListKey[
       params.push(page.after.name ?? '', page.after.seq);
     }
   } else {
-    order = `${seqColumn} DESC`;
-    const before = page.after?.seq ?? page.beforeSeq;
-    if (before !== undefined) {
-      where.push(`${seqColumn} < ?`);
-      params.push(before);
+    order = 'p.local_updated_at DESC, p.seq DESC';
+    select += ', p.local_updated_at AS changedAt';
+    if (page.after) {
+      where.push('(p.local_updated_at, p.seq) < (?, ?)');
+      params.push(page.after.changedAt ?? 0, page.after.seq);
     }
   }
   let sql = `SELECT ${select} FROM ${from} ${whereClause(where)} ORDER BY ${order}`;
@@ -187,7 +191,7 @@ export function searchKeys(db: Db, plan: SearchPlan, page: SearchPage): ListKey[
   return prepareCached(db, sql).all(...params) as ListKey[];
 }
 
-/** The seqs of the protocols a plan finds, in the sort's order (newest first by default). */
+/** The seqs of the protocols a plan finds, in the sort's order (last changed first by default). */
 export function searchSeqs(db: Db, plan: SearchPlan, page: SearchPage): number[] {
   return searchKeys(db, plan, page).map((r) => r.seq);
 }

@@ -47,7 +47,7 @@ export interface ProtocolMatchQuery {
 }
 
 export interface ProtocolListQuery extends ProtocolMatchQuery {
-  /** 'changed' (default): newest first; 'name': by last name, then first name. */
+  /** 'changed' (default): last local change first; 'name': by last name, then first name. */
   sort?: ListSort;
   /** Default 50, at most 500. */
   limit?: number;
@@ -139,7 +139,7 @@ export class ProtocolsRepo {
     );
   }
 
-  /** The localIds of every protocol matching, in the list's default order (no paging). */
+  /** The localIds of every protocol matching, in the list's default order ('changed'; no paging). */
   matchingIds(query: ProtocolMatchQuery = {}): string[] {
     const plan = planFtsSearch(this.db, query.search ?? '');
     const filter = matchFilter(query);
@@ -153,7 +153,7 @@ export class ProtocolsRepo {
     return m.flatMap((k) => bySeq.get(k.seq) ?? []);
   }
 
-  /** The first `limit` protocols matching `text` (see protocol-search.ts), newest first; no total. */
+  /** The first `limit` protocols matching `text` (see protocol-search.ts), last changed first; no total. */
   search(text: string, limit = 50): ProtocolSummary[] {
     const plan = planFtsSearch(this.db, text);
     return this.summaries(searchSeqs(this.db, plan, { ...matchFilter({}), limit }));
@@ -341,14 +341,15 @@ function matchFilter(query: ProtocolMatchQuery): { where: string[]; params: unkn
 const IN_DOUBT = `EXISTS (SELECT 1 FROM jobs d WHERE d.queue_key = 'protocol:' || p.local_id
   AND d.state <> 'done' AND d.state = 'in_doubt')`;
 
-/** 'changed': the seq ("123", as before); 'name': "n:<seq>:<sort key>". */
+/** 'changed': "c:<local_updated_at>:<seq>"; 'name': "n:<seq>:<sort key>". */
 function formatCursor(key: ListKey, sort: ListSort): string {
-  return sort === 'name' ? `n:${key.seq}:${key.name ?? ''}` : String(key.seq);
+  return sort === 'name' ? `n:${key.seq}:${key.name ?? ''}` : `c:${key.changedAt ?? 0}:${key.seq}`;
 }
 
 function parseCursor(cursor: string | null | undefined, sort: ListSort): ListKey | undefined {
   if (cursor === null || cursor === undefined) return undefined;
-  if (sort === 'changed' && /^\d{1,15}$/.test(cursor)) return { seq: Number(cursor) };
+  const changed = sort === 'changed' ? /^c:(\d{1,15}):(\d{1,15})$/.exec(cursor) : null;
+  if (changed) return { changedAt: Number(changed[1]), seq: Number(changed[2]) };
   const named = sort === 'name' ? /^n:(\d{1,15}):([\s\S]*)$/.exec(cursor) : null;
   if (named) return { seq: Number(named[1]), name: named[2]! };
   throw new StoreError('invalid-state', `Not a protocol list cursor for the ${sort} sort.`);

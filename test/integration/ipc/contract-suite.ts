@@ -464,6 +464,36 @@ export function registerContractSuite(
       expect(await value('protocols.matchingIds', { search: 'sortwell' })).toEqual({
         localIds: [made[1], made[0]],
       });
+      // 'changed' is the last local change first: the oldest, once edited, comes first, in
+      // the list, across its pages and in matchingIds.
+      const before = await value('protocols.list', { search: 'sort', limit: 3 });
+      const latest = Math.max(...before.items.map((p) => p.localUpdatedAt));
+      while (Date.now() <= latest) await new Promise((resolve) => setTimeout(resolve, 1));
+      await value('protocols.update', {
+        localId: made[0]!,
+        draft: {
+          ...draft,
+          customer: {
+            ...draft.customer,
+            firstName: 'Yara',
+            lastName: 'Sortwell',
+            sourceId: 'ipc-sort-Yara',
+          },
+        },
+      });
+      const changed = await value('protocols.list', { search: 'sort', limit: 1 });
+      expect(changed.items.map((p) => p.localId)).toEqual([made[0]]);
+      expect(changed.nextCursor).toMatch(/^c:\d+:\d+$/);
+      const rest = await value('protocols.list', {
+        search: 'sort',
+        limit: 5,
+        cursor: changed.nextCursor,
+      });
+      expect(rest.items.map((p) => p.localId).sort()).toEqual([made[1], made[2]].sort());
+      expect((await value('protocols.matchingIds', { search: 'sortwell' })).localIds).toEqual([
+        made[0],
+        made[1],
+      ]);
 
       const copy = await value('protocols.duplicate', {
         localId: made[0]!,

@@ -412,3 +412,86 @@ describe('migration 3: sort keys, order search text, status timeline', () => {
     store.close();
   });
 });
+
+describe('migration 4: the list indexes', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'order-desk-m4-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const indexes = (db: Database.Database) =>
+    (
+      db
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type = 'index' AND name IN ('protocols_list', 'orders_queue', 'protocols_scan')",
+        )
+        .all() as {
+        name: string;
+      }[]
+    )
+      .map((r) => r.name)
+      .sort();
+
+  it('applies to a version-3 store whether or not it already had protocols_list', () => {
+    for (const interim of [false, true]) {
+      const file = join(dir, `v3-${interim}.db`);
+      const db = openStore(file, { migrations: MIGRATIONS.slice(0, 3) });
+      if (interim) {
+        // As an interim build's version 3 left it.
+        db.exec('DROP INDEX protocols_scan');
+        db.exec(
+          'CREATE INDEX protocols_list ON protocols (seq, deleted, sync_state, sort_name, search_text)',
+        );
+      }
+      closeStore(db);
+      const store = createLocalStore(file, { clock: manualClock() });
+      expect(schemaVersion(store.db)).toBe(SCHEMA_VERSION);
+      expect(indexes(store.db)).toEqual(['orders_queue', 'protocols_list']);
+      store.close();
+    }
+  });
+});
+
+describe('migration 5: the index of the list by last change', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'order-desk-m5-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const columns = (db: Database.Database, index: string) =>
+    (db.prepare(`PRAGMA index_info(${index})`).all() as { name: string }[]).map((c) => c.name);
+
+  it('a version-4 store gets protocols_by_change, and local_updated_at in protocols_list', () => {
+    const file = join(dir, 'v4.db');
+    const db = openStore(file, { migrations: MIGRATIONS.slice(0, 4) });
+    expect(columns(db, 'protocols_list')).not.toContain('local_updated_at');
+    closeStore(db);
+    const store = createLocalStore(file, { clock: manualClock() });
+    expect(schemaVersion(store.db)).toBe(5);
+    expect(columns(store.db, 'protocols_by_change')).toEqual([
+      'local_updated_at',
+      'seq',
+      'deleted',
+      'sync_state',
+      'search_text',
+    ]);
+    expect(columns(store.db, 'protocols_list')).toContain('local_updated_at');
+    // A page of the whole list, and the next one, walk the index: no sort of every row.
+    const plan = (sql: string) =>
+      (store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[])
+        .map((r) => r.detail)
+        .join('; ');
+    const page = `SELECT seq FROM protocols p WHERE p.deleted = 0 AND p.sync_state IN ('pending')
+      AND (p.local_updated_at, p.seq) < (5, 3) ORDER BY p.local_updated_at DESC, p.seq DESC LIMIT 50`;
+    expect(plan(page)).toContain('COVERING INDEX protocols_by_change');
+    expect(plan(page)).not.toContain('TEMP B-TREE');
+    // A search of terms too short for trigrams is re-checked on the index too.
+    const short = `SELECT seq FROM protocols p WHERE p.deleted = 0 AND p.search_text LIKE '%zq%'
+      ORDER BY p.local_updated_at DESC, p.seq DESC LIMIT 50`;
+    expect(plan(short)).toContain('COVERING INDEX protocols_by_change');
+    expect(plan(short)).not.toContain('TEMP B-TREE');
+    store.close();
+  });
+});

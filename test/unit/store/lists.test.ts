@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ProtocolRequest } from '../../../src/shared/api';
 import { StoreError } from '../../../src/main/store';
 import { nameSortKey, planFtsSearch } from '../../../src/main/protocols/protocol-search';
 import {
@@ -40,7 +41,7 @@ function allPages(store: Store, query: Parameters<Store['protocols']['list']>[0]
 describe('protocol list: sort, total, in-doubt filter, matching ids', () => {
   const people = ['Zoe Smith', 'Al Smithson', 'Émile Abel', 'bob abel', 'Ann Smith', 'Ann Smith'];
 
-  it("sorts by last name, then first name, folding case and diacritics, ties by seq; 'changed' newest first", () => {
+  it("sorts by last name, then first name, folding case and diacritics, ties by seq; 'changed' last changed first", () => {
     const store = memoryStore();
     draft(store, people);
     expect(names(store.protocols.list({ sort: 'name' }).items)).toEqual([
@@ -128,6 +129,94 @@ describe('protocol list: sort, total, in-doubt filter, matching ids', () => {
     );
   });
 
+  it("'changed' is the last local change first: an edited old protocol comes first, everywhere", () => {
+    const store = memoryStore();
+    const ids = draft(store, people);
+    store.clock.advance(1000);
+    const edited = store.protocols.get(ids[0]!)!;
+    store.protocols.updateDraft(ids[0]!, {
+      ...ProtocolRequest.parse(edited.draft),
+      customer: { ...edited.draft.customer, email: 'zoe@example.net' },
+    });
+    const expected = ['Zoe Smith', ...people.slice(1).reverse()];
+    expect(names(store.protocols.list({}).items)).toEqual(expected);
+    expect(allPages(store, { limit: 2 }).seen).toEqual(expected);
+    const list = store.protocols.list({ limit: 1 });
+    expect(list.items[0]!.localUpdatedAt).toBe(store.clock.now());
+    expect(list.nextCursor).toMatch(/^c:\d+:\d+$/);
+    // A search (FTS candidates), a filter, matchingIds and search() follow the same order.
+    expect(names(store.protocols.list({ search: 'smith' }).items)).toEqual([
+      'Zoe Smith',
+      'Ann Smith',
+      'Ann Smith',
+      'Al Smithson',
+    ]);
+    expect(allPages(store, { search: 'smi', syncStates: ['pending'], limit: 1 }).seen).toEqual([
+      'Zoe Smith',
+      'Ann Smith',
+      'Ann Smith',
+      'Al Smithson',
+    ]);
+    expect(store.protocols.matchingIds({})[0]).toBe(ids[0]);
+    expect(store.protocols.matchingIds({ search: 'smith' })[0]).toBe(ids[0]);
+    expect(names(store.protocols.search('sm'))).toEqual(names(store.protocols.search('smith')));
+    expect(store.protocols.search('smith')[0]!.localId).toBe(ids[0]);
+    // The name sort does not move.
+    expect(names(store.protocols.list({ sort: 'name' }).items)).toEqual([
+      'bob abel',
+      'Émile Abel',
+      'Ann Smith',
+      'Ann Smith',
+      'Zoe Smith',
+      'Al Smithson',
+    ]);
+  });
+
+  it('pages by last change across equal timestamps without skipping or repeating (ties by seq, newest first)', () => {
+    const store = memoryStore();
+    // Runs of protocols written in the same millisecond, some edited later in one millisecond.
+    const ids: string[] = [];
+    for (let run = 0; run < 5; run++) {
+      store.clock.advance(1000);
+      for (let i = 0; i < 7; i++)
+        ids.push(
+          store.protocols.createDraft(
+            protocolRequest({
+              firstName: `R${run}n${i}`,
+              lastName: 'Tied',
+              sourceId: `t-${run}-${i}`,
+              email: null,
+            }),
+          ).localId,
+        );
+    }
+    store.clock.advance(1000);
+    const edited = [ids[3]!, ids[10]!, ids[30]!];
+    for (const id of edited) {
+      const p = store.protocols.get(id)!;
+      store.protocols.updateDraft(id, { ...ProtocolRequest.parse(p.draft), daysSupply: 60 });
+    }
+    const ranked = ids
+      .map((id, i) => ({ id, i, at: store.protocols.get(id)!.localUpdatedAt }))
+      .sort((a, b) => b.at - a.at || b.i - a.i)
+      .map((r) => store.protocols.get(r.id)!.customerName);
+    expect(ranked.slice(0, 3)).toEqual(['R4n2 Tied', 'R1n3 Tied', 'R0n3 Tied']);
+    for (const query of [
+      {},
+      { search: 'tied' },
+      { search: 'ti' },
+      { syncStates: ['pending' as const] },
+    ])
+      for (const limit of [1, 3, 7, 8]) {
+        const { seen, totals } = allPages(store, { ...query, limit });
+        expect(seen, `${JSON.stringify(query)} limit ${limit}`).toEqual(ranked);
+        expect(totals).toEqual([35]);
+      }
+    expect(store.protocols.matchingIds({ search: 'tied' }).map((id) => ids.indexOf(id))).toEqual(
+      ranked.map((n) => ids.findIndex((id) => store.protocols.get(id)!.customerName === n)),
+    );
+  });
+
   it('refuses a cursor of the other sort', () => {
     const store = memoryStore();
     draft(store, people);
@@ -137,6 +226,8 @@ describe('protocol list: sort, total, in-doubt filter, matching ids', () => {
     expect(() => store.protocols.list({ sort: 'name', cursor: changed.nextCursor })).toThrow(
       StoreError,
     );
+    // The bare seq of the former 'changed' cursor is no place in the order any more.
+    expect(() => store.protocols.list({ cursor: '12' })).toThrow(StoreError);
   });
 
   it("filters 'in-doubt' (a pending change whose job is in doubt) apart from 'pending'", () => {

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ProtocolRequest } from '../../../src/shared/api';
 import { normalizeForSearch, searchTextOf } from '../../../src/main/protocols/protocol-search';
 import {
   planFtsSearch,
@@ -139,6 +140,8 @@ describe('protocol search', () => {
 describe('the trigram plan finds exactly what a substring filter finds', () => {
   const store = memoryStore();
   const texts = new Map<number, string>();
+  /** Each protocol's local_updated_at: runs share a millisecond, so ties are broken by seq. */
+  const changedAt = new Map<number, number>();
   let random = 42;
   const next = () => {
     random = (random * 1103515245 + 12345) % 2147483648;
@@ -161,6 +164,7 @@ describe('the trigram plan finds exactly what a substring filter finds', () => {
 
   beforeAll(() => {
     for (let i = 0; i < 400; i++) {
+      if (next() < 0.3) store.clock.advance(1 + Math.floor(next() * 5));
       const f = pick(first);
       const l = pick(last);
       const sourceId = `${pick(['PAT-', 'MRN', 'c_', ''])}${Math.floor(next() * 100000)}`;
@@ -179,6 +183,17 @@ describe('the trigram plan finds exactly what a substring filter finds', () => {
         }
       ).seq;
       texts.set(seq, searchTextOf({ firstName: f, lastName: l, sourceId, email }));
+      changedAt.set(seq, store.clock.now());
+    }
+    // Older protocols edited later move ahead of newer ones in the 'changed' order.
+    for (const [seq] of [...texts].filter(() => next() < 0.1)) {
+      store.clock.advance(Math.floor(next() * 2));
+      const { local_id: localId } = store.db
+        .prepare('SELECT local_id FROM protocols WHERE seq = ?')
+        .get(seq) as { local_id: string };
+      const p = store.protocols.get(localId)!;
+      store.protocols.updateDraft(localId, { ...ProtocolRequest.parse(p.draft), daysSupply: 90 });
+      changedAt.set(seq, store.clock.now());
     }
   });
 
@@ -201,7 +216,7 @@ describe('the trigram plan finds exactly what a substring filter finds', () => {
       const expected = [...texts.entries()]
         .filter(([, text]) => terms.every((term) => text.includes(term)))
         .map(([seq]) => seq)
-        .sort((a, b) => b - a);
+        .sort((a, b) => changedAt.get(b)! - changedAt.get(a)! || b - a);
       const page = { where: ['p.deleted = 0'], params: [], limit: 1000 };
       expect(searchSeqs(store.db, planFtsSearch(store.db, q), page), q).toEqual(expected);
       expect(searchSeqs(store.db, planLikeSearch(q), page), q).toEqual(expected);

@@ -7,7 +7,8 @@
  * - orders_queue: the queue's order (created_at, id) with the searched and filtered columns.
  */
 export const migration004 = /* sql */ `
-DROP INDEX protocols_scan;
-CREATE INDEX protocols_list ON protocols (seq, deleted, sync_state, sort_name, search_text);
-CREATE INDEX orders_queue ON orders (created_at, id, status, customer_source_id, search_text);
+-- IF (NOT) EXISTS: a store made by an interim build of issue 12 got protocols_list in version 3.
+DROP INDEX IF EXISTS protocols_scan;
+CREATE INDEX IF NOT EXISTS protocols_list ON protocols (seq, deleted, sync_state, sort_name, search_text);
+CREATE INDEX IF NOT EXISTS orders_queue ON orders (created_at, id, status, customer_source_id, search_text);
 `;

@@ -3,6 +3,7 @@ import { migration001 } from './001-initial';
 import { migration002 } from './002-jobs';
 import { migration003 } from './003-lists-and-timeline';
 import { migration004 } from './004-list-indexes';
+import { migration005 } from './005-change-order';
 
 /**
  * One schema version: SQL, or a function of the connection for a step that needs the app's own
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration002,
   migration003,
   migration004,
+  migration005,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
