@@ -123,6 +123,32 @@ try {
         `(what the page itself spent; the rest is waiting: IPC, the host, other processes)`,
     );
 
+    // Where (a)'s time goes: the two calls the queue makes first, timed from the page.
+    const calls = await page.evaluate(async () => {
+      const api = (
+        globalThis as unknown as {
+          orderDesk: { call(channel: string, args: unknown): Promise<unknown> };
+        }
+      ).orderDesk;
+      const time = async (channel: string, args: unknown) => {
+        const ms: number[] = [];
+        for (let i = 0; i < 5; i++) {
+          const t0 = performance.now();
+          await api.call(channel, args);
+          ms.push(performance.now() - t0);
+        }
+        return ms.sort((a, b) => a - b)[2]!;
+      };
+      return {
+        list: await time('orders.list', { limit: 100, offset: 0 }),
+        counts: await time('orders.counts', {}),
+      };
+    });
+    console.log(
+      `      the queue's first calls from the page, median of 5: orders.list (100 rows) ${calls.list.toFixed(1)} ms, ` +
+        `orders.counts ${calls.counts.toFixed(1)} ms`,
+    );
+
     // (b) scroll through the whole queue -------------------------------------------------------
     const cdp = values.profile ? await context.newCDPSession(page) : null;
     if (cdp) {

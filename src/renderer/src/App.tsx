@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { useGuardedHashLocation } from './lib/navigation-guard';
 import { Header } from './components/Header';
@@ -10,16 +10,28 @@ import { useAppliedTheme } from './lib/theme';
 import { useAppStore } from './stores/app-store';
 import { subscribeToEvents } from './stores/events';
 import { commitPendingDeletesOnLeave } from './stores/pending-delete-store';
+import { lazyScreen } from './lib/lazy-screen';
 
-const ProtocolsScreen = lazy(() => import('./screens/protocols/ProtocolsScreen'));
-const ProtocolEditorScreen = lazy(() => import('./screens/editor/ProtocolEditorScreen'));
-const OrdersScreen = lazy(() => import('./screens/orders/OrdersScreen'));
-const BatchesScreen = lazy(() => import('./screens/batches/BatchesScreen'));
-const RefillsScreen = lazy(() => import('./screens/refills/RefillsScreen'));
-const ConflictsScreen = lazy(() => import('./screens/conflicts/ConflictsScreen'));
-const CatalogScreen = lazy(() => import('./screens/catalog/CatalogScreen'));
-const SettingsScreen = lazy(() => import('./screens/settings/SettingsScreen'));
-const ConnectScreen = lazy(() => import('./screens/connect/ConnectScreen'));
+const ProtocolsScreen = lazyScreen(() => import('./screens/protocols/ProtocolsScreen'));
+const ProtocolEditorScreen = lazyScreen(() => import('./screens/editor/ProtocolEditorScreen'));
+const OrdersScreen = lazyScreen(() => import('./screens/orders/OrdersScreen'));
+const BatchesScreen = lazyScreen(() => import('./screens/batches/BatchesScreen'));
+const RefillsScreen = lazyScreen(() => import('./screens/refills/RefillsScreen'));
+const ConflictsScreen = lazyScreen(() => import('./screens/conflicts/ConflictsScreen'));
+const CatalogScreen = lazyScreen(() => import('./screens/catalog/CatalogScreen'));
+const SettingsScreen = lazyScreen(() => import('./screens/settings/SettingsScreen'));
+const ConnectScreen = lazyScreen(() => import('./screens/connect/ConnectScreen'));
+const SCREENS = [
+  ProtocolsScreen,
+  ProtocolEditorScreen,
+  OrdersScreen,
+  BatchesScreen,
+  RefillsScreen,
+  ConflictsScreen,
+  CatalogScreen,
+  SettingsScreen,
+  ConnectScreen,
+];
 
 function SkipLink({ target }: { target: React.RefObject<HTMLElement | null> }) {
   // A plain "#main" link would change the hash route, so focus the main landmark directly.
@@ -153,6 +165,12 @@ export function App() {
       stopCommitOnLeave();
     };
   }, [load]);
+
+  useEffect(() => {
+    // Once the app is up, every screen's code is fetched, so moving between screens never waits.
+    // A chunk that fails to load fails again, visibly, when its screen is opened.
+    if (status === 'ready') for (const screen of SCREENS) screen.preload().catch(() => undefined);
+  }, [status]);
 
   if (status === 'loading') {
     return (
