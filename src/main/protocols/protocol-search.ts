@@ -14,7 +14,9 @@ import { likeContains, prepareCached } from '../store/rows';
  * index (detail=none) finds candidates, LIKE re-checks every term on the row. Because a phrase
  * of common trigrams (a sourceId prefix such as "PAT-", an email domain) walks long doclists,
  * the plan probes each trigram's frequency (counting at most PROBE_CAP rowids) and matches only
- * on the two rarest ones; a trigram found nowhere answers "no match" at once. Terms shorter than
+ * on the two rarest ones; a trigram found nowhere answers "no match" at once. When every trigram is
+ * common (PROBE_CAP candidates or more), the page instead walks the list's own order on its
+ * covering index and stops after a page (common matches come soon), rather than sorting them all. Terms shorter than
  * three characters have no trigram: they are only re-checked, and a query made of nothing else
  * walks the sort's narrow index (protocols_by_change, which holds search_text, or by name).
  */
@@ -87,8 +89,10 @@ export function planFtsSearch(db: Db, query: string): SearchPlan {
   }
   counted.sort((a, b) => a.n - b.n);
   const rare = counted.filter((c) => c.n < PROBE_CAP).slice(0, 2);
-  const chosen = rare.length > 0 ? rare : counted;
-  return { kind: 'fts', match: chosen.map((c) => quote(c.gram)).join(' AND '), likes };
+  // Every trigram is common: its candidates would all be read and sorted for one page, while
+  // walking the list's own order finds a page of such common matches after a few rows.
+  if (rare.length === 0) return { kind: 'scan', likes };
+  return { kind: 'fts', match: rare.map((c) => quote(c.gram)).join(' AND '), likes };
 }
 
 /** The plan of the measured alternative: LIKE over the protocols_list index, no FTS. */

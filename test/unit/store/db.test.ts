@@ -469,7 +469,15 @@ describe('migration 5: the index of the list by last change', () => {
     expect(columns(db, 'protocols_list')).not.toContain('local_updated_at');
     closeStore(db);
     const store = createLocalStore(file, { clock: manualClock() });
-    expect(schemaVersion(store.db)).toBe(5);
+    expect(schemaVersion(store.db)).toBe(SCHEMA_VERSION);
+    // Version 6: the name order's index carries the searched columns too.
+    expect(columns(store.db, 'protocols_by_name')).toEqual([
+      'sort_name',
+      'seq',
+      'deleted',
+      'sync_state',
+      'search_text',
+    ]);
     expect(columns(store.db, 'protocols_by_change')).toEqual([
       'local_updated_at',
       'seq',

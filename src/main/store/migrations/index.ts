@@ -4,6 +4,7 @@ import { migration002 } from './002-jobs';
 import { migration003 } from './003-lists-and-timeline';
 import { migration004 } from './004-list-indexes';
 import { migration005 } from './005-change-order';
+import { migration006 } from './006-name-order';
 
 /**
  * One schema version: SQL, or a function of the connection for a step that needs the app's own
@@ -22,6 +23,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration003,
   migration004,
   migration005,
+  migration006,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
