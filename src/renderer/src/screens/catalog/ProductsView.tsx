@@ -1,4 +1,3 @@
-import { Search, X } from 'lucide-react';
 import { useCallback } from 'react';
 import type { ProductStatus } from '../../../../shared/api';
 import { Empty } from '../../components/States';
@@ -7,6 +6,7 @@ import { useDebounced } from '../../lib/use-debounced';
 import { SEARCH_MAX, STATUSES, useCatalogStore } from '../../stores/catalog-store';
 import { ProductDetail } from './ProductDetail';
 import { ProductList } from './ProductList';
+import { SearchField } from '../../components/SearchField';
 
 function Filters() {
   const statuses = useCatalogStore((s) => s.statuses);
@@ -25,38 +25,14 @@ function Filters() {
 
   return (
     <div className="filters">
-      <div className="search">
-        <Search aria-hidden="true" size={16} className="search-icon" />
-        <label htmlFor="product-search" className="visually-hidden">
-          Search products
-        </label>
-        <input
-          id="product-search"
-          className="input search-input"
-          type="search"
-          placeholder="Search by name"
-          value={text}
-          maxLength={SEARCH_MAX}
-          aria-describedby={text.length >= SEARCH_MAX ? 'product-search-limit' : undefined}
-          onChange={(e) => setText(e.target.value)}
-          autoComplete="off"
-        />
-        {text.length >= SEARCH_MAX && (
-          <span id="product-search-limit" className="visually-hidden">
-            At most {SEARCH_MAX} characters.
-          </span>
-        )}
-        {text && (
-          <button
-            type="button"
-            className="icon-button search-clear"
-            aria-label="Clear search"
-            onClick={() => setText('')}
-          >
-            <X aria-hidden="true" size={16} />
-          </button>
-        )}
-      </div>
+      <SearchField
+        id="product-search"
+        label="Search products"
+        placeholder="Search by name"
+        value={text}
+        onChange={setText}
+        maxLength={SEARCH_MAX}
+      />
       <fieldset className="chips">
         <legend className="visually-hidden">Filter by status</legend>
         {STATUSES.map((status) => (

@@ -1,4 +1,3 @@
-import { Search, X } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { OrderStatus } from '../../../../shared/api';
 import { Field } from '../../components/Field';
@@ -15,6 +14,7 @@ import {
   rangeProblem,
   type DatePreset,
 } from './order-filters';
+import { SearchField } from '../../components/SearchField';
 
 function SearchBox() {
   const text = useOrdersStore((s) => s.searchText);
@@ -23,32 +23,14 @@ function SearchBox() {
   const apply = useCallback((value: string) => setSearch(value), [setSearch]);
   useDebounced(text, 250, apply);
   return (
-    <div className="search">
-      <Search aria-hidden="true" size={16} className="search-icon" />
-      <label htmlFor="order-search" className="visually-hidden">
-        Search orders
-      </label>
-      <input
-        id="order-search"
-        className="input search-input"
-        type="search"
-        placeholder="Patient name, sourceId or order ID"
-        value={text}
-        maxLength={SEARCH_MAX}
-        onChange={(e) => setText(e.target.value)}
-        autoComplete="off"
-      />
-      {text && (
-        <button
-          type="button"
-          className="icon-button search-clear"
-          aria-label="Clear search"
-          onClick={() => setText('')}
-        >
-          <X aria-hidden="true" size={16} />
-        </button>
-      )}
-    </div>
+    <SearchField
+      id="order-search"
+      label="Search orders"
+      placeholder="Patient name, sourceId or order ID"
+      value={text}
+      onChange={setText}
+      maxLength={SEARCH_MAX}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
-import { Search, X } from 'lucide-react';
 import type { ProtocolListState, ProtocolSort } from '../../../../shared/protocol-views';
 import { FILTER_STATES, SEARCH_MAX, useProtocolsStore } from '../../stores/protocols-store';
+import { SearchField } from '../../components/SearchField';
 
 export const FILTER_LABELS: Record<ProtocolListState, string> = {
   synced: 'Synced',
@@ -28,33 +28,14 @@ export function ProtocolFilters() {
 
   return (
     <div className="filters protocol-filters">
-      <div className="search">
-        <Search aria-hidden="true" size={16} className="search-icon" />
-        <label htmlFor="protocol-search" className="visually-hidden">
-          Search protocols
-        </label>
-        <input
-          id="protocol-search"
-          className="input search-input"
-          type="search"
-          placeholder="Search by patient name, sourceId or email"
-          value={text}
-          maxLength={SEARCH_MAX}
-          onChange={(e) => setText(e.target.value)}
-          autoComplete="off"
-          spellCheck={false}
-        />
-        {text && (
-          <button
-            type="button"
-            className="icon-button search-clear"
-            aria-label="Clear search"
-            onClick={() => setText('')}
-          >
-            <X aria-hidden="true" size={16} />
-          </button>
-        )}
-      </div>
+      <SearchField
+        id="protocol-search"
+        label="Search protocols"
+        placeholder="Search by patient name, sourceId or email"
+        value={text}
+        onChange={setText}
+        maxLength={SEARCH_MAX}
+      />
       <div className="protocol-filter-row">
         <fieldset className="chips">
           <legend className="visually-hidden">Show only</legend>
