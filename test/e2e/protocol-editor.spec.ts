@@ -233,6 +233,13 @@ test('leaving with unsaved changes asks first, inside the app and when the windo
   await expect(editor.field(app, 'First name')).toHaveValue('Unsaved');
   await expect(app).toHaveURL(/#\/protocols\/new$/);
 
+  // The browser's Back goes through the same guard: the editor and what was typed stay.
+  await app.goBack();
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor.field(app, 'First name')).toHaveValue('Unsaved');
+  await expect(app).toHaveURL(/#\/protocols\/new$/);
+
   // The keyboard shortcut goes through the same guard.
   await app.keyboard.press('Control+6');
   await expect(ask).toBeVisible();

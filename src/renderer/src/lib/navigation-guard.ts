@@ -19,6 +19,25 @@ export function forceNavigate(to: string, options?: { replace?: boolean }): void
   hashNavigate(to, options);
 }
 
+/** The route a URL's hash names ("#/orders/1" -> "/orders/1"). */
+const routeOf = (url: string): string => new URL(url).hash.replace(/^#/, '') || '/';
+
+/**
+ * Back, forward or an address typed into the browser host's tab change the hash without the
+ * router's navigate. While a guard holds, the old address is put back before the router sees the
+ * change (this listener is added when this module loads, before the router subscribes), and the
+ * guard is asked about the new one as for a link.
+ */
+function onHashChange(event: HashChangeEvent): void {
+  if (!guard) return;
+  const to = routeOf(event.newURL);
+  if (to === routeOf(event.oldURL)) return;
+  window.history.replaceState(window.history.state, '', event.oldURL);
+  if (guard(to)) hashNavigate(to);
+}
+if (typeof window !== 'undefined' && typeof window.addEventListener === 'function')
+  window.addEventListener('hashchange', onHashChange);
+
 /** useHashLocation whose navigate asks the guard first: the Router's `hook`. */
 export function useGuardedHashLocation(): ReturnType<typeof useHashLocation> {
   const [location] = useHashLocation();
