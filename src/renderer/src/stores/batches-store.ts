@@ -78,14 +78,8 @@ const itemsRefresher = createCoalescer(() => rereadItems(), {
   restFactor: ITEMS_REST_FACTOR,
 });
 
-/**
- * Bulk submission as the batches screens show it: the list of batches, and the open batch's
- * items. Progress events arrive up to 10 times a second per batch; they only record what
- * changed. The latest progress is applied at most every 250 ms, and the open batch's items are
- * re-read at most every 250 ms and never more than 1/20 of the time (never once per event), so a
- * 1,000-item batch keeps the window responsive and does not slow the batch.
- */
-export const useBatchesStore = create<BatchesStore>((set, get) => ({
+/** What the store holds before anything is loaded (and after a switch of connection). */
+const initial = {
   batches: [],
   listState: 'idle',
   listError: null,
@@ -95,6 +89,17 @@ export const useBatchesStore = create<BatchesStore>((set, get) => ({
   review: null,
   submitting: false,
   submitError: null,
+} satisfies Partial<BatchesStore>;
+
+/**
+ * Bulk submission as the batches screens show it: the list of batches, and the open batch's
+ * items. Progress events arrive up to 10 times a second per batch; they only record what
+ * changed. The latest progress is applied at most every 250 ms, and the open batch's items are
+ * re-read at most every 250 ms and never more than 1/20 of the time (never once per event), so a
+ * 1,000-item batch keeps the window responsive and does not slow the batch.
+ */
+export const useBatchesStore = create<BatchesStore>((set, get) => ({
+  ...initial,
 
   async loadReview(protocolLocalIds) {
     const ids = [...protocolLocalIds];
@@ -230,17 +235,7 @@ export const useBatchesStore = create<BatchesStore>((set, get) => ({
     listStale = false;
     progressRefresher.cancel();
     itemsRefresher.cancel();
-    set({
-      batches: [],
-      listState: 'idle',
-      listError: null,
-      run: null,
-      toggling: false,
-      retrying: {},
-      review: null,
-      submitting: false,
-      submitError: null,
-    });
+    set(initial);
   },
 }));
 
