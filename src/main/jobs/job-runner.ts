@@ -174,14 +174,17 @@ export class JobRunner {
   private async run(): Promise<void> {
     try {
       while (!this.stopping) {
+        // One time for the round's claims and its next wake-up: a job that becomes due while
+        // the round runs is then still "later" for the wake-up, never due-but-unclaimed.
+        const now = this.o.clock.now();
         this.retryUnrecorded();
         for (const kind of this.kinds.values()) {
           if (!this.active(kind.name)) continue;
-          this.launch(kind);
+          this.launch(kind, now);
           this.startReconcile(kind);
         }
         this.resolveDrains();
-        await this.waiter.wait(this.nextWakeDelay());
+        await this.waiter.wait(this.nextWakeDelay(now));
       }
     } finally {
       await Promise.all([...this.inFlight, ...this.reconciling.values()]);
@@ -190,12 +193,12 @@ export class JobRunner {
   }
 
   /** Claims and sends the jobs of `kind` that are due and have a free place. */
-  private launch(kind: JobKind<unknown>): void {
+  private launch(kind: JobKind<unknown>, now: number): void {
     // A job that preparation settled frees its place: claim again until nothing more comes.
     for (let again = true; again;) {
       let claimed: Claimed;
       try {
-        claimed = runTransaction(this.o.db, () => this.claimDue(kind));
+        claimed = runTransaction(this.o.db, () => this.claimDue(kind, now));
       } catch (error) {
         this.log(`could not claim a ${kind.name} job: ${messageOf(error)}`);
         return;
@@ -210,9 +213,8 @@ export class JobRunner {
    * that settled), then the kind's preparation of each (saved with the job). A job that
    * preparation settles (nothing to send) is written at once.
    */
-  private claimDue(kind: JobKind<unknown>, freed?: StoredJob): Claimed {
+  private claimDue(kind: JobKind<unknown>, now: number, freed?: StoredJob): Claimed {
     const claimed: Claimed = { send: [], settled: [] };
-    const now = this.o.clock.now();
     const jobs = freed
       ? this.o.jobs.claimInLane(kind.name, freed.batchId, now, 1)
       : this.o.jobs.claimDue(kind.name, now, kind.concurrency);
@@ -273,7 +275,7 @@ export class JobRunner {
         this.write(job, from, outcome);
         if (!next || this.stopping || !this.active(next.name)) return;
         try {
-          claimed = runTransaction(this.o.db, () => this.claimDue(next, job));
+          claimed = runTransaction(this.o.db, () => this.claimDue(next, this.o.clock.now(), job));
         } catch (error) {
           this.log(`could not claim a ${next.name} job: ${messageOf(error)}`);
         }
@@ -412,8 +414,8 @@ export class JobRunner {
     }
   }
 
-  private nextWakeDelay(): number {
-    const now = this.o.clock.now();
+  /** How long to wait after a round whose claims were made at `now`. */
+  private nextWakeDelay(now: number): number {
     let next = Infinity;
     for (const entry of this.unrecorded.values()) next = Math.min(next, entry.at);
     for (const kind of this.kinds.values()) {
@@ -432,7 +434,7 @@ export class JobRunner {
         next = Math.min(next, Math.max(due, until, now));
       }
     }
-    return next === Infinity ? Infinity : Math.max(0, next - now);
+    return next === Infinity ? Infinity : Math.max(0, next - this.o.clock.now());
   }
 
   /** The job with its data parsed by its kind; null (logged) when the data does not parse. */

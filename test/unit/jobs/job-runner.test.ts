@@ -605,6 +605,32 @@ describe('JobRunner: batches, concurrency and queues', () => {
   });
 });
 
+describe('JobRunner: a round that takes time', () => {
+  it('a job that becomes due while a round runs is sent when it is due, not only at the next wake()', async () => {
+    const protocols = fakeKind({ name: 'protocol' });
+    let store: (LocalStore & { clock: { advance(ms: number): void } }) | null = null;
+    // A slow preparation of an order job: the round outlives the protocol job's wait.
+    const orders = fakeKind({
+      prepare: (job) => {
+        store!.clock.advance(600);
+        return { data: job.data };
+      },
+    });
+    const h = setup([protocols, orders]);
+    store = h.store;
+    // Written straight to the store: no wake() is pending when the runner starts.
+    const now = h.store.clock.now();
+    const job = (kind: 'protocol' | 'order', label: string, nextAttemptAt: number | null) =>
+      h.store.jobs.enqueue({ kind, data: { label }, queueKey: null, nextAttemptAt });
+    job('protocol', 'p', now + 500);
+    job('order', 'o', null);
+    await h.start();
+    expect(orders.sent()).toEqual(['o']);
+    await h.timers.advance(0);
+    expect(protocols.sent()).toEqual(['p']);
+  });
+});
+
 describe('JobRunner: online, drain, stop', () => {
   it('sends and reconciles nothing while offline, not even into a place freed meanwhile; wake() once online sends', async () => {
     const kind = fakeKind({ concurrency: 1 });
