@@ -92,6 +92,8 @@ export const runCount = (app: Page, key: string) => app.getByTestId(`count-${key
 
 /** Opens a batch's run view from the batches list (Ctrl+3, then its link). */
 export async function openBatchFromList(app: Page, title: RegExp | string): Promise<void> {
+  // The shortcut works once the app is up (after a reload it may still be starting).
+  await expect(app.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await app.keyboard.press('Control+3');
   await expect(app.getByRole('heading', { level: 1, name: 'Batches' })).toBeVisible();
   await app.getByRole('link', { name: title }).first().click();
