@@ -295,7 +295,14 @@ export function parseProtocolRow(
       const column = columnOfPath(issue.path, groups);
       if (reported.has(column)) continue;
       reported.add(column);
-      reasons.push({ column, message: sentence(issue.message) });
+      const zip = candidate.customer.address.zipCode;
+      const droppedZero = issue.path.at(-1) === 'zipCode' && /^\d{4}$/.test(zip);
+      reasons.push({
+        column,
+        message: droppedZero
+          ? `"${zip}" must be exactly 5 digits; a spreadsheet drops the leading 0 of a number, so format the column as text`
+          : sentence(issue.message),
+      });
     }
   }
   const seen = new Set<number>();

@@ -149,6 +149,16 @@ describe('protocol CSV rows', () => {
       ]),
     );
     expect(reasons).toHaveLength(7);
+    // A ZIP code a spreadsheet kept as a number lost its leading 0: the reason says so.
+    expect(reasonsOf(store, { ...GOOD, 'ZIP code': '2139' })).toEqual([
+      [
+        {
+          column: 'ZIP code',
+          message:
+            '"2139" must be exactly 5 digits; a spreadsheet drops the leading 0 of a number, so format the column as text',
+        },
+      ],
+    ]);
   });
 
   it('judges products against the catalog: unknown, discontinued, draft, twice, doses vs kind', () => {
