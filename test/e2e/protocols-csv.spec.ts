@@ -122,6 +122,13 @@ test('downloads the template, imports good and bad rows after a preview, and exp
   expect(table.rows[0]!.cells.slice(at('Product 1 ID'), at('Product 1 quantity') + 1)).toEqual(
     first.slice(at('Product 1 ID'), at('Product 1 quantity') + 1),
   );
+
+  // The template is one click away on the list too.
+  const again = await downloaded(app, () =>
+    app.getByRole('button', { name: 'CSV template' }).click(),
+  );
+  expect(again.suggestedFilename()).toBe('order-desk-protocols-template.csv');
+  expect(await textOf(again)).toBe(templateText);
 });
 
 test('a file that is not a protocols CSV is refused whole, with every reason', async ({ app }) => {

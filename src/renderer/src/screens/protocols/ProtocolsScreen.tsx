@@ -1,4 +1,4 @@
-import { Download, FilePlus2, FileUp, ShoppingCart } from 'lucide-react';
+import { Download, FilePlus2, FileSpreadsheet, FileUp, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
 import { plural } from '../../lib/format';
 import { useHiddenByPendingDelete } from '../../stores/pending-delete-store';
@@ -7,7 +7,7 @@ import '../../styles/protocols.css';
 import { ProtocolFilters } from './ProtocolFilters';
 import { ProtocolList } from './ProtocolList';
 import { SelectionBar } from './SelectionBar';
-import { exportProtocolsCsv } from './csv-actions';
+import { downloadTemplate, exportProtocolsCsv } from './csv-actions';
 
 /** How many protocols match, said when it changes. */
 function MatchCount() {
@@ -40,6 +40,10 @@ export default function ProtocolsScreen() {
           <button type="button" className="button" onClick={() => void exportProtocolsCsv()}>
             <Download aria-hidden="true" size={16} />
             Export CSV
+          </button>
+          <button type="button" className="button" onClick={() => void downloadTemplate()}>
+            <FileSpreadsheet aria-hidden="true" size={16} />
+            CSV template
           </button>
           <Link href="/new-order" className="button">
             <ShoppingCart aria-hidden="true" size={16} />
