@@ -71,6 +71,9 @@ function createWindow(): BrowserWindow {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      // No auxclick events: a middle-click on a link is only ever a window.open, which the guard
+      // denies (or hands to the system browser).
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   window.once('ready-to-show', () => window.show());
