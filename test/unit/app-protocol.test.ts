@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -90,6 +91,47 @@ describe('resolveAppUrl', () => {
       'app://order-desk/%E0%A4%A.js',
     ])
       expect(resolveAppUrl(url, ROOT), url).toMatchObject({ ok: false });
+  });
+
+  it('never names a file outside the root for any path made of hostile pieces', () => {
+    const piece = fc.constantFrom(
+      '..',
+      '.',
+      '',
+      '%2e%2e',
+      '.%2e',
+      '%2E.',
+      '..%2f',
+      '%2F',
+      '%5c',
+      '%5C',
+      '\\',
+      '%00',
+      '%252e%252e',
+      'C:',
+      'c%3A',
+      '~',
+      'assets',
+      'index.html',
+      'a.js',
+      'étude.css',
+      '%C3%A9.css',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 8 }),
+        fc.constantFrom('/', '//', '/./'),
+        (parts, lead) => {
+          const url = `app://order-desk${lead}${parts.join('/')}`;
+          const resolved = resolveAppUrl(url, ROOT);
+          if (resolved.ok) {
+            expect(resolved.filePath.startsWith(ROOT + sep), url).toBe(true);
+            expect(resolved.filePath.split(sep), url).not.toContain('..');
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 
   it('refuses another host, port, credentials or scheme', () => {
