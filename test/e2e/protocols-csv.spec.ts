@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Download, Page } from '@playwright/test';
 import { readCsv, writeCsv } from '../../src/main/csv/csv-text';
+import { headerRow } from '../../src/main/csv/protocol-columns';
 import { expect, test } from '../support/e2e/fixtures';
 import { axeBlockers } from '../support/e2e/axe';
 import { connectToProtocols, protocolsUi as list } from '../support/e2e/protocols';
@@ -145,4 +146,54 @@ test('a file that is not a protocols CSV is refused whole, with every reason', a
   await expect(alert).toContainText('The required column "First name" is missing.');
   // The user can choose another file at once.
   await expect(app.getByLabel('Choose a CSV file…')).toBeEnabled();
+});
+
+test('10,000 rows go through the screen: the preview lists them virtualised, and all are imported', async ({
+  app,
+  host,
+}) => {
+  await connectToProtocols(app);
+  const header = headerRow(2);
+  const rows = Array.from({ length: 10_000 }, (_, i) => {
+    const cells: Record<string, string> = {
+      'Patient ID': `BULK-${String(i).padStart(5, '0')}`,
+      'First name': 'Bulk',
+      'Last name': `Patient, ${i}`,
+      'Address line 1': `${i} Long Road`,
+      City: 'Portland',
+      State: 'OR',
+      'ZIP code': i === 4_321 ? 'none' : '97210',
+      'Days supply': '30',
+      'Shipping method': 'STANDARD',
+      'Order type': 'ONE_TIME',
+      'Product 1 ID': '1001',
+      'Product 1 morning': '1',
+      'Product 2 ID': '1035',
+      'Product 2 quantity': '1',
+    };
+    return header.map((h) => cells[h] ?? '');
+  });
+  await app.getByRole('link', { name: 'Import CSV…' }).click();
+  await app.getByLabel('Choose a CSV file…').setInputFiles({
+    name: 'clinic.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(writeCsv(header, rows), 'utf8'),
+  });
+  await expect(app.getByTestId('import-ready')).toHaveText('9,999', { timeout: 30_000 });
+  await expect(app.getByTestId('import-bad')).toHaveText('1');
+  await expect(
+    app.getByRole('list', { name: 'Rows with problems' }).locator(':scope > li'),
+  ).toContainText('Row 4323');
+  // Only the rows in view are in the page.
+  const good = app.getByRole('list', { name: 'Rows ready to import' }).locator(':scope > li');
+  await expect(good.first()).toContainText('Row 2');
+  expect(await good.count()).toBeLessThan(100);
+  await expect(good.first()).toHaveAttribute('aria-setsize', '9999');
+
+  await app.getByRole('button', { name: 'Import 9,999 protocols' }).click();
+  await expect(app.getByText('9,999 protocols imported as drafts')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(app.getByTestId('protocol-count')).toHaveText('9,999 protocols');
+  expect(host.core.store.protocols.count()).toBe(9_999);
 });
