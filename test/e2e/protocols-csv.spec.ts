@@ -144,8 +144,25 @@ test('a file that is not a protocols CSV is refused whole, with every reason', a
   await expect(alert).toContainText('contacts.csv cannot be imported.');
   await expect(alert).toContainText('"Nickname" is not a column Order Desk knows.');
   await expect(alert).toContainText('The required column "First name" is missing.');
-  // The user can choose another file at once.
+  // Another file can be chosen at once; dropping one on the chooser works as choosing it.
   await expect(app.getByLabel('Choose a CSV file…')).toBeEnabled();
+  const fixed = [
+    'Patient ID,First name,Last name,Address line 1,City,State,ZIP code,Days supply,Shipping method,Order type,Product 1 ID,Product 1 morning',
+    'P1,Ada,Dropped,1 Main St,Portland,OR,97210,30,STANDARD,ONE_TIME,1001,1',
+  ].join('\r\n');
+  const data = await app.evaluateHandle((text) => {
+    // The page's DataTransfer (the tests' tsconfig has no DOM library).
+    const page = globalThis as unknown as {
+      DataTransfer: new () => { items: { add(file: File): void } };
+    };
+    const transfer = new page.DataTransfer();
+    transfer.items.add(new File([text], 'fixed.csv', { type: 'text/csv' }));
+    return transfer;
+  }, fixed);
+  await app.locator('.import-drop').dispatchEvent('drop', { dataTransfer: data });
+  await expect(app.getByRole('heading', { name: 'fixed.csv' })).toBeVisible();
+  await expect(app.getByRole('alert')).toHaveCount(0);
+  await expect(app.getByRole('button', { name: 'Import 1 protocol' })).toBeEnabled();
 });
 
 test('10,000 rows go through the screen: the preview lists them virtualised, and all are imported', async ({
