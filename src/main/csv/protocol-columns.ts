@@ -46,6 +46,10 @@ export const productHeader = (n: number, field: ProductField): string =>
 export const fixedHeader = (key: FixedKey): string =>
   FIXED_COLUMNS.find((c) => c.key === key)!.header;
 
+/** The header of a fixed column named by its key ("zipCode" → "ZIP code"), or null. */
+export const headerOf = (key: string): string | null =>
+  FIXED_COLUMNS.find((c) => c.key === key)?.header ?? null;
+
 /** The header of a file with `groups` product groups (export and template). */
 export function headerRow(groups: number): string[] {
   const header: string[] = FIXED_COLUMNS.map((c) => c.header);

@@ -1,5 +1,6 @@
 import {
   DAYS_SUPPLY_VALUES,
+  OrderType,
   DOSE_MAX,
   PACK_DESCRIPTION_MAX,
   ProtocolRequest,
@@ -13,6 +14,7 @@ import type { CsvRowReason } from '../../shared/protocol-csv-views';
 import {
   DOSE_FIELDS,
   fixedHeader,
+  headerOf,
   productHeader,
   type ColumnMap,
   type FixedKey,
@@ -86,15 +88,15 @@ function parseLine(
 ): LineItemRequest | null {
   const cell = (field: ProductField) => row.at(group.fields[field]);
   const column = (field: ProductField) => productHeader(group.n, field);
-  const given = (['id', ...DOSE_FIELDS, 'quantity'] as const).filter((f) => cell(f) !== '');
-  if (given.length === 0) return null;
+  const given = (['id', 'name', ...DOSE_FIELDS, 'quantity'] as const).some((f) => cell(f) !== '');
+  if (!given) return null;
   const before = reasons.length;
   const idText = cell('id');
   let productId = 0;
   if (idText === '') {
     reasons.push({
       column: column('id'),
-      message: 'is required when the product has doses or a quantity',
+      message: 'is required when the product has a name, doses or a quantity',
     });
   } else if (!WHOLE.test(idText) || Number(idText) === 0) {
     reasons.push({
@@ -178,7 +180,7 @@ function parseLine(
   };
 }
 
-/** "must be 30, 60 or 90" for a choice the cell did not match, null when it did. */
+/** The option a cell names (compared after `normalize`), 'missing' when empty, null when none. */
 function choice<T extends string | number>(
   text: string,
   options: readonly T[],
@@ -188,17 +190,14 @@ function choice<T extends string | number>(
   return options.find((o) => normalize(String(o)) === normalize(text)) ?? null;
 }
 
-const ORDER_TYPES = ['ONE_TIME', 'SUBSCRIPTION'] as const;
+const ORDER_TYPES = OrderType.options;
 const or = (options: readonly (string | number)[]) =>
   `${options.slice(0, -1).join(', ')} or ${options.at(-1)}`;
 
 /** The column a path of ProtocolRequest is written in. */
 function columnOfPath(path: readonly PropertyKey[], groups: readonly number[]): string | null {
   const [head, index, field, dose] = path;
-  if (head === 'customer') {
-    const key = (index === 'address' ? field : index) as FixedKey;
-    return fixedHeader(key);
-  }
+  if (head === 'customer') return headerOf(String(index === 'address' ? field : index));
   if (head === 'lineItems') {
     const n = typeof index === 'number' ? (groups[index] ?? 1) : 1;
     if (field === 'administration' && typeof dose === 'string')
@@ -206,7 +205,7 @@ function columnOfPath(path: readonly PropertyKey[], groups: readonly number[]): 
     if (field === 'quantity') return productHeader(n, 'quantity');
     return productHeader(n, 'id');
   }
-  return typeof head === 'string' ? fixedHeader(head as FixedKey) : null;
+  return headerOf(String(head));
 }
 
 /**

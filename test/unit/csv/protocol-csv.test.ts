@@ -235,10 +235,21 @@ describe('protocol CSV rows', () => {
       [
         {
           column: 'Product 2 ID',
-          message: 'is required when the product has doses or a quantity',
+          message: 'is required when the product has a name, doses or a quantity',
         },
       ],
       [{ column: 'Product 1 ID', message: 'is required: a protocol has at least one product' }],
+    ]);
+  });
+
+  it('asks for the ID of a product given only by its name', () => {
+    expect(reasonsOf(catalogStore(), { ...GOOD, 'Product 2 name': 'Magnesium' })).toEqual([
+      [
+        {
+          column: 'Product 2 ID',
+          message: 'is required when the product has a name, doses or a quantity',
+        },
+      ],
     ]);
   });
 
