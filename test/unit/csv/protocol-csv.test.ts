@@ -249,6 +249,11 @@ describe('protocol CSV rows', () => {
           column: 'Product 2 ID',
           message: 'is required when the product has a name, doses or a quantity',
         },
+        {
+          column: 'Product 2 doses',
+          message:
+            'give the doses (a product in the daily packs) or a quantity (a product outside them)',
+        },
       ],
     ]);
   });
