@@ -9,7 +9,8 @@
  *   npx tsx bench/run-all.ts --only poller-cycle --out /tmp/PERFORMANCE.md
  *
  * --only takes bench files (with or without .ts) or their npm scripts; --timeout is per bench, in
- * minutes (default 15).
+ * minutes (default 15). Every run also keeps what it measured in LAST_RUN (a temp file), and
+ * `--rerender FILE` writes the report again from such a file without running anything.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,10 +18,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { BENCHES, FIGURES } from './goals';
 import { cpuSnapshot, loadAverage, machineInfo, otherWorkShare } from './machine';
-import { renderPerformanceReport, verdictFor, type BenchRun } from './performance-report';
-import { readFigures, RESULTS_ENV, type FigureRecord } from './report';
+import {
+  renderPerformanceReport,
+  verdictFor,
+  type BenchRun,
+  type ReportInput,
+} from './performance-report';
+import { FigureRecordSchema, readFigures, RESULTS_ENV, type FigureRecord } from './report';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DEFAULT_OUT = path.join(ROOT, 'docs', 'PERFORMANCE.md');
@@ -31,6 +38,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     out: { type: 'string' },
     timeout: { type: 'string', default: '15' },
+    rerender: { type: 'string' },
   },
 });
 const timeoutMs = Number(values.timeout) * 60_000;
@@ -45,10 +53,7 @@ for (const w of wanted ?? []) {
   if (!BENCHES.some((b) => b.file.replace(/\.ts$/, '') === w || b.script === w))
     throw new Error(`--only: no bench "${w}" (${BENCHES.map((b) => b.file).join(', ')})`);
 }
-// A subset makes a partial report: it goes elsewhere unless asked, so the page of record stays.
-const out = path.resolve(
-  values.out ?? (wanted ? path.join(os.tmpdir(), 'order-desk-PERFORMANCE.md') : DEFAULT_OUT),
-);
+const LAST_RUN = path.join(os.tmpdir(), 'order-desk-bench-last-run.json');
 
 const scripts = (
   JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
@@ -121,103 +126,154 @@ const env = (results: string): NodeJS.ProcessEnv => ({
   PATH: `${path.join(ROOT, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
 });
 
-const machine = machineInfo();
-const loadStart = loadAverage();
-const cpuStart = cpuSnapshot();
-const startedAt = performance.now();
-const resultsDir = mkdtempSync(path.join(os.tmpdir(), 'order-desk-bench-results-'));
-const runs: BenchRun[] = [];
-const figures: FigureRecord[] = [];
-const invalid: string[] = [];
+const Load = z.tuple([z.number(), z.number(), z.number()]);
+/** What one run measured: the report's input, as kept in LAST_RUN. */
+const RunSchema = z.object({
+  generatedAt: z.iso.datetime(),
+  machine: z.object({
+    cpuModel: z.string(),
+    cpuCount: z.number(),
+    memoryBytes: z.number(),
+    os: z.string(),
+    node: z.string(),
+    chromium: z.string().nullable(),
+  }),
+  loadStart: Load,
+  loadEnd: Load,
+  otherShare: z.number().nullable(),
+  totalSeconds: z.number(),
+  runs: z.array(
+    z.object({
+      file: z.string(),
+      command: z.string(),
+      status: z.enum(['passed', 'failed', 'not run']),
+      reason: z.string().optional(),
+      seconds: z.number().optional(),
+      loadStart: Load.optional(),
+      loadEnd: Load.optional(),
+      otherShare: z.number().nullable().optional(),
+    }),
+  ),
+  figures: z.array(FigureRecordSchema),
+  invalid: z.array(z.string()),
+});
+type Run = z.infer<typeof RunSchema>;
+
 const banner = (text: string) => console.log(`\n${'='.repeat(100)}\n${text}\n${'='.repeat(100)}`);
 
-try {
-  // The renderer build the renderer benches' scripts start with, once for all of them.
-  const builds = [...new Set(selected.flatMap((b) => steps(b.script).filter(isBuild)))];
-  let buildFailure: string | null = null;
-  if (builds.length > 0) {
-    banner(`build, once for every renderer bench: ${builds.join(' && ')}`);
-    const build = await run(builds.join(' && '), env(path.join(resultsDir, 'build.jsonl')));
-    if (build.code !== 0)
-      buildFailure = `the renderer build failed (${build.code ?? build.signal}): ${failureLine(build.tail)}`;
-  }
+/** Runs the selected benches (the renderer build first, once) and collects what they recorded. */
+async function measureAll(): Promise<Run> {
+  const machine = machineInfo();
+  const loadStart = loadAverage();
+  const cpuStart = cpuSnapshot();
+  const startedAt = performance.now();
+  const resultsDir = mkdtempSync(path.join(os.tmpdir(), 'order-desk-bench-results-'));
+  const runs: BenchRun[] = [];
+  const figures: FigureRecord[] = [];
+  const invalid: string[] = [];
+  try {
+    // The renderer build the renderer benches' scripts start with, once for all of them.
+    const builds = [...new Set(selected.flatMap((b) => steps(b.script).filter(isBuild)))];
+    let buildFailure: string | null = null;
+    if (builds.length > 0) {
+      banner(`build, once for every renderer bench: ${builds.join(' && ')}`);
+      const build = await run(builds.join(' && '), env(path.join(resultsDir, 'build.jsonl')));
+      if (build.code !== 0)
+        buildFailure = `the renderer build failed (${build.code ?? build.signal}): ${failureLine(build.tail)}`;
+    }
 
-  for (const [i, bench] of selected.entries()) {
-    const all = steps(bench.script);
-    const command = all.filter((s) => !isBuild(s)).join(' && ');
-    if (!scripts[bench.script]) {
+    for (const [i, bench] of selected.entries()) {
+      const all = steps(bench.script);
+      const command = all.filter((s) => !isBuild(s)).join(' && ');
+      if (!scripts[bench.script]) {
+        runs.push({
+          file: bench.file,
+          command: `npm run ${bench.script}`,
+          status: 'failed',
+          reason: 'package.json has no such script',
+        });
+        continue;
+      }
+      if (buildFailure && all.some(isBuild)) {
+        runs.push({ file: bench.file, command, status: 'failed', reason: buildFailure });
+        continue;
+      }
+      banner(`bench ${i + 1}/${selected.length}: ${bench.file} (${command})`);
+      const results = path.join(resultsDir, `${bench.file}.jsonl`);
+      const before = { load: loadAverage(), cpu: cpuSnapshot(), at: performance.now() };
+      const result = await run(command, env(results));
+      const seconds = (performance.now() - before.at) / 1000;
+      const read = readFigures(results);
+      figures.push(...read.figures);
+      invalid.push(...read.invalid);
+      const failed = result.code !== 0 || result.timedOut;
+      const how = result.timedOut
+        ? `timed out after ${values.timeout} min`
+        : result.code !== null
+          ? `exit code ${result.code}`
+          : `killed by ${result.signal}`;
+      runs.push({
+        file: bench.file,
+        command,
+        status: failed ? 'failed' : 'passed',
+        ...(failed ? { reason: `${how}: ${failureLine(result.tail)}` } : {}),
+        seconds,
+        loadStart: before.load,
+        loadEnd: loadAverage(),
+        otherShare: otherWorkShare(before.cpu, cpuSnapshot(), machine.cpuCount),
+      });
+      console.log(`\n(${bench.file}: ${failed ? 'FAILED' : 'done'} in ${seconds.toFixed(0)} s)`);
+    }
+  } finally {
+    rmSync(resultsDir, { recursive: true, force: true });
+  }
+  for (const bench of BENCHES) {
+    if (!runs.some((r) => r.file === bench.file))
       runs.push({
         file: bench.file,
         command: `npm run ${bench.script}`,
-        status: 'failed',
-        reason: 'package.json has no such script',
+        status: 'not run',
+        reason: 'left out by --only',
       });
-      continue;
-    }
-    if (buildFailure && all.some(isBuild)) {
-      runs.push({ file: bench.file, command, status: 'failed', reason: buildFailure });
-      continue;
-    }
-    banner(`bench ${i + 1}/${selected.length}: ${bench.file} (${command})`);
-    const results = path.join(resultsDir, `${bench.file}.jsonl`);
-    const before = { load: loadAverage(), cpu: cpuSnapshot(), at: performance.now() };
-    const result = await run(command, env(results));
-    const seconds = (performance.now() - before.at) / 1000;
-    const read = readFigures(results);
-    figures.push(...read.figures);
-    invalid.push(...read.invalid);
-    const failed = result.code !== 0 || result.timedOut;
-    const how = result.timedOut
-      ? `timed out after ${values.timeout} min`
-      : result.code !== null
-        ? `exit code ${result.code}`
-        : `killed by ${result.signal}`;
-    runs.push({
-      file: bench.file,
-      command,
-      status: failed ? 'failed' : 'passed',
-      ...(failed ? { reason: `${how}: ${failureLine(result.tail)}` } : {}),
-      seconds,
-      loadStart: before.load,
-      loadEnd: loadAverage(),
-      otherShare: otherWorkShare(before.cpu, cpuSnapshot(), machine.cpuCount),
-    });
-    console.log(`\n(${bench.file}: ${failed ? 'FAILED' : 'done'} in ${seconds.toFixed(0)} s)`);
   }
-} finally {
-  rmSync(resultsDir, { recursive: true, force: true });
-}
-for (const bench of BENCHES) {
-  if (!runs.some((r) => r.file === bench.file))
-    runs.push({
-      file: bench.file,
-      command: `npm run ${bench.script}`,
-      status: 'not run',
-      reason: 'left out by --only',
-    });
+  return {
+    generatedAt: new Date().toISOString(),
+    machine,
+    loadStart,
+    loadEnd: loadAverage(),
+    otherShare: otherWorkShare(cpuStart, cpuSnapshot(), machine.cpuCount),
+    totalSeconds: (performance.now() - startedAt) / 1000,
+    runs,
+    figures,
+    invalid,
+  };
 }
 
-const report = renderPerformanceReport({
-  generatedAt: new Date(),
-  machine,
-  loadStart,
-  loadEnd: loadAverage(),
-  otherShare: otherWorkShare(cpuStart, cpuSnapshot(), machine.cpuCount),
-  totalSeconds: (performance.now() - startedAt) / 1000,
-  runs,
-  figures,
-  invalid,
-});
+let measured: Run;
+if (values.rerender) {
+  measured = RunSchema.parse(JSON.parse(readFileSync(values.rerender, 'utf8')));
+} else {
+  measured = await measureAll();
+  writeFileSync(LAST_RUN, JSON.stringify(measured, null, 2));
+}
+const input: ReportInput = { ...measured, generatedAt: new Date(measured.generatedAt) };
+// A subset makes a partial report: it goes elsewhere unless asked, so the page of record stays.
+const partial = measured.runs.some((r) => r.status === 'not run');
+const out = path.resolve(
+  values.out ?? (partial ? path.join(os.tmpdir(), 'order-desk-PERFORMANCE.md') : DEFAULT_OUT),
+);
 mkdirSync(path.dirname(out), { recursive: true });
-writeFileSync(out, report);
+writeFileSync(out, renderPerformanceReport(input));
 
-banner(`report: ${path.relative(process.cwd(), out) || out}`);
+banner(
+  `report: ${path.relative(process.cwd(), out) || out}${values.rerender ? '' : ` (what it was made from: ${LAST_RUN})`}`,
+);
 for (const spec of FIGURES.filter((f) => f.goal)) {
-  const v = verdictFor(spec, figures, runs);
+  const v = verdictFor(spec, measured.figures, measured.runs);
   console.log(
     `  ${v.kind.padEnd(12)} ${spec.id}${v.kind === 'not measured' ? ` (${v.reason})` : ''}`,
   );
 }
-const failed = runs.filter((r) => r.status === 'failed');
+const failed = measured.runs.filter((r) => r.status === 'failed');
 for (const r of failed) console.log(`  FAILED: ${r.file}: ${r.reason}`);
 if (failed.length > 0) process.exitCode = 1;
