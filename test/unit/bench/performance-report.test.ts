@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -195,6 +195,43 @@ describe('the performance report', () => {
     expect(goalMet(0.3, { op: '>', target: 0.3 })).toBe(false);
     expect(goalMet(5, { op: '<', target: 5 })).toBe(false);
     expect(goalMet(0, { op: '<=', target: 0 })).toBe(true);
+  });
+});
+
+describe('the catalog of benches', () => {
+  const benchDir = new URL('../../../bench/', import.meta.url);
+  /** Modules the benches share, and the report's own: not benches. */
+  const HELPERS = [
+    'cpu-profile.ts',
+    'cpu-time.ts',
+    'goals.ts',
+    'machine.ts',
+    'order-queue-data.ts',
+    'performance-report.ts',
+    'protocol-search-data.ts',
+    'renderer-bundle.ts',
+    'report.ts',
+    'run-all.ts',
+    'sandbox-process.ts',
+  ];
+  const scripts = (
+    JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts;
+
+  it('lists every bench in bench/, so npm run bench runs them all', () => {
+    const files = readdirSync(benchDir).filter((f) => f.endsWith('.ts') && !HELPERS.includes(f));
+    expect(BENCHES.map((b) => b.file).sort()).toEqual(files.sort());
+  });
+
+  it('runs each bench with its own npm script, and each bench records its figures', () => {
+    for (const bench of BENCHES) {
+      expect(scripts[bench.script], bench.script).toMatch(new RegExp(`tsx bench/${bench.file}$`));
+      const source = readFileSync(new URL(bench.file, benchDir), 'utf8');
+      for (const spec of FIGURES.filter((f) => f.bench === bench.file))
+        expect(source, `${bench.file} records ${spec.id}`).toContain(`'${spec.id}'`);
+    }
   });
 });
 
