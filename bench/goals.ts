@@ -72,10 +72,12 @@ export const FIGURES = [
     digits: 3,
     goal: { op: '>=', target: 0.3 },
     bound:
-      'The machine: autocannon and the sandbox share the two cores, and the sandbox runs one full ' +
-      'core on both routes, so the ratio is that of server CPU per request (0.30 needs a create ' +
-      'at 3.3× the bare route’s CPU; it takes about 4×: validation, pricing, JSON and the SQLite ' +
-      'insert). Reported blocked: it needs the load generator on another machine or more cores.',
+      'The machine: autocannon and the sandbox share the two cores. Quiet, the sandbox runs one ' +
+      'full core on both routes, so the ratio is that of server CPU per request (0.30 needs a ' +
+      'create at 3.3× the bare route’s CPU; it takes about 4×: validation, pricing, JSON and the ' +
+      'SQLite insert), 0.24–0.27 measured; reported blocked, it needs the load generator on ' +
+      'another machine or more cores. Busy, autocannon cannot keep the bare route fed and the ' +
+      'ratio rises: a busy run’s “met” says nothing.',
   },
   {
     id: 'sandbox.create-cpu-vs-healthz',

@@ -3,7 +3,7 @@
  * states beside the figures (bench/run-all.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 
 export interface MachineInfo {
@@ -60,7 +60,81 @@ export const loadAverage = (): LoadAverage => os.loadavg() as LoadAverage;
 /** USER_HZ: the unit of /proc/stat and /proc/PID/stat times, 100 on every mainstream Linux. */
 const TICKS_PER_SECOND = 100;
 
-/** CPU time in ticks: the whole machine's, and this process's with its waited-for children's. */
+/** A process's parent and its own CPU ticks (user + system), from /proc/PID/stat. */
+function procStat(pid: string): { ppid: number; ticks: number } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name in parentheses may hold spaces: count fields after its closing parenthesis.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) };
+  } catch {
+    return null; // gone meanwhile
+  }
+}
+
+/**
+ * The CPU used by this process and every process below it, sampled from /proc every
+ * `intervalMs`. A parent's "children" times are not used: Chromium's processes, for one, are not
+ * all waited for along the chain, so they would be missed. A process is counted up to its last
+ * sample (a process shorter than one interval may be missed); once seen it stays counted, even
+ * if it is handed to init.
+ */
+export class ProcessTreeCpu {
+  private readonly seen = new Map<number, number>();
+  private readonly timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly root = process.pid,
+    intervalMs = 250,
+  ) {
+    if (!existsSync('/proc/self/stat')) return;
+    this.sample();
+    this.timer = setInterval(() => this.sample(), intervalMs);
+    this.timer.unref();
+  }
+
+  get available(): boolean {
+    return this.timer !== null;
+  }
+
+  private sample(): void {
+    const stats = new Map<number, { ppid: number; ticks: number }>();
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      const stat = procStat(name);
+      if (stat) stats.set(Number(name), stat);
+    }
+    const ours = (pid: number): boolean => {
+      const chain: number[] = [];
+      let at: number | undefined = pid;
+      while (at !== undefined && at > 1 && !this.seen.has(at) && at !== this.root) {
+        chain.push(at);
+        at = stats.get(at)?.ppid;
+      }
+      const mine = at !== undefined && (at === this.root || this.seen.has(at));
+      if (mine) for (const p of chain) this.seen.set(p, this.seen.get(p) ?? 0);
+      return mine;
+    };
+    for (const [pid, stat] of stats) {
+      if (ours(pid)) this.seen.set(pid, Math.max(this.seen.get(pid) ?? 0, stat.ticks));
+    }
+  }
+
+  /** CPU ticks used so far by the tree (since each process started). */
+  ticks(): number {
+    if (!this.available) return 0;
+    this.sample();
+    let sum = 0;
+    for (const t of this.seen.values()) sum += t;
+    return sum;
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+}
+
+/** CPU time in ticks: the whole machine's, and this process tree's. */
 export interface CpuSnapshot {
   at: number;
   machineBusy: number;
@@ -68,20 +142,14 @@ export interface CpuSnapshot {
 }
 
 /** Null where /proc is not there (not Linux). */
-export function cpuSnapshot(): CpuSnapshot | null {
+export function cpuSnapshot(tree: ProcessTreeCpu): CpuSnapshot | null {
+  if (!tree.available) return null;
   try {
     // cpu  user nice system idle iowait irq softirq steal guest guest_nice
     const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
     const [, user, nice, system, , , irq, softirq, steal] = cpu as number[];
     const machineBusy = user! + nice! + system! + irq! + softirq! + (steal ?? 0);
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const f = stat
-      .slice(stat.lastIndexOf(')') + 2)
-      .split(' ')
-      .map(Number);
-    // utime stime cutime cstime: this runner and every bench it has waited for (and theirs).
-    const ours = f[11]! + f[12]! + f[13]! + f[14]!;
-    return { at: performance.now(), machineBusy, ours };
+    return { at: performance.now(), machineBusy, ours: tree.ticks() };
   } catch {
     return null;
   }
@@ -89,8 +157,7 @@ export function cpuSnapshot(): CpuSnapshot | null {
 
 /**
  * The share of the machine's CPU (0..1 of every core) that work other than this run used between
- * two snapshots; null when unknown. A bench still running at `to` counts as other work, so take
- * `to` after it has exited.
+ * two snapshots; null when unknown.
  */
 export function otherWorkShare(
   from: CpuSnapshot | null,

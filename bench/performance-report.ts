@@ -85,6 +85,22 @@ function duration(seconds: number | undefined): string {
   return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
 }
 
+/**
+ * The line that says why a bench failed: the message after Node's uncaught-exception marker, else
+ * its last error line, else its last line.
+ */
+export function failureLine(tail: string): string {
+  const lines = tail.split('\n').map((l) => l.trim());
+  const marker = lines.findLastIndex((l) => l === '^');
+  const afterMarker = marker >= 0 ? lines.slice(marker + 1).find((l) => l) : undefined;
+  const meaningful = lines.filter((l) => l && !l.startsWith('at '));
+  const error = meaningful.findLast((l) =>
+    /BENCHMARK FAILED|\b\w*Error:|Timeout \d+ms exceeded/.test(l),
+  );
+  const line = afterMarker ?? error ?? meaningful.at(-1) ?? '';
+  return line.length > 240 ? `${line.slice(0, 240)}…` : line;
+}
+
 /** The latest record of a figure, or why there is none. */
 export function verdictFor(
   spec: FigureSpec,

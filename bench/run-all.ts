@@ -20,8 +20,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { BENCHES, FIGURES } from './goals';
-import { cpuSnapshot, loadAverage, machineInfo, otherWorkShare } from './machine';
+import { cpuSnapshot, loadAverage, machineInfo, otherWorkShare, ProcessTreeCpu } from './machine';
 import {
+  failureLine,
   renderPerformanceReport,
   verdictFor,
   type BenchRun,
@@ -109,17 +110,6 @@ function run(
   });
 }
 
-/** The line that says why a bench failed: its last error line, else its last line. */
-function failureLine(tail: string): string {
-  const lines = tail
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('at '));
-  const error = lines.findLast((l) => /BENCHMARK FAILED|Error\b|error:/i.test(l));
-  const line = error ?? lines.at(-1) ?? '';
-  return line.length > 240 ? `${line.slice(0, 240)}…` : line;
-}
-
 const env = (results: string): NodeJS.ProcessEnv => ({
   ...process.env,
   [RESULTS_ENV]: results,
@@ -165,7 +155,8 @@ const banner = (text: string) => console.log(`\n${'='.repeat(100)}\n${text}\n${'
 async function measureAll(): Promise<Run> {
   const machine = machineInfo();
   const loadStart = loadAverage();
-  const cpuStart = cpuSnapshot();
+  const tree = new ProcessTreeCpu();
+  const cpuStart = cpuSnapshot(tree);
   const startedAt = performance.now();
   const resultsDir = mkdtempSync(path.join(os.tmpdir(), 'order-desk-bench-results-'));
   const runs: BenchRun[] = [];
@@ -200,7 +191,7 @@ async function measureAll(): Promise<Run> {
       }
       banner(`bench ${i + 1}/${selected.length}: ${bench.file} (${command})`);
       const results = path.join(resultsDir, `${bench.file}.jsonl`);
-      const before = { load: loadAverage(), cpu: cpuSnapshot(), at: performance.now() };
+      const before = { load: loadAverage(), cpu: cpuSnapshot(tree), at: performance.now() };
       const result = await run(command, env(results));
       const seconds = (performance.now() - before.at) / 1000;
       const read = readFigures(results);
@@ -220,13 +211,15 @@ async function measureAll(): Promise<Run> {
         seconds,
         loadStart: before.load,
         loadEnd: loadAverage(),
-        otherShare: otherWorkShare(before.cpu, cpuSnapshot(), machine.cpuCount),
+        otherShare: otherWorkShare(before.cpu, cpuSnapshot(tree), machine.cpuCount),
       });
       console.log(`\n(${bench.file}: ${failed ? 'FAILED' : 'done'} in ${seconds.toFixed(0)} s)`);
     }
   } finally {
     rmSync(resultsDir, { recursive: true, force: true });
   }
+  const cpuEnd = cpuSnapshot(tree);
+  tree.stop();
   for (const bench of BENCHES) {
     if (!runs.some((r) => r.file === bench.file))
       runs.push({
@@ -241,7 +234,7 @@ async function measureAll(): Promise<Run> {
     machine,
     loadStart,
     loadEnd: loadAverage(),
-    otherShare: otherWorkShare(cpuStart, cpuSnapshot(), machine.cpuCount),
+    otherShare: otherWorkShare(cpuStart, cpuEnd, machine.cpuCount),
     totalSeconds: (performance.now() - startedAt) / 1000,
     runs,
     figures,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BENCHES, FIGURES, goalMet, type BenchSpec, type FigureSpec } from '../../../bench/goals';
 import type { MachineInfo } from '../../../bench/machine';
 import {
+  failureLine,
   renderPerformanceReport,
   verdictFor,
   type BenchRun,
@@ -260,5 +261,33 @@ describe('recording figures', () => {
   it('writes nothing when run on its own, and refuses an unknown figure', () => {
     expect(() => recordFigure({ id: 'search.p95', value: 1 })).not.toThrow();
     expect(() => recordFigure({ id: 'no.such' as 'search.p95', value: 1 })).toThrow(/unknown/);
+  });
+});
+
+describe('why a bench failed', () => {
+  it('takes the message of an uncaught exception, not its stack or fields', () => {
+    const tail = [
+      '  first run -> Connect screen    median  1131 ms',
+      'node:internal/modules/run_main:123',
+      '    triggerUncaughtException(',
+      '    ^',
+      '',
+      'locator.focus: Timeout 30000ms exceeded.',
+      'Call log:',
+      '    at waitInteractive (/repo/bench/renderer-startup.ts:95:18)',
+      "  name: 'TimeoutError'",
+      '}',
+    ].join('\n');
+    expect(failureLine(tail)).toBe('locator.focus: Timeout 30000ms exceeded.');
+  });
+
+  it('takes the last error line, else the last line', () => {
+    expect(failureLine('ok\nError: the sandbox died\n    at main (x.ts:1:1)\n')).toBe(
+      'Error: the sandbox died',
+    );
+    expect(failureLine('\nBENCHMARK FAILED: non-2xx answers\n')).toBe(
+      'BENCHMARK FAILED: non-2xx answers',
+    );
+    expect(failureLine('line one\nline two\n')).toBe('line two');
   });
 });
