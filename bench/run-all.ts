@@ -5,10 +5,11 @@
  * and its load. A bench that fails does not stop the others; the exit code is 1 when any failed.
  *
  *   npm run bench
- *   npm run bench -- --only search,renderer-editor     # a subset; the report goes to a temp file
+ *   npm run bench -- --only search,renderer:editor     # a subset; the report goes to a temp file
  *   npx tsx bench/run-all.ts --only poller-cycle --out /tmp/PERFORMANCE.md
  *
- * --only takes bench files (with or without .ts) or their npm scripts; --timeout is per bench, in
+ * --only takes bench files (with or without .ts) or their npm scripts (with or without `bench:`:
+ * search, renderer:editor); --timeout is per bench, in
  * minutes (default 15). Every run also keeps what it measured in LAST_RUN (a temp file), and
  * `--rerender FILE` writes the report again from such a file without running anything.
  */
@@ -46,13 +47,20 @@ const timeoutMs = Number(values.timeout) * 60_000;
 if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
   throw new Error('--timeout takes a number of minutes');
 
-const wanted = values.only?.split(',').map((s) => s.trim().replace(/\.ts$/, ''));
-const selected = BENCHES.filter(
-  (b) => !wanted || wanted.includes(b.file.replace(/\.ts$/, '')) || wanted.includes(b.script),
-);
+const wanted = values.only?.split(',').map((s) => s.trim());
+/** A bench by its file (with or without .ts), its npm script, or the script without `bench:`. */
+const names = (b: (typeof BENCHES)[number]) => [
+  b.file,
+  b.file.replace(/\.ts$/, ''),
+  b.script,
+  b.script.replace(/^bench:/, ''),
+];
+const selected = BENCHES.filter((b) => !wanted || names(b).some((n) => wanted.includes(n)));
 for (const w of wanted ?? []) {
-  if (!BENCHES.some((b) => b.file.replace(/\.ts$/, '') === w || b.script === w))
-    throw new Error(`--only: no bench "${w}" (${BENCHES.map((b) => b.file).join(', ')})`);
+  if (!BENCHES.some((b) => names(b).includes(w))) {
+    console.error(`--only: no bench "${w}" (${BENCHES.map((b) => b.file).join(', ')})`);
+    process.exit(2);
+  }
 }
 const LAST_RUN = path.join(os.tmpdir(), 'order-desk-bench-last-run.json');
 
