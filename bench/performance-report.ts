@@ -59,8 +59,23 @@ const number = (value: number, digits: number) =>
 const withUnit = (text: string, unit: string) =>
   unit === '' ? text : unit === '×' ? `${text}×` : `${text} ${unit}`;
 
-export const formatValue = (value: number, spec: Pick<FigureSpec, 'unit' | 'digits'>) =>
-  withUnit(number(value, spec.digits), spec.unit);
+/**
+ * A figure as shown, with more decimals where its usual rounding would contradict the verdict
+ * (0.9695 against >= 0.97 reads 0.9695, not 0.970).
+ */
+export function formatValue(
+  value: number,
+  spec: Pick<FigureSpec, 'unit' | 'digits'> & { goal?: Goal | null },
+): string {
+  let digits = spec.digits;
+  const goal = spec.goal;
+  if (goal) {
+    const met = goalMet(value, goal);
+    while (digits < spec.digits + 4 && goalMet(Number(value.toFixed(digits)), goal) !== met)
+      digits++;
+  }
+  return withUnit(number(value, digits), spec.unit);
+}
 
 export const formatGoal = (goal: Goal, unit: string) =>
   goal.op === '<=' && goal.target === 0

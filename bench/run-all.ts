@@ -9,9 +9,9 @@
  *   npx tsx bench/run-all.ts --only poller-cycle --out /tmp/PERFORMANCE.md
  *
  * --only takes bench files (with or without .ts) or their npm scripts (with or without `bench:`:
- * search, renderer:editor); --timeout is per bench, in
- * minutes (default 15). Every run also keeps what it measured in LAST_RUN (a temp file), and
- * `--rerender FILE` writes the report again from such a file without running anything.
+ * search, renderer:editor); --timeout is per bench, in minutes (default 15). Every run also keeps
+ * what it measured in LAST_RUN (a temp file), and `--rerender FILE` writes the report again from
+ * such a file without running anything.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -191,6 +191,14 @@ describe('the performance report', () => {
     expect(new Set(FIGURES.map((f) => f.id)).size).toBe(FIGURES.length);
   });
 
+  it('shows more decimals where the rounding would contradict the verdict', () => {
+    const md = renderPerformanceReport(input({ figures: [fig('a.ratio', 0.29996)] }));
+    expect(row(md, 'A ratio')).toContain('**0.29996**');
+    expect(row(md, 'A ratio')).toContain('**not met**');
+    const plain = renderPerformanceReport(input({ figures: [fig('a.ratio', 0.2904)] }));
+    expect(row(plain, 'A ratio')).toContain('**0.290**');
+  });
+
   it('compares with each operator as written', () => {
     expect(goalMet(0.3, { op: '>=', target: 0.3 })).toBe(true);
     expect(goalMet(0.3, { op: '>', target: 0.3 })).toBe(false);
