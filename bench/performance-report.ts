@@ -56,8 +56,12 @@ const OPS: Record<GoalOp, string> = { '<': '<', '<=': '≤', '>=': '≥', '>': '
 const number = (value: number, digits: number) =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
+/** A count's unit in the singular for one of it: "1 long task", "1 cycle". */
+const countUnit = (text: string, unit: string) =>
+  text === '1' && /^[a-z ]{3,}s$/.test(unit) ? unit.slice(0, -1) : unit;
+
 const withUnit = (text: string, unit: string) =>
-  unit === '' ? text : unit === '×' ? `${text}×` : `${text} ${unit}`;
+  unit === '' ? text : unit === '×' ? `${text}×` : `${text} ${countUnit(text, unit)}`;
 
 /**
  * A figure as shown, with more decimals where its usual rounding would contradict the verdict

@@ -109,6 +109,9 @@ describe('the performance report', () => {
     expect(row(md, 'B worst frame')).toContain('**met**');
     expect(md).toContain('**3 goals: 2 met, 1 not met, 0 not measured.**');
     expect(md).toContain('- Not met: A ratio, 0.256 against ≥ 0.3.');
+    expect(renderPerformanceReport(input({ figures: [fig('a.count', 1)] }))).toContain(
+      '**1 request**',
+    );
     // A figure with no goal is listed with its value, and never counted as a goal.
     expect(row(md, 'A count')).toContain('**12 requests**');
     expect(row(md, 'A count')).not.toMatch(/met/);
