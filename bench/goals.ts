@@ -116,7 +116,7 @@ export const FIGURES = [
     goal: { op: '<', target: 5 },
     bound:
       'CPU: SQLite reads in one process (FTS5 trigram candidates, LIKE re-check, the summaries); ' +
-      'the database is in the page cache.',
+      `the database is in the page cache; ${WAITING_FOR_A_CORE}.`,
   },
   {
     id: 'search.like-vs-fts',
@@ -146,7 +146,7 @@ export const FIGURES = [
     goal: { op: '>=', target: 0.97 },
     bound:
       'The network round trip (50 ms injected): both paths wait on it, and the durable commits ' +
-      'fit in the wait.',
+      'fit in the wait; on a busy machine the main thread waits for a core instead, as at 10 ms.',
   },
   {
     id: 'bulk.batch-vs-limit-50ms',
@@ -155,7 +155,7 @@ export const FIGURES = [
     unit: '×',
     digits: 3,
     goal: { op: '<=', target: 1.1 },
-    bound: 'The network round trip at concurrency 8.',
+    bound: 'The network round trip at concurrency 8; on a busy machine, the main thread’s CPU.',
   },
   {
     id: 'bulk.ratio-10ms',
@@ -188,7 +188,7 @@ export const FIGURES = [
     unit: 'ms',
     digits: 1,
     goal: { op: '<', target: 20 },
-    bound: 'CPU of the main thread: the store’s commits and the job events between sends.',
+    bound: `CPU of the main thread: the store’s commits and the job events between sends; ${WAITING_FOR_A_CORE}.`,
   },
   {
     id: 'bulk.loop-delay-max',
