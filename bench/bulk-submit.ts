@@ -24,6 +24,8 @@ import type { CreateOrderRequest } from '../src/shared/api';
 import { protocolFor } from '../test/support/bulk';
 import { startBulk, type BulkStack } from '../test/support/bulk-stack';
 import { mainThreadCpuSeconds } from './cpu-time';
+import { goalOf } from './goals';
+import { recordFigure } from './report';
 import { startSandboxProcess } from './sandbox-process';
 
 const { values } = parseArgs({
@@ -45,9 +47,21 @@ for (const [flag, n] of Object.entries({ count, concurrency, rounds })) {
 }
 
 /** The goals per latency: the least bulk/bare ratio, and the longest batch against its limit. */
-const RATIO_GOALS: Record<number, number> = { 50: 0.97, 10: 0.95 };
-const WALL_GOAL = 1.1;
-const LOOP_DELAY_GOALS = { p99: 20, max: 100 };
+const RATIO_GOALS: Record<number, number> = {
+  50: goalOf('bulk.ratio-50ms').target,
+  10: goalOf('bulk.ratio-10ms').target,
+};
+const WALL_GOAL = goalOf('bulk.batch-vs-limit-50ms').target;
+const LOOP_DELAY_GOALS = {
+  p99: goalOf('bulk.loop-delay-p99').target,
+  max: goalOf('bulk.loop-delay-max').target,
+};
+/** The figure of the report (bench/goals.ts) for the median ratio at each latency that has one. */
+const RATIO_FIGURES = {
+  50: 'bulk.ratio-50ms',
+  10: 'bulk.ratio-10ms',
+  0: 'bulk.ratio-loopback',
+} as const;
 
 /** The baseline: the requests sent by `concurrency` workers, each awaiting createOrder in turn. */
 async function bareLoop(client: ApiClient, requests: CreateOrderRequest[]): Promise<number> {
@@ -69,6 +83,45 @@ const makeProtocols = (store: LocalStore, tag: string, n = count): string[] =>
       (_, i) => store.protocols.createDraft(protocolFor(`${tag}-${i}`)).localId,
     ),
   );
+
+/** The report's figures (bench/report.ts) of one latency's rounds. */
+function record(
+  latencyMs: number,
+  r: { ratios: number[]; bares: number[]; walls: number[]; p99: number; max: number },
+): void {
+  const size = `${count.toLocaleString('en')} protocols, concurrency ${concurrency}, ${rounds} round(s)`;
+  const detail = `${size}; round ratios ${r.ratios.map((x) => x.toFixed(3)).join(', ')}`;
+  const id = RATIO_FIGURES[latencyMs as keyof typeof RATIO_FIGURES];
+  if (id) {
+    // The median round (an odd number of rounds: the middle one), its two times measured together.
+    const round = r.ratios.indexOf(median(r.ratios));
+    recordFigure({
+      id,
+      value: median(r.ratios),
+      parts: [
+        { label: 'bare', value: r.bares[round]! / 1000, unit: 's' },
+        { label: 'bulk', value: r.walls[round]! / 1000, unit: 's' },
+      ],
+      detail,
+    });
+  }
+  if (latencyMs === 50) {
+    const limit = (count * latencyMs) / concurrency;
+    recordFigure({
+      id: 'bulk.batch-vs-limit-50ms',
+      value: median(r.walls) / limit,
+      parts: [
+        { label: 'batch', value: median(r.walls) / 1000, unit: 's' },
+        { label: 'limit', value: limit / 1000, unit: 's' },
+      ],
+      detail: size,
+    });
+  }
+  if (latencyMs === 0) {
+    recordFigure({ id: 'bulk.loop-delay-p99', value: r.p99, detail: size });
+    recordFigure({ id: 'bulk.loop-delay-max', value: r.max, detail: size });
+  }
+}
 
 /** One batch, timed from submit() until it is done, with the event-loop delay meanwhile. */
 async function bulkRun(bulk: BulkStack, ids: string[], round: string) {
@@ -127,6 +180,7 @@ async function main(): Promise<void> {
       if (!faults.ok) throw new Error(`setting the latency failed: ${faults.status}`);
       console.log(`-- latency ${latencyMs} ms per create`);
       const ratios: number[] = [];
+      const bares: number[] = [];
       const walls: number[] = [];
       const p99s: number[] = [];
       const maxes: number[] = [];
@@ -157,6 +211,7 @@ async function main(): Promise<void> {
         }
         const bareCpu = (mainThreadCpuSeconds() ?? 0) - cpu0 - bulkCpu;
         ratios.push(bare / run.wallMs);
+        bares.push(bare);
         walls.push(run.wallMs);
         p99s.push(run.p99);
         maxes.push(run.max);
@@ -192,6 +247,7 @@ async function main(): Promise<void> {
         );
       }
       summary.push(parts.join(' '));
+      record(latencyMs, { ratios, bares, walls, p99, max });
     }
     for (const line of summary) console.log(line);
   } finally {

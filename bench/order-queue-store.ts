@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { createLocalStore } from '../src/main/store';
 import type { OrderQuery } from '../src/main/orders/orders-repo';
 import { benchOrder } from './order-queue-data';
+import { recordFigure } from './report';
 
 const { values } = parseArgs({
   options: {
@@ -91,11 +92,13 @@ try {
     [`list search 'ada hopper', 100 at offset 0`, { search: 'ada hopper', limit: 100, offset: 0 }],
     [`list sourceId patient-00042`, { sourceId: 'patient-00042', limit: 100, offset: 0 }],
   ];
-  for (const [what, q] of lists)
-    row(
-      what,
-      median(() => store.orders.list(q)),
-    );
+  const size = `${count.toLocaleString('en')} orders, median of ${runs} calls`;
+  for (const [what, q] of lists) {
+    const ms = median(() => store.orders.list(q));
+    row(what, ms);
+    if (q.offset === count / 2 && !q.statuses && !q.search)
+      recordFigure({ id: 'orders-store.list-middle', value: ms, detail: size });
+  }
 
   const counts: [string, Omit<OrderQuery, 'limit' | 'offset'>][] = [
     ['count, no filter', {}],
@@ -104,10 +107,14 @@ try {
     ["count DELIVERED search 'hopper'", { statuses: ['DELIVERED'], search: 'hopper' }],
   ];
   for (const [what, q] of counts) {
-    row(
-      `${what}, cold`,
-      median(() => store.orders.count(q), touch),
-    );
+    const cold = median(() => store.orders.count(q), touch);
+    row(`${what}, cold`, cold);
+    if (q.search === 'hopper' && !q.statuses)
+      recordFigure({
+        id: 'orders-store.count-search-cold',
+        value: cold,
+        detail: `${size}, search 'hopper'`,
+      });
     row(
       `${what}, next page`,
       median(() => store.orders.count(q)),

@@ -18,6 +18,7 @@ import { createLocalStore } from '../src/main/store';
 import { OrderPoller } from '../src/main/orders/order-poller';
 import { normalizeOrder, type CreateOrderRequest } from '../src/shared/api';
 import { startSandbox } from '../src/sandbox';
+import { recordFigure } from './report';
 
 const { values } = parseArgs({
   options: {
@@ -179,6 +180,26 @@ async function main(): Promise<void> {
     `ratio get/hybrid: requests per steady cycle ${(g!.steady.mean / h!.steady.mean).toFixed(1)}x, ` +
       `cycles to see every change ${(g!.change.cycles / Math.max(1, h!.change.cycles)).toFixed(1)}x`,
   );
+  const size = `${ORDERS.toLocaleString('en')} orders, budget ${BUDGET}/min, ${HOURS} simulated hours`;
+  recordFigure({
+    id: 'poller.steady-requests',
+    value: h!.steady.mean,
+    detail: `${size}; max ${h!.steady.max}, ${h!.steady.budgetFull} cycles at the budget; first cycle ${h!.firstCycle.requests} requests`,
+  });
+  recordFigure({
+    id: 'poller.get-vs-hybrid-steady',
+    value: g!.steady.mean / h!.steady.mean,
+    parts: [
+      { label: 'get per order', value: g!.steady.mean, unit: 'requests' },
+      { label: 'hybrid', value: h!.steady.mean, unit: 'requests' },
+    ],
+    detail: size,
+  });
+  recordFigure({
+    id: 'poller.change-cycles',
+    value: h!.change.cycles,
+    detail: `${size}; ${h!.change.requests} requests (one get per order: ${g!.change.cycles} cycles, ${g!.change.requests} requests)`,
+  });
 }
 
 main().catch((error: unknown) => {

@@ -33,6 +33,8 @@ import {
   BUILT_RENDERER_DIR as RENDERER_DIR,
 } from '../test/support/e2e/paths';
 import { mainThreadCpuSeconds } from './cpu-time';
+import { goalOf } from './goals';
+import { recordFigure } from './report';
 import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
 
 const { values } = parseArgs({
@@ -51,8 +53,10 @@ for (const [flag, n] of Object.entries({ count, rounds })) {
 }
 if (!Number.isInteger(latencyMs) || latencyMs < 0) throw new Error('--latency takes ms');
 
+/** A long task is one over 50 ms (the browser's definition); the goal is how many may occur. */
 const LONG_TASK_GOAL_MS = 50;
-const WALL_RATIO_GOAL = 1.1;
+const LONG_TASKS_ALLOWED = goalOf('batch.long-tasks').target;
+const WALL_RATIO_GOAL = goalOf('batch.open-vs-no-window').target;
 
 /** The page's globals used inside page.evaluate / addInitScript (this file has no DOM types). */
 interface BenchWindow {
@@ -309,7 +313,7 @@ async function main(): Promise<void> {
     const limit = (count * latencyMs) / DEFAULT_ORDER_CONCURRENCY;
     console.log(
       `  long tasks over 50 ms while watching: ${tasks.length} (worst ${worst.toFixed(0)} ms) ` +
-        `(goal none over ${LONG_TASK_GOAL_MS} ms: ${tasks.length === 0 ? 'PASS' : 'ABOVE GOAL'}); ` +
+        `(goal none over ${LONG_TASK_GOAL_MS} ms: ${tasks.length <= LONG_TASKS_ALLOWED ? 'PASS' : 'ABOVE GOAL'}); ` +
         `frame gaps p50 ${pct(frames, 50).toFixed(1)} ms, p99 ${pct(frames, 99).toFixed(1)} ms, max ${Math.max(0, ...frames).toFixed(1)} ms`,
     );
     console.log(
@@ -317,6 +321,32 @@ async function main(): Promise<void> {
         `open/no-window ${ratio.toFixed(3)} (goal <= ${WALL_RATIO_GOAL}: ${ratio <= WALL_RATIO_GOAL ? 'PASS' : 'ABOVE GOAL'}); ` +
         `the latency bound at the default concurrency ${DEFAULT_ORDER_CONCURRENCY} is ${s(limit)}`,
     );
+    const size = `${count.toLocaleString('en')} protocols, ${latencyMs} ms per create, ${rounds} round(s)`;
+    recordFigure({
+      id: 'batch.long-tasks',
+      value: tasks.length,
+      detail:
+        `${rounds} watched batches of ${size}; worst ${worst.toFixed(0)} ms; frame gaps p99 ` +
+        `${pct(frames, 99).toFixed(1)} ms, max ${Math.max(0, ...frames).toFixed(1)} ms`,
+    });
+    recordFigure({
+      id: 'batch.open-vs-no-window',
+      value: ratio,
+      parts: [
+        { label: 'window open', value: median(open) / 1000, unit: 's' },
+        { label: 'no window', value: median(closed) / 1000, unit: 's' },
+      ],
+      detail: `${size}; the latency bound at concurrency ${DEFAULT_ORDER_CONCURRENCY} is ${s(limit)}`,
+    });
+    recordFigure({
+      id: 'batch.host-cpu-open-vs-no-window',
+      value: median(openCpu) / median(closedCpu),
+      parts: [
+        { label: 'window open', value: median(openCpu) / 1000, unit: 's' },
+        { label: 'no window', value: median(closedCpu) / 1000, unit: 's' },
+      ],
+      detail: size,
+    });
     console.log(
       `  host main-thread CPU per batch, median: window open ${s(median(openCpu))}, no window ` +
         `${s(median(closedCpu))} (${(median(openCpu) / median(closedCpu)).toFixed(3)}x): what watching costs the main process`,

@@ -25,8 +25,10 @@ import {
   BUILT_BRIDGE_FILE as BRIDGE_FILE,
   BUILT_RENDERER_DIR as RENDERER_DIR,
 } from '../test/support/e2e/paths';
+import { goalOf } from './goals';
+import { recordFigure } from './report';
 
-const GOAL_P95_MS = 16;
+const GOAL_P95_MS = goalOf('editor.price-p95').target;
 const PRODUCTS = [
   'Magnesium Glycinate 120 mg',
   'Vitamin D3 + K2',
@@ -154,6 +156,13 @@ try {
     );
   }
   const p95 = percentile(samples.committed, 95);
+  recordFigure({
+    id: 'editor.price-p95',
+    value: p95,
+    detail:
+      `${changes} changes after 20 warm-up; p50 ${percentile(samples.committed, 50).toFixed(2)} ms, ` +
+      `to the next frame p95 ${percentile(samples.painted, 95).toFixed(2)} ms`,
+  });
   console.log(
     `  goal p95 < ${GOAL_P95_MS} ms (to the updated total): ${p95 < GOAL_P95_MS ? 'PASS' : 'ABOVE GOAL'}`,
   );

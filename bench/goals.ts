@@ -1,0 +1,389 @@
+/**
+ * The benches, every figure they report, the project's goal for each figure that has one, and
+ * what bounds it. This is the one source of the goals: each bench reads its targets from here,
+ * records its figures against these ids (bench/report.ts), and `npm run bench` (bench/run-all.ts)
+ * writes docs/PERFORMANCE.md from them. bench/README.md explains how each bench measures and
+ * keeps the history of its runs.
+ */
+
+export type GoalOp = '<' | '<=' | '>=' | '>';
+
+/** A goal on one figure: met when `value op target` holds (in the figure's unit). */
+export interface Goal {
+  op: GoalOp;
+  target: number;
+}
+
+export interface BenchSpec {
+  /** The file in bench/. */
+  file: string;
+  /** The npm script that runs it on its own; `npm run bench` runs the same command. */
+  script: string;
+  title: string;
+}
+
+export interface FigureSpec {
+  id: string;
+  bench: string;
+  title: string;
+  /** '' for a plain ratio, '×' for a multiple of a limit, else the unit shown after the value. */
+  unit: string;
+  /** Decimals shown. */
+  digits: number;
+  /** null: the figure is reported, the project set no goal on it. */
+  goal: Goal | null;
+  /** What the figure is bound by: the resource that sets it, as the bench's investigation found. */
+  bound: string;
+}
+
+export const BENCHES = [
+  { file: 'sandbox-load.ts', script: 'bench:sandbox', title: 'Sandbox under load' },
+  { file: 'protocol-search.ts', script: 'bench:search', title: 'Local protocol search' },
+  { file: 'bulk-submit.ts', script: 'bench:bulk', title: 'Bulk submission' },
+  { file: 'poller-cycle.ts', script: 'bench:poller', title: 'Order status polling' },
+  { file: 'order-queue-store.ts', script: 'bench:orders-store', title: 'Order queue, the store' },
+  { file: 'renderer-startup.ts', script: 'bench:renderer', title: 'Renderer start-up' },
+  { file: 'renderer-editor.ts', script: 'bench:renderer:editor', title: 'Protocol editor' },
+  {
+    file: 'renderer-order-queue.ts',
+    script: 'bench:renderer:orders',
+    title: 'Order queue on screen',
+  },
+  {
+    file: 'renderer-protocol-list.ts',
+    script: 'bench:renderer:protocols',
+    title: 'Protocol list on screen',
+  },
+  { file: 'renderer-batch.ts', script: 'bench:renderer:batch', title: 'A batch watched on screen' },
+] as const satisfies readonly BenchSpec[];
+
+export type BenchFile = (typeof BENCHES)[number]['file'];
+
+const WAITING_FOR_A_CORE =
+  'on a machine shared with other work, wall-clock time here is mostly waiting for a core';
+
+export const FIGURES = [
+  // sandbox-load.ts ----------------------------------------------------------------------------
+  {
+    id: 'sandbox.create-vs-healthz',
+    bench: 'sandbox-load.ts',
+    title: 'Create order throughput / bare `/healthz` throughput, same server, same run',
+    unit: '',
+    digits: 3,
+    goal: { op: '>=', target: 0.3 },
+    bound:
+      'The machine: autocannon and the sandbox share the two cores. Quiet, the sandbox runs one ' +
+      'full core on both routes, so the ratio is that of server CPU per request (0.30 needs a ' +
+      'create at 3.3× the bare route’s CPU; it takes about 4×: validation, pricing, JSON and the ' +
+      'SQLite insert), 0.24–0.27 measured; reported blocked, it needs the load generator on ' +
+      'another machine or more cores. Busy, autocannon cannot keep the bare route fed and the ' +
+      'ratio rises: a busy run’s “met” says nothing.',
+  },
+  {
+    id: 'sandbox.create-cpu-vs-healthz',
+    bench: 'sandbox-load.ts',
+    title: 'Server CPU per request, create order / bare route',
+    unit: '×',
+    digits: 1,
+    goal: null,
+    bound: 'CPU: the handler’s own work and the kernel’s TCP; moves little with other load.',
+  },
+  {
+    id: 'sandbox.list-vs-healthz',
+    bench: 'sandbox-load.ts',
+    title: 'List orders (page of 10) throughput / bare route',
+    unit: '',
+    digits: 3,
+    goal: null,
+    bound: 'CPU of the sandbox’s one core: reading, parsing and reshaping 10 orders per request.',
+  },
+  {
+    id: 'sandbox.create-p99',
+    bench: 'sandbox-load.ts',
+    title: 'Create order latency, p99 (10 connections)',
+    unit: 'ms',
+    digits: 2,
+    goal: null,
+    bound: 'CPU: a saturated server; latency is the queue of 10 connections.',
+  },
+  // protocol-search.ts -------------------------------------------------------------------------
+  {
+    id: 'search.p95',
+    bench: 'protocol-search.ts',
+    title: '`ProtocolsRepo.search` p95 at 100,000 protocols',
+    unit: 'ms',
+    digits: 2,
+    goal: { op: '<', target: 5 },
+    bound:
+      'CPU: SQLite reads in one process (FTS5 trigram candidates, LIKE re-check, the summaries); ' +
+      `the database is in the page cache; ${WAITING_FOR_A_CORE}.`,
+  },
+  {
+    id: 'search.like-vs-fts',
+    bench: 'protocol-search.ts',
+    title: 'p95 of the LIKE alternative / `ProtocolsRepo.search` p95 (the chosen FTS5 search)',
+    unit: '×',
+    digits: 1,
+    goal: null,
+    bound: 'CPU: the LIKE scan reads every row of the search column.',
+  },
+  {
+    id: 'search.list-by-name-p95',
+    bench: 'protocol-search.ts',
+    title: '`ProtocolsRepo.list` with the total, by name, p95 (what `protocols.list` costs)',
+    unit: 'ms',
+    digits: 2,
+    goal: null,
+    bound: 'CPU: counting and sorting every match of a broad search.',
+  },
+  // bulk-submit.ts -----------------------------------------------------------------------------
+  {
+    id: 'bulk.ratio-50ms',
+    bench: 'bulk-submit.ts',
+    title: 'Bulk / bare loop, 1,000 creates at concurrency 8, 50 ms round trip (median of rounds)',
+    unit: '',
+    digits: 3,
+    goal: { op: '>=', target: 0.97 },
+    bound:
+      'The network round trip (50 ms injected): both paths wait on it, and the durable commits ' +
+      'fit in the wait; on a busy machine the main thread waits for a core instead, as at 10 ms.',
+  },
+  {
+    id: 'bulk.batch-vs-limit-50ms',
+    bench: 'bulk-submit.ts',
+    title: 'Batch time / the limit 1,000 × 50 ms / 8, 50 ms round trip (median of rounds)',
+    unit: '×',
+    digits: 3,
+    goal: { op: '<=', target: 1.1 },
+    bound: 'The network round trip at concurrency 8; on a busy machine, the main thread’s CPU.',
+  },
+  {
+    id: 'bulk.ratio-10ms',
+    bench: 'bulk-submit.ts',
+    title: 'Bulk / bare loop, 10 ms round trip (median of rounds)',
+    unit: '',
+    digits: 3,
+    goal: { op: '>=', target: 0.95 },
+    bound:
+      'The machine: the client’s main thread (one durable commit on each send slot’s path, about ' +
+      '0.3 ms of SQLite work; WAL, no fsync per commit) shares two cores with the sandbox and V8’s threads; at ' +
+      '600 creates a second it is about two-thirds busy and the sends wait for it. Reported ' +
+      'blocked: it needs the sandbox on another machine.',
+  },
+  {
+    id: 'bulk.ratio-loopback',
+    bench: 'bulk-submit.ts',
+    title: 'Bulk / bare loop on loopback (no round trip)',
+    unit: '',
+    digits: 3,
+    goal: null,
+    bound:
+      'The machine: client, sandbox and V8’s threads share two cores; no longer a goal, since ' +
+      'the comparison says little about the code there.',
+  },
+  {
+    id: 'bulk.loop-delay-p99',
+    bench: 'bulk-submit.ts',
+    title: 'Event-loop delay during a loopback batch, worst p99 of the rounds',
+    unit: 'ms',
+    digits: 1,
+    goal: { op: '<', target: 20 },
+    bound: `CPU of the main thread: the store’s commits and the job events between sends; ${WAITING_FOR_A_CORE}.`,
+  },
+  {
+    id: 'bulk.loop-delay-max',
+    bench: 'bulk-submit.ts',
+    title: 'Event-loop delay during a loopback batch, worst maximum of the rounds',
+    unit: 'ms',
+    digits: 1,
+    goal: { op: '<', target: 100 },
+    bound: 'CPU of the main thread, and WAL checkpoints (disk).',
+  },
+  // poller-cycle.ts ----------------------------------------------------------------------------
+  {
+    id: 'poller.steady-requests',
+    bench: 'poller-cycle.ts',
+    title: 'Requests per one-minute poll cycle, steady state, 1,000 active orders (hybrid plan)',
+    unit: 'requests',
+    digits: 1,
+    goal: null,
+    bound: 'The poll schedule and the budget (60 requests a minute): a count, not a time.',
+  },
+  {
+    id: 'poller.get-vs-hybrid-steady',
+    bench: 'poller-cycle.ts',
+    title: 'Requests per steady cycle, one get per due order / hybrid plan',
+    unit: '×',
+    digits: 1,
+    goal: null,
+    bound: 'The budget: one get per order runs at it.',
+  },
+  {
+    id: 'poller.change-cycles',
+    bench: 'poller-cycle.ts',
+    title: 'Cycles until a change of every order is seen (hybrid plan)',
+    unit: 'cycles',
+    digits: 0,
+    goal: null,
+    bound: 'The poll schedule (older orders are read less often).',
+  },
+  // order-queue-store.ts -----------------------------------------------------------------------
+  {
+    id: 'orders-store.list-middle',
+    bench: 'order-queue-store.ts',
+    title: '`OrdersRepo.list`, 100 orders from the middle of 100,000 (median)',
+    unit: 'ms',
+    digits: 2,
+    goal: null,
+    bound: 'CPU: walking half the covering index in one process.',
+  },
+  {
+    id: 'orders-store.count-search-cold',
+    bench: 'order-queue-store.ts',
+    title: 'Count of a search over 100,000 orders right after a write (median)',
+    unit: 'ms',
+    digits: 2,
+    goal: null,
+    bound: 'CPU: a scan of the covering index; the next page reuses the count.',
+  },
+  // renderer-startup.ts ------------------------------------------------------------------------
+  {
+    id: 'renderer.initial-js',
+    bench: 'renderer-startup.ts',
+    title: 'Initial JS (entry, modulepreloads, bridge), gzip',
+    unit: 'KB',
+    digits: 1,
+    goal: { op: '<', target: 250 },
+    bound: 'The build: what the first screen imports (not the machine).',
+  },
+  {
+    id: 'renderer.first-run',
+    bench: 'renderer-startup.ts',
+    title: 'Browser-host start to the first run’s Connect screen, median',
+    unit: 'ms',
+    digits: 0,
+    goal: null,
+    bound: `CPU: store, page, bridge and the lazy chunk in Chromium (software rendering); ${WAITING_FOR_A_CORE}.`,
+  },
+  {
+    id: 'renderer.resume',
+    bench: 'renderer-startup.ts',
+    title: 'Browser-host start to the catalog rows after auto-resume, median',
+    unit: 'ms',
+    digits: 0,
+    goal: null,
+    bound: `CPU: as above, plus starting the embedded sandbox; ${WAITING_FOR_A_CORE}.`,
+  },
+  // renderer-editor.ts -------------------------------------------------------------------------
+  {
+    id: 'editor.price-p95',
+    bench: 'renderer-editor.ts',
+    title: 'Dose change to the updated price preview, p95',
+    unit: 'ms',
+    digits: 2,
+    goal: { op: '<', target: 16 },
+    bound: 'CPU of the renderer’s main thread: the product line and the preview re-render.',
+  },
+  // renderer-order-queue.ts --------------------------------------------------------------------
+  {
+    id: 'orders.first-rows',
+    bench: 'renderer-order-queue.ts',
+    title: '`#/orders` to the first rows painted, 100,000 orders, median',
+    unit: 'ms',
+    digits: 0,
+    goal: { op: '<', target: 200 },
+    bound: `CPU of the renderer (chunk, first render) and the bridge’s round trip to the store; ${WAITING_FOR_A_CORE}.`,
+  },
+  {
+    id: 'orders.worst-frame',
+    bench: 'renderer-order-queue.ts',
+    title: 'Scrolling the whole queue, worst frame (goal: no frame over 50 ms)',
+    unit: 'ms',
+    digits: 1,
+    goal: { op: '<=', target: 50 },
+    bound:
+      'CPU of the renderer’s main thread: style, layout and removing the rows scrolled past ' +
+      `(native work, software rendering) and GC; ${WAITING_FOR_A_CORE}.`,
+  },
+  // renderer-protocol-list.ts ------------------------------------------------------------------
+  {
+    id: 'protocols.keystroke-p95',
+    bench: 'renderer-protocol-list.ts',
+    title: 'Keystroke to updated rows, 100,000 protocols, p95',
+    unit: 'ms',
+    digits: 1,
+    goal: { op: '<', target: 50 },
+    bound:
+      'CPU of the store: short or common prefixes match tens of thousands of protocols, each ' +
+      `answer counts (and for the name sort, sorts) them; then the bridge and React; ${WAITING_FOR_A_CORE}.`,
+  },
+  {
+    id: 'protocols.store-p95',
+    bench: 'renderer-protocol-list.ts',
+    title: 'The same queries in the store alone, p95',
+    unit: 'ms',
+    digits: 1,
+    goal: null,
+    bound: 'CPU: SQLite in one process.',
+  },
+  // renderer-batch.ts --------------------------------------------------------------------------
+  {
+    id: 'batch.long-tasks',
+    bench: 'renderer-batch.ts',
+    title: 'Renderer long tasks (over 50 ms) while watching 1,000-protocol batches',
+    unit: 'long tasks',
+    digits: 0,
+    goal: { op: '<=', target: 0 },
+    bound:
+      'CPU of the renderer’s main thread: the run view’s first render of 1,000 items right after ' +
+      `submit; ${WAITING_FOR_A_CORE}.`,
+  },
+  {
+    id: 'batch.open-vs-no-window',
+    bench: 'renderer-batch.ts',
+    title: 'Batch wall time, window open / no window, 50 ms round trip (medians)',
+    unit: '',
+    digits: 3,
+    goal: { op: '<=', target: 1.1 },
+    bound:
+      'The network round trip (50 ms injected, concurrency 4); the host’s main thread serves ' +
+      'both cases.',
+  },
+  {
+    id: 'batch.host-cpu-open-vs-no-window',
+    bench: 'renderer-batch.ts',
+    title: 'Host main-thread CPU per batch, window open / no window (medians)',
+    unit: '×',
+    digits: 3,
+    goal: null,
+    bound: 'CPU of the host’s main thread: what watching costs the main process.',
+  },
+] as const satisfies readonly FigureSpec[];
+
+export type FigureId = (typeof FIGURES)[number]['id'];
+
+export function figureSpec(id: string): FigureSpec {
+  const spec = (FIGURES as readonly FigureSpec[]).find((f) => f.id === id);
+  if (!spec) throw new Error(`unknown bench figure "${id}" (bench/goals.ts lists them)`);
+  return spec;
+}
+
+/** The goal of a figure that has one (a bench prints its own verdict against it). */
+export function goalOf(id: FigureId): Goal {
+  const goal = figureSpec(id).goal;
+  if (!goal) throw new Error(`bench figure "${id}" has no goal`);
+  return goal;
+}
+
+export function goalMet(value: number, goal: Goal): boolean {
+  switch (goal.op) {
+    case '<':
+      return value < goal.target;
+    case '<=':
+      return value <= goal.target;
+    case '>=':
+      return value >= goal.target;
+    case '>':
+      return value > goal.target;
+  }
+}
