@@ -34,7 +34,9 @@ function readCell(cell: string): string {
 export function writeCsv(header: readonly string[], rows: Iterable<readonly CsvCell[]>): string {
   const records: string[][] = [header.map(writeCell)];
   for (const row of rows) records.push(row.map(writeCell));
-  return stringify(records, { bom: true, record_delimiter: 'windows' });
+  // csv-stringify quotes a field holding the record delimiter (CRLF) but not a bare LF or CR,
+  // which a spreadsheet would still take as the end of the row: every line break is quoted.
+  return stringify(records, { bom: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ });
 }
 
 /**

@@ -14,6 +14,21 @@ describe('CSV text', () => {
     expect(text).toBe('\uFEFFname,note\r\n"Doe, Jane","says ""hi""\nthen leaves"\r\n,3\r\n');
   });
 
+  it('quotes a bare line break, which a spreadsheet would otherwise take as a new row', () => {
+    const text = writeCsv(
+      ['a', 'b'],
+      [
+        ['two\nlines', 'old\rmac'],
+        ['x', 'y'],
+      ],
+    );
+    expect(text).toBe('\uFEFFa,b\r\n"two\nlines","old\rmac"\r\nx,y\r\n');
+    expect(readCsv(text).rows.map((r) => r.cells)).toEqual([
+      ['two\nlines', 'old\rmac'],
+      ['x', 'y'],
+    ]);
+  });
+
   it('defuses cells a spreadsheet would run as formulas, and reads them back as written', () => {
     const text = writeCsv(['a', 'b', 'c', 'd'], [['=1+1', '+1 555 0100', '-x', '@SUM(A1)']]);
     expect(text).toContain("'=1+1,'+1 555 0100,'-x,'@SUM(A1)");
