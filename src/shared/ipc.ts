@@ -17,6 +17,8 @@ import {
   CancelOutcome,
   CreateOrder,
   OrderCountsView,
+  OrderExportQuery,
+  OrderExportView,
   OrderId,
   OrderMatch,
   OrderPageView,
@@ -241,6 +243,8 @@ export const IPC_CALLS = {
   /** Orders of the local mirror, newest first. */
   'orders.list': call(OrderQuery, OrderPageView),
   'orders.counts': call(OrderMatch, OrderCountsView),
+  /** Every order the queue's filters and search match (no paging), as CSV, newest first. */
+  'orders.exportCsv': call(OrderExportQuery, OrderExportView),
   'orders.get': call(OrderId, AppOrder),
   /** The statuses this app saw the order take, oldest first. */
   'orders.timeline': call(OrderId, z.array(OrderStatusChangeView)),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Connection } from '../../shared/connection';
+import type { OrderStatus } from '../../shared/api';
 import type { OrderMatch } from '../../shared/work-views';
 import {
   Theme,
@@ -18,6 +19,7 @@ import type { Batch } from '../bulk/batch-model';
 import { BatchRejectedError, RetryRefusedError, problemPath } from '../bulk/order-requests';
 import { rememberDiscount, reviewBatch } from '../bulk/batch-review';
 import { refillsDue } from '../orders/refills';
+import { exportOrdersCsv } from '../orders/order-export';
 import { toBatchItemView, toProtocolView, toSummaryView } from './views';
 import { toConnectionView } from './connection-view';
 import type { IpcHost } from './dispatch';
@@ -40,6 +42,12 @@ const orderMatch = ({ search, sourceId, createdFrom, createdTo }: OrderMatch) =>
   ...(sourceId ? { sourceId } : {}),
   ...(createdFrom ? { createdFrom } : {}),
   ...(createdTo ? { createdTo } : {}),
+});
+
+/** The queue's filter as orders.list applies it (orders.exportCsv applies exactly this too). */
+const queueFilter = ({ statuses, ...match }: OrderMatch & { statuses?: OrderStatus[] }) => ({
+  ...orderMatch(match),
+  ...(statuses ? { statuses } : {}),
 });
 
 /** A partner connection's fields checked as the stored Connection will be (URLs, https rule). */
@@ -336,13 +344,17 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       return batchView(batch(batchId));
     },
 
-    'orders.list': async ({ statuses, limit, offset, ...match }) => {
+    'orders.list': async ({ limit, offset, ...query }) => {
       session();
-      const filter = { ...orderMatch(match), ...(statuses ? { statuses } : {}) };
+      const filter = queueFilter(query);
       return {
         orders: core.store.orders.list({ ...filter, limit, offset }),
         total: core.store.orders.count(filter),
       };
+    },
+    'orders.exportCsv': async (query) => {
+      session();
+      return exportOrdersCsv(core.store.orders, queueFilter(query));
     },
     'orders.counts': async (match) => {
       session();

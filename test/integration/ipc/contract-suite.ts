@@ -88,6 +88,7 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'refills.due': { withinDays: 400 },
   'orders.list': { statuses: ['LOST'], limit: 0, createdFrom: 'yesterday' },
   'orders.counts': { search: 'x'.repeat(201) },
+  'orders.exportCsv': { statuses: ['LOST'], createdTo: 'tomorrow' },
   'orders.get': { orderId: '' },
   'orders.timeline': { orderId: '' },
   'orders.create': { from: 'scratch', draft: { lineItems: [] } },
@@ -399,6 +400,19 @@ export function registerContractSuite(
         NEW: 1,
         CANCELLED: 1,
       });
+      // The export covers what the list matches, every page of it, as CSV.
+      const exported = await value('orders.exportCsv', { search: 'ipc-batch' });
+      expect(exported.rows).toBe(2);
+      expect(exported.csv.startsWith('\uFEFFOrder ID,')).toBe(true);
+      expect(exported.csv.split('\r\n').filter(Boolean)).toHaveLength(3);
+      const cancelledOnly = await value('orders.exportCsv', {
+        search: 'ipc-batch',
+        statuses: ['CANCELLED'],
+      });
+      expect(cancelledOnly.rows).toBe(1);
+      expect(cancelledOnly.csv).toContain(`${orderId},`);
+      expect(cancelledOnly.csv).toContain(',CANCELLED,ipc-batch-1,');
+      expect((await value('orders.exportCsv', { search: 'no such patient' })).rows).toBe(0);
       expect((await failure('orders.timeline', { orderId: 'ord_nope' })).kind).toBe('not-found');
       expect((await failure('orders.get', { orderId: 'ord_nope' })).kind).toBe('not-found');
       await value('sync.now', {}); // the drafts reach the server: nothing left unsent

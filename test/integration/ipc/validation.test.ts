@@ -86,6 +86,7 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   'refills.due': { withinDays: 14 },
   'orders.list': { statuses: ['NEW'], limit: 20 },
   'orders.counts': { search: 'ada' },
+  'orders.exportCsv': { statuses: ['SHIPPED'], search: 'ada', createdFrom: '2026-01-01T00:00:00Z' },
   'orders.get': { orderId: 'ord_1' },
   'orders.timeline': { orderId: 'ord_1' },
   'orders.create': { from: 'protocol', protocolLocalId: LOCAL_ID },
