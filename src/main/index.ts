@@ -1,4 +1,5 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from 'electron';
+import electronUpdater from 'electron-updater';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { IPC_EVENT, IPC_INVOKE } from '../shared/ipc';
@@ -9,6 +10,7 @@ import { forwardIpcEvents } from './ipc/events';
 import { createInvokeHandler, isTrustedRendererUrl, type RendererLocation } from './ipc/sender';
 import { createFileLogger, type FileLogger } from './logging';
 import { buildMenuTemplate } from './menu-template';
+import { electronUpdaterPort } from './updates/updater-port';
 import { isExternalHttpUrl, isPermissionAllowed, withContentSecurityPolicy } from './window-policy';
 
 const DOCS_URL = 'https://orderdesk.example/docs';
@@ -131,6 +133,8 @@ async function start(): Promise<void> {
     credentials: new KeytarCredentialStore(),
     log,
     redactor: log.redactor,
+    // Updates: off until turned on in Settings; the controller in Core decides everything else.
+    updater: electronUpdaterPort(electronUpdater),
   });
   core = opened;
 

@@ -41,6 +41,7 @@ import {
   ProtocolView,
 } from './protocol-views';
 import { CoreEventSchemas, OutboxCountEvent, SyncStateEvent } from './events';
+import { UpdateSettings, UpdatesView } from './update-views';
 
 /**
  * The IPC contract: every call the renderer may make (its name, the zod schema of its one
@@ -262,6 +263,15 @@ export const IPC_CALLS = {
     z.object({ confirm: z.literal(true) }),
     z.object({ secret: z.string() }),
   ),
+
+  /** The app's own updates: settings (off by default) and what the updater is doing. */
+  'updates.get': call(None, UpdatesView),
+  /** Saves the settings; turning updates on (or a new feed URL) checks at once. */
+  'updates.configure': call(UpdateSettings, UpdatesView),
+  /** Checks now; the outcome follows as update-status events. Refused without an updater or while off. */
+  'updates.check': call(None, UpdatesView),
+  /** "Restart to update": refused unless an update is ready and no batch is running. */
+  'updates.install': call(None, Nothing),
 } as const;
 
 export type IpcChannel = keyof typeof IPC_CALLS;

@@ -20,6 +20,7 @@ import { BatchRejectedError, RetryRefusedError, problemPath } from '../bulk/orde
 import { rememberDiscount, reviewBatch } from '../bulk/batch-review';
 import { refillsDue } from '../orders/refills';
 import { exportOrdersCsv } from '../orders/order-export';
+import { UpdateRefused } from '../updates/update-controller';
 import { toBatchItemView, toProtocolView, toSummaryView } from './views';
 import { toConnectionView } from './connection-view';
 import type { IpcHost } from './dispatch';
@@ -49,6 +50,19 @@ const queueFilter = ({ statuses, ...match }: OrderMatch & { statuses?: OrderStat
   ...orderMatch(match),
   ...(statuses ? { statuses } : {}),
 });
+
+/** An update call the controller refuses, as the failure the window shows. */
+function refusedUpdate<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof UpdateRefused)) throw error;
+    throw new IpcFailure(
+      error.reason === 'unsupported' ? 'unavailable' : 'conflict',
+      error.message,
+    );
+  }
+}
 
 /** A partner connection's fields checked as the stored Connection will be (URLs, https rule). */
 function splitPartnerInput(input: PartnerConnectionInput): {
@@ -439,5 +453,19 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
     'settings.rotateWebhookSecret': async () => ({
       secret: await session().client.rotateWebhookSecret(),
     }),
+
+    'updates.get': async () => core.updates.view(),
+    'updates.configure': async (settings) => core.updates.configure(settings),
+    'updates.check': async () =>
+      refusedUpdate(() => {
+        // The outcome (and a failure) arrives as update-status events.
+        void core.updates.check();
+        return core.updates.view();
+      }),
+    'updates.install': async () =>
+      refusedUpdate(() => {
+        core.updates.install();
+        return null;
+      }),
   };
 }

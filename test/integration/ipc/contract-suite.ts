@@ -20,6 +20,7 @@ import {
   type OrderDeskApi,
 } from '../../../src/shared/ipc';
 import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
+import type { FakeUpdater } from '../../support/fake-updater';
 
 /** What one transport gives the suite. */
 export interface ContractTarget {
@@ -32,6 +33,8 @@ export interface ContractTarget {
   core: Core;
   /** URLs the host opened with app.openExternal (null where the transport opens them itself). */
   openedUrls: string[] | null;
+  /** The updater main was given (the Electron app); null where there is none (the browser host). */
+  updater: FakeUpdater | null;
   close(): Promise<void>;
 }
 
@@ -98,6 +101,10 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'settings.update': { supportEmail: 'not an email', name: 'read-only field' },
   'settings.revealWebhookSecret': { please: true },
   'settings.rotateWebhookSecret': { confirm: false },
+  'updates.get': { now: true },
+  'updates.configure': { enabled: true, feedUrl: 'http://updates.example.com/' },
+  'updates.check': { force: true },
+  'updates.install': { now: 1 },
 };
 
 async function freePortThatRefuses(): Promise<number> {
@@ -834,9 +841,75 @@ export function registerContractSuite(
       expect(await credentials.get(secretAccount(connected))).toBeNull();
     });
 
+    it('keeps the update settings, validates the feed URL, and updates only where there is an updater', async () => {
+      const initial = await value('updates.get', {});
+      expect(initial).toMatchObject({
+        settings: { enabled: false, feedUrl: null },
+        phase: 'off',
+        supported: target.updater !== null,
+        batchRunning: false,
+      });
+      const bad = await failure('updates.configure', {
+        enabled: true,
+        feedUrl: 'http://updates.example.com/',
+      });
+      expect(bad.kind).toBe('invalid-arguments');
+      expect(bad.fieldErrors).toEqual([
+        {
+          path: ['feedUrl'],
+          message: 'an https URL (plain http only for 127.0.0.1, when testing)',
+        },
+      ]);
+      const noFeed = await failure('updates.configure', { enabled: true, feedUrl: null });
+      expect(noFeed.fieldErrors).toEqual([
+        { path: ['feedUrl'], message: 'required to turn updates on' },
+      ]);
+      expect((await failure('updates.check', {})).kind).toBe(
+        target.updater ? 'conflict' : 'unavailable',
+      );
+
+      const feedUrl = 'https://updates.example.com/order-desk/';
+      const updater = target.updater;
+      if (updater) updater.nextCheck = { version: '9.9.9' };
+      const on = await value('updates.configure', { enabled: true, feedUrl });
+      expect(on.settings).toEqual({ enabled: true, feedUrl });
+      expect((await value('updates.get', {})).settings).toEqual({ enabled: true, feedUrl });
+      // Nothing is ready to install on either transport.
+      expect(await failure('updates.install', {})).toMatchObject({
+        kind: 'conflict',
+        message: 'No update is ready to install.',
+      });
+
+      if (!updater) {
+        // The browser host: settings only; no check, no install.
+        expect((await failure('updates.check', {})).message).toMatch(/installed desktop app/);
+      } else {
+        expect(updater.feedUrl).toBe(feedUrl);
+        await vi.waitFor(() => expect(updater.downloading).toBe(true));
+        updater.progress(50);
+        updater.finishDownload();
+        await vi.waitFor(() =>
+          expect(
+            events.filter((e) => e.event === 'update-status').map((e) => e.payload),
+          ).toContainEqual(expect.objectContaining({ phase: 'ready', version: '9.9.9' })),
+        );
+        expect(
+          events.filter((e) => e.event === 'update-status').map((e) => e.payload),
+        ).toContainEqual(expect.objectContaining({ phase: 'downloading', percent: 50 }));
+        // Ready: a check is not run again; the install goes ahead (no batch runs now).
+        expect((await value('updates.check', {})).phase).toBe('ready');
+        expect(await value('updates.install', {})).toBeNull();
+        expect(updater.calls.at(-1)).toBe('quitAndInstall silent=false restart=true');
+      }
+      const off = await value('updates.configure', { enabled: false, feedUrl });
+      expect(off).toMatchObject({ phase: 'off', settings: { enabled: false, feedUrl } });
+    });
+
     it('answered every channel with a value of its result schema', () => {
       const answeredOk = new Set(answers.filter((a) => a.result.ok).map((a) => a.channel));
-      expect(IPC_CHANNELS.filter((c) => !answeredOk.has(c))).toEqual([]);
+      // Without an updater (the browser host) a check and an install are always refused.
+      const refusedHere: IpcChannel[] = target.updater ? [] : ['updates.check', 'updates.install'];
+      expect(IPC_CHANNELS.filter((c) => !answeredOk.has(c))).toEqual(refusedHere);
     });
 
     it('never sends a secret except in revealWebhookSecret and rotateWebhookSecret', async () => {

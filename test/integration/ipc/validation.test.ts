@@ -96,6 +96,10 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   'settings.update': { supportEmail: 'help@clinic.example' },
   'settings.revealWebhookSecret': {},
   'settings.rotateWebhookSecret': { confirm: true },
+  'updates.get': {},
+  'updates.configure': { enabled: true, feedUrl: 'https://updates.example.com/order-desk/' },
+  'updates.check': {},
+  'updates.install': {},
 };
 
 const CONNECTION = {
