@@ -97,5 +97,10 @@ export const UpdatesView = z.object({
   batchRunning: z.boolean(),
   /** How often a check runs while updates are on, in minutes. */
   intervalMinutes: z.int().min(1),
+  /**
+   * Grows with every change: an answer and an event may arrive in either order, and the window
+   * keeps the view with the highest seq.
+   */
+  seq: z.int().min(0),
 });
 export type UpdatesView = z.infer<typeof UpdatesView>;

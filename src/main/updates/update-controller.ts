@@ -63,6 +63,8 @@ export class UpdateController {
   /** Bumped when a download is cancelled: its late failure is not this download's. */
   private downloadGeneration = 0;
   private stopped = false;
+  /** Bumped at every published change (UpdatesView.seq). */
+  private seq = 0;
   private readonly unsubscribe: (() => void)[] = [];
   private readonly log: (line: string) => void;
   private readonly intervalMs: number;
@@ -115,6 +117,7 @@ export class UpdateController {
       checkedAt: this.checkedAt,
       batchRunning: this.batchRunning,
       intervalMinutes: Math.round(this.intervalMs / 60_000),
+      seq: this.seq,
     };
   }
 
@@ -326,6 +329,7 @@ export class UpdateController {
   }
 
   private publish(): void {
+    this.seq++;
     if (!this.stopped) this.o.emit(this.view());
   }
 }
