@@ -148,6 +148,9 @@ test('with an updater (as in the desktop app): check, download progress, and Res
     for (const theme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: theme });
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await section(page).screenshot({
+        path: testInfo.outputPath(`${theme}-settings-updates.png`),
+      });
       const found = await axeBlockers(
         page,
         testInfo,
