@@ -106,6 +106,12 @@ export default tseslint.config(
     ]),
   },
   {
+    // CommonJS on purpose (electron-builder hooks): require is how such a file imports.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

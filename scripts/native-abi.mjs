@@ -3,6 +3,10 @@
 //
 //   node scripts/native-abi.mjs node       before tests, benchmarks, the sandbox, the browser host
 //   node scripts/native-abi.mjs electron   before `npm start` (Electron has its own Node ABI)
+//   node scripts/native-abi.mjs packaged   before electron-builder, which rebuilds them in place
+//                                          for the platform and arch it packs (npmRebuild): no
+//                                          rebuild here, but the next script, whichever runtime
+//                                          it wants, rebuilds them for it
 //
 // `npm ci` builds them for Node. Electron needs them rebuilt against its headers, after which
 // plain Node cannot load them, and the other way round. The target of the last build is kept in
@@ -12,13 +16,19 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 const target = process.argv[2];
-if (target !== 'node' && target !== 'electron') {
-  console.error('usage: node scripts/native-abi.mjs node|electron');
+if (target !== 'node' && target !== 'electron' && target !== 'packaged') {
+  console.error('usage: node scripts/native-abi.mjs node|electron|packaged');
   process.exit(2);
 }
 
 const require = createRequire(import.meta.url);
 const MARKER = 'node_modules/.order-desk-native-abi.json';
+if (target === 'packaged') {
+  // Written before electron-builder starts, so even a packaging that fails half-way leaves a
+  // marker that matches neither runtime.
+  writeFileSync(MARKER, `${JSON.stringify({ target })}\n`);
+  process.exit(0);
+}
 const MODULES = ['better-sqlite3', 'keytar'];
 const wanted =
   target === 'node'

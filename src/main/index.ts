@@ -1,25 +1,29 @@
-import { app, BrowserWindow, dialog, ipcMain, Menu, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
 import electronUpdater from 'electron-updater';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { IPC_EVENT, IPC_INVOKE } from '../shared/ipc';
+import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
+import { guardWebContents } from './contents-guard';
 import { Core } from './core';
 import { KeytarCredentialStore } from './connections/keychain';
 import { createIpcDispatcher } from './ipc/dispatch';
 import { forwardIpcEvents } from './ipc/events';
-import { createInvokeHandler, isTrustedRendererUrl, type RendererLocation } from './ipc/sender';
-import { createFileLogger, type FileLogger } from './logging';
+import { createInvokeHandler } from './ipc/sender';
+import { createFileLogger, silentLogger, type FileLogger } from './logging';
 import { buildMenuTemplate } from './menu-template';
+import { decideRendererLocation, isTrustedRendererUrl } from './renderer-location';
+import { applySessionPolicy } from './session-policy';
 import { electronUpdaterPort } from './updates/updater-port';
-import { isExternalHttpUrl, isPermissionAllowed, withContentSecurityPolicy } from './window-policy';
+import { CONTENT_SECURITY_POLICY, isExternalHttpUrl } from './window-policy';
 
 const DOCS_URL = 'https://orderdesk.example/docs';
 const here = fileURLToPath(new URL('.', import.meta.url));
-const rendererFile = join(here, '../renderer/index.html');
-const location: RendererLocation = {
-  rendererFileUrl: pathToFileURL(rendererFile).href,
-  devServerUrl: process.env.ELECTRON_RENDERER_URL,
-};
+const rendererDir = join(here, '../renderer');
+// The dev server (ELECTRON_RENDERER_URL) only in an unpackaged app; else our app:// page.
+const renderer = decideRendererLocation({ isPackaged: app.isPackaged, env: process.env });
+const { location } = renderer;
 const isDev = !app.isPackaged;
 
 let core: Core | null = null;
@@ -45,6 +49,14 @@ async function openExternal(url: string): Promise<void> {
   await shell.openExternal(url);
 }
 
+// Before the app is ready: app:// must be privileged before any session exists, and every web
+// contents (our window and any other) gets the navigation, window-open and webview guard.
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
+// (Contents are only created once start() has opened the log.)
+app.on('web-contents-created', (_event, contents) =>
+  guardWebContents(contents, { location, openExternal, log: log?.child('guard') ?? silentLogger }),
+);
+
 function createWindow(): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
@@ -61,29 +73,16 @@ function createWindow(): BrowserWindow {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      // No auxclick events: a middle-click on a link is only ever a window.open, which the guard
+      // denies (or hands to the system browser).
+      disableBlinkFeatures: 'Auxclick',
     },
   });
-  const contents = window.webContents;
   window.once('ready-to-show', () => window.show());
-  contents.setWindowOpenHandler(({ url }) => {
-    if (isExternalHttpUrl(url)) void openExternal(url).catch((e) => logError('open link', e));
-    return { action: 'deny' };
-  });
-  const blockNavigation = (event: { preventDefault(): void }, url: string) => {
-    if (isTrustedRendererUrl(url, location)) return;
-    event.preventDefault();
-    log?.warn(`blocked navigation to ${JSON.stringify(url.slice(0, 200))}`);
-  };
-  contents.on('will-navigate', blockNavigation);
-  contents.on('will-redirect', blockNavigation);
-  contents.on('render-process-gone', (_e, details) =>
-    log?.error(`renderer process gone: ${details.reason} (exit code ${details.exitCode})`),
-  );
   window.on('closed', () => {
     if (win === window) win = null;
   });
-  if (location.devServerUrl) void window.loadURL(location.devServerUrl);
-  else void window.loadFile(rendererFile);
+  void window.loadURL(renderer.loadUrl);
   return window;
 }
 
@@ -104,16 +103,19 @@ async function start(): Promise<void> {
   });
   log.info(`Order Desk ${app.getVersion()} starting (electron ${process.versions.electron})`);
 
-  const ses = session.defaultSession;
-  ses.webRequest.onHeadersReceived((details, callback) =>
-    callback({ responseHeaders: withContentSecurityPolicy(details.responseHeaders) }),
+  if (renderer.ignoredDevServer) log.warn(renderer.ignoredDevServer);
+  const protocolLog = log.child('app-protocol');
+  protocol.handle(
+    APP_SCHEME,
+    createAppProtocolHandler({
+      rootDir: rendererDir,
+      readFile: (path) => readFile(path),
+      contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+      onRefused: (url, reason) =>
+        protocolLog.warn(`${reason}: ${JSON.stringify(url.slice(0, 200))}`),
+    }),
   );
-  ses.setPermissionRequestHandler((_contents, permission, callback, details) =>
-    callback(isPermissionAllowed(permission, details, location)),
-  );
-  ses.setPermissionCheckHandler((_contents, permission, _origin, details) =>
-    isPermissionAllowed(permission, details, location),
-  );
+  applySessionPolicy(session.defaultSession, { location, log: log.child('session') });
 
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(

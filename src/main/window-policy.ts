@@ -1,9 +1,10 @@
-import { isTrustedRendererUrl, type RendererLocation } from './ipc/sender';
+import { isTrustedRendererUrl, type RendererLocation } from './renderer-location';
 
 /**
- * The renderer's Content-Security-Policy, sent by main as a response header (the dev-server
- * case); the built file:// page carries the same policy in its meta tag (src/renderer/index.html).
- * The directives a meta tag cannot carry (frame-ancestors) only matter for the header.
+ * The renderer's Content-Security-Policy, sent by main as a response header: with every app://
+ * response (app-protocol.ts) and, for the dev server, by the session's header hook. The page
+ * carries the same policy in its meta tag (src/renderer/index.html), which is what the browser
+ * host serves; the directives a meta tag cannot carry (frame-ancestors) come with the header.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",

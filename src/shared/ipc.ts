@@ -40,6 +40,14 @@ import {
   ProtocolPageView,
   ProtocolView,
 } from './protocol-views';
+import {
+  CsvExportArgs,
+  CsvFile,
+  CsvImportArgs,
+  CsvImportCommitArgs,
+  CsvImportPreview,
+  CsvImportResult,
+} from './protocol-csv-views';
 import { CoreEventSchemas, OutboxCountEvent, SyncStateEvent } from './events';
 import { UpdateSettings, UpdatesView } from './update-views';
 
@@ -226,6 +234,14 @@ export const IPC_CALLS = {
     LocalProtocolId.extend({ choice: ConflictChoice }),
     z.object({ localId: z.string().nullable(), copyLocalId: z.string().nullable() }),
   ),
+  /** What importing this CSV text would do, writing nothing: the rows ready and those with problems. */
+  'protocols.importPreview': call(CsvImportArgs, CsvImportPreview),
+  /** Imports the good rows of the same text as local drafts, all in one transaction. */
+  'protocols.importCommit': call(CsvImportCommitArgs, CsvImportResult),
+  /** The protocols the list shows (search, filters, sort) as CSV text in the import's columns. */
+  'protocols.exportCsv': call(CsvExportArgs, CsvFile),
+  /** The import's columns with example rows from the synced catalog. */
+  'protocols.csvTemplate': call(None, CsvFile),
 
   /** What a batch of these protocols would be: estimates, warnings, and those left out and why. */
   'batches.review': call(ReviewBatch, BatchReviewView),

@@ -81,10 +81,30 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByRole('heading', { level: 1, name: 'Connection' })).toBeVisible();
     await check('connection');
 
+    // The CSV import: choosing a file, then the preview of a file with good and bad rows.
+    await page.keyboard.press('Control+1');
+    await page.getByRole('link', { name: 'Import CSV…' }).click();
+    await expect(page.getByLabel('Choose a CSV file…')).toBeAttached();
+    await check('protocols-import');
+    await page.getByLabel('Choose a CSV file…').setInputFiles({
+      name: 'patients.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(IMPORT_FILE, 'utf8'),
+    });
+    await expect(page.getByRole('button', { name: 'Import 1 protocol' })).toBeVisible();
+    await check('protocols-import-preview');
+
     for (const [screen, found] of Object.entries(blockers))
       expect.soft(found, `serious or critical axe violations on ${screen} (${theme})`).toEqual([]);
   });
 }
+
+/** A protocols CSV of one good row and one with problems (the import's preview). */
+const IMPORT_FILE = [
+  'Patient ID,First name,Last name,Address line 1,City,State,ZIP code,Days supply,Shipping method,Order type,Product 1 ID,Product 1 morning,Product 2 ID,Product 2 quantity',
+  'A11Y-1,Ada,Lovelace,1 Main St,Portland,OR,97210,30,STANDARD,ONE_TIME,1001,1,1035,1',
+  'A11Y-2,Bo,Ek,2 Oak Ave,Salem,OR,973,45,STANDARD,ONE_TIME,1028,1,,',
+].join('\r\n');
 
 async function openSettings(page: Page) {
   await ui.sidebar(page).getByRole('link', { name: 'Settings' }).click();

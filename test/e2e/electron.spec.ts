@@ -15,8 +15,22 @@ interface PageGlobals {
   open(url: string): unknown;
   location: { href: string };
   marker?: string;
+  fetch(url: string): Promise<{ status: number; headers: { get(name: string): string | null } }>;
+  Blob: new (parts: string[], options: { type: string }) => object;
+  URL: { createObjectURL(blob: object): string };
+  document: {
+    body: { append(node: object): void };
+    createElement(tag: 'a'): { href: string; download: string; click(): void; remove(): void };
+  };
   [name: string]: unknown;
 }
+
+/** What main records of the downloads the page starts (see the download test). */
+interface MainGlobals {
+  downloads?: string[];
+}
+
+const PAGE_URL = /^app:\/\/order-desk\/index\.html(#.*)?$/;
 
 /**
  * The Electron shell itself: the built main process (out/main/index.js) in a real Electron with
@@ -75,7 +89,8 @@ test.describe('Electron shell', () => {
     expect(await app.evaluate(({ app: electronApp }) => electronApp.getPath('userData'))).toBe(
       userData,
     );
-    expect(page.url()).toMatch(/^file:\/\/.*\/out\/renderer\/index\.html/);
+    // The built renderer comes from main's app:// protocol, not from file://.
+    expect(page.url()).toMatch(PAGE_URL);
 
     // One object crosses, with exactly the two methods of the contract; no Node, no ipcRenderer.
     const exposed = await page.evaluate(() => {
@@ -140,7 +155,71 @@ test.describe('Electron shell', () => {
     expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).marker)).toBe(
       'still here',
     );
-    expect(page.url()).toMatch(/^file:\/\/.*\/out\/renderer\/index\.html/);
+    expect(page.url()).toMatch(PAGE_URL);
     expect(app.windows()).toHaveLength(1);
+  });
+
+  test('serves only the renderer over app://, with its policy, and lets the page save a file', async () => {
+    app = await electron.launch({
+      executablePath: binary.path!,
+      args: process.getuid?.() === 0 ? ['--no-sandbox', MAIN_JS] : [MAIN_JS],
+      env: { ...process.env, ORDER_DESK_USER_DATA: userData, ELECTRON_RENDERER_URL: '' },
+    });
+    const page = await app.firstWindow();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Welcome to Order Desk' }),
+    ).toBeVisible();
+
+    // The page's own origin answers with the file and the Content-Security-Policy header; no
+    // spelling of a path outside out/renderer is served.
+    const probe = await page.evaluate(async () => {
+      const w = globalThis as unknown as PageGlobals;
+      const status = async (url: string) => (await w.fetch(url)).status;
+      const index = await w.fetch('app://order-desk/index.html');
+      return {
+        index: index.status,
+        csp: index.headers.get('content-security-policy'),
+        missing: await status('app://order-desk/missing.js'),
+        encodedSlashes: await status('app://order-desk/..%2f..%2fpackage.json'),
+        backslashes: await status('app://order-desk/..%5c..%5cpackage.json'),
+        otherHost: await status('app://elsewhere/index.html').catch(() => 'refused'),
+      };
+    });
+    expect(probe).toMatchObject({
+      index: 200,
+      missing: 404,
+      encodedSlashes: 404,
+      backslashes: 404,
+    });
+    expect(probe.csp).toContain("script-src 'self'");
+    // Another host of app:// is another origin: the page may not even ask (no CORS for app://).
+    expect([404, 'refused']).toContain(probe.otherHost);
+
+    // A CSV made by the page (saveTextFile: an <a download> of a Blob URL) is a download that
+    // main sees, not a navigation the guard would block: Electron would ask where to save it.
+    // Main cancels it here, so that no save dialog opens in a test.
+    await app.evaluate(({ session }) => {
+      const g = globalThis as MainGlobals;
+      g.downloads = [];
+      session.defaultSession.on('will-download', (event, item) => {
+        event.preventDefault();
+        g.downloads!.push(item.getFilename());
+      });
+    });
+    await page.evaluate(() => {
+      const w = globalThis as unknown as PageGlobals;
+      const link = w.document.createElement('a');
+      link.href = w.URL.createObjectURL(
+        new w.Blob(['name,quantity\r\nZinc,2\r\n'], { type: 'text/csv;charset=utf-8' }),
+      );
+      link.download = 'order-desk-protocols-test.csv';
+      w.document.body.append(link);
+      link.click();
+      link.remove();
+    });
+    await expect
+      .poll(() => app!.evaluate(() => (globalThis as MainGlobals).downloads))
+      .toEqual(['order-desk-protocols-test.csv']);
+    expect(page.url()).toMatch(PAGE_URL);
   });
 });

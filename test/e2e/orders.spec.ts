@@ -99,7 +99,7 @@ test('orders made on the server show in the queue, newest first, with counts, fi
   await expect(rows(app)).toHaveCount(3);
   await expect(summary(app)).toHaveText('3 orders');
   // Newest first.
-  await expect(queue(app).locator('.order-patient')).toHaveText([
+  await expect(queue(app).locator('.row-title')).toHaveText([
     'Alan Turing',
     'Grace Hopper',
     'Ada Lovelace',

@@ -1,4 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -12,6 +16,8 @@ const scripts = (
   }
 ).scripts;
 
+const script = fileURLToPath(new URL('../../scripts/native-abi.mjs', import.meta.url));
+
 const runsUnderNode = (command: string) => /\b(tsx|vitest|playwright)\b/.test(command);
 const runsElectron = (command: string) => /\belectron-vite (preview|dev)\b/.test(command);
 
@@ -23,6 +29,25 @@ describe('npm scripts and the native modules', () => {
     );
     for (const [name, command] of underNode) {
       expect(command, name).toMatch(/^node scripts\/native-abi\.mjs node && /);
+    }
+  });
+
+  it('mark them as built for neither runtime before electron-builder rebuilds them', () => {
+    // electron-builder rebuilds them in place for the platform and arch it packs (npmRebuild);
+    // the marker must then match no runtime, so the next `npm test` or `npm start` rebuilds.
+    expect(scripts.package).toMatch(
+      /^node scripts\/native-abi\.mjs packaged && .*\belectron-builder$/,
+    );
+    const cwd = mkdtempSync(join(tmpdir(), 'order-desk-abi-'));
+    try {
+      mkdirSync(join(cwd, 'node_modules'));
+      execFileSync(process.execPath, [script, 'packaged'], { cwd, stdio: 'pipe' });
+      const marker = JSON.parse(
+        readFileSync(join(cwd, 'node_modules/.order-desk-native-abi.json'), 'utf8'),
+      ) as { target: string };
+      expect(marker.target).not.toMatch(/^(node|electron)$/);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
     }
   });
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   CONTENT_SECURITY_POLICY,
@@ -6,7 +7,7 @@ import {
   withContentSecurityPolicy,
 } from '../../src/main/window-policy';
 
-const location = { rendererFileUrl: 'file:///app/out/renderer/index.html' };
+const location = { entryUrl: 'app://order-desk/index.html' };
 
 describe('window policy', () => {
   it('replaces any Content-Security-Policy header with ours, keeping the others', () => {
@@ -23,6 +24,18 @@ describe('window policy', () => {
     });
     expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
     expect(CONTENT_SECURITY_POLICY).not.toContain('unsafe-eval');
+  });
+
+  it('is the policy the page carries in its meta tag, plus what only a header can say', () => {
+    const html = readFileSync(new URL('../../src/renderer/index.html', import.meta.url), 'utf8');
+    const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1];
+    expect(meta).toBeDefined();
+    const headerOnly = ["frame-ancestors 'none'"];
+    expect(meta).toBe(
+      CONTENT_SECURITY_POLICY.split('; ')
+        .filter((d) => !headerOnly.includes(d))
+        .join('; '),
+    );
   });
 
   it('lets only http and https links out', () => {
@@ -43,7 +56,7 @@ describe('window policy', () => {
 
   it('grants only clipboard writes, and only to our main frame', () => {
     const ours = {
-      requestingUrl: 'file:///app/out/renderer/index.html#/settings',
+      requestingUrl: 'app://order-desk/index.html#/settings',
       isMainFrame: true,
     };
     expect(isPermissionAllowed('clipboard-sanitized-write', ours, location)).toBe(true);

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { BROWSER_HOST_PATHS, WireCall, type IpcEventName } from '../../shared/ipc';
+import { CSV_TEXT_MAX } from '../../shared/protocol-csv-views';
 import { Core } from '../core';
 import type { CredentialStore } from '../connections/keychain';
 import { createIpcDispatcher, type IpcDispatcher } from '../ipc/dispatch';
@@ -48,8 +49,13 @@ export interface BrowserHost {
 }
 
 const HOST = '127.0.0.1';
-/** Bigger messages are refused by the WebSocket server (the largest call is a few KB). */
-const MAX_MESSAGE_BYTES = 1024 * 1024;
+/**
+ * Bigger messages are refused by the WebSocket server. The largest call is a CSV import: its
+ * text (at most CSV_TEXT_MAX characters, checked by the contract) as JSON takes at most 6 bytes
+ * a character (a control character written \u0000; UTF-8 takes at most 3), so any text the
+ * contract would judge arrives, and an oversize one gets the contract's message, not a closed socket.
+ */
+export const MAX_MESSAGE_BYTES = 6 * CSV_TEXT_MAX + 1024 * 1024;
 
 async function readBuilt(file: string, what: string, hint: string): Promise<string> {
   try {

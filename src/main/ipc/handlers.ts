@@ -21,6 +21,8 @@ import { rememberDiscount, reviewBatch } from '../bulk/batch-review';
 import { refillsDue } from '../orders/refills';
 import { exportOrdersCsv } from '../orders/order-export';
 import { UpdateRefused } from '../updates/update-controller';
+import { CsvFileError, planImport } from '../csv/protocol-import';
+import { exportProtocols, protocolsTemplate } from '../csv/protocol-export';
 import { toBatchItemView, toProtocolView, toSummaryView } from './views';
 import { toConnectionView } from './connection-view';
 import type { IpcHost } from './dispatch';
@@ -130,6 +132,20 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
     const p = core.store.protocols.get(localId);
     if (!p) throw new IpcFailure('not-found', 'This protocol no longer exists here.');
     return p;
+  };
+
+  /** A CSV file that cannot be read as protocols fails the call with every reason. */
+  const csvFile = <T>(read: () => T): T => {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof CsvFileError)) throw error;
+      throw new IpcFailure(
+        'validation',
+        error.message,
+        error.problems.map((message) => ({ path: ['csv'], message })),
+      );
+    }
   };
 
   /** A batch of the local store, or a not-found failure. */
@@ -285,6 +301,32 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       const s = session();
       protocol(localId);
       return s.sync.resolveConflict(localId, choice);
+    },
+    'protocols.importPreview': async ({ csv }) => {
+      session();
+      await ensureMirror(() => core.store.products.count() === 0);
+      return csvFile(() => planImport(core.store, csv).preview);
+    },
+    'protocols.importCommit': async ({ csv, expectedReady }) => {
+      const s = session();
+      const plan = csvFile(() => planImport(core.store, csv));
+      if (expectedReady !== undefined && plan.preview.ready !== expectedReady) {
+        throw new IpcFailure(
+          'conflict',
+          `The file now gives ${plan.preview.ready} protocols ready to import instead of ${expectedReady} (the catalog or the protocols changed meanwhile). Nothing was imported; check the preview again.`,
+        );
+      }
+      const ids = s.sync.importProtocols(plan.requests);
+      return { created: ids.length, skipped: plan.preview.bad.length };
+    },
+    'protocols.exportCsv': async (args) => {
+      session();
+      return exportProtocols(core.store, args);
+    },
+    'protocols.csvTemplate': async () => {
+      session();
+      await ensureMirror(() => core.store.products.count() === 0);
+      return protocolsTemplate(core.store);
     },
 
     'batches.review': async ({ protocolLocalIds }) => {

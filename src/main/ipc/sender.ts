@@ -1,50 +1,6 @@
 import type { IpcResult } from '../../shared/ipc';
 import type { Logger } from '../logging';
-
-/** Where our renderer lives: the built index.html, or the dev server while developing. */
-export interface RendererLocation {
-  /** file:// URL of out/renderer/index.html. */
-  rendererFileUrl: string;
-  /** ELECTRON_RENDERER_URL (electron-vite dev server), when set. */
-  devServerUrl?: string | undefined;
-}
-
-const parse = (url: string): URL | null => {
-  try {
-    return new URL(url);
-  } catch {
-    return null;
-  }
-};
-
-/**
- * Whether `url` is our renderer's page: the exact file of the build (any #route, no query, no
- * host), or any page of the dev server's origin (http/https only). Everything else (other
- * files, lookalike names, other origins, javascript:, about:blank, data:) is not.
- */
-export function isTrustedRendererUrl(url: unknown, location: RendererLocation): boolean {
-  if (typeof url !== 'string' || url === '') return false;
-  const actual = parse(url);
-  if (!actual) return false;
-
-  if (actual.protocol === 'file:') {
-    const expected = parse(location.rendererFileUrl);
-    return (
-      expected !== null &&
-      expected.protocol === 'file:' &&
-      actual.host === expected.host &&
-      actual.pathname === expected.pathname &&
-      actual.search === '' &&
-      actual.username === '' &&
-      actual.password === ''
-    );
-  }
-
-  if (!location.devServerUrl) return false;
-  const dev = parse(location.devServerUrl);
-  if (!dev || (dev.protocol !== 'http:' && dev.protocol !== 'https:')) return false;
-  return actual.origin === dev.origin && actual.username === '' && actual.password === '';
-}
+import { isTrustedRendererUrl, type RendererLocation } from '../renderer-location';
 
 /** What main knows about the frame that sent a call (null when the frame is gone). */
 export interface SenderFacts {

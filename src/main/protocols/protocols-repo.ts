@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ProtocolRequest, type Protocol } from '../../shared/api';
+import { z } from 'zod';
+import {
+  ProtocolDraft as ProtocolDraftSchema,
+  ProtocolRequest,
+  type Protocol,
+} from '../../shared/api';
 import type { ProtocolListState } from '../../shared/protocol-views';
 import type { Clock } from '../clock';
 import type { Db } from '../store/db';
@@ -33,7 +38,7 @@ import {
   type SearchFilter,
   type SearchPlan,
 } from './protocol-search';
-import { parseRow, prepareCached, runTransaction } from '../store/rows';
+import { jsonText, parseRow, prepareCached, runTransaction } from '../store/rows';
 import { UnchangedCache } from '../store/unchanged-cache';
 
 /** Which protocols: the list's search and filters. */
@@ -139,11 +144,11 @@ export class ProtocolsRepo {
     );
   }
 
-  /** The localIds of every protocol matching, in the list's default order ('changed'; no paging). */
-  matchingIds(query: ProtocolMatchQuery = {}): string[] {
+  /** The localIds of every protocol matching, in the list's order (default 'changed'; no paging). */
+  matchingIds(query: ProtocolMatchQuery & { sort?: ListSort } = {}): string[] {
     const plan = planFtsSearch(this.db, query.search ?? '');
     const filter = matchFilter(query);
-    const m = searchKeys(this.db, plan, filter);
+    const m = searchKeys(this.db, plan, { ...filter, sort: query.sort ?? 'changed' });
     if (m.length === 0) return [];
     const rows = prepareCached(
       this.db,
@@ -197,6 +202,59 @@ export class ProtocolsRepo {
       reconcileChange(this.ctx(), localId, true);
     });
     return this.require(localId);
+  }
+
+  /**
+   * Many new protocols drafted locally (a CSV import): every row and its pending create in ONE
+   * transaction, so either all of them are written or, when one fails, none. Each draft must be a
+   * valid ProtocolRequest (a ZodError otherwise). Returns the new localIds, in order.
+   */
+  createDrafts(drafts: readonly ProtocolRequest[]): string[] {
+    const parsed = drafts.map((d) => ProtocolRequest.parse(d));
+    const now = this.clock.now();
+    const insert = prepareCached(
+      this.db,
+      `INSERT INTO protocols (local_id, customer_name, source_id, email, search_text, sort_name, draft,
+         sync_state, created_at, local_updated_at)
+       VALUES (@local_id, @customer_name, @source_id, @email, @search_text, @sort_name, @draft, 'pending', @now, @now)`,
+    );
+    // No savepoint per row (createDraft nested would make one): FTS5 flushes at each savepoint.
+    return runTransaction(this.db, () =>
+      parsed.map((d) => {
+        const localId = randomUUID();
+        insert.run({ local_id: localId, now, ...draftColumns(d) });
+        reconcileChange(this.ctx(), localId, true);
+        return localId;
+      }),
+    );
+  }
+
+  /** The drafts of the protocols (not deleted) of these patients (sourceIds). */
+  draftsBySourceIds(sourceIds: readonly string[]): ProtocolDraft[] {
+    if (sourceIds.length === 0) return [];
+    const rows = prepareCached(
+      this.db,
+      `SELECT local_id, draft FROM protocols
+       WHERE deleted = 0 AND source_id IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify([...new Set(sourceIds)])) as { local_id: string }[];
+    return rows.map((r) => parseRow(DraftRow, r, 'protocols', `local_id=${r.local_id}`).draft);
+  }
+
+  /** The drafts of these protocols, in the order given (those that no longer exist left out). */
+  draftsOf(localIds: readonly string[]): { localId: string; draft: ProtocolDraft }[] {
+    const byId = new Map<string, ProtocolDraft>();
+    for (let i = 0; i < localIds.length; i += 500) {
+      const rows = prepareCached(
+        this.db,
+        'SELECT local_id, draft FROM protocols WHERE local_id IN (SELECT value FROM json_each(?))',
+      ).all(JSON.stringify(localIds.slice(i, i + 500))) as { local_id: string }[];
+      for (const r of rows)
+        byId.set(r.local_id, parseRow(DraftRow, r, 'protocols', `local_id=${r.local_id}`).draft);
+    }
+    return localIds.flatMap((localId) => {
+      const draft = byId.get(localId);
+      return draft ? [{ localId, draft }] : [];
+    });
   }
 
   /**
@@ -318,6 +376,8 @@ export class ProtocolsRepo {
     );
   }
 }
+
+const DraftRow = z.object({ local_id: z.string(), draft: jsonText(ProtocolDraftSchema) });
 
 /** The WHERE terms of the list's filters on protocols p. */
 function matchFilter(query: ProtocolMatchQuery): { where: string[]; params: unknown[] } {

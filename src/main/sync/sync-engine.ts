@@ -162,6 +162,13 @@ export class SyncEngine {
     return p;
   }
 
+  /** Many new drafts in one transaction (a CSV import); returns their localIds. */
+  importProtocols(drafts: readonly ProtocolRequest[]): string[] {
+    const ids = this.o.store.protocols.createDrafts(drafts);
+    this.nudge();
+    return ids;
+  }
+
   duplicateProtocol(localId: string, customer: ProtocolRequest['customer']): LocalProtocol {
     const p = this.o.store.protocols.duplicate(localId, customer);
     this.nudge();

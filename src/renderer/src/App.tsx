@@ -13,6 +13,7 @@ import { commitPendingDeletesOnLeave } from './stores/pending-delete-store';
 import { lazyScreen } from './lib/lazy-screen';
 
 const ProtocolsScreen = lazyScreen(() => import('./screens/protocols/ProtocolsScreen'));
+const ProtocolImportScreen = lazyScreen(() => import('./screens/protocols/ImportScreen'));
 const ProtocolEditorScreen = lazyScreen(() => import('./screens/editor/ProtocolEditorScreen'));
 const OrdersScreen = lazyScreen(() => import('./screens/orders/OrdersScreen'));
 const BatchesScreen = lazyScreen(() => import('./screens/batches/BatchesScreen'));
@@ -24,6 +25,7 @@ const ConnectScreen = lazyScreen(() => import('./screens/connect/ConnectScreen')
 const SCREENS = [
   ProtocolsScreen,
   ProtocolEditorScreen,
+  ProtocolImportScreen,
   OrdersScreen,
   BatchesScreen,
   RefillsScreen,
@@ -84,6 +86,9 @@ function Shell() {
                 </Route>
                 <Route path="/protocols/new">
                   <ProtocolEditorScreen mode="new" />
+                </Route>
+                <Route path="/protocols/import">
+                  <ProtocolImportScreen />
                 </Route>
                 <Route path="/protocols/:localId">
                   {(params) => <ProtocolEditorScreen mode="edit" localId={params.localId} />}

@@ -19,6 +19,8 @@ import {
   type IpcValue,
   type OrderDeskApi,
 } from '../../../src/shared/ipc';
+import { CSV_TEXT_MAX } from '../../../src/shared/protocol-csv-views';
+import { readCsv, writeCsv } from '../../../src/main/csv/csv-text';
 import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
 import type { FakeUpdater } from '../../support/fake-updater';
 
@@ -81,6 +83,10 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
     localId: '7a1f4c52-3a3e-4d3e-9b7c-2f1d4c5b6a70',
     choice: 'keep-everything',
   },
+  'protocols.importPreview': { csv: 'x'.repeat(CSV_TEXT_MAX + 1) },
+  'protocols.importCommit': { csv: 42, expectedReady: -1 },
+  'protocols.exportCsv': { sort: 'age', syncStates: ['lost'] },
+  'protocols.csvTemplate': { groups: 3 },
   'batches.review': { protocolLocalIds: [] },
   'batches.submit': { protocolLocalIds: [], concurrency: 99 },
   'batches.list': { state: 'running' },
@@ -448,6 +454,72 @@ export function registerContractSuite(
       expect((await value('app.state', {})).notifications).toBe(false);
       await value('app.setNotifications', { enabled: true });
       expect((await value('app.state', {})).notifications).toBe(true);
+    });
+
+    it('imports protocols from CSV after a preview, exports the list as filtered, and gives the template', async () => {
+      const template = await value('protocols.csvTemplate', {});
+      expect(template.rows).toBe(2);
+      const { header, rows } = readCsv(template.csv);
+      const cells = rows.map((r) => r.cells.map((c) => c.replace(/^EXAMPLE-/, 'ipc-csv-')));
+      const zip = header.indexOf('ZIP code');
+      const days = header.indexOf('Days supply');
+      const bad = cells[0]!.map((c, i) =>
+        i === 0 ? 'ipc-csv-bad' : i === zip ? '123' : i === days ? '45' : c,
+      );
+      const csv = writeCsv(header, [...cells, bad]);
+
+      const preview = await value('protocols.importPreview', { csv });
+      expect(preview).toMatchObject({ total: 3, ready: 2, catalogChecked: true });
+      expect(preview.good.map((g) => [g.row, g.sourceId])).toEqual([
+        [2, 'ipc-csv-001'],
+        [3, 'ipc-csv-002'],
+      ]);
+      expect(preview.bad).toEqual([
+        {
+          row: 4,
+          label: expect.stringContaining('(ipc-csv-bad)'),
+          reasons: [
+            { column: 'Days supply', message: '"45" is not one of 30, 60 or 90' },
+            { column: 'ZIP code', message: 'must be exactly 5 digits' },
+          ],
+        },
+      ]);
+      expect((await value('protocols.list', { search: 'ipc-csv' })).total).toBe(0);
+
+      // The file must still give what the user saw.
+      const moved = await failure('protocols.importCommit', { csv, expectedReady: 3 });
+      expect(moved.kind).toBe('conflict');
+      expect(await value('protocols.importCommit', { csv, expectedReady: 2 })).toEqual({
+        created: 2,
+        skipped: 1,
+      });
+      const listed = await value('protocols.list', { search: 'ipc-csv', sort: 'name' });
+      expect(listed.items.map((p) => [p.sourceId, p.syncState])).toEqual([
+        ['ipc-csv-001', 'pending'],
+        ['ipc-csv-002', 'pending'],
+      ]);
+
+      const exported = await value('protocols.exportCsv', {
+        search: 'ipc-csv',
+        syncStates: ['pending'],
+        sort: 'name',
+      });
+      expect(exported.rows).toBe(2);
+      expect(readCsv(exported.csv).rows.map((r) => r.cells[0])).toEqual([
+        'ipc-csv-001',
+        'ipc-csv-002',
+      ]);
+
+      const notCsv = await failure('protocols.importPreview', { csv: 'Name;Age\r\nAda;36\r\n' });
+      expect(notCsv.kind).toBe('validation');
+      expect(notCsv.message).toMatch(/separated by semicolons/);
+      expect(notCsv.fieldErrors[0]?.path).toEqual(['csv']);
+      const oversize = await failure('protocols.importCommit', {
+        csv: 'x'.repeat(CSV_TEXT_MAX + 1),
+      });
+      expect(oversize.kind).toBe('invalid-arguments');
+      expect(oversize.message).toMatch(/the file is too large/);
+      await value('sync.now', {}); // the drafts reach the server: nothing left unsent
     });
 
     it('lists protocols by name with totals, selects every match, and duplicates one for another patient', async () => {

@@ -30,7 +30,7 @@ export async function openProduct(page: Page, name: string): Promise<void> {
 
 /** The names of the product rows currently rendered (the list is virtualised: rows on screen). */
 export async function productNames(page: Page): Promise<string[]> {
-  return ui.productList(page).locator('.product-name').allTextContents();
+  return ui.productList(page).locator('.row-title').allTextContents();
 }
 
 /** First run: the Connect screen, waiting for its first control to be usable. */

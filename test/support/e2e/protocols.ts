@@ -10,7 +10,7 @@ export const protocolsUi = {
   rows: (page: Page) => protocolsUi.list(page).getByRole('listitem'),
   row: (page: Page, name: string) =>
     protocolsUi.list(page).getByRole('listitem').filter({ hasText: name }),
-  names: (page: Page) => protocolsUi.list(page).locator('.protocol-name').allTextContents(),
+  names: (page: Page) => protocolsUi.list(page).locator('.row-title').allTextContents(),
   search: (page: Page) => page.getByRole('searchbox', { name: 'Search protocols' }),
   count: (page: Page) => page.getByTestId('protocol-count'),
   filter: (page: Page, label: string) =>

@@ -1,21 +1,22 @@
 import type { AppOrder } from '../../../shared/api';
 import type { IpcEventPayload } from '../../../shared/ipc';
+import { createCoalescer } from '../lib/coalesce';
 import { useOrderDetailStore } from './order-detail-store';
 import { useOrdersStore } from './orders-store';
 
-/** How long order-status events gather before the screens take them in (one update per burst). */
+/** Order-status events are taken in at most this often (one update per burst). */
 const FLUSH_MS = 250;
 
 const pending = new Map<string, AppOrder>();
-let timer: ReturnType<typeof setTimeout> | null = null;
 
 function flush(): void {
-  timer = null;
+  if (pending.size === 0) return;
   const orders = [...pending.values()];
   pending.clear();
   useOrdersStore.getState().applyLive(orders);
   useOrderDetailStore.getState().applyLive(orders);
 }
+const flusher = createCoalescer(flush, { intervalMs: FLUSH_MS });
 
 /**
  * An order-status event: the poller can report many orders a second, so the latest copy of each
@@ -23,7 +24,7 @@ function flush(): void {
  */
 export function noteOrderStatus(event: IpcEventPayload<'order-status'>): void {
   pending.set(event.orderId, event.order);
-  timer ??= setTimeout(flush, FLUSH_MS);
+  flusher.request();
 }
 
 /** The order mirror may have changed (a sync or a batch): the queue is read again, coalesced. */
@@ -33,8 +34,7 @@ export function noteOrdersMaybeChanged(): void {
 
 /** A switch of connection: nothing of the old one is shown. */
 export function resetOrders(): void {
-  if (timer) clearTimeout(timer);
-  timer = null;
+  flusher.cancel();
   pending.clear();
   useOrdersStore.getState().reset();
   useOrderDetailStore.getState().reset();

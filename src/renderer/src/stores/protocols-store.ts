@@ -5,6 +5,7 @@ import type {
   ProtocolSort,
   ProtocolSummaryView,
 } from '../../../shared/protocol-views';
+import { createCoalescer } from '../lib/coalesce';
 import { call } from '../lib/ipc';
 import { useBatchDraftStore } from './batch-draft-store';
 import { isPendingDelete } from './pending-delete-store';
@@ -99,8 +100,6 @@ let generation = 0;
 let reloading = false;
 let reloadWanted = false;
 let refreshing = false;
-let refreshTimer: ReturnType<typeof setTimeout> | null = null;
-let lastRefreshAt = 0;
 let visible = { start: 0, end: 0 };
 let countGeneration = 0;
 /** Whether the list is on screen: live refreshes wait for it. */
@@ -141,7 +140,6 @@ export const useProtocolsStore = create<ProtocolsStore>((set, get) => {
       return;
     }
     refreshing = true;
-    lastRefreshAt = Date.now();
     const mine = generation;
     try {
       const first = Math.min(Math.floor(visible.start / PAGE), s.pageCursors.length - 1);
@@ -179,6 +177,9 @@ export const useProtocolsStore = create<ProtocolsStore>((set, get) => {
       refreshing = false;
     }
   };
+
+  // Live changes re-read the rows on screen at most every REFRESH_EVERY_MS, one read at a time.
+  const refresher = createCoalescer(refreshVisible, { intervalMs: REFRESH_EVERY_MS });
 
   return {
     ...initial,
@@ -356,12 +357,7 @@ export const useProtocolsStore = create<ProtocolsStore>((set, get) => {
     },
 
     changed() {
-      if (!attached || get().listState !== 'ready' || refreshTimer !== null) return;
-      const wait = Math.max(0, lastRefreshAt + REFRESH_EVERY_MS - Date.now());
-      refreshTimer = setTimeout(() => {
-        refreshTimer = null;
-        void refreshVisible();
-      }, wait);
+      if (attached && get().listState === 'ready') refresher.request();
     },
 
     setVisibleRange(start, end) {
@@ -385,8 +381,7 @@ export const useProtocolsStore = create<ProtocolsStore>((set, get) => {
     reset() {
       generation++;
       countGeneration++;
-      if (refreshTimer !== null) clearTimeout(refreshTimer);
-      refreshTimer = null;
+      refresher.cancel();
       set({ ...initial, selected: new Set() });
       // Another connection while the list is on screen: its protocols, at once.
       if (attached) void get().reload();

@@ -102,10 +102,10 @@ export function ProductList({ selectedId }: { selectedId: number | null }) {
   }
 
   return (
-    <div ref={scroller} className="product-scroller">
+    <div ref={scroller} className="list-scroller">
       <ul
         aria-label="Products"
-        className="product-list"
+        className="list-rows"
         style={{ height: virtualizer.getTotalSize() }}
         onKeyDown={onKeyDown}
       >
@@ -118,23 +118,23 @@ export function ProductList({ selectedId }: { selectedId: number | null }) {
               data-index={item.index}
               aria-setsize={total}
               aria-posinset={item.index + 1}
-              className="product-row"
+              className="list-row"
               style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
             >
               <Link
                 href={`/products/${p.id}`}
-                className="product-link"
+                className="row-link"
                 aria-current={p.id === selectedId ? 'page' : undefined}
               >
-                <span className="product-main">
-                  <span className="product-name">{p.name}</span>
-                  <span className="product-meta muted">
+                <span className="row-main">
+                  <span className="row-title">{p.name}</span>
+                  <span className="row-meta muted">
                     {p.packDescription}
                     {p.external ? ' · external' : ''}
                   </span>
                 </span>
-                <span className="product-side">
-                  <span className="product-price">
+                <span className="row-side">
+                  <span className="row-figure">
                     {formatMoney(p.price)}
                     <span className="product-price-unit muted"> / {priceUnit(p)}</span>
                   </span>

@@ -127,10 +127,14 @@ export function OrderQueue({ selectedId }: { selectedId: string | null }) {
   return (
     <>
       <PageError />
-      <div ref={scroller} className="order-scroller" aria-busy={listState === 'loading'}>
+      <div
+        ref={scroller}
+        className="list-scroller order-scroller"
+        aria-busy={listState === 'loading'}
+      >
         <ul
           aria-label="Orders"
-          className="order-list"
+          className="list-rows"
           style={{ height: virtualizer.getTotalSize() }}
           onKeyDown={onKeyDown}
         >
@@ -142,7 +146,7 @@ export function OrderQueue({ selectedId }: { selectedId: string | null }) {
                 data-index={item.index}
                 aria-setsize={total}
                 aria-posinset={item.index + 1}
-                className="order-row"
+                className="list-row"
                 style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
               >
                 {order ? (

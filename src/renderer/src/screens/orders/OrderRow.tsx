@@ -22,19 +22,19 @@ export const OrderRow = memo(function OrderRow({
   return (
     <Link
       href={orderHref(order.id)}
-      className="order-link"
+      className="row-link"
       aria-current={selected ? 'page' : undefined}
       // One name read as a sentence; the row's parts below are laid out for the eye.
       aria-label={`${patientName(order)}, order ${order.id}, created ${created}, total ${total}, ${status}`}
     >
-      <span className="order-main">
-        <span className="order-patient">{patientName(order)}</span>
-        <span className="order-meta muted">
+      <span className="row-main">
+        <span className="row-title">{patientName(order)}</span>
+        <span className="row-meta muted">
           <span className="order-id">{order.id}</span> · {created}
         </span>
       </span>
-      <span className="order-side">
-        <span className="order-total">{total}</span>
+      <span className="row-side">
+        <span className="row-figure">{total}</span>
         <OrderStatusBadge status={order.status} />
       </span>
     </Link>
@@ -44,8 +44,8 @@ export const OrderRow = memo(function OrderRow({
 /** A row whose page is still being read. */
 export function PendingRow() {
   return (
-    <span className="order-link order-link-pending">
-      <span className="order-main">
+    <span className="row-link order-link-pending">
+      <span className="row-main">
         <span className="skeleton skeleton-wide" />
         <span className="skeleton skeleton-narrow" />
       </span>

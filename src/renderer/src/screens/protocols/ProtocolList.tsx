@@ -208,11 +208,11 @@ export function ProtocolList() {
   if (items.length === 0) return <NoRows />;
 
   return (
-    <div ref={scroller} className="protocol-scroller">
+    <div ref={scroller} className="list-scroller">
       <ul
         aria-label="Protocols"
         aria-busy={stale || undefined}
-        className="protocol-list"
+        className="list-rows"
         style={{ height: virtualizer.getTotalSize() }}
         onKeyDown={onKeyDown}
         onKeyUp={onKeyUp}
@@ -235,7 +235,7 @@ export function ProtocolList() {
               data-index={row.index}
               aria-setsize={total}
               aria-posinset={row.index + 1}
-              className={`protocol-row${isSelected ? ' is-selected' : ''}${message ? ' has-message' : ''}`}
+              className={`list-row protocol-row${isSelected ? ' is-selected' : ''}${message ? ' has-message' : ''}`}
               style={{ transform: `translateY(${row.start}px)`, height: row.size }}
             >
               <input
@@ -257,9 +257,9 @@ export function ProtocolList() {
                 aria-describedby={badges.length > 0 ? badgesId : undefined}
                 onClickCapture={(event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, p)}
               >
-                <span className="protocol-main">
-                  <span className="protocol-name">{p.customerName}</span>
-                  <span className="protocol-meta muted">
+                <span className="row-main">
+                  <span className="row-title">{p.customerName}</span>
+                  <span className="row-meta muted">
                     {p.sourceId}
                     {p.email ? ` · ${p.email}` : ''}
                   </span>

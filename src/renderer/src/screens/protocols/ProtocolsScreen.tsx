@@ -1,4 +1,4 @@
-import { FilePlus2, ShoppingCart } from 'lucide-react';
+import { Download, FilePlus2, FileSpreadsheet, FileUp, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
 import { plural } from '../../lib/format';
 import { useHiddenByPendingDelete } from '../../stores/pending-delete-store';
@@ -7,6 +7,7 @@ import '../../styles/protocols.css';
 import { ProtocolFilters } from './ProtocolFilters';
 import { ProtocolList } from './ProtocolList';
 import { SelectionBar } from './SelectionBar';
+import { downloadTemplate, exportProtocolsCsv } from './csv-actions';
 
 /** How many protocols match, said when it changes. */
 function MatchCount() {
@@ -32,6 +33,18 @@ export default function ProtocolsScreen() {
       <div className="screen-head">
         <h1>Protocols</h1>
         <div className="screen-actions">
+          <Link href="/protocols/import" className="button">
+            <FileUp aria-hidden="true" size={16} />
+            Import CSV…
+          </Link>
+          <button type="button" className="button" onClick={() => void exportProtocolsCsv()}>
+            <Download aria-hidden="true" size={16} />
+            Export CSV
+          </button>
+          <button type="button" className="button" onClick={() => void downloadTemplate()}>
+            <FileSpreadsheet aria-hidden="true" size={16} />
+            CSV template
+          </button>
           <Link href="/new-order" className="button">
             <ShoppingCart aria-hidden="true" size={16} />
             New order

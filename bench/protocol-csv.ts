@@ -1,0 +1,127 @@
+/**
+ * CSV import of protocols at 10,000 rows (docs/csv.md): the preview (read, check every row by the
+ * shared rules and the catalog, find repeats) and the commit (every draft and its pending create
+ * in one transaction), on a store on disk. The commit is compared with its baseline in the same
+ * run: the same drafts written by createDraft one by one inside one transaction (a savepoint per
+ * row, which makes FTS5 flush its pending index data each time).
+ *
+ *   npx tsx bench/protocol-csv.ts [--rows 10000] [--runs 3]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Product } from '../src/shared/api';
+import { writeCsv } from '../src/main/csv/csv-text';
+import { headerRow } from '../src/main/csv/protocol-columns';
+import { planImport } from '../src/main/csv/protocol-import';
+import { createLocalStore, type LocalStore } from '../src/main/store';
+import { SEED_PRODUCTS } from '../src/sandbox/seed/products';
+
+const PRODUCTS: Product[] = SEED_PRODUCTS.map((p) => ({
+  ...p,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+}));
+
+const GOAL_PREVIEW_MS = 5_000;
+const GOAL_COMMIT_MS = 5_000;
+// Not strict: `npm run bench -- <flags>` passes its flags to the last bench of the chain.
+const { values } = parseArgs({
+  strict: false,
+  options: { rows: { type: 'string', default: '10000' }, runs: { type: 'string', default: '3' } },
+});
+const rows = Number(values.rows);
+const runs = Number(values.runs);
+for (const [flag, n] of Object.entries({ rows, runs })) {
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${flag} takes a positive integer`);
+}
+
+/** A clinic's file: three products a row (two pack, one external), a problem every 1,000 rows. */
+function clinicFile(n: number, products: readonly Product[]): string {
+  const packs = products.filter((p) => !p.external && p.status === 'ACTIVE');
+  const external = products.find((p) => p.external && p.status === 'ACTIVE')!;
+  const header = headerRow(3);
+  const at = (name: string) => header.indexOf(name);
+  const data = Array.from({ length: n }, (_, i) => {
+    const cells = header.map(() => '');
+    const set = (name: string, value: string | number) => (cells[at(name)] = String(value));
+    set('Patient ID', `PAT-${String(i).padStart(6, '0')}`);
+    set('First name', ['Ada', 'Zoë', 'Łukasz', 'Mary-Jo'][i % 4]!);
+    set('Last name', `Patient, ${i}`);
+    set('Email', `patient${i}@clinic.example`);
+    set('Phone', '+1 503 555 0100');
+    set('Address line 1', `${i} Main St, Suite "${i % 9}"`);
+    set('City', 'Portland');
+    set('State', 'OR');
+    set('ZIP code', i % 1000 === 999 ? '9721' : '97210');
+    set('Days supply', [30, 60, 90][i % 3]!);
+    set('Shipping method', 'STANDARD');
+    set('Order type', i % 2 ? 'SUBSCRIPTION' : 'ONE_TIME');
+    const [a, b] = [packs[i % packs.length]!, packs[(i + 1) % packs.length]!];
+    set('Product 1 ID', a.id);
+    set('Product 1 name', a.name);
+    set('Product 1 morning', 1);
+    set('Product 1 evening', i % 3);
+    set('Product 2 ID', b.id);
+    set('Product 2 name', b.name);
+    set('Product 2 bedtime', 1);
+    set('Product 3 ID', external.id);
+    set('Product 3 name', external.name);
+    set('Product 3 quantity', 1);
+    return cells;
+  });
+  return writeCsv(header, data);
+}
+
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+
+function freshStore(dir: string, name: string): LocalStore {
+  const store = createLocalStore(path.join(dir, `${name}.db`));
+  store.products.upsertMany(PRODUCTS);
+  return store;
+}
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'protocol-csv-'));
+try {
+  const text = clinicFile(rows, PRODUCTS);
+  const preview: number[] = [];
+  const commit: number[] = [];
+  const oneByOne: number[] = [];
+  let ready = 0;
+  for (let run = 0; run < runs; run++) {
+    const store = freshStore(dir, `run-${run}`);
+    let t = performance.now();
+    const plan = planImport(store, text);
+    preview.push(performance.now() - t);
+    ready = plan.preview.ready;
+    t = performance.now();
+    store.protocols.createDrafts(plan.requests);
+    commit.push(performance.now() - t);
+    store.close();
+
+    const baseline = freshStore(dir, `baseline-${run}`);
+    t = performance.now();
+    baseline.transaction(() => plan.requests.forEach((r) => baseline.protocols.createDraft(r)));
+    oneByOne.push(performance.now() - t);
+    baseline.close();
+  }
+  const p = median(preview);
+  const c = median(commit);
+  const b = median(oneByOne);
+  const mb = (Buffer.byteLength(text) / 1024 / 1024).toFixed(2);
+  console.log(
+    `CSV import of ${rows.toLocaleString('en-US')} rows (${mb} MB, ${ready} ready), median of ${runs}:`,
+  );
+  console.log(
+    `  preview (read and check every row): ${p.toFixed(0)} ms; goal < ${GOAL_PREVIEW_MS} ms: ${p < GOAL_PREVIEW_MS ? 'PASS' : 'FAIL'}`,
+  );
+  console.log(
+    `  commit (createDrafts, one transaction): ${c.toFixed(0)} ms; goal < ${GOAL_COMMIT_MS} ms: ${c < GOAL_COMMIT_MS ? 'PASS' : 'FAIL'}`,
+  );
+  console.log(
+    `  baseline, createDraft per row in one transaction: ${b.toFixed(0)} ms; commit / baseline = ${(c / b).toFixed(2)}`,
+  );
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
