@@ -25,7 +25,11 @@ import type { Logger, Redactor } from './logging';
 import { Session } from './session';
 import { StoreError, createLocalStore, type LocalStore } from './store';
 import type { StoredConnection } from './connections/connections-repo';
-import type { Timers } from './timers';
+import { realTimers, type Timers } from './timers';
+import { DEFAULT_UPDATE_SETTINGS, UpdateSettings } from '../shared/update-views';
+import { SETTING_KEYS } from './store/settings-repo';
+import { UpdateController } from './updates/update-controller';
+import type { UpdaterPort } from './updates/updater-port';
 
 export interface CoreOptions {
   /** The app's data directory: the local database and the embedded sandbox's data live here. */
@@ -38,6 +42,8 @@ export interface CoreOptions {
   timers?: Timers;
   /** The embedded sandbox's database; default `${dataDir}/sandbox.db`. */
   embeddedDb?: string;
+  /** electron-updater's autoUpdater (the Electron app only); absent: updates are settings only. */
+  updater?: UpdaterPort | null;
 }
 
 /** A partner connection as the user enters it (the embedded one is made by useEmbedded()). */
@@ -58,6 +64,8 @@ export class Core {
   private embedded: Promise<EmbeddedConnection> | null = null;
   /** The clock of local timestamps (refills count days from it). */
   readonly clock: Clock;
+  /** The app's own updates (off by default; never installed while a batch runs). */
+  readonly updates: UpdateController;
 
   private constructor(
     private readonly options: CoreOptions,
@@ -67,6 +75,21 @@ export class Core {
     this.bus = new CoreEventBus((error) => options.log.error('event listener failed', error));
     this.bus.on('sync-state', (state) => {
       this.latestSyncState = state;
+    });
+    this.updates = new UpdateController({
+      updater: options.updater ?? null,
+      settings: {
+        read: () =>
+          store.settings.get(SETTING_KEYS.updates, UpdateSettings, DEFAULT_UPDATE_SETTINGS),
+        write: (settings) => store.settings.set(SETTING_KEYS.updates, settings),
+      },
+      batchRunning: () => store.batches.anyRunning(),
+      onBatchChange: (listener) => this.bus.on('batch-progress', listener),
+      emit: (view) => this.bus.emit('update-status', view),
+      clock: this.clock,
+      timers: options.timers ?? realTimers,
+      redact: (text) => options.redactor.redact(text),
+      log: (line) => options.log.child('updates').info(line),
     });
   }
 
@@ -78,6 +101,7 @@ export class Core {
       clock: options.clock ?? systemClock,
     });
     const core = new Core(options, store);
+    core.updates.start();
     const active = store.connections.active();
     if (active) {
       try {
@@ -245,11 +269,18 @@ export class Core {
     return true;
   }
 
+  /**
+   * Closes everything. When the app quits with an update ready and no batch running, the update
+   * is installed once the store is closed (electron-updater then quits the app).
+   */
   async close(): Promise<void> {
+    const installUpdate = this.updates.quitInstall();
+    this.updates.stop();
     await this.current?.stop();
     this.current = null;
     if (this.embedded) await (await this.embedded.catch(() => null))?.sandbox.close();
     this.store.close();
+    installUpdate?.();
   }
 
   /**

@@ -1,4 +1,5 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
+import electronUpdater from 'electron-updater';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,7 @@ import { createFileLogger, silentLogger, type FileLogger } from './logging';
 import { buildMenuTemplate } from './menu-template';
 import { decideRendererLocation, isTrustedRendererUrl } from './renderer-location';
 import { applySessionPolicy } from './session-policy';
+import { electronUpdaterPort } from './updates/updater-port';
 import { CONTENT_SECURITY_POLICY, isExternalHttpUrl } from './window-policy';
 
 const DOCS_URL = 'https://orderdesk.example/docs';
@@ -133,6 +135,8 @@ async function start(): Promise<void> {
     credentials: new KeytarCredentialStore(),
     log,
     redactor: log.redactor,
+    // Updates: off until turned on in Settings; the controller in Core decides everything else.
+    updater: electronUpdaterPort(electronUpdater),
   });
   core = opened;
 

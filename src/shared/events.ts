@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppOrder, OrderStatus } from './api';
+import { UpdatesView } from './update-views';
 
 /**
  * Events the main process pushes (to the UI over IPC, and to desktop notifications). Declared
@@ -53,6 +54,8 @@ export const CoreEventSchemas = {
   'outbox-count': OutboxCountEvent,
   'batch-progress': BatchProgressEvent,
   'order-status': OrderStatusEvent,
+  /** The app's own updates: settings, phase, download progress, whether a batch holds them. */
+  'update-status': UpdatesView,
 } as const;
 
 export type CoreEventName = keyof typeof CoreEventSchemas;

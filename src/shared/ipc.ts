@@ -17,6 +17,8 @@ import {
   CancelOutcome,
   CreateOrder,
   OrderCountsView,
+  OrderExportQuery,
+  OrderExportView,
   OrderId,
   OrderMatch,
   OrderPageView,
@@ -47,6 +49,7 @@ import {
   CsvImportResult,
 } from './protocol-csv-views';
 import { CoreEventSchemas, OutboxCountEvent, SyncStateEvent } from './events';
+import { UpdateSettings, UpdatesView } from './update-views';
 
 /**
  * The IPC contract: every call the renderer may make (its name, the zod schema of its one
@@ -257,6 +260,8 @@ export const IPC_CALLS = {
   /** Orders of the local mirror, newest first. */
   'orders.list': call(OrderQuery, OrderPageView),
   'orders.counts': call(OrderMatch, OrderCountsView),
+  /** Every order the queue's filters and search match (no paging), as CSV, newest first. */
+  'orders.exportCsv': call(OrderExportQuery, OrderExportView),
   'orders.get': call(OrderId, AppOrder),
   /** The statuses this app saw the order take, oldest first. */
   'orders.timeline': call(OrderId, z.array(OrderStatusChangeView)),
@@ -274,6 +279,15 @@ export const IPC_CALLS = {
     z.object({ confirm: z.literal(true) }),
     z.object({ secret: z.string() }),
   ),
+
+  /** The app's own updates: settings (off by default) and what the updater is doing. */
+  'updates.get': call(None, UpdatesView),
+  /** Saves the settings; turning updates on (or a new feed URL) checks at once. */
+  'updates.configure': call(UpdateSettings, UpdatesView),
+  /** Checks now; the outcome follows as update-status events. Refused without an updater or while off. */
+  'updates.check': call(None, UpdatesView),
+  /** "Restart to update": refused unless an update is ready and no batch is running. */
+  'updates.install': call(None, Nothing),
 } as const;
 
 export type IpcChannel = keyof typeof IPC_CALLS;

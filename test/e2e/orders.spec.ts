@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { readCsv } from '../../src/main/csv/csv-text';
 import { normalizeOrder, type Order } from '../../src/shared/api';
 import { expect, test, type BrowserHost } from '../support/e2e/fixtures';
 import {
@@ -321,6 +323,52 @@ test('a NEW order is cancelled after a confirmation; one the server already proc
   await expect(detail.getByRole('alert')).toContainText('could not be reached');
   await expect(detail.getByRole('table', { name: 'Line items' })).toBeVisible();
   await saveScreen(app, testInfo, 'order-refresh-offline');
+});
+
+test('Export CSV downloads exactly the orders the filtered queue shows, and is disabled when it is empty', async ({
+  app,
+  partnerSandbox,
+}, testInfo) => {
+  const ada = await createOrder(partnerSandbox, ADA);
+  const mary = await createOrder(partnerSandbox, {
+    sourceId: 'patient-0004',
+    firstName: 'Mary, "Molly"',
+    lastName: 'Adams',
+  });
+  await createOrder(partnerSandbox, GRACE);
+  const alan = await createOrder(partnerSandbox, ALAN);
+  await advance(partnerSandbox, alan.id, 'PROCESSING');
+  await connectAndOpenOrders(app, partnerSandbox);
+  await expect(rows(app)).toHaveCount(4);
+
+  // New orders whose patient matches "ad": Ada and Mary Adams, not Grace (new) nor Alan (processing).
+  await statusChip(app, 'New').check();
+  await search(app).fill('ad');
+  await expect(rows(app)).toHaveCount(2);
+  const exportButton = app.getByRole('button', { name: 'Export CSV' });
+  await expect(exportButton).toBeEnabled();
+  const [download] = await Promise.all([app.waitForEvent('download'), exportButton.click()]);
+  expect(download.suggestedFilename()).toMatch(/^order-desk-orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  await expect(
+    app.getByText(`Exported 2 orders to ${download.suggestedFilename()}.`),
+  ).toBeVisible();
+  await saveScreen(app, testInfo, 'orders-exported');
+  const text = readFileSync((await download.path())!, 'utf8');
+  expect(text.startsWith('\uFEFFOrder ID,')).toBe(true);
+  const table = readCsv(text);
+  const at = (name: string) => table.header.indexOf(name);
+  // Newest first, as the queue lists them; the name with a comma and quotes is one cell.
+  expect(table.rows.map((r) => r.cells[at('Order ID')])).toEqual([mary.id, ada.id]);
+  expect(table.rows.map((r) => r.cells[at('First name')])).toEqual(['Mary, "Molly"', 'Ada']);
+  expect(table.rows.map((r) => r.cells[at('Status')])).toEqual(['NEW', 'NEW']);
+  expect(table.rows[1]!.cells[at('Total')]).toBe(ada.totalPrice);
+
+  // Nothing matches: nothing to export, and the button says why.
+  await search(app).fill('nobody by this name');
+  await expect(app.getByText('No orders match the search and filters.')).toBeVisible();
+  await expect(exportButton).toBeDisabled();
+  await expect(exportButton).toHaveAccessibleDescription('Nothing to export');
+  await saveScreen(app, testInfo, 'orders-export-disabled');
 });
 
 for (const theme of ['light', 'dark'] as const) {

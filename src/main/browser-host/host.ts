@@ -15,6 +15,7 @@ import { forwardIpcEvents } from '../ipc/events';
 import type { Logger, Redactor } from '../logging';
 import { newToken, tokenMatches } from './access';
 import { injectBridge } from './index-html';
+import type { UpdaterPort } from '../updates/updater-port';
 
 export interface BrowserHostOptions {
   /** 0 (default): a free port. */
@@ -29,6 +30,11 @@ export interface BrowserHostOptions {
   redactor: Redactor;
   /** The embedded sandbox's database; default in dataDir. */
   embeddedDb?: string;
+  /**
+   * An updater for the desktop app's update screens (a fake, in tests). The CLI passes none: the
+   * browser host has no updater, so Settings keeps the update settings only.
+   */
+  updater?: UpdaterPort;
   /** The version app.state reports; default the package version. */
   version?: string;
 }
@@ -84,6 +90,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     log: options.log,
     redactor: options.redactor,
     ...(options.embeddedDb ? { embeddedDb: options.embeddedDb } : {}),
+    ...(options.updater ? { updater: options.updater } : {}),
   });
   const dispatcher = createIpcDispatcher({
     core,

@@ -57,6 +57,14 @@ export class BatchesRepo {
       .map((row) => parseRow(BatchRow, row, 'batches', `id=${(row as { id: string }).id}`));
   }
 
+  /** True while a batch is running: neither finished nor paused (its orders are being sent). */
+  anyRunning(): boolean {
+    return (
+      prepareCached(this.db, "SELECT 1 FROM batches WHERE state = 'running' LIMIT 1").get() !==
+      undefined
+    );
+  }
+
   /** Pauses (no job of it is claimed) or resumes a batch that is not done. */
   setState(batchId: string, state: 'running' | 'paused'): Batch {
     prepareCached(this.db, "UPDATE batches SET state = ? WHERE id = ? AND state <> 'done'").run(

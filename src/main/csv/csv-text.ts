@@ -30,13 +30,30 @@ function readCell(cell: string): string {
   return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
 }
 
-/** A whole CSV file: a header row, then one line per row. */
+/** Rows stringified at a time: a long iterable is never held whole as cell arrays. */
+const CHUNK_ROWS = 1000;
+
+// csv-stringify quotes a field holding the record delimiter (CRLF) but not a bare LF or CR,
+// which a spreadsheet would still take as the end of the row: every line break is quoted.
+const STRINGIFY_OPTIONS = { record_delimiter: 'windows', quoted_match: /[\r\n]/ } as const;
+
+/**
+ * A whole CSV file: a header row, then one line per row. The rows are read once, a chunk at a
+ * time, so an iterable that makes each row as it is read (an export of 100,000 orders) holds only
+ * the text written so far and one chunk of cells.
+ */
 export function writeCsv(header: readonly string[], rows: Iterable<readonly CsvCell[]>): string {
-  const records: string[][] = [header.map(writeCell)];
-  for (const row of rows) records.push(row.map(writeCell));
-  // csv-stringify quotes a field holding the record delimiter (CRLF) but not a bare LF or CR,
-  // which a spreadsheet would still take as the end of the row: every line break is quoted.
-  return stringify(records, { bom: true, record_delimiter: 'windows', quoted_match: /[\r\n]/ });
+  const parts = [stringify([header.map(writeCell)], { ...STRINGIFY_OPTIONS, bom: true })];
+  let chunk: string[][] = [];
+  for (const row of rows) {
+    chunk.push(row.map(writeCell));
+    if (chunk.length === CHUNK_ROWS) {
+      parts.push(stringify(chunk, STRINGIFY_OPTIONS));
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) parts.push(stringify(chunk, STRINGIFY_OPTIONS));
+  return parts.join('');
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Connection } from '../../shared/connection';
+import type { OrderStatus } from '../../shared/api';
 import type { OrderMatch } from '../../shared/work-views';
 import {
   Theme,
@@ -18,6 +19,8 @@ import type { Batch } from '../bulk/batch-model';
 import { BatchRejectedError, RetryRefusedError, problemPath } from '../bulk/order-requests';
 import { rememberDiscount, reviewBatch } from '../bulk/batch-review';
 import { refillsDue } from '../orders/refills';
+import { exportOrdersCsv } from '../orders/order-export';
+import { UpdateRefused } from '../updates/update-controller';
 import { CsvFileError, planImport } from '../csv/protocol-import';
 import { exportProtocols, protocolsTemplate } from '../csv/protocol-export';
 import { toBatchItemView, toProtocolView, toSummaryView } from './views';
@@ -43,6 +46,25 @@ const orderMatch = ({ search, sourceId, createdFrom, createdTo }: OrderMatch) =>
   ...(createdFrom ? { createdFrom } : {}),
   ...(createdTo ? { createdTo } : {}),
 });
+
+/** The queue's filter as orders.list applies it (orders.exportCsv applies exactly this too). */
+const queueFilter = ({ statuses, ...match }: OrderMatch & { statuses?: OrderStatus[] }) => ({
+  ...orderMatch(match),
+  ...(statuses ? { statuses } : {}),
+});
+
+/** An update call the controller refuses, as the failure the window shows. */
+function refusedUpdate<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof UpdateRefused)) throw error;
+    throw new IpcFailure(
+      error.reason === 'unsupported' ? 'unavailable' : 'conflict',
+      error.message,
+    );
+  }
+}
 
 /** A partner connection's fields checked as the stored Connection will be (URLs, https rule). */
 function splitPartnerInput(input: PartnerConnectionInput): {
@@ -378,13 +400,17 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       return batchView(batch(batchId));
     },
 
-    'orders.list': async ({ statuses, limit, offset, ...match }) => {
+    'orders.list': async ({ limit, offset, ...query }) => {
       session();
-      const filter = { ...orderMatch(match), ...(statuses ? { statuses } : {}) };
+      const filter = queueFilter(query);
       return {
         orders: core.store.orders.list({ ...filter, limit, offset }),
         total: core.store.orders.count(filter),
       };
+    },
+    'orders.exportCsv': async (query) => {
+      session();
+      return exportOrdersCsv(core.store.orders, queueFilter(query));
     },
     'orders.counts': async (match) => {
       session();
@@ -469,5 +495,19 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
     'settings.rotateWebhookSecret': async () => ({
       secret: await session().client.rotateWebhookSecret(),
     }),
+
+    'updates.get': async () => core.updates.view(),
+    'updates.configure': async (settings) => core.updates.configure(settings),
+    'updates.check': async () =>
+      refusedUpdate(() => {
+        // The outcome (and a failure) arrives as update-status events.
+        void core.updates.check();
+        return core.updates.view();
+      }),
+    'updates.install': async () =>
+      refusedUpdate(() => {
+        core.updates.install();
+        return null;
+      }),
   };
 }

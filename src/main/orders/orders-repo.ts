@@ -223,6 +223,23 @@ export class OrdersRepo {
   }
 
   /**
+   * Every order matching the filters and search (paging aside), in the list's order (newest
+   * first), one at a time: the rows are walked on the same index and WHERE terms as list(), and
+   * each body is parsed only when it is reached, so an export of 100,000 orders never holds them
+   * all as objects. The statement keeps the connection busy until the walk ends: consume it
+   * without running other queries meanwhile.
+   */
+  *matching(query: Omit<OrderQuery, 'limit' | 'offset'> = {}): Generator<AppOrder> {
+    const { where, params } = orderFilter(query);
+    const rows = prepareCached(
+      this.db,
+      `SELECT id, source, next_poll_at, last_polled_at, body FROM ${queueSource(query)}
+       ${whereClause(where)} ORDER BY created_at DESC, id DESC`,
+    ).iterate(...params);
+    for (const row of rows) yield this.parse(row).body;
+  }
+
+  /**
    * How many orders match the query's filters and search (no paging). Kept while the database
    * is unchanged, so the next pages of one list do not count again.
    */

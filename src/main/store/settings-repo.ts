@@ -9,6 +9,8 @@ export const SETTING_KEYS = {
   bulkConcurrency: 'bulk.concurrency',
   /** Desktop notifications (toasts in the browser host): boolean, default true. */
   notifications: 'ui.notifications',
+  /** The app's own updates: { enabled, feedUrl } (UpdateSettings), default off. */
+  updates: 'app.updates',
 } as const;
 
 /**

@@ -54,6 +54,7 @@ registerContractSuite('browser', async ({ dataDir, credentials, embeddedDb }) =>
     rawEvents: (listener) => transport.subscribe(listener),
     core: host.core,
     openedUrls: null, // the bridge opens the tab itself
+    updater: null, // no Electron: update settings only
     async close() {
       await transport.close();
       await host.close();

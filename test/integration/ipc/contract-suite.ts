@@ -22,6 +22,7 @@ import {
 import { CSV_TEXT_MAX } from '../../../src/shared/protocol-csv-views';
 import { readCsv, writeCsv } from '../../../src/main/csv/csv-text';
 import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
+import type { FakeUpdater } from '../../support/fake-updater';
 
 /** What one transport gives the suite. */
 export interface ContractTarget {
@@ -34,6 +35,8 @@ export interface ContractTarget {
   core: Core;
   /** URLs the host opened with app.openExternal (null where the transport opens them itself). */
   openedUrls: string[] | null;
+  /** The updater main was given (the Electron app); null where there is none (the browser host). */
+  updater: FakeUpdater | null;
   close(): Promise<void>;
 }
 
@@ -94,6 +97,7 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'refills.due': { withinDays: 400 },
   'orders.list': { statuses: ['LOST'], limit: 0, createdFrom: 'yesterday' },
   'orders.counts': { search: 'x'.repeat(201) },
+  'orders.exportCsv': { statuses: ['LOST'], createdTo: 'tomorrow' },
   'orders.get': { orderId: '' },
   'orders.timeline': { orderId: '' },
   'orders.create': { from: 'scratch', draft: { lineItems: [] } },
@@ -103,6 +107,10 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'settings.update': { supportEmail: 'not an email', name: 'read-only field' },
   'settings.revealWebhookSecret': { please: true },
   'settings.rotateWebhookSecret': { confirm: false },
+  'updates.get': { now: true },
+  'updates.configure': { enabled: true, feedUrl: 'http://updates.example.com/' },
+  'updates.check': { force: true },
+  'updates.install': { now: 1 },
 };
 
 async function freePortThatRefuses(): Promise<number> {
@@ -405,6 +413,19 @@ export function registerContractSuite(
         NEW: 1,
         CANCELLED: 1,
       });
+      // The export covers what the list matches, every page of it, as CSV.
+      const exported = await value('orders.exportCsv', { search: 'ipc-batch' });
+      expect(exported.rows).toBe(2);
+      expect(exported.csv.startsWith('\uFEFFOrder ID,')).toBe(true);
+      expect(exported.csv.split('\r\n').filter(Boolean)).toHaveLength(3);
+      const cancelledOnly = await value('orders.exportCsv', {
+        search: 'ipc-batch',
+        statuses: ['CANCELLED'],
+      });
+      expect(cancelledOnly.rows).toBe(1);
+      expect(cancelledOnly.csv).toContain(`${orderId},`);
+      expect(cancelledOnly.csv).toContain(',CANCELLED,ipc-batch-1,');
+      expect((await value('orders.exportCsv', { search: 'no such patient' })).rows).toBe(0);
       expect((await failure('orders.timeline', { orderId: 'ord_nope' })).kind).toBe('not-found');
       expect((await failure('orders.get', { orderId: 'ord_nope' })).kind).toBe('not-found');
       await value('sync.now', {}); // the drafts reach the server: nothing left unsent
@@ -892,9 +913,75 @@ export function registerContractSuite(
       expect(await credentials.get(secretAccount(connected))).toBeNull();
     });
 
+    it('keeps the update settings, validates the feed URL, and updates only where there is an updater', async () => {
+      const initial = await value('updates.get', {});
+      expect(initial).toMatchObject({
+        settings: { enabled: false, feedUrl: null },
+        phase: 'off',
+        supported: target.updater !== null,
+        batchRunning: false,
+      });
+      const bad = await failure('updates.configure', {
+        enabled: true,
+        feedUrl: 'http://updates.example.com/',
+      });
+      expect(bad.kind).toBe('invalid-arguments');
+      expect(bad.fieldErrors).toEqual([
+        {
+          path: ['feedUrl'],
+          message: 'an https URL (plain http only for 127.0.0.1, when testing)',
+        },
+      ]);
+      const noFeed = await failure('updates.configure', { enabled: true, feedUrl: null });
+      expect(noFeed.fieldErrors).toEqual([
+        { path: ['feedUrl'], message: 'required to turn updates on' },
+      ]);
+      expect((await failure('updates.check', {})).kind).toBe(
+        target.updater ? 'conflict' : 'unavailable',
+      );
+
+      const feedUrl = 'https://updates.example.com/order-desk/';
+      const updater = target.updater;
+      if (updater) updater.nextCheck = { version: '9.9.9' };
+      const on = await value('updates.configure', { enabled: true, feedUrl });
+      expect(on.settings).toEqual({ enabled: true, feedUrl });
+      expect((await value('updates.get', {})).settings).toEqual({ enabled: true, feedUrl });
+      // Nothing is ready to install on either transport.
+      expect(await failure('updates.install', {})).toMatchObject({
+        kind: 'conflict',
+        message: 'No update is ready to install.',
+      });
+
+      if (!updater) {
+        // The browser host: settings only; no check, no install.
+        expect((await failure('updates.check', {})).message).toMatch(/installed desktop app/);
+      } else {
+        expect(updater.feedUrl).toBe(feedUrl);
+        await vi.waitFor(() => expect(updater.downloading).toBe(true));
+        updater.progress(50);
+        updater.finishDownload();
+        await vi.waitFor(() =>
+          expect(
+            events.filter((e) => e.event === 'update-status').map((e) => e.payload),
+          ).toContainEqual(expect.objectContaining({ phase: 'ready', version: '9.9.9' })),
+        );
+        expect(
+          events.filter((e) => e.event === 'update-status').map((e) => e.payload),
+        ).toContainEqual(expect.objectContaining({ phase: 'downloading', percent: 50 }));
+        // Ready: a check is not run again; the install goes ahead (no batch runs now).
+        expect((await value('updates.check', {})).phase).toBe('ready');
+        expect(await value('updates.install', {})).toBeNull();
+        expect(updater.calls.at(-1)).toBe('quitAndInstall silent=false restart=true');
+      }
+      const off = await value('updates.configure', { enabled: false, feedUrl });
+      expect(off).toMatchObject({ phase: 'off', settings: { enabled: false, feedUrl } });
+    });
+
     it('answered every channel with a value of its result schema', () => {
       const answeredOk = new Set(answers.filter((a) => a.result.ok).map((a) => a.channel));
-      expect(IPC_CHANNELS.filter((c) => !answeredOk.has(c))).toEqual([]);
+      // Without an updater (the browser host) a check and an install are always refused.
+      const refusedHere: IpcChannel[] = target.updater ? [] : ['updates.check', 'updates.install'];
+      expect(IPC_CHANNELS.filter((c) => !answeredOk.has(c))).toEqual(refusedHere);
     });
 
     it('never sends a secret except in revealWebhookSecret and rotateWebhookSecret', async () => {

@@ -18,6 +18,7 @@ import { createOrderDeskApi } from '../../../src/shared/ipc-bridge';
 import { recordingLogger } from '../../support/recording-logger';
 import { startTestSandbox } from '../../support/sandbox';
 import { registerContractSuite } from './contract-suite';
+import { FakeUpdater } from '../../support/fake-updater';
 
 const electronHost = (opened: string[]): IpcHost => ({
   transport: 'electron',
@@ -30,12 +31,14 @@ const electronHost = (opened: string[]): IpcHost => ({
 
 // The Electron path: the dispatcher ipcMain.handle calls, with Electron's structured clone.
 registerContractSuite('electron', async ({ dataDir, credentials, embeddedDb }) => {
+  const updater = new FakeUpdater();
   const core = await Core.open({
     dataDir,
     credentials,
     log: silentLogger,
     redactor: new Redactor(),
     embeddedDb,
+    updater,
   });
   const openedUrls: string[] = [];
   const dispatcher = createIpcDispatcher({
@@ -53,6 +56,7 @@ registerContractSuite('electron', async ({ dataDir, credentials, embeddedDb }) =
     rawEvents: subscribe,
     core,
     openedUrls,
+    updater,
     close: () => core.close(),
   };
 });

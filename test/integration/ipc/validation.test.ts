@@ -90,6 +90,7 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   'refills.due': { withinDays: 14 },
   'orders.list': { statuses: ['NEW'], limit: 20 },
   'orders.counts': { search: 'ada' },
+  'orders.exportCsv': { statuses: ['SHIPPED'], search: 'ada', createdFrom: '2026-01-01T00:00:00Z' },
   'orders.get': { orderId: 'ord_1' },
   'orders.timeline': { orderId: 'ord_1' },
   'orders.create': { from: 'protocol', protocolLocalId: LOCAL_ID },
@@ -99,6 +100,10 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   'settings.update': { supportEmail: 'help@clinic.example' },
   'settings.revealWebhookSecret': {},
   'settings.rotateWebhookSecret': { confirm: true },
+  'updates.get': {},
+  'updates.configure': { enabled: true, feedUrl: 'https://updates.example.com/order-desk/' },
+  'updates.check': {},
+  'updates.install': {},
 };
 
 const CONNECTION = {

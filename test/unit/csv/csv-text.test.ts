@@ -14,6 +14,19 @@ describe('CSV text', () => {
     expect(text).toBe('\uFEFFname,note\r\n"Doe, Jane","says ""hi""\nthen leaves"\r\n,3\r\n');
   });
 
+  it('writes a long iterable a chunk at a time, the same as row by row', () => {
+    const rows = Array.from({ length: 2345 }, (_, i) => [`r${i}`, i % 7 === 0 ? 'a,\nb' : i]);
+    function* lazily() {
+      yield* rows;
+    }
+    const text = writeCsv(['id', 'v'], lazily());
+    expect(text.startsWith('\uFEFFid,v\r\n')).toBe(true);
+    expect(text.indexOf('\uFEFF', 1)).toBe(-1); // one byte-order mark, not one per chunk
+    const table = readCsv(text);
+    expect(table.rows).toHaveLength(2345);
+    expect(table.rows.map((r) => r.cells)).toEqual(rows.map((r) => r.map(String)));
+  });
+
   it('quotes a bare line break, which a spreadsheet would otherwise take as a new row', () => {
     const text = writeCsv(
       ['a', 'b'],

@@ -108,13 +108,19 @@ describe('BatchesRepo', () => {
 
   it('setState pauses and resumes a batch; a done batch stays done; an unknown one is not found', () => {
     const store = memoryStore();
+    expect(store.batches.anyRunning()).toBe(false);
     const batch = batchOf(store, 1, 1);
+    expect(store.batches.anyRunning()).toBe(true);
     expect(store.batches.setState(batch.id, 'paused').state).toBe('paused');
+    // A paused batch sends nothing: it does not count as running (updates may install).
+    expect(store.batches.anyRunning()).toBe(false);
     expect(store.batches.setState(batch.id, 'running').state).toBe('running');
+    expect(store.batches.anyRunning()).toBe(true);
     const [item] = store.batches.items(batch.id);
     claim(store);
     store.jobs.settle(item!.jobId, ['sending'], { to: 'rejected', error: discontinued });
     expect(store.batches.finishIfComplete(batch.id)).toBe(true);
+    expect(store.batches.anyRunning()).toBe(false);
     expect(store.batches.setState(batch.id, 'running').state).toBe('done');
     expect(() => store.batches.setState('nope', 'paused')).toThrow(
       expect.objectContaining({ code: 'not-found' }),

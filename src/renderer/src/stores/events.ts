@@ -6,6 +6,7 @@ import { useCatalogStore } from './catalog-store';
 import { useProtocolsStore } from './protocols-store';
 import { noteOrdersMaybeChanged, noteOrderStatus, resetOrders } from './orders-live';
 import { useSettingsStore } from './settings-store';
+import { useUpdatesStore } from './updates-store';
 import type { ConnectionView } from '../../../shared/ipc';
 
 /** Makes `connection` the active one; what belonged to another connection is dropped. */
@@ -34,6 +35,7 @@ export function subscribeToEvents(): () => void {
     on('outbox-count', (outbox) => app().setOutbox(outbox)),
     on('outbox-count', () => useProtocolsStore.getState().changed()),
     on('order-status', noteOrderStatus),
+    on('update-status', (view) => useUpdatesStore.getState().apply(view)),
     on('batch-progress', () => noteOrdersMaybeChanged()),
     subscribeToNotifications(),
     on('batch-progress', (progress) => useBatchesStore.getState().onProgress(progress)),

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { AppOrder, OrderStatus } from '../../../shared/api';
 import type { IpcError } from '../../../shared/ipc';
-import type { OrderCountsView, OrderQuery } from '../../../shared/work-views';
+import type { OrderCountsView, OrderExportQuery, OrderQuery } from '../../../shared/work-views';
 import { call } from '../lib/ipc';
 import {
   QUEUE_STATUSES,
@@ -74,9 +74,17 @@ const initial = {
   filterVersion: 0,
 };
 
-const listQuery = (filter: OrderFilter, page: number): OrderQuery => ({
+/**
+ * What the queue shows, paging aside: its search, dates and status chips. The list's pages and
+ * the CSV export (orders.exportCsv) are both asked for exactly this.
+ */
+export const queueQuery = (filter: OrderFilter): OrderExportQuery => ({
   ...matchOf(filter),
   ...(filter.statuses.length > 0 ? { statuses: [...filter.statuses] } : {}),
+});
+
+const listQuery = (filter: OrderFilter, page: number): OrderQuery => ({
+  ...queueQuery(filter),
   limit: PAGE_SIZE,
   offset: page * PAGE_SIZE,
 });

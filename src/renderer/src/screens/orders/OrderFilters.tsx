@@ -15,6 +15,7 @@ import {
   type DatePreset,
 } from './order-filters';
 import { SearchField } from '../../components/SearchField';
+import { ExportOrdersButton } from './ExportOrdersButton';
 
 function SearchBox() {
   const text = useOrdersStore((s) => s.searchText);
@@ -131,7 +132,7 @@ function DateFilter() {
   );
 }
 
-/** "1,234 orders", "12 orders match", and a way back to every order. */
+/** "1,234 orders", "12 orders match", a way back to every order, and the queue as CSV. */
 export function QueueSummary() {
   const total = useOrdersStore((s) => s.total);
   const ready = useOrdersStore((s) => s.listState === 'ready');
@@ -144,11 +145,14 @@ export function QueueSummary() {
           ? `${plural(total, 'order').replace(/^\d+/, total.toLocaleString())}${filtered ? ' match' : ''}`
           : ''}
       </p>
-      {filtered && (
-        <button type="button" className="button button-small" onClick={clear}>
-          Clear filters
-        </button>
-      )}
+      <div className="order-summary-actions">
+        {filtered && (
+          <button type="button" className="button button-small" onClick={clear}>
+            Clear filters
+          </button>
+        )}
+        <ExportOrdersButton />
+      </div>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useSettingsStore } from '../../stores/settings-store';
 import { PartnerSettingsForm } from './PartnerSettingsForm';
 import { NotificationsChoice } from './NotificationsChoice';
 import { ThemeChoice } from './ThemeChoice';
+import { UpdatesSection } from './UpdatesSection';
 import { WebhookSecret } from './WebhookSecret';
 
 function PartnerSettingsSection() {
@@ -68,7 +69,7 @@ function PartnerSettingsSection() {
   );
 }
 
-/** Partner settings, the webhook secret, the app's appearance and its notifications. */
+/** Partner settings, the webhook secret, the app's appearance, notifications and updates. */
 export default function SettingsScreen() {
   return (
     <div className="screen screen-narrow">
@@ -76,6 +77,7 @@ export default function SettingsScreen() {
       <PartnerSettingsSection />
       <ThemeChoice />
       <NotificationsChoice />
+      <UpdatesSection />
     </div>
   );
 }

@@ -1,0 +1,87 @@
+/**
+ * The order queue's CSV export at 100,000 orders (bench/README.md, "Order queue export"):
+ * exportOrdersCsv over every order, and over a filtered queue (one status and a search word),
+ * as the orders.exportCsv handler runs it. Each figure is the median of --runs exports; the heap
+ * figure is the growth of the heap in use over the export (after a GC before it, when Node runs
+ * with --expose-gc).
+ *
+ *   npx tsx bench/order-export.ts [--count 100000] [--runs 3]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { exportOrdersCsv } from '../src/main/orders/order-export';
+import type { OrderQuery } from '../src/main/orders/orders-repo';
+import { createLocalStore } from '../src/main/store';
+import { benchOrder } from './order-queue-data';
+
+const GOAL_MS = 5_000;
+const { values } = parseArgs({
+  strict: false,
+  options: {
+    count: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '3' },
+  },
+});
+const count = Number(values.count);
+const runs = Number(values.runs);
+for (const [name, n] of [
+  ['--count', count],
+  ['--runs', runs],
+] as const)
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} takes a positive integer`);
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'order-desk-bench-export-'));
+const store = createLocalStore(path.join(tmp, 'order-desk.db'));
+try {
+  const now = Date.now();
+  const insertStart = performance.now();
+  store.transaction(() => {
+    for (let i = 0; i < count; i++)
+      store.orders.upsert(benchOrder(i, count, now), { source: 'pulled', nextPollAt: null });
+  });
+  console.log(
+    `${count} orders inserted in ${((performance.now() - insertStart) / 1000).toFixed(1)} s; ` +
+      `load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}\n`,
+  );
+
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const measure = (name: string, query: Omit<OrderQuery, 'limit' | 'offset'>) => {
+    const times: number[] = [];
+    let rows = 0;
+    let bytes = 0;
+    let heapGrowth = 0;
+    for (let r = 0; r < runs; r++) {
+      gc?.();
+      const heapBefore = process.memoryUsage().heapUsed;
+      const start = performance.now();
+      const result = exportOrdersCsv(store.orders, query);
+      times.push(performance.now() - start);
+      heapGrowth = Math.max(heapGrowth, process.memoryUsage().heapUsed - heapBefore);
+      rows = result.rows;
+      bytes = Buffer.byteLength(result.csv);
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)]!;
+    console.log(
+      `${name}: ${rows.toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(1)} MB of CSV, ` +
+        `median ${median.toFixed(0)} ms of ${runs} (${(median / Math.max(1, rows)) * 1000 < 1 ? '<1' : ((median / rows) * 1000).toFixed(1)} µs/row), ` +
+        `heap growth ${(heapGrowth / 1e6).toFixed(0)} MB${gc ? '' : ' (no --expose-gc: rough)'}`,
+    );
+    return median;
+  };
+
+  const all = measure('every order', {});
+  measure('SHIPPED, search "ada"', { statuses: ['SHIPPED'], search: 'ada' });
+  console.log(
+    `\nGoal: the whole queue (${count.toLocaleString('en')} orders) exported in < ${GOAL_MS} ms: ` +
+      `${all.toFixed(0)} ms, ${all < GOAL_MS ? 'PASS' : 'FAIL'}`,
+  );
+} finally {
+  store.close();
+  rmSync(tmp, { recursive: true, force: true });
+}

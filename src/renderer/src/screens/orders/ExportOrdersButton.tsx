@@ -1,0 +1,62 @@
+import { Download, Loader2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { plural } from '../../lib/format';
+import { call, errorMessage } from '../../lib/ipc';
+import { datedFileName, saveTextFile } from '../../lib/save-file';
+import { queueQuery, useOrdersStore } from '../../stores/orders-store';
+import { toast } from '../../stores/toast-store';
+
+/**
+ * "Export CSV": every order the queue shows (its search, dates and status chips; every page, not
+ * only those loaded), as a spreadsheet file. Main writes the CSV; the window hands it to the user.
+ */
+export function ExportOrdersButton() {
+  const ready = useOrdersStore((s) => s.listState === 'ready');
+  const total = useOrdersStore((s) => s.total);
+  const [busy, setBusy] = useState(false);
+  const reasonId = useId();
+  const empty = ready && total === 0;
+
+  const exportQueue = async () => {
+    setBusy(true);
+    try {
+      const result = await call('orders.exportCsv', queueQuery(useOrdersStore.getState()));
+      if (!result.ok) {
+        toast.error('The orders could not be exported.', errorMessage(result.error));
+        return;
+      }
+      const fileName = datedFileName('order-desk-orders');
+      saveTextFile(fileName, result.value.csv);
+      toast.success(
+        `Exported ${plural(result.value.rows, 'order').replace(/^\d+/, result.value.rows.toLocaleString())} to ${fileName}.`,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="order-export">
+      {empty && (
+        <span id={reasonId} className="muted order-export-reason">
+          Nothing to export
+        </span>
+      )}
+      <button
+        type="button"
+        className="button button-small"
+        disabled={!ready || empty || busy}
+        aria-describedby={empty ? reasonId : undefined}
+        aria-busy={busy}
+        onClick={() => void exportQueue()}
+      >
+        {busy ? (
+          <Loader2 aria-hidden="true" size={14} className="spin" />
+        ) : (
+          <Download aria-hidden="true" size={14} />
+        )}
+        Export CSV
+      </button>
+    </div>
+  );
+}
