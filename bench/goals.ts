@@ -43,6 +43,11 @@ export const BENCHES = [
   { file: 'poller-cycle.ts', script: 'bench:poller', title: 'Order status polling' },
   { file: 'order-queue-store.ts', script: 'bench:orders-store', title: 'Order queue, the store' },
   { file: 'protocol-csv.ts', script: 'bench:csv', title: 'CSV import of protocols' },
+  {
+    file: 'order-export.ts',
+    script: 'bench:orders-export',
+    title: 'CSV export of the order queue',
+  },
   { file: 'renderer-startup.ts', script: 'bench:renderer', title: 'Renderer start-up' },
   { file: 'renderer-editor.ts', script: 'bench:renderer:editor', title: 'Protocol editor' },
   {
@@ -390,6 +395,36 @@ export const FIGURES = [
     digits: 2,
     goal: null,
     bound: 'FTS5 flushing its pending index data at every per-row savepoint of the baseline.',
+  },
+  // order-export.ts ----------------------------------------------------------------------------
+  {
+    id: 'orders-export.all',
+    bench: 'order-export.ts',
+    title: 'CSV export of the whole queue, 100,000 orders, median',
+    unit: 'ms',
+    digits: 0,
+    goal: { op: '<', target: 5000 },
+    bound:
+      'CPU in one process: reading and parsing each stored order (JSON, then zod), making its ' +
+      `cells, csv-stringify; ${WAITING_FOR_A_CORE}.`,
+  },
+  {
+    id: 'orders-export.all-heap',
+    bench: 'order-export.ts',
+    title: 'Heap growth over the export of the whole queue',
+    unit: 'MB',
+    digits: 0,
+    goal: null,
+    bound: 'The CSV text itself (one string) and one chunk of 1,000 rows.',
+  },
+  {
+    id: 'orders-export.filtered',
+    bench: 'order-export.ts',
+    title: 'CSV export of a filtered queue (one status and a search word), median',
+    unit: 'ms',
+    digits: 0,
+    goal: null,
+    bound: 'CPU: the queue index and the search, then the matching rows.',
   },
 ] as const satisfies readonly FigureSpec[];
 
