@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { PartnerSettings } from '../../../../shared/api';
@@ -15,10 +14,7 @@ import {
   type SettingsFormInput,
   type SettingsFormOutput,
 } from './settings-form';
-
-type Feedback =
-  | { kind: 'success' | 'info'; text: string }
-  | { kind: 'error'; text: string; detail: string | null };
+import { FormFooter, type FormFeedback } from '../../components/FormFooter';
 
 /** The partner's editable settings; Save sends only what changed. */
 export function PartnerSettingsForm({ settings }: { settings: PartnerSettings }) {
@@ -36,7 +32,7 @@ export function PartnerSettingsForm({ settings }: { settings: PartnerSettings })
     defaultValues: formValues(settings),
     mode: 'onBlur',
   });
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [feedback, setFeedback] = useState<FormFeedback | null>(null);
 
   useEffect(() => {
     // Dirty fields are only relative to the settings as last saved.
@@ -142,42 +138,15 @@ export function PartnerSettingsForm({ settings }: { settings: PartnerSettings })
         </div>
         {text('billingCountry', 'Country')}
       </fieldset>
-      <div role="status" className="form-status">
-        {feedback && feedback.kind !== 'error' && (
-          <p className={`notice notice-${feedback.kind}`}>
-            {feedback.kind === 'success' && <CheckCircle2 aria-hidden="true" size={18} />}{' '}
-            {feedback.text}
-          </p>
-        )}
-      </div>
-      {feedback?.kind === 'error' && (
-        <div className="notice notice-error" role="alert">
-          <p className="notice-title">{feedback.text}</p>
-          {feedback.detail && <p>{feedback.detail}</p>}
-        </div>
-      )}
-      <div className="form-actions">
-        <button
-          type="button"
-          className="button"
-          disabled={!isDirty || isSubmitting}
-          onClick={() => {
-            reset(formValues(settings));
-            setFeedback(null);
-          }}
-        >
-          Discard changes
-        </button>
-        <button
-          type="submit"
-          className="button button-primary"
-          disabled={isSubmitting}
-          aria-busy={isSubmitting}
-        >
-          {isSubmitting && <Loader2 aria-hidden="true" size={16} className="spin" />}
-          Save changes
-        </button>
-      </div>
+      <FormFooter
+        feedback={feedback}
+        dirty={isDirty}
+        submitting={isSubmitting}
+        onDiscard={() => {
+          reset(formValues(settings));
+          setFeedback(null);
+        }}
+      />
     </form>
   );
 }

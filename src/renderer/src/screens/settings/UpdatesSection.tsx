@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CheckCircle2, Loader2, RefreshCw, RotateCcw } from 'lucide-react';
+import { RefreshCw, RotateCcw } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { UpdatesView } from '../../../../shared/update-views';
@@ -18,10 +18,7 @@ import {
   type UpdatesFormInput,
   type UpdatesFormOutput,
 } from './updates-form';
-
-type Feedback =
-  | { kind: 'success' | 'info'; text: string }
-  | { kind: 'error'; text: string; detail: string | null };
+import { FormFooter, type FormFeedback } from '../../components/FormFooter';
 
 /** The switch and the feed URL; Save sends both (main validates them again). */
 function UpdatesSettingsForm({ view }: { view: UpdatesView }) {
@@ -38,7 +35,7 @@ function UpdatesSettingsForm({ view }: { view: UpdatesView }) {
     defaultValues: updatesFormValues(view.settings),
     mode: 'onBlur',
   });
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [feedback, setFeedback] = useState<FormFeedback | null>(null);
   const { enabled, feedUrl } = view.settings;
 
   useEffect(() => {
@@ -100,41 +97,16 @@ function UpdatesSettingsForm({ view }: { view: UpdatesView }) {
         error={errors.feedUrl?.message}
         {...register('feedUrl')}
       />
-      <div role="status" className="form-status">
-        {feedback && feedback.kind !== 'error' && (
-          <p className={`notice notice-${feedback.kind}`}>
-            <CheckCircle2 aria-hidden="true" size={18} /> {feedback.text}
-          </p>
-        )}
-      </div>
-      {feedback?.kind === 'error' && (
-        <div className="notice notice-error" role="alert">
-          <p className="notice-title">{feedback.text}</p>
-          {feedback.detail && <p>{feedback.detail}</p>}
-        </div>
-      )}
-      <div className="form-actions">
-        <button
-          type="button"
-          className="button"
-          disabled={!isDirty || isSubmitting}
-          onClick={() => {
-            reset(updatesFormValues(view.settings));
-            setFeedback(null);
-          }}
-        >
-          Discard changes
-        </button>
-        <button
-          type="submit"
-          className="button button-primary"
-          disabled={isSubmitting}
-          aria-busy={isSubmitting}
-        >
-          {isSubmitting && <Loader2 aria-hidden="true" size={16} className="spin" />}
-          Save
-        </button>
-      </div>
+      <FormFooter
+        feedback={feedback}
+        dirty={isDirty}
+        submitting={isSubmitting}
+        onDiscard={() => {
+          reset(updatesFormValues(view.settings));
+          setFeedback(null);
+        }}
+        saveLabel="Save"
+      />
     </form>
   );
 }
