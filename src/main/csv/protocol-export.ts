@@ -66,13 +66,12 @@ const catalogNames = (store: LocalStore) => {
 
 /** The protocols the list shows (its search, filters and sort), in its order. */
 export function exportProtocols(store: LocalStore, args: CsvExportArgs): CsvFile {
-  const ids = store.protocols.matchingIds({
+  const drafts = store.protocols.matchingDrafts({
     search: args.search ?? '',
     includeDeleted: args.includeDeleted ?? false,
     sort: args.sort ?? 'changed',
     ...(args.syncStates ? { syncStates: args.syncStates } : {}),
   });
-  const drafts = store.protocols.draftsOf(ids).map((d) => d.draft);
   return { csv: protocolsCsv(drafts, catalogNames(store)), rows: drafts.length };
 }
 

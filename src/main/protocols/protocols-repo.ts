@@ -146,15 +146,31 @@ export class ProtocolsRepo {
 
   /** The localIds of every protocol matching, in the list's order (default 'changed'; no paging). */
   matchingIds(query: ProtocolMatchQuery & { sort?: ListSort } = {}): string[] {
+    return this.matchingRows(query, false).map((r) => r.local_id);
+  }
+
+  /** The drafts of every protocol matching, in the list's order (a CSV export of the list). */
+  matchingDrafts(query: ProtocolMatchQuery & { sort?: ListSort } = {}): ProtocolDraft[] {
+    return this.matchingRows(query, true).map(
+      (r) => parseRow(DraftRow, r, 'protocols', `local_id=${r.local_id}`).draft,
+    );
+  }
+
+  /** The rows of every protocol matching, in the list's order: their local_id, and the draft. */
+  private matchingRows(
+    query: ProtocolMatchQuery & { sort?: ListSort },
+    withDraft: boolean,
+  ): { seq: number; local_id: string; draft?: string }[] {
     const plan = planFtsSearch(this.db, query.search ?? '');
     const filter = matchFilter(query);
     const m = searchKeys(this.db, plan, { ...filter, sort: query.sort ?? 'changed' });
     if (m.length === 0) return [];
     const rows = prepareCached(
       this.db,
-      'SELECT seq, local_id FROM protocols WHERE seq IN (SELECT value FROM json_each(?))',
+      `SELECT seq, local_id${withDraft ? ', draft' : ''} FROM protocols
+       WHERE seq IN (SELECT value FROM json_each(?))`,
     ).all(JSON.stringify(m.map((k) => k.seq))) as { seq: number; local_id: string }[];
-    const bySeq = new Map(rows.map((r) => [r.seq, r.local_id]));
+    const bySeq = new Map(rows.map((r) => [r.seq, r]));
     return m.flatMap((k) => bySeq.get(k.seq) ?? []);
   }
 
@@ -190,18 +206,8 @@ export class ProtocolsRepo {
    */
   createDraft(draft: ProtocolRequest | ProtocolDraft): LocalProtocol {
     const d = ProtocolRequest.parse(draft);
-    const localId = randomUUID();
     const now = this.clock.now();
-    runTransaction(this.db, () => {
-      prepareCached(
-        this.db,
-        `INSERT INTO protocols (local_id, customer_name, source_id, email, search_text, sort_name, draft,
-           sync_state, created_at, local_updated_at)
-         VALUES (@local_id, @customer_name, @source_id, @email, @search_text, @sort_name, @draft, 'pending', @now, @now)`,
-      ).run({ local_id: localId, now, ...draftColumns(d) });
-      reconcileChange(this.ctx(), localId, true);
-    });
-    return this.require(localId);
+    return this.require(runTransaction(this.db, () => this.insertDraft(d, now)));
   }
 
   /**
@@ -212,21 +218,21 @@ export class ProtocolsRepo {
   createDrafts(drafts: readonly ProtocolRequest[]): string[] {
     const parsed = drafts.map((d) => ProtocolRequest.parse(d));
     const now = this.clock.now();
-    const insert = prepareCached(
+    // No savepoint per row (createDraft nested would make one): FTS5 flushes at each savepoint.
+    return runTransaction(this.db, () => parsed.map((d) => this.insertDraft(d, now)));
+  }
+
+  /** The row of a new local draft and its pending create; inside the caller's transaction. */
+  private insertDraft(d: ProtocolRequest, now: number): string {
+    const localId = randomUUID();
+    prepareCached(
       this.db,
       `INSERT INTO protocols (local_id, customer_name, source_id, email, search_text, sort_name, draft,
          sync_state, created_at, local_updated_at)
        VALUES (@local_id, @customer_name, @source_id, @email, @search_text, @sort_name, @draft, 'pending', @now, @now)`,
-    );
-    // No savepoint per row (createDraft nested would make one): FTS5 flushes at each savepoint.
-    return runTransaction(this.db, () =>
-      parsed.map((d) => {
-        const localId = randomUUID();
-        insert.run({ local_id: localId, now, ...draftColumns(d) });
-        reconcileChange(this.ctx(), localId, true);
-        return localId;
-      }),
-    );
+    ).run({ local_id: localId, now, ...draftColumns(d) });
+    reconcileChange(this.ctx(), localId, true);
+    return localId;
   }
 
   /** The drafts of the protocols (not deleted) of these patients (sourceIds). */
@@ -238,23 +244,6 @@ export class ProtocolsRepo {
        WHERE deleted = 0 AND source_id IN (SELECT value FROM json_each(?))`,
     ).all(JSON.stringify([...new Set(sourceIds)])) as { local_id: string }[];
     return rows.map((r) => parseRow(DraftRow, r, 'protocols', `local_id=${r.local_id}`).draft);
-  }
-
-  /** The drafts of these protocols, in the order given (those that no longer exist left out). */
-  draftsOf(localIds: readonly string[]): { localId: string; draft: ProtocolDraft }[] {
-    const byId = new Map<string, ProtocolDraft>();
-    for (let i = 0; i < localIds.length; i += 500) {
-      const rows = prepareCached(
-        this.db,
-        'SELECT local_id, draft FROM protocols WHERE local_id IN (SELECT value FROM json_each(?))',
-      ).all(JSON.stringify(localIds.slice(i, i + 500))) as { local_id: string }[];
-      for (const r of rows)
-        byId.set(r.local_id, parseRow(DraftRow, r, 'protocols', `local_id=${r.local_id}`).draft);
-    }
-    return localIds.flatMap((localId) => {
-      const draft = byId.get(localId);
-      return draft ? [{ localId, draft }] : [];
-    });
   }
 
   /**

@@ -72,8 +72,7 @@ const countOf = (store: LocalStore, table: 'protocols' | 'jobs') =>
 
 const bySource = (store: LocalStore) =>
   store.protocols
-    .draftsOf(store.protocols.matchingIds({ sort: 'name' }))
-    .map((d) => d.draft)
+    .matchingDrafts({ sort: 'name' })
     .sort((a, b) => a.customer.sourceId.localeCompare(b.customer.sourceId));
 
 let h: SyncHarness | null = null;
