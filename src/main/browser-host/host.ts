@@ -135,9 +135,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     app.get('/favicon.ico', (_request, reply) => reply.code(204).send());
   }
 
-  const checkAccess = async (request: FastifyRequest, reply: FastifyReply) => {
+  /** The request carries this launch's token in its query. */
+  const hasLaunchToken = (request: FastifyRequest) => {
     const query = SocketQuery.safeParse(request.query);
-    if (!query.success || !tokenMatches(token, query.data.token)) {
+    return query.success && tokenMatches(token, query.data.token);
+  };
+
+  const checkAccess = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!hasLaunchToken(request)) {
       log.warn('refused a WebSocket without the launch token');
       return reply
         .code(401)
@@ -152,14 +157,12 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   // A tab can tell a stale token (a tab of an earlier launch) from a host that is down: the
   // WebSocket's refusal is invisible to the page, this answer is not. It reveals nothing else.
-  app.get(BROWSER_HOST_PATHS.tokenCheck, (request, reply) => {
-    const query = SocketQuery.safeParse(request.query);
-    const ok = query.success && tokenMatches(token, query.data.token);
-    return reply
+  app.get(BROWSER_HOST_PATHS.tokenCheck, (request, reply) =>
+    reply
       .header('cache-control', 'no-store')
-      .code(ok ? 204 : 401)
-      .send();
-  });
+      .code(hasLaunchToken(request) ? 204 : 401)
+      .send(),
+  );
 
   app.get(BROWSER_HOST_PATHS.socket, { websocket: true, preValidation: checkAccess }, (socket) =>
     serveSocket(socket, dispatcher, core, log),

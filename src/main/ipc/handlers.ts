@@ -169,6 +169,8 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
     const s = session();
     if (isEmpty() && s.connectivity.online) await s.sync.syncNow();
   };
+  /** The catalog, fetched first when this connection has never synced it (and can). */
+  const ensureCatalog = () => ensureMirror(() => core.store.products.count() === 0);
 
   return {
     'app.state': async () => appState(),
@@ -220,7 +222,7 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
     },
 
     'catalog.products': async ({ status, search, limit, offset }) => {
-      await ensureMirror(() => core.store.products.count() === 0);
+      await ensureCatalog();
       const filter = { ...(status ? { status } : {}), ...(search ? { search } : {}) };
       return {
         products: core.store.products.list({ ...filter, limit, offset }),
@@ -228,7 +230,7 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       };
     },
     'catalog.product': async ({ id }) => {
-      await ensureMirror(() => core.store.products.count() === 0);
+      await ensureCatalog();
       const product = core.store.products.get(id);
       if (!product) throw new IpcFailure('not-found', `Product ${id} is not in the catalog.`);
       return product;
@@ -303,8 +305,7 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       return s.sync.resolveConflict(localId, choice);
     },
     'protocols.importPreview': async ({ csv }) => {
-      session();
-      await ensureMirror(() => core.store.products.count() === 0);
+      await ensureCatalog();
       return csvFile(() => planImport(core.store, csv).preview);
     },
     'protocols.importCommit': async ({ csv, expectedReady }) => {
@@ -324,8 +325,7 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       return exportProtocols(core.store, args);
     },
     'protocols.csvTemplate': async () => {
-      session();
-      await ensureMirror(() => core.store.products.count() === 0);
+      await ensureCatalog();
       return protocolsTemplate(core.store);
     },
 
