@@ -34,10 +34,12 @@ export class UnchangedCache<T> {
     return value;
   }
 
+  /** Both numbers in one cached statement (db.pragma() would prepare a statement each call). */
   private version(): string {
-    const dataVersion = this.db.pragma('data_version', { simple: true }) as number;
-    const changes = (prepareCached(this.db, 'SELECT total_changes() AS n').get() as { n: number })
-      .n;
-    return `${dataVersion}:${changes}`;
+    const { v, n } = prepareCached(
+      this.db,
+      'SELECT data_version AS v, total_changes() AS n FROM pragma_data_version',
+    ).get() as { v: number; n: number };
+    return `${v}:${n}`;
   }
 }
