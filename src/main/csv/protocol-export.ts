@@ -2,7 +2,7 @@ import type { Product, ProtocolDraft } from '../../shared/api';
 import type { CsvExportArgs, CsvFile } from '../../shared/protocol-csv-views';
 import type { LocalStore } from '../store';
 import { writeCsv, type CsvCell } from './csv-text';
-import { DOSE_FIELDS, headerRow } from './protocol-columns';
+import { DOSE_FIELDS, headerRow, PRODUCT_FIELDS } from './protocol-columns';
 
 /** Product groups in the template: room for a typical protocol; more can be added by hand. */
 export const TEMPLATE_GROUPS = 3;
@@ -32,7 +32,7 @@ function protocolRow(
   for (let i = 0; i < groups; i++) {
     const li = draft.lineItems[i];
     if (!li) {
-      cells.push(...Array<CsvCell>(2 + DOSE_FIELDS.length + 1).fill(''));
+      cells.push(...Array<CsvCell>(PRODUCT_FIELDS.length).fill(''));
       continue;
     }
     const a = li.administration;
@@ -47,20 +47,27 @@ function protocolRow(
   return cells;
 }
 
-/** Protocols as a CSV file: as many product groups as the protocol with the most products. */
+/**
+ * Protocols as a CSV file: as many product groups as the protocol with the most products (at
+ * least `minGroups`). The rows are made as writeCsv takes them, never all held at once.
+ */
 export function protocolsCsv(
   drafts: readonly ProtocolDraft[],
   name: (productId: number) => string | undefined,
+  minGroups = 1,
 ): string {
-  const groups = Math.max(1, ...drafts.map((d) => d.lineItems.length));
+  // reduce, not Math.max(...): spreading 100,000+ arguments overflows the stack.
+  const groups = drafts.reduce((most, d) => Math.max(most, d.lineItems.length), minGroups);
   return writeCsv(
     headerRow(groups),
-    drafts.map((d) => protocolRow(d, groups, name)),
+    (function* () {
+      for (const d of drafts) yield protocolRow(d, groups, name);
+    })(),
   );
 }
 
-const catalogNames = (store: LocalStore) => {
-  const names = new Map(store.products.list().map((p) => [p.id, p.name]));
+const catalogNames = (products: readonly Product[]) => {
+  const names = new Map(products.map((p) => [p.id, p.name]));
   return (id: number) => names.get(id);
 };
 
@@ -72,7 +79,7 @@ export function exportProtocols(store: LocalStore, args: CsvExportArgs): CsvFile
     sort: args.sort ?? 'changed',
     ...(args.syncStates ? { syncStates: args.syncStates } : {}),
   });
-  return { csv: protocolsCsv(drafts, catalogNames(store)), rows: drafts.length };
+  return { csv: protocolsCsv(drafts, catalogNames(store.products.list())), rows: drafts.length };
 }
 
 const EXAMPLE_CUSTOMERS = [
@@ -126,7 +133,6 @@ function exampleLines(products: readonly Product[]): ProtocolDraft['lineItems'][
  */
 export function protocolsTemplate(store: LocalStore): CsvFile {
   const products = store.products.list();
-  const names = new Map(products.map((p) => [p.id, p.name]));
   const examples = exampleLines(products).map((lineItems, i): ProtocolDraft => ({
     customer: EXAMPLE_CUSTOMERS[i]!,
     daysSupply: i === 0 ? 30 : 90,
@@ -135,10 +141,7 @@ export function protocolsTemplate(store: LocalStore): CsvFile {
     lineItems,
   }));
   return {
-    csv: writeCsv(
-      headerRow(TEMPLATE_GROUPS),
-      examples.map((d) => protocolRow(d, TEMPLATE_GROUPS, (id) => names.get(id))),
-    ),
+    csv: protocolsCsv(examples, catalogNames(products), TEMPLATE_GROUPS),
     rows: examples.length,
   };
 }

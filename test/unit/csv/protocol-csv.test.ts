@@ -504,4 +504,10 @@ describe('protocol CSV export and template', () => {
     const row = readCsv(protocolsCsv([draft], () => undefined)).rows[0]!.cells;
     expect(row.slice(10, 13)).toEqual(['', '', '']);
   });
+
+  it('writes more protocols than a function call takes arguments (no spread of the list)', () => {
+    const drafts = Array.from({ length: 200_000 }, () => protocolRequest());
+    const csv = protocolsCsv(drafts, () => undefined);
+    expect(csv.split('\r\n')).toHaveLength(200_000 + 2); // header, rows, the final line end
+  });
 });
