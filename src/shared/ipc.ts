@@ -9,6 +9,7 @@ import {
   ShippingMethodInfo,
 } from './api';
 import { Connection, ConnectionKind } from './connection';
+import { CsvFile } from './csv-file';
 import {
   BatchId,
   BatchItemView,
@@ -18,7 +19,6 @@ import {
   CreateOrder,
   OrderCountsView,
   OrderExportQuery,
-  OrderExportView,
   OrderId,
   OrderMatch,
   OrderPageView,
@@ -42,7 +42,6 @@ import {
 } from './protocol-views';
 import {
   CsvExportArgs,
-  CsvFile,
   CsvImportArgs,
   CsvImportCommitArgs,
   CsvImportPreview,
@@ -261,7 +260,7 @@ export const IPC_CALLS = {
   'orders.list': call(OrderQuery, OrderPageView),
   'orders.counts': call(OrderMatch, OrderCountsView),
   /** Every order the queue's filters and search match (no paging), as CSV, newest first. */
-  'orders.exportCsv': call(OrderExportQuery, OrderExportView),
+  'orders.exportCsv': call(OrderExportQuery, CsvFile),
   'orders.get': call(OrderId, AppOrder),
   /** The statuses this app saw the order take, oldest first. */
   'orders.timeline': call(OrderId, z.array(OrderStatusChangeView)),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ProtocolMatch, ProtocolSort } from './protocol-views';
+import { ProtocolListQuery } from './protocol-views';
 
 /**
  * CSV import and export of protocols over IPC (the `protocols.import*`, `exportCsv` and
@@ -76,8 +76,5 @@ export const CsvImportResult = z.object({
 export type CsvImportResult = z.infer<typeof CsvImportResult>;
 
 /** Export: the protocols the list shows (its search, filters and sort). */
-export const CsvExportArgs = ProtocolMatch.extend({ sort: ProtocolSort.default('changed') });
+export const CsvExportArgs = ProtocolListQuery.omit({ limit: true, cursor: true });
 export type CsvExportArgs = z.input<typeof CsvExportArgs>;
-
-export const CsvFile = z.object({ csv: z.string(), rows: z.int().min(0) });
-export type CsvFile = z.infer<typeof CsvFile>;

@@ -97,13 +97,6 @@ export type OrderQuery = z.input<typeof OrderQuery>;
 export const OrderExportQuery = OrderQuery.omit({ limit: true, offset: true });
 export type OrderExportQuery = z.input<typeof OrderExportQuery>;
 
-/** The queue as a CSV file (docs/csv.md): its text, and how many orders it holds. */
-export const OrderExportView = z.object({
-  csv: z.string(),
-  rows: z.int().min(0),
-});
-export type OrderExportView = z.infer<typeof OrderExportView>;
-
 export const OrderPageView = z.object({
   orders: z.array(AppOrder),
   /** How many orders match in all. */

@@ -1,5 +1,6 @@
 import type { Product, ProtocolDraft } from '../../shared/api';
-import type { CsvExportArgs, CsvFile } from '../../shared/protocol-csv-views';
+import type { CsvFile } from '../../shared/csv-file';
+import type { CsvExportArgs } from '../../shared/protocol-csv-views';
 import type { LocalStore } from '../store';
 import { writeCsv, type CsvCell } from './csv-text';
 import { DOSE_FIELDS, headerRow, PRODUCT_FIELDS } from './protocol-columns';

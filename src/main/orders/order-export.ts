@@ -1,4 +1,5 @@
 import type { AppOrder } from '../../shared/api';
+import type { CsvFile } from '../../shared/csv-file';
 import { writeCsv, type CsvCell } from '../csv/csv-text';
 import type { OrderQuery, OrdersRepo } from './orders-repo';
 
@@ -74,12 +75,6 @@ function itemsSummary(items: AppOrder['lineItems']): string {
     .join('; ');
 }
 
-export interface OrderExport {
-  csv: string;
-  /** Orders in the file (its data rows). */
-  rows: number;
-}
-
 /**
  * The CSV of every order matching `query` (the queue's statuses, dates and search; no paging),
  * newest first as the queue lists them. The orders are read one at a time from the store and
@@ -88,7 +83,7 @@ export interface OrderExport {
 export function exportOrdersCsv(
   orders: Pick<OrdersRepo, 'matching'>,
   query: Omit<OrderQuery, 'limit' | 'offset'>,
-): OrderExport {
+): CsvFile {
   let rows = 0;
   function* lines(): Generator<CsvCell[]> {
     for (const order of orders.matching(query)) {
