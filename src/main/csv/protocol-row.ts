@@ -3,6 +3,7 @@ import {
   OrderType,
   DOSE_MAX,
   PACK_DESCRIPTION_MAX,
+  administrationTotal,
   ProtocolRequest,
   QUANTITY_MAX,
   SHIPPING_METHODS,
@@ -15,6 +16,7 @@ import {
   DOSE_FIELDS,
   fixedHeader,
   headerOf,
+  PRODUCT_FIELDS,
   productHeader,
   type ColumnMap,
   type FixedKey,
@@ -88,7 +90,7 @@ function parseLine(
 ): LineItemRequest | null {
   const cell = (field: ProductField) => row.at(group.fields[field]);
   const column = (field: ProductField) => productHeader(group.n, field);
-  const given = (['id', 'name', ...DOSE_FIELDS, 'quantity'] as const).some((f) => cell(f) !== '');
+  const given = PRODUCT_FIELDS.some((f) => cell(f.key) !== '');
   if (!given) return null;
   const before = reasons.length;
   const idText = cell('id');
@@ -153,7 +155,8 @@ function parseLine(
   }
   if (reasons.length > before) return null;
   const [morning = 0, afternoon = 0, evening = 0, sleep = 0] = doses.map((d) => d ?? 0);
-  const total = morning + afternoon + evening + sleep;
+  const administration = { morning, afternoon, evening, sleep };
+  const total = administrationTotal(administration);
   if (total === 0 || total > QUANTITY_MAX) {
     reasons.push({
       column: `Product ${group.n} doses`,
@@ -176,7 +179,7 @@ function parseLine(
     productId,
     quantity: total,
     ...(pack && pack.length <= PACK_DESCRIPTION_MAX ? { packDescription: pack } : {}),
-    administration: { morning, afternoon, evening, sleep },
+    administration,
   };
 }
 
