@@ -47,6 +47,12 @@ export function formatTime(iso: string): string {
     : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** A count as the app writes it: digits grouped (12,345), the same on every machine. */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** A count and its noun: `1 protocol`, `12,345 protocols`. */
 export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }

@@ -27,9 +27,7 @@ export function ExportOrdersButton() {
       }
       const fileName = datedFileName('order-desk-orders');
       saveTextFile(fileName, result.value.csv);
-      toast.success(
-        `Exported ${plural(result.value.rows, 'order').replace(/^\d+/, result.value.rows.toLocaleString())} to ${fileName}.`,
-      );
+      toast.success(`Exported ${plural(result.value.rows, 'order')} to ${fileName}.`);
     } finally {
       setBusy(false);
     }

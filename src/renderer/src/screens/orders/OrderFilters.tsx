@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { OrderStatus } from '../../../../shared/api';
 import { Field } from '../../components/Field';
-import { plural } from '../../lib/format';
+import { formatCount, plural } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
 import { useOrdersStore } from '../../stores/orders-store';
 import {
@@ -60,7 +60,7 @@ function StatusChips() {
             {n !== undefined && (
               <span id={`order-count-${status}`} className="chip-count">
                 <span className="visually-hidden">: </span>
-                {n.toLocaleString()}
+                {formatCount(n)}
                 <span className="visually-hidden"> {n === 1 ? 'order' : 'orders'}</span>
               </span>
             )}
@@ -141,9 +141,7 @@ export function QueueSummary() {
   return (
     <div className="order-summary">
       <p className="summary muted" role="status">
-        {ready
-          ? `${plural(total, 'order').replace(/^\d+/, total.toLocaleString())}${filtered ? ' match' : ''}`
-          : ''}
+        {ready ? `${plural(total, 'order')}${filtered ? ' match' : ''}` : ''}
       </p>
       <div className="order-summary-actions">
         {filtered && (

@@ -1,14 +1,13 @@
+import { formatCount } from '../../lib/format';
 import { AlertTriangle } from 'lucide-react';
 import type { CsvBadRow, CsvGoodRow } from '../../../../shared/protocol-csv-views';
 import { VirtualRows } from '../batches/VirtualRows';
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 /** The rows left out, each with its row number and every reason (virtualised: a file may be all bad). */
 export function BadRows({ rows }: { rows: CsvBadRow[] }) {
   return (
     <section className="card import-rows import-bad" aria-labelledby="import-bad-heading">
-      <h2 id="import-bad-heading">Rows with problems ({count(rows.length)})</h2>
+      <h2 id="import-bad-heading">Rows with problems ({formatCount(rows.length)})</h2>
       <p className="muted">
         These rows are not imported. Fix them in the file and choose it again, or import the ready
         rows now and add these later.
@@ -44,7 +43,7 @@ export function BadRows({ rows }: { rows: CsvBadRow[] }) {
 export function GoodRows({ rows }: { rows: CsvGoodRow[] }) {
   return (
     <section className="card import-rows import-good" aria-labelledby="import-good-heading">
-      <h2 id="import-good-heading">Ready to import ({count(rows.length)})</h2>
+      <h2 id="import-good-heading">Ready to import ({formatCount(rows.length)})</h2>
       <VirtualRows
         items={rows}
         label="Rows ready to import"

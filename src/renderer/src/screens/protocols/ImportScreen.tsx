@@ -1,3 +1,4 @@
+import { formatCount, plural } from '../../lib/format';
 import { Download, FileUp, Upload } from 'lucide-react';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useLocation } from 'wouter';
@@ -10,9 +11,6 @@ import '../../styles/batches.css';
 import '../../styles/protocols.css';
 import { downloadTemplate } from './csv-actions';
 import { BadRows, GoodRows } from './ImportRows';
-
-const count = (n: number) => n.toLocaleString('en-US');
-const protocols = (n: number) => `${count(n)} protocol${n === 1 ? '' : 's'}`;
 
 /** Choosing the file: a file input, and a drop zone around it. */
 function FileChooser({ onFile, busy }: { onFile: (file: File) => void; busy: boolean }) {
@@ -110,7 +108,7 @@ export default function ImportScreen() {
     const result = await commit();
     if (!result) return;
     toast.success(
-      `${protocols(result.created)} imported as drafts`,
+      `${plural(result.created, 'protocol')} imported as drafts`,
       'They sync when the server can be reached.',
     );
     useProtocolsStore.getState().clearFilters();
@@ -152,19 +150,19 @@ export default function ImportScreen() {
             <dl className="review-figures">
               <div>
                 <dt>Rows read</dt>
-                <dd>{count(preview.total)}</dd>
+                <dd>{formatCount(preview.total)}</dd>
               </div>
               <div>
                 <dt>Ready to import</dt>
-                <dd data-testid="import-ready">{count(preview.ready)}</dd>
+                <dd data-testid="import-ready">{formatCount(preview.ready)}</dd>
               </div>
               <div>
                 <dt>With problems</dt>
-                <dd data-testid="import-bad">{count(preview.bad.length)}</dd>
+                <dd data-testid="import-bad">{formatCount(preview.bad.length)}</dd>
               </div>
               <div>
                 <dt>With warnings</dt>
-                <dd>{count(warned)}</dd>
+                <dd>{formatCount(warned)}</dd>
               </div>
             </dl>
             {!preview.catalogChecked && (
@@ -182,7 +180,9 @@ export default function ImportScreen() {
                 onClick={() => void importNow()}
               >
                 <Upload aria-hidden="true" size={16} />
-                {phase === 'importing' ? 'Importing…' : `Import ${protocols(preview.ready)}`}
+                {phase === 'importing'
+                  ? 'Importing…'
+                  : `Import ${plural(preview.ready, 'protocol')}`}
               </button>
               <button
                 type="button"

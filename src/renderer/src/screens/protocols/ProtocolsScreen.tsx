@@ -15,7 +15,7 @@ function MatchCount() {
   const total = useProtocolsStore((s) => s.total) - useHiddenByPendingDelete();
   const ready = useProtocolsStore((s) => s.listState === 'ready');
   const filtered = useProtocolsStore((s) => s.syncStates.length > 0 || s.search !== '');
-  const text = plural(total, 'protocol').replace(/^\d+/, total.toLocaleString('en-US'));
+  const text = plural(total, 'protocol');
   return (
     <p className="summary muted" role="status" data-testid="protocol-count">
       {ready && (filtered || total > 0) ? (filtered ? `${text} match` : text) : ''}

@@ -1,11 +1,10 @@
+import { formatCount } from '../../lib/format';
 import { ListChecks, X } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { errorMessage } from '../../lib/ipc';
 import { useBatchDraftStore } from '../../stores/batch-draft-store';
 import { useHiddenByPendingDelete } from '../../stores/pending-delete-store';
 import { BATCH_MAX, useProtocolsStore } from '../../stores/protocols-store';
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 /**
  * The selection for a batch: how many are selected (and how many of them the current search
@@ -42,12 +41,16 @@ export function SelectionBar() {
           <span className="muted">No protocol selected</span>
         ) : (
           <>
-            <strong>{count(n)} selected</strong>
+            <strong>{formatCount(n)} selected</strong>
             {hidden > 0 && (
               <span className="muted">
                 {' '}
-                · {hidden === n ? (n === 1 ? 'it is' : 'all are') : `${count(hidden)} are`} hidden
-                by the search or filters, still selected
+                · {hidden === n
+                  ? n === 1
+                    ? 'it is'
+                    : 'all are'
+                  : `${formatCount(hidden)} are`}{' '}
+                hidden by the search or filters, still selected
               </span>
             )}
           </>
@@ -55,7 +58,7 @@ export function SelectionBar() {
         {tooMany && (
           <span id="batch-too-big" className="field-error">
             {' '}
-            A batch takes at most {count(BATCH_MAX)} protocols: narrow the selection.
+            A batch takes at most {formatCount(BATCH_MAX)} protocols: narrow the selection.
           </span>
         )}
         {selectError && (
@@ -74,7 +77,9 @@ export function SelectionBar() {
           onClick={() => void selectAll()}
         >
           <ListChecks aria-hidden="true" size={16} />
-          {filtered ? `Select all ${count(total)} matching` : `Select all ${count(total)}`}
+          {filtered
+            ? `Select all ${formatCount(total)} matching`
+            : `Select all ${formatCount(total)}`}
         </button>
         <button type="button" className="button" disabled={n === 0} onClick={clear}>
           <X aria-hidden="true" size={16} />
@@ -87,7 +92,7 @@ export function SelectionBar() {
           aria-describedby={tooMany ? 'batch-too-big' : undefined}
           onClick={review}
         >
-          Review batch ({count(n)})
+          Review batch ({formatCount(n)})
         </button>
       </div>
     </div>
