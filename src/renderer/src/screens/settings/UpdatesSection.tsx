@@ -179,7 +179,7 @@ function UpdateStatus({ view }: { view: UpdatesView }) {
           {failure}
         </p>
       )}
-      <div className="form-actions form-actions-start update-actions">
+      <div className="form-actions form-actions-start">
         <button
           type="button"
           className="button"
