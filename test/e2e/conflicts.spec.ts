@@ -1,8 +1,8 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { Protocol } from '../../src/shared/api';
 import { expect, test, type BrowserHost } from '../support/e2e/fixtures';
 import { expectConnected, ui } from '../support/e2e/app';
-import { axeBlockers } from '../support/e2e/axe';
+import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
 import { saveScreen } from '../support/e2e/screens';
 import type { TestSandbox } from '../support/sandbox';
 import {
@@ -77,22 +77,6 @@ const lastNames = (list: Protocol[]) => list.map((p) => p.customer.lastName).sor
 const row = (region: ReturnType<typeof card>, field: string | RegExp) =>
   region.getByRole('row', { name: field });
 
-async function axeInBothThemes(app: Page, testInfo: TestInfo, name: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await app.emulateMedia({ colorScheme: theme });
-    await expect(app.locator('html')).toHaveAttribute('data-theme', theme);
-    await saveScreen(app, testInfo, `${name}-${theme}`);
-    const found = await axeBlockers(app, testInfo, `${name}-${theme}`);
-    expect
-      .soft(
-        found.map((f) => `${f.impact} ${f.id}: ${f.help} (${f.targets.join(', ')})`),
-        `serious or critical axe violations on ${name} (${theme})`,
-      )
-      .toEqual([]);
-  }
-  await app.emulateMedia({ colorScheme: 'light' });
-}
-
 test('edited on both sides: keep mine, take theirs and keep both, each checked on the server', async ({
   app,
   host,
@@ -136,7 +120,7 @@ test('edited on both sides: keep mine, take theirs and keep both, each checked o
   await saveScreen(app, testInfo, 'conflicts-only-differences');
   await app.getByRole('checkbox', { name: 'Only the fields that differ' }).uncheck();
   await saveScreen(app, testInfo, 'conflicts-three');
-  await axeInBothThemes(app, testInfo, 'conflicts');
+  await expectNoAxeBlockersInBothThemes(app, testInfo, 'conflicts', { screenshot: true });
 
   // Keep mine: the server gets my version.
   await alpha.getByRole('button', { name: 'Keep mine' }).click();
@@ -168,7 +152,7 @@ test('edited on both sides: keep mine, take theirs and keep both, each checked o
   await expect(banner.getByRole('link', { name: /conflicts? to resolve/ })).toHaveCount(0);
   await expect(app.getByTestId('conflicts-count')).toHaveCount(0);
   await saveScreen(app, testInfo, 'conflicts-empty');
-  await axeInBothThemes(app, testInfo, 'conflicts-empty');
+  await expectNoAxeBlockersInBothThemes(app, testInfo, 'conflicts-empty', { screenshot: true });
 
   // What the server holds after the next sync, read over HTTP.
   await host.core.session!.sync.syncNow();
@@ -236,7 +220,7 @@ test('deleted on the server while edited here, and deleted here while edited on 
   ]);
   await expect(echoCard.getByRole('button')).toHaveText(['Keep my delete', 'Take theirs']);
   await saveScreen(app, testInfo, 'conflicts-deleted');
-  await axeInBothThemes(app, testInfo, 'conflicts-deleted');
+  await expectNoAxeBlockersInBothThemes(app, testInfo, 'conflicts-deleted', { screenshot: true });
 
   await delta.getByRole('button', { name: 'Keep mine' }).click();
   await expect(outcome(app)).toContainText(

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { readCsv } from '../../src/main/csv/csv-text';
 import { normalizeOrder, type Order } from '../../src/shared/api';
@@ -12,6 +11,7 @@ import {
   ui,
 } from '../support/e2e/app';
 import { axeBlockers } from '../support/e2e/axe';
+import { downloaded, textOf } from '../support/e2e/downloads';
 import { saveScreen } from '../support/e2e/screens';
 import { validOrderBody, type TestSandbox } from '../support/sandbox';
 
@@ -347,13 +347,13 @@ test('Export CSV downloads exactly the orders the filtered queue shows, and is d
   await expect(rows(app)).toHaveCount(2);
   const exportButton = app.getByRole('button', { name: 'Export CSV' });
   await expect(exportButton).toBeEnabled();
-  const [download] = await Promise.all([app.waitForEvent('download'), exportButton.click()]);
+  const download = await downloaded(app, () => exportButton.click());
   expect(download.suggestedFilename()).toMatch(/^order-desk-orders-\d{4}-\d{2}-\d{2}\.csv$/);
   await expect(
     app.getByText(`Exported 2 orders to ${download.suggestedFilename()}.`),
   ).toBeVisible();
   await saveScreen(app, testInfo, 'orders-exported');
-  const text = readFileSync((await download.path())!, 'utf8');
+  const text = await textOf(download);
   expect(text.startsWith('\uFEFFOrder ID,')).toBe(true);
   const table = readCsv(text);
   const at = (name: string) => table.header.indexOf(name);

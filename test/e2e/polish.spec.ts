@@ -1,37 +1,20 @@
 import { expect, test } from '../support/e2e/fixtures';
 import {
   connectLocalSandbox,
-  expectConnected,
   expectFirstRunConnect,
   expectOnScreen,
   fillPartnerForm,
   partnerForm,
   ui,
 } from '../support/e2e/app';
+import { connectPartner } from '../support/e2e/batches';
 import { saveScreen } from '../support/e2e/screens';
-import { axeBlockers } from '../support/e2e/axe';
-import type { Page, TestInfo } from '@playwright/test';
+import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
 import { KeytarCredentialStore } from '../../src/main/connections/keychain';
 import { secretAccount } from '../../src/main/connections/connection';
 import { BROWSER_HOST_PATHS } from '../../src/shared/ipc';
 
 /** What a new user tripped on (issue 12 item 8), on screen. */
-
-/** axe on the page as it is, in the light and the dark theme: no serious or critical finding. */
-async function axeInBothThemes(app: Page, testInfo: TestInfo, name: string) {
-  for (const theme of ['light', 'dark'] as const) {
-    await app.emulateMedia({ colorScheme: theme });
-    await expect(app.locator('html')).toHaveAttribute('data-theme', theme);
-    const found = await axeBlockers(app, testInfo, `${name}-${theme}`);
-    expect
-      .soft(
-        found.map((f) => `${f.impact} ${f.id}: ${f.help} (${f.targets.join(', ')})`),
-        `serious or critical axe violations on ${name} (${theme})`,
-      )
-      .toEqual([]);
-  }
-  await app.emulateMedia({ colorScheme: 'light' });
-}
 
 test('a long sync error keeps the header on one row; Details shows all of it', async ({
   app,
@@ -53,7 +36,7 @@ test('a long sync error keeps the header on one row; Details shows all of it', a
   // The rest of the header is still there.
   await expect(banner.getByRole('button', { name: 'Sync now' })).toBeVisible();
   await saveScreen(app, testInfo, 'header-long-sync-error');
-  await axeInBothThemes(app, testInfo, 'header-long-sync-error');
+  await expectNoAxeBlockersInBothThemes(app, testInfo, 'header-long-sync-error');
 
   await banner.getByRole('button', { name: 'Details of the sync error' }).click();
   const dialog = app.getByRole('dialog', { name: 'The sync failed' });
@@ -107,16 +90,7 @@ test('a saved connection whose secret left the keychain: Settings says so, Edit 
   partnerSandbox,
   keychainService,
 }, testInfo) => {
-  await expectFirstRunConnect(app);
-  const target = {
-    baseUrl: partnerSandbox.baseUrl,
-    authUrl: partnerSandbox.authUrl,
-    clientId: partnerSandbox.clientId,
-    clientSecret: partnerSandbox.clientSecret,
-  };
-  await fillPartnerForm(app, target);
-  await partnerForm(app).getByRole('button', { name: 'Connect', exact: true }).click();
-  await expectConnected(app, 'Clinic test server');
+  await connectPartner(app, partnerSandbox);
   const [saved] = host.core.listConnections().filter((c) => c.kind !== 'embedded');
   await new KeytarCredentialStore(keychainService).delete(secretAccount(saved!));
   await host.core.activate(saved!.id); // as at the next start: the session reads the keychain
@@ -136,18 +110,18 @@ test('a saved connection whose secret left the keychain: Settings says so, Edit 
   await expect(item).toContainText('Secret missing');
   await expect(item).toContainText('missing from the keychain');
   await saveScreen(app, testInfo, 'connection-secret-missing');
-  await axeInBothThemes(app, testInfo, 'connection-secret-missing');
+  await expectNoAxeBlockersInBothThemes(app, testInfo, 'connection-secret-missing');
   await item.getByRole('button', { name: 'Edit Clinic test server' }).click();
   const edit = app.getByRole('form', { name: 'Edit Clinic test server' });
-  await expect(edit.getByLabel('Base URL', { exact: true })).toHaveValue(target.baseUrl);
+  await expect(edit.getByLabel('Base URL', { exact: true })).toHaveValue(partnerSandbox.baseUrl);
   await edit.getByRole('button', { name: 'Save and connect' }).click();
   await expect(edit.getByLabel('Client secret', { exact: true })).toHaveAttribute(
     'aria-invalid',
     'true',
   );
-  await edit.getByLabel('Client secret', { exact: true }).fill(target.clientSecret);
+  await edit.getByLabel('Client secret', { exact: true }).fill(partnerSandbox.clientSecret);
   await saveScreen(app, testInfo, 'connection-edit');
-  await axeInBothThemes(app, testInfo, 'connection-edit');
+  await expectNoAxeBlockersInBothThemes(app, testInfo, 'connection-edit');
   await edit.getByRole('button', { name: 'Save and connect' }).click();
   await expect(edit).toBeHidden();
   await expect(item).not.toContainText('Secret missing');
@@ -156,7 +130,7 @@ test('a saved connection whose secret left the keychain: Settings says so, Edit 
 
   // Adding it again with the same label updates it: still one "Clinic test server".
   await app.keyboard.press('Control+8');
-  await fillPartnerForm(app, target);
+  await fillPartnerForm(app, partnerSandbox);
   await partnerForm(app).getByRole('button', { name: 'Connect', exact: true }).click();
   await expectOnScreen(app, 'Protocols');
   await app.keyboard.press('Control+8');

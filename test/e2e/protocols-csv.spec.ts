@@ -1,18 +1,10 @@
-import { readFileSync } from 'node:fs';
-import type { Download, Page } from '@playwright/test';
 import { readCsv, writeCsv } from '../../src/main/csv/csv-text';
 import { headerRow } from '../../src/main/csv/protocol-columns';
 import { expect, test } from '../support/e2e/fixtures';
-import { axeBlockers } from '../support/e2e/axe';
+import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
 import { connectToProtocols, protocolsUi as list } from '../support/e2e/protocols';
+import { downloaded, textOf } from '../support/e2e/downloads';
 import { saveScreen } from '../support/e2e/screens';
-
-/** The text of a file the app handed the user (a download in the browser host). */
-async function downloaded(page: Page, click: () => Promise<void>): Promise<Download> {
-  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  return download;
-}
-const textOf = async (download: Download) => readFileSync((await download.path())!, 'utf8');
 
 test('downloads the template, imports good and bad rows after a preview, and exports the list', async ({
   app,
@@ -72,13 +64,9 @@ test('downloads the template, imports good and bad rows after a preview, and exp
   // Nothing is written before the user confirms.
   expect(host.core.store.protocols.count()).toBe(0);
 
-  for (const theme of ['light', 'dark'] as const) {
-    await app.emulateMedia({ colorScheme: theme });
-    await expect(app.locator('html')).toHaveAttribute('data-theme', theme);
-    await saveScreen(app, testInfo, `protocols-import-preview-${theme}`);
-    const blockers = await axeBlockers(app, testInfo, `protocols-import-${theme}`);
-    expect(blockers.map((f) => `${f.impact} ${f.id}: ${f.help}`)).toEqual([]);
-  }
+  await expectNoAxeBlockersInBothThemes(app, testInfo, 'protocols-import-preview', {
+    screenshot: true,
+  });
 
   await app.getByRole('button', { name: 'Import 2 protocols' }).click();
   await expect(app.getByText('2 protocols imported as drafts')).toBeVisible();

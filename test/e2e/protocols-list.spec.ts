@@ -1,14 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures';
-import {
-  expectConnected,
-  expectFirstRunConnect,
-  expectProductsListed,
-  fillPartnerForm,
-  partnerForm,
-  ui,
-} from '../support/e2e/app';
+import { expectProductsListed, ui } from '../support/e2e/app';
 import { axeBlockers } from '../support/e2e/axe';
+import { connectPartner } from '../support/e2e/batches';
 import {
   PATIENTS,
   connectToProtocols,
@@ -112,10 +106,7 @@ test('with the server unreachable, drafts show as pending, the filter finds them
   host,
   partnerSandbox,
 }, testInfo) => {
-  await expectFirstRunConnect(app);
-  await fillPartnerForm(app, partnerSandbox);
-  await partnerForm(app).getByRole('button', { name: 'Connect', exact: true }).click();
-  await expectConnected(app, 'Clinic test server');
+  await connectPartner(app, partnerSandbox);
   await expectProductsListed(app);
 
   // Two synced protocols first.
@@ -165,10 +156,7 @@ test('a create whose answer was lost is in doubt until the server is read, and t
   partnerSandbox,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await expectFirstRunConnect(app);
-  await fillPartnerForm(app, partnerSandbox);
-  await partnerForm(app).getByRole('button', { name: 'Connect', exact: true }).click();
-  await expectConnected(app, 'Clinic test server');
+  await connectPartner(app, partnerSandbox);
   await openProtocols(app);
 
   // Every answer under /v1/protocols is lost after the server acted: the create is in doubt, and

@@ -6,7 +6,7 @@ import { FakeUpdater } from '../support/fake-updater';
 import { connectLocalSandbox, ui } from '../support/e2e/app';
 import { BRIDGE_FILE, RENDERER_DIR } from '../support/e2e/paths';
 import { expect, test } from '../support/e2e/fixtures';
-import { axeBlockers } from '../support/e2e/axe';
+import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
 import { saveScreen } from '../support/e2e/screens';
 
 /**
@@ -145,21 +145,11 @@ test('with an updater (as in the desktop app): check, download progress, and Res
     );
     await saveScreen(page, testInfo, 'settings-updates-held-by-batch');
     // The desktop app's variant of the section, in both themes.
-    for (const theme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: theme });
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await section(page).screenshot({
-        path: testInfo.outputPath(`${theme}-settings-updates.png`),
-      });
-      const found = await axeBlockers(
-        page,
-        testInfo,
-        `${theme}-settings-updates`,
-        'section[aria-labelledby="updates-heading"]',
-      );
-      expect(found.map((f) => `${f.impact} ${f.id}: ${f.help}`)).toEqual([]);
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
+    await expectNoAxeBlockersInBothThemes(page, testInfo, 'settings-updates', {
+      include: 'section[aria-labelledby="updates-heading"]',
+      screenshot: (theme) =>
+        section(page).screenshot({ path: testInfo.outputPath(`${theme}-settings-updates.png`) }),
+    });
     expect(updater.calls.some((c) => c.startsWith('quitAndInstall'))).toBe(false);
 
     // Paused: the restart may go ahead.
