@@ -27,6 +27,7 @@ import { mainThreadCpuSeconds } from './cpu-time';
 import { goalOf } from './goals';
 import { recordFigure } from './report';
 import { startSandboxProcess } from './sandbox-process';
+import { median } from './stats';
 
 const { values } = parseArgs({
   options: {
@@ -138,7 +139,6 @@ async function bulkRun(bulk: BulkStack, ids: string[], round: string) {
   return { wallMs, freezeMs, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const perItem = (seconds: number) => ((seconds * 1000) / count).toFixed(2);
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'BELOW GOAL');

@@ -15,34 +15,25 @@ import { exportOrdersCsv } from '../src/main/orders/order-export';
 import type { OrderQuery } from '../src/main/orders/orders-repo';
 import { createLocalStore } from '../src/main/store';
 import { goalOf } from './goals';
-import { benchOrder } from './order-queue-data';
+import { insertBenchOrders } from './order-queue-data';
 import { recordFigure } from './report';
+import { median, positiveIntegers } from './stats';
 
 const GOAL_MS = goalOf('orders-export.all').target;
 const { values } = parseArgs({
-  strict: false,
   options: {
     count: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '3' },
   },
 });
-const count = Number(values.count);
-const runs = Number(values.runs);
-for (const [name, n] of [
-  ['--count', count],
-  ['--runs', runs],
-] as const)
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} takes a positive integer`);
+const { count, runs } = positiveIntegers({ count: values.count, runs: values.runs });
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'order-desk-bench-export-'));
 const store = createLocalStore(path.join(tmp, 'order-desk.db'));
 try {
   const now = Date.now();
   const insertStart = performance.now();
-  store.transaction(() => {
-    for (let i = 0; i < count; i++)
-      store.orders.upsert(benchOrder(i, count, now), { source: 'pulled', nextPollAt: null });
-  });
+  insertBenchOrders(store, count, now);
   console.log(
     `${count} orders inserted in ${((performance.now() - insertStart) / 1000).toFixed(1)} s; ` +
       `load average ${os
@@ -67,14 +58,14 @@ try {
       rows = result.rows;
       bytes = Buffer.byteLength(result.csv);
     }
-    times.sort((a, b) => a - b);
-    const median = times[Math.floor(times.length / 2)]!;
+    const ms = median(times);
+    const usPerRow = (ms / Math.max(1, rows)) * 1000;
     console.log(
       `${name}: ${rows.toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(1)} MB of CSV, ` +
-        `median ${median.toFixed(0)} ms of ${runs} (${(median / Math.max(1, rows)) * 1000 < 1 ? '<1' : ((median / rows) * 1000).toFixed(1)} µs/row), ` +
+        `median ${ms.toFixed(0)} ms of ${runs} (${usPerRow < 1 ? '<1' : usPerRow.toFixed(1)} µs/row), ` +
         `heap growth ${(heapGrowth / 1e6).toFixed(0)} MB${gc ? '' : ' (no --expose-gc: rough)'}`,
     );
-    return { median, rows, bytes, heapGrowth };
+    return { median: ms, rows, bytes, heapGrowth };
   };
 
   const every = measure('every order', {});

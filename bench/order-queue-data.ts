@@ -3,6 +3,7 @@
  * year of `count` orders, the older ones mostly delivered, the newest ones in every status, 20,000
  * patients, 8 first names and 8 × 997 last names.
  */
+import type { LocalStore } from '../src/main/store';
 import { ORDER_STATUSES, type AppOrder, type OrderStatus } from '../src/shared/api';
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Katherine', 'Edsger', 'Barbara', 'Donald', 'Frances'];
@@ -61,4 +62,15 @@ export function benchOrder(i: number, count: number, now: number): AppOrder {
     createdAt: created,
     updatedAt: created,
   };
+}
+
+/**
+ * Fills the store with `count` bench orders in one transaction. nextPollAt null: the poller leaves
+ * them alone, so that it does not share the cores with what is measured.
+ */
+export function insertBenchOrders(store: LocalStore, count: number, now = Date.now()): void {
+  store.transaction(() => {
+    for (let i = 0; i < count; i++)
+      store.orders.upsert(benchOrder(i, count, now), { source: 'pulled', nextPollAt: null });
+  });
 }

@@ -14,8 +14,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createLocalStore } from '../src/main/store';
 import type { OrderQuery } from '../src/main/orders/orders-repo';
-import { benchOrder } from './order-queue-data';
+import { insertBenchOrders } from './order-queue-data';
 import { recordFigure } from './report';
+import { median, positiveIntegers } from './stats';
 
 const { values } = parseArgs({
   options: {
@@ -24,13 +25,7 @@ const { values } = parseArgs({
     db: { type: 'string' },
   },
 });
-const count = Number(values.count);
-const runs = Number(values.runs);
-for (const [name, n] of [
-  ['--count', count],
-  ['--runs', runs],
-] as const)
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} takes a positive integer`);
+const { count, runs } = positiveIntegers({ count: values.count, runs: values.runs });
 
 const tmp = values.db ? null : mkdtempSync(path.join(os.tmpdir(), 'order-desk-bench-queue-'));
 const file = values.db ?? path.join(tmp!, 'order-desk.db');
@@ -39,11 +34,7 @@ const store = createLocalStore(file);
 try {
   if (!reuse || store.orders.count() !== count) {
     const start = performance.now();
-    const now = Date.now();
-    store.transaction(() => {
-      for (let i = 0; i < count; i++)
-        store.orders.upsert(benchOrder(i, count, now), { source: 'pulled', nextPollAt: null });
-    });
+    insertBenchOrders(store, count);
     console.log(`${count} orders inserted in ${((performance.now() - start) / 1000).toFixed(1)} s`);
   } else console.log(`reusing ${file} (${count} orders)`);
   console.log(
@@ -57,7 +48,7 @@ try {
   const touch = (): void => {
     store.orders.schedulePoll('ord_bench00000000', { nextPollAt: null, polledAt: Date.now() });
   };
-  const median = (fn: () => unknown, before?: () => void): number => {
+  const medianOf = (fn: () => unknown, before?: () => void): number => {
     const times: number[] = [];
     fn(); // warm: statements prepared, pages cached
     for (let r = 0; r < runs; r++) {
@@ -66,8 +57,7 @@ try {
       fn();
       times.push(performance.now() - start);
     }
-    times.sort((a, b) => a - b);
-    return times[Math.floor(times.length / 2)]!;
+    return median(times);
   };
   const row = (what: string, ms: number): void =>
     console.log(`${what.padEnd(58)} ${ms.toFixed(2).padStart(8)} ms`);
@@ -94,7 +84,7 @@ try {
   ];
   const size = `${count.toLocaleString('en')} orders, median of ${runs} calls`;
   for (const [what, q] of lists) {
-    const ms = median(() => store.orders.list(q));
+    const ms = medianOf(() => store.orders.list(q));
     row(what, ms);
     if (q.offset === count / 2 && !q.statuses && !q.search)
       recordFigure({ id: 'orders-store.list-middle', value: ms, detail: size });
@@ -107,7 +97,7 @@ try {
     ["count DELIVERED search 'hopper'", { statuses: ['DELIVERED'], search: 'hopper' }],
   ];
   for (const [what, q] of counts) {
-    const cold = median(() => store.orders.count(q), touch);
+    const cold = medianOf(() => store.orders.count(q), touch);
     row(`${what}, cold`, cold);
     if (q.search === 'hopper' && !q.statuses)
       recordFigure({
@@ -117,7 +107,7 @@ try {
       });
     row(
       `${what}, next page`,
-      median(() => store.orders.count(q)),
+      medianOf(() => store.orders.count(q)),
     );
   }
   for (const [what, q] of [
@@ -126,11 +116,11 @@ try {
   ] as const) {
     row(
       `${what}, cold`,
-      median(() => store.orders.countByStatus(q), touch),
+      medianOf(() => store.orders.countByStatus(q), touch),
     );
     row(
       `${what}, unchanged`,
-      median(() => store.orders.countByStatus(q)),
+      medianOf(() => store.orders.countByStatus(q)),
     );
   }
   console.log(

@@ -19,6 +19,7 @@ import { createLocalStore, type LocalStore } from '../src/main/store';
 import { SEED_PRODUCTS } from '../src/sandbox/seed/products';
 import { goalOf } from './goals';
 import { recordFigure } from './report';
+import { median, positiveIntegers } from './stats';
 
 const PRODUCTS: Product[] = SEED_PRODUCTS.map((p) => ({
   ...p,
@@ -28,16 +29,10 @@ const PRODUCTS: Product[] = SEED_PRODUCTS.map((p) => ({
 
 const GOAL_PREVIEW_MS = goalOf('csv.preview').target;
 const GOAL_COMMIT_MS = goalOf('csv.commit').target;
-// Not strict: `npm run bench -- <flags>` passes its flags to the last bench of the chain.
 const { values } = parseArgs({
-  strict: false,
   options: { rows: { type: 'string', default: '10000' }, runs: { type: 'string', default: '3' } },
 });
-const rows = Number(values.rows);
-const runs = Number(values.runs);
-for (const [flag, n] of Object.entries({ rows, runs })) {
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${flag} takes a positive integer`);
-}
+const { rows, runs } = positiveIntegers({ rows: values.rows, runs: values.runs });
 
 /** A clinic's file: three products a row (two pack, one external), a problem every 1,000 rows. */
 function clinicFile(n: number, products: readonly Product[]): string {
@@ -75,8 +70,6 @@ function clinicFile(n: number, products: readonly Product[]): string {
   });
   return writeCsv(header, data);
 }
-
-const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
 
 function freshStore(dir: string, name: string): LocalStore {
   const store = createLocalStore(path.join(dir, `${name}.db`));

@@ -15,6 +15,7 @@ import { planFtsSearch, planLikeSearch, searchSeqs } from '../src/main/protocols
 import { goalOf } from './goals';
 import { generateProtocols, seededRandom } from './protocol-search-data';
 import { recordFigure } from './report';
+import { positiveIntegers } from './stats';
 
 const GOAL_P95_MS = goalOf('search.p95').target;
 // Not strict: `npm run bench -- <flags>` passes its flags to the last bench of the chain.
@@ -28,12 +29,11 @@ const { values } = parseArgs({
 });
 const unknown = Object.keys(values).filter((k) => !['count', 'queries', 'limit'].includes(k));
 if (unknown.length) console.log(`(ignoring flags of other benches: ${unknown.join(', ')})`);
-const count = Number(values.count);
-const queryCount = Number(values.queries);
-const limit = Number(values.limit);
-for (const [flag, n] of Object.entries({ count, queries: queryCount, limit })) {
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${flag} takes a positive integer`);
-}
+const {
+  count,
+  queries: queryCount,
+  limit,
+} = positiveIntegers({ count: values.count, queries: values.queries, limit: values.limit });
 
 const KINDS = [
   'last-name prefix',

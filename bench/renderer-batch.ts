@@ -36,6 +36,7 @@ import { mainThreadCpuSeconds } from './cpu-time';
 import { goalOf } from './goals';
 import { recordFigure } from './report';
 import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
+import { positiveIntegers } from './stats';
 
 const { values } = parseArgs({
   strict: false,
@@ -45,12 +46,8 @@ const { values } = parseArgs({
     latency: { type: 'string', default: '50' },
   },
 });
-const count = Number(values.count);
-const rounds = Number(values.rounds);
+const { count, rounds } = positiveIntegers({ count: values.count, rounds: values.rounds });
 const latencyMs = Number(values.latency);
-for (const [flag, n] of Object.entries({ count, rounds })) {
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${flag} takes a positive integer`);
-}
 if (!Number.isInteger(latencyMs) || latencyMs < 0) throw new Error('--latency takes ms');
 
 /** A long task is one over 50 ms (the browser's definition); the goal is how many may occur. */

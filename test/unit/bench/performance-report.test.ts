@@ -225,6 +225,7 @@ describe('the catalog of benches', () => {
     'report.ts',
     'run-all.ts',
     'sandbox-process.ts',
+    'stats.ts',
   ];
   const scripts = (
     JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
