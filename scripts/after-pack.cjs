@@ -29,9 +29,8 @@ const FUSES = Object.freeze({
   [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
 });
 
-// electron-builder's Arch enum (builder-util): ia32 0, x64 1, armv7l 2, arm64 3, universal 4.
-const ARCH_ARM64 = 3;
-const ARCH_UNIVERSAL = 4;
+// The hook runs inside electron-builder, so its Arch enum is at hand.
+const { Arch } = require('electron-builder');
 
 /**
  * The file to flip for the platform being packed, named as electron-builder names it: the
@@ -66,7 +65,7 @@ function fuseConfig(context) {
   return {
     version: FuseVersion.V1,
     resetAdHocDarwinSignature:
-      mac && (context.arch === ARCH_ARM64 || context.arch === ARCH_UNIVERSAL),
+      mac && (context.arch === Arch.arm64 || context.arch === Arch.universal),
     ...FUSES,
   };
 }
