@@ -1,3 +1,9 @@
+import type { CsvFile } from '../../../shared/csv-file';
+import type { IpcResult } from '../../../shared/ipc';
+import { toast } from '../stores/toast-store';
+import { plural } from './format';
+import { describeError } from './ipc';
+
 /**
  * Hands a text file to the user: the browser's download in the browser host, Electron's save
  * dialog in the app (a download from the page asks where to save it). The text is already
@@ -25,4 +31,26 @@ export function datedFileName(stem: string, extension = 'csv', now = new Date())
   const pad = (n: number) => String(n).padStart(2, '0');
   const day = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
   return `${stem}-${day}.${extension}`;
+}
+
+/**
+ * An export's answer from main, handed over: the file saved as `fileName` and a toast naming it
+ * and its rows; a failure as an error toast (`failure` then the reason); no rows, when `empty` is
+ * given, as that message instead of an empty file.
+ */
+export function handOverCsvExport(
+  result: IpcResult<CsvFile>,
+  o: { fileName: string; noun: string; failure: string; empty?: { title: string; detail: string } },
+): void {
+  if (!result.ok) {
+    const { title, detail } = describeError(result.error);
+    toast.error(`${o.failure} ${title}`, detail);
+    return;
+  }
+  if (result.value.rows === 0 && o.empty) {
+    toast.info(o.empty.title, o.empty.detail);
+    return;
+  }
+  saveTextFile(o.fileName, result.value.csv);
+  toast.success(`Exported ${plural(result.value.rows, o.noun)} to ${o.fileName}.`);
 }

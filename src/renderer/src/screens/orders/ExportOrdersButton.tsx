@@ -1,10 +1,8 @@
 import { Download, Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { plural } from '../../lib/format';
-import { call, errorMessage } from '../../lib/ipc';
-import { datedFileName, saveTextFile } from '../../lib/save-file';
+import { call } from '../../lib/ipc';
+import { datedFileName, handOverCsvExport } from '../../lib/save-file';
 import { queueQuery, useOrdersStore } from '../../stores/orders-store';
-import { toast } from '../../stores/toast-store';
 
 /**
  * "Export CSV": every order the queue shows (its search, dates and status chips; every page, not
@@ -21,13 +19,11 @@ export function ExportOrdersButton() {
     setBusy(true);
     try {
       const result = await call('orders.exportCsv', queueQuery(useOrdersStore.getState()));
-      if (!result.ok) {
-        toast.error('The orders could not be exported.', errorMessage(result.error));
-        return;
-      }
-      const fileName = datedFileName('order-desk-orders');
-      saveTextFile(fileName, result.value.csv);
-      toast.success(`Exported ${plural(result.value.rows, 'order')} to ${fileName}.`);
+      handOverCsvExport(result, {
+        fileName: datedFileName('order-desk-orders'),
+        noun: 'order',
+        failure: 'The orders could not be exported.',
+      });
     } finally {
       setBusy(false);
     }

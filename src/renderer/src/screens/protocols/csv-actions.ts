@@ -1,6 +1,5 @@
 import { call, describeError } from '../../lib/ipc';
-import { datedFileName, saveTextFile } from '../../lib/save-file';
-import { plural } from '../../lib/format';
+import { datedFileName, handOverCsvExport, saveTextFile } from '../../lib/save-file';
 import { useProtocolsStore } from '../../stores/protocols-store';
 import { toast } from '../../stores/toast-store';
 
@@ -14,17 +13,15 @@ export async function exportProtocolsCsv(): Promise<void> {
     sort,
     ...(syncStates.length > 0 ? { syncStates } : {}),
   });
-  if (!result.ok) {
-    const { title, detail } = describeError(result.error);
-    toast.error(`The protocols could not be exported. ${title}`, detail);
-    return;
-  }
-  if (result.value.rows === 0) {
-    toast.info('No protocols to export', 'No protocol matches the search and filters.');
-    return;
-  }
-  saveTextFile(datedFileName('order-desk-protocols'), result.value.csv);
-  toast.success(`Exported ${plural(result.value.rows, 'protocol')} as CSV`);
+  handOverCsvExport(result, {
+    fileName: datedFileName('order-desk-protocols'),
+    noun: 'protocol',
+    failure: 'The protocols could not be exported.',
+    empty: {
+      title: 'No protocols to export',
+      detail: 'No protocol matches the search and filters.',
+    },
+  });
 }
 
 /** The import's template: the columns and example rows made of catalog products. */
