@@ -138,6 +138,33 @@ describe('the protocols store', () => {
     expect(store().selectedShown).toBe(3);
   });
 
+  it('select all matching counts only the protocols it selected (not those being deleted)', async () => {
+    const { usePendingDeleteStore } =
+      await import('../../../src/renderer/src/stores/pending-delete-store');
+    usePendingDeleteStore.getState().schedule('id-8', 'Patient 8', () => undefined);
+    void store().selectAllMatching();
+    await answer('protocols.matchingIds', { localIds: ['id-7', 'id-8', 'id-9'] });
+    expect([...store().selected].sort()).toEqual(['id-7', 'id-9']);
+    expect(store().selectedShown).toBe(2);
+    usePendingDeleteStore.getState().undo('id-8');
+  });
+
+  it('a deleted protocol leaves the selection, and the shown ones are counted again', async () => {
+    store().toggle('id-1');
+    store().toggle('id-2');
+    store().setSearchText('patient');
+    await answer('protocols.list', page(rows(0, 10), 10));
+    await answer('protocols.matchingIds', { localIds: ['id-1', 'id-2'] });
+    expect(store().selectedShown).toBe(2);
+    store().deselect(['id-2']);
+    expect([...store().selected]).toEqual(['id-1']);
+    expect(store().anchor).toBeNull();
+    await answer('protocols.matchingIds', { localIds: ['id-1'] });
+    expect(store().selectedShown).toBe(1);
+    store().deselect(['id-9']); // not selected: nothing to count again
+    expect(pending).toHaveLength(0);
+  });
+
   it('re-reads the rows on screen at most every 400 ms however many events arrive', async () => {
     vi.useFakeTimers();
     const off = store().attach();

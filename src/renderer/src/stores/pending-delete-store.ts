@@ -40,12 +40,7 @@ export const usePendingDeleteStore = create<PendingDeleteStore>((set, get) => ({
     const timer = setTimeout(() => void get().commit(localId), UNDO_WINDOW_MS);
     set({ pending: { ...get().pending, [localId]: { localId, name, timer } } });
     // Deleted protocols are not offered for a batch.
-    const selected = useProtocolsStore.getState().selected;
-    if (selected.has(localId)) {
-      const rest = new Set(selected);
-      rest.delete(localId);
-      useProtocolsStore.setState({ selected: rest });
-    }
+    useProtocolsStore.getState().deselect([localId]);
     toast.info(`Deleted the protocol for ${name}.`, null, {
       durationMs: UNDO_WINDOW_MS,
       action: {

@@ -58,6 +58,8 @@ interface ProtocolsStore {
   /** Toggles a row; with `range`, every row from the anchor to it takes the row's new state. */
   toggle(localId: string, range?: boolean): void;
   selectAllMatching(): Promise<void>;
+  /** Takes these protocols out of the selection (a delete), and counts the shown ones again. */
+  deselect(localIds: readonly string[]): void;
   clearSelection(): void;
   /** Something changed in main (outbox, sync): re-read the rows on screen, coalesced. */
   changed(): void;
@@ -342,13 +344,19 @@ export const useProtocolsStore = create<ProtocolsStore>((set, get) => {
         return;
       }
       const selected = new Set(get().selected);
-      for (const id of result.value.localIds) if (!isPendingDelete(id)) selected.add(id);
+      const chosen = result.value.localIds.filter((id) => !isPendingDelete(id));
+      for (const id of chosen) selected.add(id);
       countGeneration++;
-      set({
-        selected,
-        selectingAll: false,
-        selectedShown: result.value.localIds.length,
-      });
+      set({ selected, selectingAll: false, selectedShown: chosen.length });
+    },
+
+    deselect(localIds) {
+      const s = get();
+      if (!localIds.some((id) => s.selected.has(id))) return;
+      const selected = new Set(s.selected);
+      for (const id of localIds) selected.delete(id);
+      set({ selected, anchor: s.anchor !== null && localIds.includes(s.anchor) ? null : s.anchor });
+      void countSelectedShown();
     },
 
     clearSelection() {
