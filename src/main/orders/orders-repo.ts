@@ -244,8 +244,9 @@ export class OrdersRepo {
    * is unchanged, so the next pages of one list do not count again.
    */
   count(query: Omit<OrderQuery, 'limit' | 'offset'> = {}): number {
-    return this.totals.get(JSON.stringify(countKey(query)), () => {
-      const { where, params } = orderFilter(query);
+    // The cache key is the WHERE terms and their values: exactly what the count depends on.
+    const { where, params } = orderFilter(query);
+    return this.totals.get(JSON.stringify([where, params]), () => {
       const sql = `SELECT COUNT(*) AS n FROM ${countSource(query)} ${whereClause(where)}`;
       return (prepareCached(this.db, sql).get(...params) as { n: number }).n;
     });
@@ -258,8 +259,8 @@ export class OrdersRepo {
   countByStatus(
     query: Omit<OrderQuery, 'limit' | 'offset' | 'statuses'> = {},
   ): Record<OrderStatus, number> {
-    const counts = this.statusCounts.get(JSON.stringify(countKey(query)), () => {
-      const { where, params } = orderFilter(query);
+    const { where, params } = orderFilter(query);
+    const counts = this.statusCounts.get(JSON.stringify([where, params]), () => {
       const rows = prepareCached(
         this.db,
         `SELECT status, COUNT(*) AS n FROM ${countSource(query)} ${whereClause(where)} GROUP BY status`,
@@ -357,15 +358,6 @@ const countSource = (query: Omit<OrderQuery, 'limit' | 'offset'>): string =>
   query.sourceId === undefined && orderSearchLikes(query.search).length > 0
     ? 'orders INDEXED BY orders_queue'
     : 'orders';
-
-/** A count's cache key: the query's filters and search, paging aside. */
-const countKey = (query: Omit<OrderQuery, 'limit' | 'offset'>) => [
-  query.statuses ?? null,
-  query.sourceId ?? null,
-  query.createdFrom ?? null,
-  query.createdTo ?? null,
-  orderSearchLikes(query.search),
-];
 
 const whereClause = (where: readonly string[]) =>
   where.length ? `WHERE ${where.join(' AND ')}` : '';
