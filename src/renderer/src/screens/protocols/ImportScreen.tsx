@@ -13,7 +13,7 @@ import { downloadTemplate } from './csv-actions';
 import { BadRows, GoodRows } from './ImportRows';
 
 /** Choosing the file: a file input, and a drop zone around it. */
-function FileChooser({ onFile, busy }: { onFile: (file: File) => void; busy: boolean }) {
+function FileChooser({ onFile }: { onFile: (file: File) => void }) {
   const [over, setOver] = useState(false);
   const drop = (event: DragEvent) => {
     event.preventDefault();
@@ -38,7 +38,6 @@ function FileChooser({ onFile, busy }: { onFile: (file: File) => void; busy: boo
         className="visually-hidden import-file-input"
         type="file"
         accept=".csv,text/csv"
-        disabled={busy}
         onChange={(event) => {
           const file = event.target.files?.[0];
           // The same file may be chosen again after it was fixed.
@@ -199,7 +198,7 @@ export default function ImportScreen() {
         </>
       ) : (
         <section className="card" aria-label="Choose a file">
-          <FileChooser onFile={(file) => void choose(file)} busy={false} />
+          <FileChooser onFile={(file) => void choose(file)} />
           <p className="muted import-help">
             Start from the template: it has every column, and two example rows made of products from
             your catalog (delete them before importing). A product in the daily packs takes its
