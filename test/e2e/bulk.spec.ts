@@ -284,8 +284,11 @@ for (const theme of ['light', 'dark'] as const) {
         },
       ],
     });
-    // One order the server refuses: the run view shows a rejected row with its actions.
-    await partnerSandbox.api('PATCH', '/_sandbox/products/1035', { status: 'DISCONTINUED' });
+    // Orders the server refuses: the run view shows rejected rows with their actions.
+    const patch = await partnerSandbox.api('PATCH', '/_sandbox/products/1035', {
+      status: 'DISCONTINUED',
+    });
+    expect(patch.status).toBe(200);
     await chooseAllForReview(app, 9);
     await expect(app.getByTestId('review-left-out')).toHaveText('1');
     await expect(app.locator('html')).toHaveAttribute('data-theme', theme);
