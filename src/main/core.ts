@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createApiClient } from './api/client';
-import { systemClock, type Clock } from './clock';
+import { steadyClock, systemClock, type Clock } from './clock';
 import {
   Connection,
   clientSecretReader,
@@ -22,7 +22,7 @@ import { KeychainError, guardKeychain } from './connections/keychain-guard';
 import { CoreEventBus } from './events';
 import type { CoreEvents } from '../shared/events';
 import type { Logger, Redactor } from './logging';
-import { Session } from './session';
+import { Session, type SessionTuning } from './session';
 import { StoreError, createLocalStore, type LocalStore } from './store';
 import type { StoredConnection } from './connections/connections-repo';
 import { realTimers, type Timers } from './timers';
@@ -37,13 +37,21 @@ export interface CoreOptions {
   credentials: CredentialStore;
   log: Logger;
   redactor: Redactor;
+  /** The PC's clock: what "today" is for the user (refills count days from it). */
   clock?: Clock;
+  /**
+   * The clock of schedules and of the store's timestamps, which no change of the PC's clock
+   * moves; default a steadyClock started from `clock`.
+   */
+  steadyClock?: Clock;
   fetch?: typeof fetch;
   timers?: Timers;
   /** The embedded sandbox's database; default `${dataDir}/sandbox.db`. */
   embeddedDb?: string;
   /** electron-updater's autoUpdater (the Electron app only); absent: updates are settings only. */
   updater?: UpdaterPort | null;
+  /** Shorter waits for the sessions, for tests and benches (see SessionTuning). */
+  sessionTuning?: SessionTuning;
 }
 
 /** A partner connection as the user enters it (the embedded one is made by useEmbedded()). */
@@ -62,16 +70,20 @@ export class Core {
   private readonly connectionListeners = new Set<(active: StoredConnection | null) => void>();
   private latestSyncState: CoreEvents['sync-state'] | null = null;
   private embedded: Promise<EmbeddedConnection> | null = null;
-  /** The clock of local timestamps (refills count days from it). */
+  /** The PC's clock (what "today" is for the user). */
   readonly clock: Clock;
+  /** Schedules and the store's timestamps: unmoved by changes of the PC's clock. */
+  readonly steady: Clock;
   /** The app's own updates (off by default; never installed while a batch runs). */
   readonly updates: UpdateController;
 
   private constructor(
     private readonly options: CoreOptions,
     readonly store: LocalStore,
+    steady: Clock,
   ) {
     this.clock = options.clock ?? systemClock;
+    this.steady = steady;
     this.bus = new CoreEventBus((error) => options.log.error('event listener failed', error));
     this.bus.on('sync-state', (state) => {
       this.latestSyncState = state;
@@ -86,7 +98,7 @@ export class Core {
       batchRunning: () => store.batches.anyRunning(),
       onBatchChange: (listener) => this.bus.on('batch-progress', listener),
       emit: (view) => this.bus.emit('update-status', view),
-      clock: this.clock,
+      clock: this.steady,
       timers: options.timers ?? realTimers,
       redact: (text) => options.redactor.redact(text),
       log: (line) => options.log.child('updates').info(line),
@@ -97,10 +109,9 @@ export class Core {
   static async open(input: CoreOptions): Promise<Core> {
     // Every keychain failure becomes a KeychainError, so the UI can say what went wrong.
     const options = { ...input, credentials: guardKeychain(input.credentials) };
-    const store = createLocalStore(join(options.dataDir, 'order-desk.db'), {
-      clock: options.clock ?? systemClock,
-    });
-    const core = new Core(options, store);
+    const steady = options.steadyClock ?? steadyClock({ wall: options.clock ?? systemClock });
+    const store = createLocalStore(join(options.dataDir, 'order-desk.db'), { clock: steady });
+    const core = new Core(options, store, steady);
     core.updates.start();
     const active = store.connections.active();
     if (active) {
@@ -146,13 +157,13 @@ export class Core {
       clientId: connection.clientId,
       clientSecret: async () => secret,
       ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
-      clock: this.clock,
+      clock: this.steady,
     });
     const client = createApiClient({
       baseUrl: connection.baseUrl,
       tokens,
       ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
-      clock: this.clock,
+      clock: this.steady,
       retries: 0,
     });
     const settings = await client.getPartnerSettings();
@@ -345,9 +356,10 @@ export class Core {
       bus: this.bus,
       log: this.options.log,
       redactor: this.options.redactor,
-      clock: this.clock,
+      clock: this.steady,
       ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
       ...(this.options.timers ? { timers: this.options.timers } : {}),
+      ...(this.options.sessionTuning ? { tuning: this.options.sessionTuning } : {}),
     });
     session.start();
     this.current = session;

@@ -1,4 +1,5 @@
 import { createApiClient, type ApiClient, type ApiClientOptions } from './api/client';
+import { ServerClock, observingServerTime } from './api/server-clock';
 import { BulkSubmitter } from './bulk/bulk-submitter';
 import type { Clock } from './clock';
 import { tokenUrl, type Connection } from './connections/connection';
@@ -23,6 +24,7 @@ export interface SessionOptions {
   bus: CoreEventBus;
   log: Logger;
   redactor: Redactor;
+  /** Schedules and local timestamps: a clock no change of the PC's clock moves (steadyClock). */
   clock: Clock;
   fetch?: typeof fetch;
   timers?: Timers;
@@ -53,12 +55,15 @@ export class Session {
   readonly bulk: BulkSubmitter;
   readonly poller: OrderPoller;
   readonly orders: OrderActions;
+  /** The server's time, from its answers: what decisions against the server are made in. */
+  readonly serverTime: ServerClock;
   private readonly unsubscribe: () => void;
 
   constructor(options: SessionOptions) {
     const { store, bus, log, redactor, clock } = options;
     this.connection = options.connection;
-    const fetchImpl = options.fetch ?? globalThis.fetch;
+    this.serverTime = new ServerClock(clock);
+    const fetchImpl = observingServerTime(options.fetch ?? globalThis.fetch, this.serverTime);
     const timers = options.timers ? { timers: options.timers } : {};
     const tokens = new TokenManager({
       tokenUrl: tokenUrl(options.connection),
@@ -114,11 +119,14 @@ export class Session {
           store,
           client: this.client,
           clock,
+          serverTime: this.serverTime,
           inDoubtGraceMs: options.tuning?.inDoubtGraceMs?.protocol,
         }),
         orderJobs({
           store,
           client: this.client,
+          clock,
+          serverTime: this.serverTime,
           log: scoped('orders'),
           inDoubtGraceMs: options.tuning?.inDoubtGraceMs?.order,
         }),
@@ -137,6 +145,7 @@ export class Session {
       jobs: this.jobs,
       bus,
       clock,
+      serverTime: this.serverTime,
       ...timers,
       log: scoped('sync'),
     });
@@ -153,6 +162,7 @@ export class Session {
       client: this.client,
       bus,
       clock,
+      serverTime: this.serverTime,
       ...timers,
       log: scoped('poller'),
     });

@@ -94,6 +94,7 @@ export async function startSandbox(
   const app = createHttpServer({
     authenticate: (token) => partners.partnerForToken(token, clock.now()),
     faults,
+    clock,
     log,
   });
   const ctx: RouteContext = {

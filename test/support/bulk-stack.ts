@@ -42,6 +42,7 @@ export function startBulk(
       orderJobs({
         store,
         client,
+        clock: systemClock,
         log,
         ...(options.inDoubtGraceMs !== undefined ? { inDoubtGraceMs: options.inDoubtGraceMs } : {}),
       }),

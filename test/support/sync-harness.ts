@@ -1,4 +1,5 @@
 import type { Protocol, ProtocolRequest } from '../../src/shared/api';
+import { ServerClock, observingServerTime } from '../../src/main/api/server-clock';
 import { Connectivity, httpProbe } from '../../src/main/sync/connectivity';
 import type { LocalStore } from '../../src/main/store';
 import { JobRunner } from '../../src/main/jobs/job-runner';
@@ -102,6 +103,8 @@ export interface SyncHarness extends MainFixture {
   connectivity: Connectivity;
   engine: SyncEngine;
   jobs: JobRunner;
+  /** The server's time as the answers told it (as a Session keeps it). */
+  serverTime: ServerClock;
 }
 
 /**
@@ -115,9 +118,10 @@ export async function startSyncHarness(
   const net = networkSwitch();
   const timers = manualTimers();
   const clock = offsetClock();
+  const serverTime = new ServerClock(clock);
   let report: (reachable: boolean) => void = () => undefined;
   const fixture = await startMainFixture({
-    fetch: net,
+    fetch: observingServerTime(net, serverTime),
     clock,
     client: {
       clock,
@@ -139,7 +143,7 @@ export async function startSyncHarness(
     jobs: fixture.store.jobs,
     clock,
     timers,
-    kinds: [protocolJobs({ store: fixture.store, client: fixture.client, clock })],
+    kinds: [protocolJobs({ store: fixture.store, client: fixture.client, clock, serverTime })],
     online: () => connectivity.online,
     onChanged: (change) => engine?.onJobChanged(change),
   });
@@ -162,6 +166,7 @@ export async function startSyncHarness(
     connectivity,
     engine,
     jobs,
+    serverTime,
     async close() {
       connectivity.stop();
       await engine.stop();

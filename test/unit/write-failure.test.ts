@@ -81,46 +81,69 @@ describe('orderMatchesRequest', () => {
       { productId: 9, quantity: 1, administration: null },
     ],
   };
-  const sentAt = Date.parse('2030-01-01T10:00:00Z');
+  const since = Date.parse('2030-01-01T09:59:30Z');
   const order = (over: Partial<AppOrder> = {}, customer: Partial<AppOrder['customer']> = {}) =>
     ({
-      customer: { sourceId: 'p-1', ...customer },
+      customer: {
+        sourceId: 'p-1',
+        firstName: 'A',
+        lastName: 'B',
+        email: null,
+        phone: null,
+        address: { line1: 'x', line2: null, city: 'y', state: 'OR', zipCode: '97210' },
+        ...customer,
+      },
       daysSupply: 30,
       shippingMethod: 'STANDARD',
       orderType: 'ONE_TIME',
       createdAt: '2030-01-01T10:00:01Z',
       lineItems: [
-        { productId: 9, quantity: 1 },
-        { productId: 1, quantity: 2 },
+        { productId: 9, quantity: 1, administration: null },
+        {
+          productId: 1,
+          quantity: 2,
+          administration: { morning: 2, afternoon: 0, evening: 0, sleep: 0 },
+        },
       ],
       ...over,
     }) as AppOrder;
 
-  it('matches on sourceId, line items as a multiset, days supply, shipping, type and time', () => {
-    expect(orderMatchesRequest(order(), request, sentAt, 60_000)).toBe(true);
-    expect(orderMatchesRequest(order({}, { sourceId: 'p-2' }), request, sentAt, 60_000)).toBe(
-      false,
-    );
-    expect(orderMatchesRequest(order({ daysSupply: 60 }), request, sentAt, 60_000)).toBe(false);
-    expect(orderMatchesRequest(order({ shippingMethod: 'EXPRESS' }), request, sentAt, 60_000)).toBe(
-      false,
-    );
-    expect(orderMatchesRequest(order({ orderType: 'SUBSCRIPTION' }), request, sentAt, 60_000)).toBe(
-      false,
-    );
-    const other = [
-      { productId: 1, quantity: 3 },
-      { productId: 9, quantity: 1 },
+  it('matches on every field sent, line items as a multiset with their doses', () => {
+    expect(orderMatchesRequest(order(), request, since)).toBe(true);
+    expect(orderMatchesRequest(order({}, { sourceId: 'p-2' }), request, since)).toBe(false);
+    expect(orderMatchesRequest(order({}, { lastName: 'C' }), request, since)).toBe(false);
+    expect(orderMatchesRequest(order({}, { email: 'a@b.co' }), request, since)).toBe(false);
+    const moved = { line1: 'x', line2: null, city: 'y', state: 'OR', zipCode: '97211' };
+    expect(orderMatchesRequest(order({}, { address: moved }), request, since)).toBe(false);
+    expect(orderMatchesRequest(order({ daysSupply: 60 }), request, since)).toBe(false);
+    expect(orderMatchesRequest(order({ shippingMethod: 'EXPRESS' }), request, since)).toBe(false);
+    expect(orderMatchesRequest(order({ orderType: 'SUBSCRIPTION' }), request, since)).toBe(false);
+    const more = [
+      {
+        productId: 1,
+        quantity: 3,
+        administration: { morning: 3, afternoon: 0, evening: 0, sleep: 0 },
+      },
+      { productId: 9, quantity: 1, administration: null },
     ] as AppOrder['lineItems'];
-    expect(orderMatchesRequest(order({ lineItems: other }), request, sentAt, 60_000)).toBe(false);
+    expect(orderMatchesRequest(order({ lineItems: more }), request, since)).toBe(false);
+    const otherDoses = [
+      {
+        productId: 1,
+        quantity: 2,
+        administration: { morning: 1, afternoon: 0, evening: 1, sleep: 0 },
+      },
+      { productId: 9, quantity: 1, administration: null },
+    ] as AppOrder['lineItems'];
+    expect(orderMatchesRequest(order({ lineItems: otherDoses }), request, since)).toBe(false);
   });
 
-  it('accepts an order up to the skew margin before the send, not earlier', () => {
-    expect(
-      orderMatchesRequest(order({ createdAt: '2030-01-01T09:59:30Z' }), request, sentAt, 60_000),
-    ).toBe(true);
-    expect(
-      orderMatchesRequest(order({ createdAt: '2030-01-01T09:58:59Z' }), request, sentAt, 60_000),
-    ).toBe(false);
+  it('accepts an order made at or after `since`, not before', () => {
+    expect(orderMatchesRequest(order({ createdAt: '2030-01-01T09:59:30Z' }), request, since)).toBe(
+      true,
+    );
+    expect(orderMatchesRequest(order({ createdAt: '2030-01-01T09:59:29Z' }), request, since)).toBe(
+      false,
+    );
   });
 });

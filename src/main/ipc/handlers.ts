@@ -462,8 +462,8 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       }
     },
     'refills.due': async ({ withinDays }) => {
-      session();
-      const { due, neverOrdered } = refillsDue(core.store, core.clock.now(), withinDays);
+      // Days left count from the server's time, as the orders' dates do.
+      const { due, neverOrdered } = refillsDue(core.store, session().serverTime.now(), withinDays);
       return {
         due: due.map((r) => ({
           protocol: toSummaryView(r.protocol),

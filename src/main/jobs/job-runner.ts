@@ -3,7 +3,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../store/db';
 import { parseRow, runTransaction } from '../store/rows';
 import { Waiter, type Timers } from '../timers';
-import { retryDelayMs } from './backoff';
+import { RETRY_MAX_MS, retryDelayMs } from './backoff';
 import type { Job, JobError, JobKindName, JobState, Outcome, StoredJob } from './job-model';
 import type { JobsRepo } from './jobs-repo';
 
@@ -126,6 +126,8 @@ export class JobRunner {
     this.stopping = false;
     const orphans = this.o.jobs.markOrphansInDoubt();
     if (orphans > 0) this.log(`${orphans} job(s) were being sent at the last exit: in doubt`);
+    const moved = this.o.jobs.clampSchedules(this.o.clock.now(), RETRY_MAX_MS);
+    if (moved > 0) this.log(`${moved} job(s) were scheduled past their longest wait: due now`);
     this.o.jobs.pruneDone(this.o.clock.now() - 7 * 86_400_000);
     this.loop = this.run().finally(() => {
       this.loop = null;

@@ -251,6 +251,26 @@ export class JobsRepo {
     ).run(this.clock.now()).changes;
   }
 
+  /**
+   * At start: the times of an earlier run are on that run's steady clock, which began where the
+   * PC's clock stood then. When the PC's clock was set back since, they lie in the future: a
+   * queued job due more than `maxWaitMs` from now is due now, and an in-doubt job's grace counts
+   * from now, so that no change of the PC's clock holds a job back. Returns how many moved.
+   */
+  clampSchedules(now: number, maxWaitMs: number): number {
+    return (
+      prepareCached(
+        this.db,
+        `UPDATE jobs SET next_attempt_at = @now
+         WHERE state = 'queued' AND next_attempt_at > @now + @max`,
+      ).run({ now, max: maxWaitMs }).changes +
+      prepareCached(
+        this.db,
+        "UPDATE jobs SET updated_at = @now WHERE state = 'in_doubt' AND updated_at > @now",
+      ).run({ now }).changes
+    );
+  }
+
   /** Job counts by state, of a batch or of a kind (of a kind: done ones are not counted). */
   counts(where: { batchId: string } | { kind: JobKindName }): JobCounts {
     const rows = (

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { CreateOrderRequest, normalizeOrder } from '../../shared/api';
 import type { ApiClient } from '../api/client';
+import { ServerClock } from '../api/server-clock';
+import type { Clock } from '../clock';
 import type { Job, Outcome } from '../jobs/job-model';
 import type { JobKind } from '../jobs/job-runner';
+import { sentWindow } from '../jobs/sent-window';
 import { writeFailure } from '../jobs/write-failure';
 import type { LocalStore } from '../store';
 import { reconcileInDoubt } from './order-reconcile';
@@ -12,6 +15,8 @@ export const OrderJobData = z.object({
   /** The protocol it was made from; null for an order written from scratch. */
   protocolLocalId: z.string().nullable(),
   request: CreateOrderRequest,
+  /** The server's time when the attempt in flight was claimed (null: not told yet). */
+  sentServerAt: z.number().nullish(),
 });
 export type OrderJobData = z.infer<typeof OrderJobData>;
 export type OrderJob = Job<OrderJobData>;
@@ -19,12 +24,14 @@ export type OrderJob = Job<OrderJobData>;
 export interface OrderJobsOptions {
   store: LocalStore;
   client: Pick<ApiClient, 'createOrder' | 'listOrders'>;
+  /** The steady clock of the jobs' times (sent_at). */
+  clock: Clock;
+  /** The server's time, from its answers; default: never told (the steady clock's, widely). */
+  serverTime?: Pick<ServerClock, 'now' | 'nowIfKnown'>;
   /** Creates in flight at once outside batches (a batch has its own). Default 4. */
   concurrency?: number;
   /** How long an in-doubt create waits before the server is read. Default 15 s. */
   inDoubtGraceMs?: number | undefined;
-  /** How far the server's clock may lag ours when matching creation times. Default 5 min. */
-  skewMarginMs?: number;
   log?: (line: string) => void;
 }
 
@@ -36,7 +43,8 @@ export const DEFAULT_ORDER_CONCURRENCY = 4;
  * a second order. The created order is mirrored in the same transaction that marks its job done.
  */
 export function orderJobs(options: OrderJobsOptions): JobKind<OrderJobData> {
-  const { store, client } = options;
+  const { store, client, clock } = options;
+  const serverTime = options.serverTime ?? new ServerClock(clock);
   const log = options.log ?? (() => undefined);
   const created = (order: ReturnType<typeof normalizeOrder>): Outcome => ({
     to: 'done',
@@ -48,14 +56,19 @@ export function orderJobs(options: OrderJobsOptions): JobKind<OrderJobData> {
     data: OrderJobData,
     concurrency: options.concurrency ?? DEFAULT_ORDER_CONCURRENCY,
     inDoubtGraceMs: options.inDoubtGraceMs ?? 15_000,
+    prepare: (job) => ({ data: { ...job.data, sentServerAt: serverTime.nowIfKnown() } }),
     async send(job) {
       return created(normalizeOrder(await client.createOrder(job.data.request)));
     },
     failure: (_job, error) => writeFailure(error),
     async reconcile(jobs) {
       const result = await reconcileInDoubt(
-        { store, client, skewMarginMs: options.skewMarginMs ?? 5 * 60_000, log },
-        jobs.map((job) => ({ ...job, request: job.data.request })),
+        { store, client, log },
+        jobs.map((job) => ({
+          id: job.id,
+          request: job.data.request,
+          ...sentWindow(job, job.data.sentServerAt, serverTime, clock),
+        })),
       );
       const outcomes = new Map<number, Outcome | null>();
       for (const { item, order } of result.found) outcomes.set(item.id, created(order));

@@ -20,7 +20,10 @@ export interface OrderPollerOptions {
   store: LocalStore;
   client: Pick<ApiClient, 'getOrder' | 'listOrders'>;
   bus: CoreEventBus;
+  /** The steady clock of the poll schedule. */
   clock?: Clock;
+  /** The server's time: an order's age counts from its server createdAt to it. Default `clock`. */
+  serverTime?: Clock;
   timers?: Timers;
   /** API requests the poller may make in any minute. Default 60. */
   budgetPerMinute?: number;
@@ -85,6 +88,8 @@ export class OrderPoller {
   start(): void {
     if (this.running) return;
     this.running = true;
+    const longest = this.schedule[this.schedule.length - 1]!.intervalMs;
+    this.options.store.orders.clampPollSchedule(this.clock.now(), longest);
     this.next(0);
   }
 
@@ -217,7 +222,8 @@ export class OrderPoller {
   private record(order: AppOrder, report: PollCycleReport): OrderStatusEvent[] {
     const { orders } = this.options.store;
     const now = this.clock.now();
-    const nextPollAt = now + pollIntervalMs(now - Date.parse(order.createdAt), this.schedule);
+    const age = (this.options.serverTime ?? this.clock).now() - Date.parse(order.createdAt);
+    const nextPollAt = now + pollIntervalMs(age, this.schedule);
     const result = orders.upsert(order, { source: 'pulled', nextPollAt });
     orders.schedulePoll(order.id, { polledAt: now, nextPollAt });
     if (!result.statusChanged) return [];

@@ -1,12 +1,15 @@
-import { lineItemsKey, type AppOrder, type CreateOrderRequest } from '../../shared/api';
+import type { AppOrder, CreateOrderRequest } from '../../shared/api';
 import type { ApiClient } from '../api/client';
 import type { LocalStore } from '../store';
+import { orderHoldsRequest } from './order-content';
 
-/** A create whose outcome is unknown: what it sent, and when. */
+/** A create whose outcome is unknown: what it sent, and when, in the server's time. */
 export interface InDoubtCreate {
   id: number;
-  sentAt: number | null;
-  updatedAt: number;
+  /** When it was sent (server epoch ms): the best match is the order made nearest it. */
+  sentAt: number;
+  /** Server time before which it cannot have made its order. */
+  since: number;
   request: CreateOrderRequest;
 }
 
@@ -14,14 +17,12 @@ export interface InDoubtCreate {
  * Reconciliation of creates whose outcome is unknown (docs/decisions.md, "Creates without
  * idempotency keys"). The API has no idempotency key, so the only way to know whether a create
  * committed is to look for the order it would have made: list orders newest first (one walk for
- * every in-doubt create) back to the earliest send minus the clock-skew margin, and match on what
- * the request fixes.
+ * every in-doubt create) back to the earliest send, in the server's time, less a margin, and match
+ * on every field the request sent.
  */
 export interface ReconcileDeps {
   store: LocalStore;
   client: Pick<ApiClient, 'listOrders'>;
-  /** How far the server's clock may be behind ours: the window reaches this far before sent_at. */
-  skewMarginMs: number;
   /** A walk longer than this proves nothing (the creates stay in doubt). Default 200 pages. */
   maxPages?: number;
   log: (line: string) => void;
@@ -39,25 +40,13 @@ export interface ReconcileResult<T extends InDoubtCreate> {
 export const PAGE_SIZE = 100;
 const DEFAULT_MAX_PAGES = 200;
 
-/**
- * Whether `order` is what `request` would have created when sent at `sentAt` (local ms): the
- * same customer sourceId, line items (productId + quantity, as a multiset), days supply,
- * shipping method and order type, created no earlier than sentAt − skewMarginMs.
- */
+/** Whether `order` may be what `request` made: it holds every field sent, made at or after `since`. */
 export function orderMatchesRequest(
   order: AppOrder,
   request: CreateOrderRequest,
-  sentAt: number,
-  skewMarginMs: number,
+  since: number,
 ): boolean {
-  return (
-    order.customer.sourceId === request.customer.sourceId &&
-    order.daysSupply === request.daysSupply &&
-    order.shippingMethod === request.shippingMethod &&
-    order.orderType === request.orderType &&
-    Date.parse(order.createdAt) >= sentAt - skewMarginMs &&
-    lineItemsKey(order.lineItems) === lineItemsKey(request.lineItems)
-  );
+  return Date.parse(order.createdAt) >= since && orderHoldsRequest(order, request);
 }
 
 /** Ids among `ids` that some job already owns or that the mirror holds as created here. */
@@ -87,8 +76,7 @@ export async function reconcileInDoubt<T extends InDoubtCreate>(
   items: readonly T[],
 ): Promise<ReconcileResult<T>> {
   if (items.length === 0) return { found: [], notFound: [], pages: 0 };
-  const sentAt = (i: T) => i.sentAt ?? i.updatedAt;
-  const since = Math.min(...items.map(sentAt)) - deps.skewMarginMs;
+  const since = Math.min(...items.map((i) => i.since));
   const maxPages = deps.maxPages ?? DEFAULT_MAX_PAGES;
 
   const candidates: AppOrder[] = [];
@@ -121,9 +109,9 @@ export async function reconcileInDoubt<T extends InDoubtCreate>(
   const found: ReconcileResult<T>['found'] = [];
   const notFound: T[] = [];
   for (const item of items) {
-    const at = sentAt(item);
+    const at = item.sentAt;
     const matches = free.filter(
-      (o) => !taken.has(o.id) && orderMatchesRequest(o, item.request, at, deps.skewMarginMs),
+      (o) => !taken.has(o.id) && orderMatchesRequest(o, item.request, item.since),
     );
     // Identical requests (two protocols with the same content) may match several orders; each
     // item takes a distinct one, the one created closest to its own send.

@@ -308,6 +308,17 @@ export class OrdersRepo {
   }
 
   /** Records a poll: when it happened (optional) and when the next one is due (null: never). */
+  /**
+   * At start: a poll scheduled more than `maxWaitMs` from now (an earlier run's steady clock,
+   * begun before the PC's clock was set back) is due now. Returns how many moved.
+   */
+  clampPollSchedule(now: number, maxWaitMs: number): number {
+    return prepareCached(
+      this.db,
+      'UPDATE orders SET next_poll_at = @now WHERE next_poll_at > @now + @max',
+    ).run({ now, max: maxWaitMs }).changes;
+  }
+
   schedulePoll(id: string, schedule: { polledAt?: number; nextPollAt: number | null }): boolean {
     return (
       prepareCached(

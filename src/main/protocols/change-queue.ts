@@ -22,6 +22,11 @@ export const ProtocolJobData = z.object({
    * what the server may have received (reconciliation compares the server with it).
    */
   sent: ProtocolRequest.nullable(),
+  /**
+   * The server's time when the attempt in flight was claimed (null: no answer had told it yet),
+   * so that reconciliation looks for what it made in the server's time, whatever the PC's clock.
+   */
+  sentServerAt: z.number().nullish(),
 });
 export type ProtocolJobData = z.infer<typeof ProtocolJobData>;
 export type ProtocolJob = Job<ProtocolJobData>;
@@ -135,4 +140,24 @@ export function createsInFlight(ctx: ChangeQueueContext): number {
          AND json_extract(data, '$.op') = 'create'`,
     ).get() as { n: number }
   ).n;
+}
+
+/**
+ * Whether a create of another protocol for patient `sourceId` is being sent right now: its answer
+ * will tell which server protocol it made, so an in-doubt create of the same patient waits for it
+ * rather than perhaps taking that protocol for its own.
+ */
+export function createSendingForPatient(
+  ctx: ChangeQueueContext,
+  localId: string,
+  sourceId: string,
+): boolean {
+  return (
+    prepareCached(
+      ctx.db,
+      `SELECT 1 FROM jobs j JOIN protocols p ON j.queue_key = 'protocol:' || p.local_id
+       WHERE j.kind = 'protocol' AND j.state = 'sending' AND json_extract(j.data, '$.op') = 'create'
+         AND p.source_id = ? AND p.local_id <> ? LIMIT 1`,
+    ).get(sourceId, localId) !== undefined
+  );
 }

@@ -1,7 +1,7 @@
 import type { Protocol, ProtocolRequest } from '../../shared/api';
 import type { ApiClient } from '../api/client';
 import type { LocalStore } from '../store';
-import { mayBeCreatedFrom, sameContent } from './protocol-content';
+import { sameContent } from './protocol-content';
 
 export interface FindCreatedOptions {
   store: LocalStore;
@@ -10,10 +10,12 @@ export interface FindCreatedOptions {
   localId: string;
   /** What was sent. */
   sent: ProtocolRequest;
-  /** When it was sent (local epoch ms). */
+  /** Server time (epoch ms) the create was sent at: the best match is the one made nearest it. */
   sentAt: number;
-  /** How far the server's clock may be behind ours. */
-  skewMs: number;
+  /** Server time before which the create cannot have made its protocol. */
+  since: number;
+  /** Server protocols already taken by another in-doubt create settled in the same round. */
+  exclude: ReadonlySet<string>;
   /** A walk longer than this proves nothing. Default 20 pages of 100. */
   maxPages?: number;
 }
@@ -25,13 +27,15 @@ const PAGE = 100;
 
 /**
  * Looks on the server for the protocol an in-doubt create may have made: list protocols searched
- * by the customer's name, newest first, back to sentAt − skewMs; a candidate has the same
- * sourceId, line items and days supply, and is not already the protocol of another local row.
- * Among candidates the one with exactly the sent content, else the earliest, is taken.
- * Throws the client's error when a page cannot be read (the entry stays in doubt).
+ * by the customer's name, newest first, back to `since`. A candidate holds every field that was
+ * sent (customer, days supply, shipping method, order type, line items with their doses), was
+ * created at or after `since`, is not already the protocol of another local row, and was not
+ * taken earlier in the round (two identical protocols in doubt at once each get their own
+ * server copy, or none). Among candidates the one created nearest the send is taken.
+ * Throws the client's error when a page cannot be read (the create stays in doubt).
  */
 export async function findCreatedProtocol(options: FindCreatedOptions): Promise<FindCreatedResult> {
-  const { store, client, localId, sent, sentAt, skewMs } = options;
+  const { store, client, localId, sent, sentAt, since, exclude } = options;
   const maxPages = options.maxPages ?? 20;
   const search = `${sent.customer.firstName} ${sent.customer.lastName}`.slice(0, 200);
   const candidates: Protocol[] = [];
@@ -44,21 +48,20 @@ export async function findCreatedProtocol(options: FindCreatedOptions): Promise<
       ...(cursor ? { cursor, direction: 'next' as const } : {}),
     });
     for (const p of result.protocols) {
-      if (!mayBeCreatedFrom(p, sent, sentAt, skewMs)) continue;
+      if (exclude.has(p.id) || Date.parse(p.createdAt) < since || !sameContent(sent, p)) continue;
       const linked = store.protocols.getByServerId(p.id);
       if (linked && linked.localId !== localId) continue;
       candidates.push(p);
     }
     const oldest = result.protocols[result.protocols.length - 1];
     cursor = result.cursor;
-    if (!cursor || !oldest || Date.parse(oldest.createdAt) < sentAt - skewMs) {
+    if (!cursor || !oldest || Date.parse(oldest.createdAt) < since) {
       complete = true;
       break;
     }
   }
-  const exact = candidates.filter((p) => sameContent(sent, p));
-  const pool = exact.length > 0 ? exact : candidates;
-  const earliest = pool.sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt))[0];
-  if (earliest) return { found: earliest };
+  const distance = (p: Protocol) => Math.abs(Date.parse(p.createdAt) - sentAt);
+  const nearest = candidates.sort((a, b) => distance(a) - distance(b))[0];
+  if (nearest) return { found: nearest };
   return { found: null, complete };
 }

@@ -1,4 +1,4 @@
-import { lineItemsKey, type Protocol } from '../../shared/api';
+import type { Protocol } from '../../shared/api';
 import type { ProtocolDraft } from './protocol-model';
 
 /**
@@ -57,23 +57,4 @@ export function sameContent(draft: ProtocolDraft, server: Protocol): boolean {
       sameAdministration(li.administration, si.administration)
     );
   });
-}
-
-/**
- * Whether `server` may be the protocol a create of `sent` made, sent at `sentAt` (local epoch
- * ms): the same customer sourceId, line items (productId, quantity) and days supply, created no
- * earlier than sentAt − skewMs (the server's clock may be behind ours).
- */
-export function mayBeCreatedFrom(
-  server: Protocol,
-  sent: ProtocolDraft,
-  sentAt: number,
-  skewMs: number,
-): boolean {
-  return (
-    server.customer.sourceId === sent.customer.sourceId &&
-    server.daysSupply === sent.daysSupply &&
-    lineItemsKey(server.lineItems) === lineItemsKey(sent.lineItems) &&
-    Date.parse(server.createdAt) >= sentAt - skewMs
-  );
 }

@@ -1,13 +1,20 @@
 import { ProtocolRequest, type Protocol } from '../../shared/api';
 import type { ApiClient } from '../api/client';
 import { isApiClientError } from '../api/errors';
+import { ServerClock } from '../api/server-clock';
 import type { Clock } from '../clock';
 import type { JobError, Outcome } from '../jobs/job-model';
 import type { JobKind } from '../jobs/job-runner';
+import { sentWindow } from '../jobs/sent-window';
 import { readFailure, writeFailure } from '../jobs/write-failure';
 import type { LocalStore } from '../store';
 import { CorruptRowError } from '../store/errors';
-import { ProtocolJobData, reconcileChange, type ProtocolJob } from './change-queue';
+import {
+  ProtocolJobData,
+  createSendingForPatient,
+  reconcileChange,
+  type ProtocolJob,
+} from './change-queue';
 import { findCreatedProtocol } from './find-created';
 import { sameContent } from './protocol-content';
 import type { ConflictKind, LocalProtocol } from './protocol-model';
@@ -19,13 +26,14 @@ export interface ProtocolJobsOptions {
     ApiClient,
     'createProtocol' | 'getProtocol' | 'replaceProtocol' | 'deleteProtocol' | 'listProtocols'
   >;
+  /** The steady clock of schedules and of the jobs' times (sent_at). */
   clock: Clock;
+  /** The server's time, from its answers; default: never told (the steady clock's, widely). */
+  serverTime?: Pick<ServerClock, 'now' | 'nowIfKnown'>;
   /** Changes of different protocols in flight at once. Default 4. */
   concurrency?: number;
   /** An in-doubt change is reconciled only this long after it was sent. Default 30 s. */
   inDoubtGraceMs?: number | undefined;
-  /** How far the server's clock may be behind ours, for matching an in-doubt create. Default 5 min. */
-  skewMs?: number;
 }
 
 /**
@@ -36,8 +44,9 @@ export interface ProtocolJobsOptions {
  * overwritten (docs/decisions.md).
  */
 export function protocolJobs(options: ProtocolJobsOptions): JobKind<ProtocolJobData> {
-  const { store, client } = options;
-  const ctx = { db: store.db, clock: options.clock, jobs: store.jobs };
+  const { store, client, clock } = options;
+  const serverTime = options.serverTime ?? new ServerClock(clock);
+  const ctx = { db: store.db, clock, jobs: store.jobs };
 
   const pushed = (job: ProtocolJob, copy: Protocol | null): Outcome => ({
     to: 'done',
@@ -113,24 +122,33 @@ export function protocolJobs(options: ProtocolJobsOptions): JobKind<ProtocolJobD
     return pushed(job, null);
   }
 
-  /** Reads the server for one in-doubt change: its outcome, or null while still unknown. */
-  async function settle(job: ProtocolJob): Promise<Outcome | null> {
+  /**
+   * Reads the server for one in-doubt change: its outcome, or null while still unknown. A create
+   * is not settled while another create for the same patient is in flight: that one's answer
+   * will say which server protocol it made, and two identical protocols must not take one copy.
+   */
+  async function settle(job: ProtocolJob, claimed: ReadonlySet<string>): Promise<Outcome | null> {
     const protocol = store.protocols.get(job.data.localId);
     if (!protocol) return { to: 'done' };
     const draft = ProtocolRequest.safeParse(protocol.draft);
     const sent = job.data.sent ?? (draft.success ? draft.data : null);
-    const sentAt = job.sentAt ?? job.createdAt;
     if (job.data.op === 'create') {
-      if (!sent) return null;
+      if (!sent || createSendingForPatient(ctx, protocol.localId, sent.customer.sourceId))
+        return null;
       const result = await findCreatedProtocol({
         store,
         client,
         localId: protocol.localId,
         sent,
-        sentAt,
-        skewMs: options.skewMs ?? 5 * 60_000,
+        ...sentWindow(job, job.data.sentServerAt, serverTime, clock),
+        exclude: claimed,
       });
-      if (result.found) return pushed(job, result.found);
+      // A create of the same patient may have been answered, or sent, during the walk.
+      if (createSendingForPatient(ctx, protocol.localId, sent.customer.sourceId)) return null;
+      if (result.found) {
+        const linked = store.protocols.getByServerId(result.found.id);
+        return linked && linked.localId !== protocol.localId ? null : pushed(job, result.found);
+      }
       return result.complete
         ? sendAgain(job, 'The create did not reach the server; it is sent again.')
         : null;
@@ -169,8 +187,9 @@ export function protocolJobs(options: ProtocolJobsOptions): JobKind<ProtocolJobD
         return { outcome: { to: 'rejected', error: { kind: 'local', message } } };
       }
       if (!protocol) return { outcome: { to: 'done' } };
+      const sentServerAt = serverTime.nowIfKnown();
       if (job.data.op === 'delete')
-        return { data: { ...job.data, sentRev: protocol.rev, sent: null } };
+        return { data: { ...job.data, sentRev: protocol.rev, sent: null, sentServerAt } };
       const parsed = ProtocolRequest.safeParse(protocol.draft);
       if (!parsed.success) {
         const fields = parsed.error.issues.map((i) => i.path.join('.') || 'body').join(', ');
@@ -180,7 +199,7 @@ export function protocolJobs(options: ProtocolJobsOptions): JobKind<ProtocolJobD
         };
         return { outcome: { to: 'rejected', error } };
       }
-      return { data: { ...job.data, sentRev: protocol.rev, sent: parsed.data } };
+      return { data: { ...job.data, sentRev: protocol.rev, sent: parsed.data, sentServerAt } };
     },
 
     async send(job) {
@@ -197,13 +216,19 @@ export function protocolJobs(options: ProtocolJobsOptions): JobKind<ProtocolJobD
     failure: (job, error) => followUp(job, writeFailure(error)),
 
     async reconcile(jobs) {
+      // One at a time, oldest first: a server protocol one create is matched with is not
+      // another's, even before the runner writes the first outcome.
       const outcomes = new Map<number, Outcome | null>();
+      const claimed = new Set<string>();
       for (const job of jobs) {
+        let outcome: Outcome | null;
         try {
-          outcomes.set(job.id, await settle(job));
+          outcome = await settle(job, claimed);
         } catch {
           break; // the server cannot be read now: the rest stay in doubt too
         }
+        outcomes.set(job.id, outcome);
+        if (outcome?.to === 'done' && outcome.resultId) claimed.add(outcome.resultId);
       }
       return outcomes;
     },

@@ -28,9 +28,9 @@ export function upsertOne(
     prepareCached(
       db,
       `INSERT INTO protocols (local_id, server_id, customer_name, source_id, email, search_text, sort_name, draft,
-           server, base_updated_at, sync_state, created_at, local_updated_at)
+           server, base_updated_at, sync_state, origin, created_at, local_updated_at)
          VALUES (@local_id, @server_id, @customer_name, @source_id, @email, @search_text, @sort_name, @draft,
-           @server, @base, 'synced', @now, @now)`,
+           @server, @base, 'synced', 'server', @now, @now)`,
     ).run({
       local_id: localId,
       server_id: protocol.id,

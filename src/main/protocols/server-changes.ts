@@ -196,17 +196,22 @@ function notInFlight(ctx: ProtocolContext, localId: string): ProtocolJob | null 
   return live;
 }
 
-/** Another local row holding `serverId` is a mirror copy of the same protocol: dropped if synced. */
+/**
+ * Another local row holding `serverId`: a copy the mirror pull inserted for the same server
+ * protocol while this row's create was on its way is merged away (it holds nothing but the server's
+ * copy). A row the user made, or one with local changes, is never deleted: the outcome cannot be
+ * written (the job is tried again, then reconciled against the server).
+ */
 function dropMirrorDuplicate(ctx: ProtocolContext, localId: string, serverId: string): void {
   const dup = prepareCached(
     ctx.db,
-    'SELECT local_id, sync_state FROM protocols WHERE server_id = ? AND local_id <> ?',
-  ).get(serverId, localId) as { local_id: string; sync_state: string } | undefined;
+    'SELECT local_id, sync_state, origin FROM protocols WHERE server_id = ? AND local_id <> ?',
+  ).get(serverId, localId) as { local_id: string; sync_state: string; origin: string } | undefined;
   if (!dup) return;
-  if (dup.sync_state !== 'synced' || liveChange(ctx, dup.local_id) !== null) {
+  if (dup.origin !== 'server' || dup.sync_state !== 'synced' || liveChange(ctx, dup.local_id)) {
     throw new StoreError(
       'invalid-state',
-      `Server protocol ${serverId} is already the protocol ${dup.local_id}, which has local changes.`,
+      `Server protocol ${serverId} is already the protocol ${dup.local_id}, which was made or changed here.`,
     );
   }
   forgetProtocol(ctx, dup.local_id);

@@ -9,6 +9,8 @@ export interface MirrorPullOptions {
   store: LocalStore;
   client: Pick<ApiClient, 'listProducts' | 'listShippingMethods' | 'listProtocols' | 'listOrders'>;
   clock: Clock;
+  /** The server's time: the window of recent orders ends at it. Default `clock`. */
+  serverTime?: Clock;
   /** What to pull; default everything. */
   parts?: Partial<Record<MirrorPart, boolean>>;
   /** The product cursor is moved back this far (ties and late commits at the cursor). Default 60 s. */
@@ -148,7 +150,7 @@ export async function pullProtocols(options: MirrorPullOptions) {
  */
 export async function pullOrders(options: MirrorPullOptions) {
   const { store, client, clock } = options;
-  const from = clock.now() - (options.ordersWindowMs ?? 30 * DAY);
+  const from = (options.serverTime ?? clock).now() - (options.ordersWindowMs ?? 30 * DAY);
   const maxPages = options.ordersMaxPages ?? 20;
   const report = { fetched: 0, changed: 0, statusChanged: 0 };
   let page: string | null = null;

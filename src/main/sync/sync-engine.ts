@@ -29,6 +29,8 @@ export interface SyncEngineOptions {
   jobs: Pick<JobRunner, 'wake' | 'drain'>;
   bus: CoreEventBus;
   clock: Clock;
+  /** The server's time (the window of recent orders ends at it). Default `clock`. */
+  serverTime?: Clock;
   timers?: Timers;
   /** Period of the background sync while online. Default 60 s. */
   intervalMs?: number;
@@ -297,6 +299,7 @@ export class SyncEngine {
           store,
           client,
           clock,
+          ...(this.o.serverTime ? { serverTime: this.o.serverTime } : {}),
           ...this.o.pull,
           parts: { protocols: req.walkProtocols && !creating },
           onOrderChange: (change) =>

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ApiError, badRequest, unauthorized } from '../errors';
+import type { Clock } from '../clock';
 import type { FaultDecision, FaultInjector } from './faults';
 
 declare module 'fastify' {
@@ -19,6 +20,8 @@ export interface ServerDeps {
   /** The partner a live access token belongs to, or null. */
   authenticate: (token: string) => string | null;
   faults: FaultInjector;
+  /** The sandbox's time: every answer's `Date` header tells it, as its timestamps do. */
+  clock: Clock;
   log: (line: string) => void;
 }
 
@@ -89,6 +92,7 @@ export function createHttpServer(deps: ServerDeps): FastifyInstance {
   // A dropped response: the handler has committed; the client sees the connection close unanswered.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.dropResponse) reply.raw.destroy();
+    reply.header('date', new Date(deps.clock.now()).toUTCString());
     done(null, payload);
   });
 

@@ -5,6 +5,7 @@ import { migration003 } from './003-lists-and-timeline';
 import { migration004 } from './004-list-indexes';
 import { migration005 } from './005-change-order';
 import { migration006 } from './006-name-order';
+import { migration007 } from './007-protocol-origin';
 
 /**
  * One schema version: SQL, or a function of the connection for a step that needs the app's own
@@ -24,6 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration004,
   migration005,
   migration006,
+  migration007,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
