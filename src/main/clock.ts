@@ -11,10 +11,10 @@ export const systemClock: Clock = { now: () => Date.now() };
  * A clock for schedules and the local store's timestamps that no change of the PC's clock moves:
  * it reads the wall clock once, then advances with a monotonic source (performance.now), so a
  * wait scheduled on it is as long as asked whichever way the PC's clock is set meanwhile. Its
- * readings stay epoch milliseconds, true at the start of the process.
+ * readings stay whole epoch milliseconds, true at the start of the process.
  */
 export function steadyClock(options: { wall?: Clock; elapsed?: () => number } = {}): Clock {
   const elapsed = options.elapsed ?? (() => performance.now());
   const origin = (options.wall ?? systemClock).now() - elapsed();
-  return { now: () => origin + elapsed() };
+  return { now: () => Math.floor(origin + elapsed()) };
 }
