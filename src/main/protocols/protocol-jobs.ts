@@ -40,8 +40,9 @@ export interface ProtocolJobsOptions {
  * A protocol's pending change as a job: the draft is read and frozen when the job is claimed;
  * an update or delete reads the server copy first and never overwrites someone else's edit
  * (that is a conflict for the user); a change whose outcome is unknown is settled by reading the
- * server. The API has no conditional request, so an edit landing between that read and the PUT is
- * overwritten (docs/decisions.md).
+ * server. The API has no conditional request, so an edit landing between that read and the PUT
+ * would be overwritten unseen: the copy is read back after each PUT, and a copy that is not what
+ * this desk wrote is a conflict here (docs/decisions.md, "Lost updates").
  */
 export function protocolJobs(options: ProtocolJobsOptions): JobKind<ProtocolJobData> {
   const { store, client, clock } = options;
@@ -96,12 +97,43 @@ export function protocolJobs(options: ProtocolJobsOptions): JobKind<ProtocolJobD
         ? pushed(job, current)
         : conflict(job, 'edited-on-server', current);
     }
+    let written: Protocol;
     try {
-      return pushed(job, await client.replaceProtocol(serverId, request));
+      written = await client.replaceProtocol(serverId, request);
     } catch (error) {
       if (isApiClientError(error, 'not-found')) return conflict(job, 'deleted-on-server', current);
       throw error;
     }
+    return readBack(job, request, written);
+  }
+
+  /**
+   * After a PUT, the server copy is read again: another desk's PUT that landed between our read
+   * and our write, or just after it, leaves a copy that is not what this desk wrote, and this desk
+   * shows the conflict (docs/decisions.md, "Lost updates"). A read-back that fails leaves the
+   * update in doubt, and reconciliation makes the same comparison later.
+   */
+  async function readBack(
+    job: ProtocolJob,
+    request: ProtocolRequest,
+    written: Protocol,
+  ): Promise<Outcome> {
+    let after: Protocol;
+    try {
+      after = await client.getProtocol(written.id);
+    } catch (error) {
+      if (isApiClientError(error, 'not-found')) return conflict(job, 'deleted-on-server', written);
+      return {
+        to: 'in_doubt',
+        error: {
+          kind: 'transport',
+          message: 'The update was saved, but the copy on the server could not be read back.',
+        },
+      };
+    }
+    return sameContent(request, after)
+      ? pushed(job, after)
+      : conflict(job, 'edited-on-server', after);
   }
 
   async function remove(job: ProtocolJob, serverId: string) {

@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { steadyClock } from '../../../src/main/clock';
+import { CoreEventBus } from '../../../src/main/events';
+import { Redactor, silentLogger } from '../../../src/main/logging';
+import { Session } from '../../../src/main/session';
+import { createLocalStore, type LocalStore } from '../../../src/main/store';
+import { protocolFor } from '../../support/bulk';
+import { setFaults } from '../../support/client-harness';
+import { startMainFixture, type MainFixture } from '../../support/main-fixture';
+import { serverProtocol } from '../../support/sync-harness';
+import { waitFor } from '../../support/wait';
+
+/**
+ * Two desks on one partner account edit the same protocols online at the same moment, over a
+ * slow network (300 ms before each request is handled). The API has no conditional write, so
+ * one edit overwrites the other on the server; the desk whose edit was overwritten must show a
+ * conflict for it, never believe it synced.
+ */
+const N = 5;
+
+let fx: MainFixture | null = null;
+const desks: { session: Session; store: LocalStore; dir: string | null }[] = [];
+afterEach(async () => {
+  for (const d of desks.splice(0)) {
+    await d.session.stop();
+    if (d.dir) {
+      d.store.close();
+      rmSync(d.dir, { recursive: true, force: true });
+    }
+  }
+  await fx?.close();
+  fx = null;
+});
+
+function desk(f: MainFixture, store: LocalStore, dir: string | null) {
+  const session = new Session({
+    connection: f.connection,
+    clientSecret: async () => f.sandbox.clientSecret,
+    store,
+    bus: new CoreEventBus(),
+    log: silentLogger,
+    redactor: new Redactor(),
+    clock: steadyClock(),
+    tuning: { client: { sleep: async () => undefined }, probeBackoffMs: 50 },
+  });
+  desks.push({ session, store, dir });
+  session.start();
+  return session;
+}
+
+const unsent = (store: LocalStore) => {
+  const c = store.jobs.counts({ kind: 'protocol' });
+  return c.queued + c.sending + c.in_doubt;
+};
+
+describe('two desks edit one protocol online at once', () => {
+  it('the desk whose edit was overwritten shows a conflict', { timeout: 120_000 }, async () => {
+    fx = await startMainFixture();
+    const f = fx;
+    const a = desk(f, f.store, null);
+    const dir = mkdtempSync(join(tmpdir(), 'od-desk-b-'));
+    const storeB = createLocalStore(join(dir, 'store.db'));
+    const b = desk(f, storeB, dir);
+
+    const ids = Array.from({ length: N }, (_, i) =>
+      a.sync.createProtocol(protocolFor(`both-${i}`)),
+    );
+    await waitFor(async () => {
+      await a.sync.syncNow();
+      return unsent(f.store) === 0;
+    }, 30_000);
+    await b.sync.syncNow(); // desk B mirrors them
+    const serverIds = ids.map((p) => f.store.protocols.get(p.localId)!.serverId!);
+    const onB = serverIds.map((id) => storeB.protocols.getByServerId(id)!.localId);
+
+    await setFaults(f.sandbox, { latencyMs: 300 });
+    // The same moment on both desks: each writes its own last name into every protocol.
+    serverIds.forEach((_, i) => {
+      a.sync.updateProtocol(ids[i]!.localId, edited(i, 'Desk A'));
+      b.sync.updateProtocol(onB[i]!, edited(i, 'Desk B'));
+    });
+    await Promise.all([a.sync.syncNow(), b.sync.syncNow()]);
+    await waitFor(
+      async () => {
+        await Promise.all([a.sync.syncNow(), b.sync.syncNow()]);
+        return unsent(f.store) === 0 && unsent(storeB) === 0;
+      },
+      60_000,
+      'both desks settled',
+      200,
+    );
+
+    for (let i = 0; i < N; i++) {
+      const server = await serverProtocol(f.sandbox, serverIds[i]!);
+      const kept = server!.customer.lastName;
+      expect(['Desk A', 'Desk B']).toContain(kept);
+      const mine = f.store.protocols.get(ids[i]!.localId)!;
+      const theirs = storeB.protocols.get(onB[i]!)!;
+      const [winner, loser] = kept === 'Desk A' ? [mine, theirs] : [theirs, mine];
+      expect(loser.syncState, `protocol ${i}: the overwritten desk`).toBe('conflict');
+      expect(loser.conflict?.server?.customer.lastName).toBe(kept);
+      expect(winner.draft.customer.lastName).toBe(kept);
+    }
+  });
+});
+
+/** Protocol `i` with another last name: what one desk writes. */
+function edited(i: number, lastName: string) {
+  const base = protocolFor(`both-${i}`);
+  return { ...base, customer: { ...base.customer, lastName } };
+}
