@@ -8,9 +8,12 @@ import type { CoreEventBus } from './events';
 import { JobRunner } from './jobs/job-runner';
 import type { Logger, Redactor } from './logging';
 import { createOrderActions, type OrderActions } from './orders/order-actions';
+import { DuplicateOrders } from './orders/duplicate-orders';
 import { orderJobs } from './orders/order-jobs';
 import { OrderPoller } from './orders/order-poller';
+import { RecentOrders } from './orders/recent-orders';
 import { protocolJobs } from './protocols/protocol-jobs';
+import { orderStatusEvent, type OrderUpsert } from './orders/orders-repo';
 import type { LocalStore } from './store';
 import { Connectivity, httpProbe } from './sync/connectivity';
 import { SyncEngine } from './sync/sync-engine';
@@ -57,6 +60,10 @@ export class Session {
   readonly orders: OrderActions;
   /** The server's time, from its answers: what decisions against the server are made in. */
   readonly serverTime: ServerClock;
+  /** The server's recent orders (other desks' too), kept in the mirror. */
+  readonly recentOrders: RecentOrders;
+  /** One order per patient unless a person says otherwise: the checks before and after. */
+  readonly duplicates: DuplicateOrders;
   private readonly unsubscribe: () => void;
 
   constructor(options: SessionOptions) {
@@ -109,6 +116,21 @@ export class Session {
       return (line: string) => child.info(line);
     };
     const timerList = options.timers ?? systemTimers;
+    const emitOrderChange = (change: OrderUpsert) =>
+      bus.emit('order-status', orderStatusEvent(change));
+    this.recentOrders = new RecentOrders({
+      store,
+      client: this.client,
+      serverTime: this.serverTime,
+      steady: clock,
+      onOrderChange: emitOrderChange,
+    });
+    this.duplicates = new DuplicateOrders({
+      store,
+      recent: this.recentOrders,
+      serverTime: this.serverTime,
+      steady: clock,
+    });
     this.jobs = new JobRunner({
       db: store.db,
       jobs: store.jobs,
@@ -127,6 +149,7 @@ export class Session {
           client: this.client,
           clock,
           serverTime: this.serverTime,
+          duplicates: this.duplicates,
           log: scoped('orders'),
           inDoubtGraceMs: options.tuning?.inDoubtGraceMs?.order,
         }),
@@ -146,12 +169,15 @@ export class Session {
       bus,
       clock,
       serverTime: this.serverTime,
+      // Orders just pulled may repeat a recent batch's (a late commit, another desk).
+      afterPull: () => this.bulk.rescan({ read: false }),
       ...timers,
       log: scoped('sync'),
     });
     this.bulk = new BulkSubmitter({
       store,
       jobs: this.jobs,
+      duplicates: this.duplicates,
       bus,
       clock,
       timers: timerList,

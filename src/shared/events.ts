@@ -38,7 +38,12 @@ export const BatchProgressEvent = z.object({
   sending: z.int().min(0),
   inDoubt: z.int().min(0),
   created: z.int().min(0),
+  /** Refused, or held back (counted in `held` too). */
   rejected: z.int().min(0),
+  /** Held back unsent: the patient already has an order of the same content (a duplicate?). */
+  held: z.int().min(0),
+  /** Orders found after the batch that may repeat one of its items. */
+  possibleDuplicates: z.int().min(0),
 });
 
 export const OrderStatusEvent = z.object({

@@ -136,6 +136,8 @@ test('with an updater (as in the desktop app): check, download progress, and Res
       inDoubt: 0,
       created: 0,
       rejected: 0,
+      held: 0,
+      possibleDuplicates: 0,
     };
     host.core.bus.emit('batch-progress', progress);
     const restart = section(page).getByRole('button', { name: 'Restart to update' });

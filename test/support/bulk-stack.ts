@@ -3,13 +3,17 @@ import { BulkSubmitter } from '../../src/main/bulk/bulk-submitter';
 import { systemClock } from '../../src/main/clock';
 import type { CoreEventBus } from '../../src/main/events';
 import { JobRunner } from '../../src/main/jobs/job-runner';
+import { DuplicateOrders } from '../../src/main/orders/duplicate-orders';
 import { orderJobs } from '../../src/main/orders/order-jobs';
+import { RecentOrders } from '../../src/main/orders/recent-orders';
 import type { LocalStore } from '../../src/main/store';
 import { realTimers } from '../../src/main/timers';
 
 export interface BulkStack {
   jobs: JobRunner;
   submitter: BulkSubmitter;
+  /** The server's recent orders the duplicate checks read (its `requests` count them). */
+  recent: RecentOrders;
   stop(): Promise<void>;
 }
 
@@ -33,6 +37,14 @@ export function startBulk(
   const { store, client, bus } = deps;
   const log = options.log ?? (() => undefined);
   let submitter: BulkSubmitter | null = null;
+  // As a Session wires them: the server's recent orders and the duplicate checks on them.
+  const recent = new RecentOrders({ store, client, serverTime: systemClock, steady: systemClock });
+  const duplicates = new DuplicateOrders({
+    store,
+    recent,
+    serverTime: systemClock,
+    steady: systemClock,
+  });
   const jobs = new JobRunner({
     db: store.db,
     jobs: store.jobs,
@@ -43,6 +55,7 @@ export function startBulk(
         store,
         client,
         clock: systemClock,
+        duplicates,
         log,
         ...(options.inDoubtGraceMs !== undefined ? { inDoubtGraceMs: options.inDoubtGraceMs } : {}),
       }),
@@ -53,6 +66,7 @@ export function startBulk(
   submitter = new BulkSubmitter({
     store,
     jobs,
+    duplicates,
     bus,
     clock: systemClock,
     timers: realTimers,
@@ -67,6 +81,7 @@ export function startBulk(
   return {
     jobs,
     submitter: bulk,
+    recent,
     async stop() {
       await jobs.stop();
       bulk.stop();

@@ -37,9 +37,18 @@ export interface BatchItem {
   error: JobError | null;
   attempts: number;
   sentAt: number | null;
+  /** Orders found after the batch that may repeat this item's order (see DuplicateOrders). */
+  possibleDuplicates: { orderId: string; of: string; status: string | null }[];
 }
 
 export type BatchProgress = Record<
-  'total' | 'queued' | 'sending' | 'inDoubt' | 'created' | 'rejected',
+  | 'total'
+  | 'queued'
+  | 'sending'
+  | 'inDoubt'
+  | 'created'
+  | 'rejected'
+  | 'held'
+  | 'possibleDuplicates',
   number
 >;

@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import type { JobsRepo } from '../jobs/jobs-repo';
 import type { StoredJob } from '../jobs/job-model';
 import { OrderJobData } from '../orders/order-jobs';
+import type { OrdersRepo } from '../orders/orders-repo';
 import type { Db } from '../store/db';
 import { StoreError } from '../store/errors';
 import { parseRow, prepareCached, runTransaction } from '../store/rows';
@@ -19,6 +20,7 @@ export class BatchesRepo {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly jobs: JobsRepo,
+    private readonly orders: OrdersRepo,
   ) {}
 
   /**
@@ -26,7 +28,12 @@ export class BatchesRepo {
    * (the caller's, when it has read the protocols in it). All or nothing.
    */
   insertBatch(
-    items: readonly { protocolLocalId: string | null; request: CreateOrderRequest }[],
+    items: readonly {
+      protocolLocalId: string | null;
+      request: CreateOrderRequest;
+      /** Orders of the same patient and content the user chose to order again beside. */
+      allowDuplicateOf?: readonly string[];
+    }[],
     options: { concurrency: number },
   ): Batch {
     if (items.length === 0)
@@ -38,7 +45,13 @@ export class BatchesRepo {
         "INSERT INTO batches (id, created_at, state, concurrency, total) VALUES (?, ?, 'running', ?, ?)",
       ).run(id, this.clock.now(), options.concurrency, items.length);
       items.forEach((item, seq) => {
-        const data: OrderJobData = { protocolLocalId: item.protocolLocalId, request: item.request };
+        const data: OrderJobData = {
+          protocolLocalId: item.protocolLocalId,
+          request: item.request,
+          ...(item.allowDuplicateOf?.length
+            ? { allowDuplicateOf: [...item.allowDuplicateOf] }
+            : {}),
+        };
         this.jobs.enqueue({ kind: 'order', data, batchId: id, batchSeq: seq });
       });
     });
@@ -89,6 +102,28 @@ export class BatchesRepo {
     );
   }
 
+  /** The batch's orders were looked at for possible duplicates (see DuplicateOrders.scanBatch). */
+  markDuplicatesChecked(batchId: string): void {
+    prepareCached(this.db, 'UPDATE batches SET duplicates_checked_at = ? WHERE id = ?').run(
+      this.clock.now(),
+      batchId,
+    );
+  }
+
+  /**
+   * Done batches still worth looking at for possible duplicates: never looked at, or finished
+   * within the last `windowMs` (an order committed late shows up after the batch's end).
+   */
+  toScanForDuplicates(windowMs: number): string[] {
+    return (
+      prepareCached(
+        this.db,
+        `SELECT id FROM batches WHERE state = 'done'
+           AND (duplicates_checked_at IS NULL OR finished_at >= ?) ORDER BY created_at`,
+      ).all(this.clock.now() - windowMs) as { id: string }[]
+    ).map((r) => r.id);
+  }
+
   /**
    * Sends a rejected item again with a new request (its protocol's current draft): its job is
    * queued again and the batch reopened when it was done (running, finishedAt cleared); a paused
@@ -109,16 +144,31 @@ export class BatchesRepo {
 
   /** The items of a batch in order. */
   items(batchId: string): BatchItem[] {
-    return this.jobs.ofBatch(batchId).map((job) => this.toItem(batchId, job));
+    const duplicates = this.duplicatesBySeq(batchId);
+    return this.jobs.ofBatch(batchId).map((job) => this.toItem(batchId, job, duplicates));
   }
 
   /** One item of a batch, or null. */
   item(batchId: string, seq: number): BatchItem | null {
     const job = this.jobs.atBatchSeq(batchId, seq);
-    return job && this.toItem(batchId, job);
+    return job && this.toItem(batchId, job, this.duplicatesBySeq(batchId));
   }
 
-  private toItem(batchId: string, job: StoredJob): BatchItem {
+  private duplicatesBySeq(batchId: string): Map<number, BatchItem['possibleDuplicates']> {
+    const bySeq = new Map<number, BatchItem['possibleDuplicates']>();
+    for (const d of this.orders.possibleDuplicates(batchId))
+      bySeq.set(d.seq, [
+        ...(bySeq.get(d.seq) ?? []),
+        { orderId: d.orderId, of: d.of, status: d.status },
+      ]);
+    return bySeq;
+  }
+
+  private toItem(
+    batchId: string,
+    job: StoredJob,
+    duplicates: Map<number, BatchItem['possibleDuplicates']>,
+  ): BatchItem {
     const data = parseRow(OrderJobData, job.data, 'jobs', `id=${job.id}`);
     return {
       batchId,
@@ -131,6 +181,7 @@ export class BatchesRepo {
       error: job.error,
       attempts: job.attempts,
       sentAt: job.sentAt,
+      possibleDuplicates: duplicates.get(job.batchSeq ?? 0) ?? [],
     };
   }
 
@@ -143,6 +194,8 @@ export class BatchesRepo {
       inDoubt: c.in_doubt,
       created: c.done,
       rejected: c.rejected,
+      held: this.jobs.rejectedAs(batchId, 'duplicate'),
+      possibleDuplicates: this.orders.possibleDuplicateCount(batchId),
     };
   }
 

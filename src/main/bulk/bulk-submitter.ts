@@ -3,7 +3,8 @@ import type { CoreEvents } from '../../shared/events';
 import type { Clock } from '../clock';
 import type { CoreEventBus } from '../events';
 import type { JobChanged, JobRunner } from '../jobs/job-runner';
-import { DEFAULT_ORDER_CONCURRENCY } from '../orders/order-jobs';
+import { LATE_ORDER_WINDOW_MS, type DuplicateOrders } from '../orders/duplicate-orders';
+import { DEFAULT_ORDER_CONCURRENCY, OrderJobData } from '../orders/order-jobs';
 import type { LocalStore } from '../store';
 import type { Timers } from '../timers';
 import {
@@ -20,6 +21,8 @@ export interface BulkSubmitterOptions {
   store: LocalStore;
   /** The runner that sends the batches' order jobs. */
   jobs: Pick<JobRunner, 'wake'>;
+  /** Looks at a settled batch's orders for possible duplicates. */
+  duplicates: Pick<DuplicateOrders, 'scanBatch'>;
   bus: CoreEventBus;
   clock: Clock;
   timers: Timers;
@@ -55,7 +58,17 @@ export class BulkSubmitter {
    * new running batch. Throws BatchRejectedError, creating nothing, when a protocol is unknown,
    * deleted, listed twice or not a complete order; the error lists each one with its problems.
    */
-  submit(protocolLocalIds: readonly string[], options: { concurrency?: number } = {}): string {
+  submit(
+    protocolLocalIds: readonly string[],
+    options: {
+      concurrency?: number;
+      /**
+       * Per protocol, the orders of the same patient and content the user chose to order again
+       * beside (the review showed them): the create is not held back for those.
+       */
+      allowDuplicateOf?: Readonly<Record<string, readonly string[]>>;
+    } = {},
+  ): string {
     const { store } = this.o;
     const concurrency = Math.max(
       1,
@@ -69,7 +82,11 @@ export class BulkSubmitter {
     };
     // One transaction: what is frozen is what was checked.
     const batch = store.transaction(() => {
-      const items: { protocolLocalId: string; request: CreateOrderRequest }[] = [];
+      const items: {
+        protocolLocalId: string;
+        request: CreateOrderRequest;
+        allowDuplicateOf?: readonly string[];
+      }[] = [];
       const rejected: RejectedProtocol[] = [];
       const seen = new Set<string>();
       for (const localId of protocolLocalIds) {
@@ -86,7 +103,13 @@ export class BulkSubmitter {
         else {
           seen.add(localId);
           const built = orderRequestFromProtocol(protocol, product);
-          if ('request' in built) items.push({ protocolLocalId: localId, request: built.request });
+          const allowDuplicateOf = options.allowDuplicateOf?.[localId];
+          if ('request' in built)
+            items.push({
+              protocolLocalId: localId,
+              request: built.request,
+              ...(allowDuplicateOf ? { allowDuplicateOf } : {}),
+            });
           else rejected.push({ protocolLocalId: localId, label, problems: built.problems });
         }
       }
@@ -136,7 +159,7 @@ export class BulkSubmitter {
    * nothing, when the item is not rejected, its protocol is gone (or it had none), or the draft
    * is still not a complete order.
    */
-  retryItem(batchId: string, seq: number): void {
+  retryItem(batchId: string, seq: number, options: { allowDuplicates?: boolean } = {}): void {
     const { store } = this.o;
     store.transaction(() => {
       const item = store.batches.item(batchId, seq);
@@ -146,6 +169,18 @@ export class BulkSubmitter {
           'not-rejected',
           `Only a rejected item can be sent again; this one is ${item.state === 'done' ? 'created' : item.state.replace('_', ' ')}.`,
         );
+      if (options.allowDuplicates) {
+        // "Send anyway": what was held back goes as it was frozen; the user saw what it may repeat.
+        if (item.error?.kind !== 'duplicate')
+          throw new RetryRefusedError(
+            'not-held',
+            'Only an order held back as a possible duplicate can be sent anyway.',
+          );
+        const held = store.jobs.get(item.jobId)!;
+        const data = OrderJobData.parse(held.data);
+        store.batches.retryItem(batchId, seq, { ...data, allowDuplicates: true });
+        return;
+      }
       const protocol = item.protocolLocalId
         ? store.protocols.orderSource(item.protocolLocalId)
         : null;
@@ -199,9 +234,39 @@ export class BulkSubmitter {
   start(): string[] {
     const unfinished = this.o.store.batches.list().filter((b) => b.state !== 'done');
     for (const b of unfinished) this.o.store.batches.finishIfComplete(b.id);
+    this.rescan({ read: true });
     return unfinished
       .filter((b) => this.o.store.batches.get(b.id)?.state !== 'done')
       .map((b) => b.id);
+  }
+
+  /**
+   * Looks again for possible duplicates of the batches done recently, or never looked at: an
+   * order that committed late, or another desk's, shows up after the batch's end. `read`: read
+   * the server's orders of each batch's time first; else what the mirror holds (after a pull).
+   */
+  rescan(options: { read: boolean }): void {
+    let ids: string[];
+    try {
+      ids = this.o.store.batches.toScanForDuplicates(LATE_ORDER_WINDOW_MS);
+    } catch (error) {
+      this.log(`batches to look at for duplicates could not be read: ${String(error)}`);
+      return;
+    }
+    for (const id of ids) this.scan(id, options.read);
+  }
+
+  /** Looks at a batch's orders for possible duplicates; a find is announced (progress). */
+  private scan(batchId: string, read: boolean): void {
+    this.o.duplicates.scanBatch(batchId, { read }).then(
+      (found) => {
+        if (found === 0) return;
+        this.log(`batch ${batchId}: ${found} possible duplicate order(s)`);
+        this.throttle.flush(batchId);
+      },
+      (error: unknown) =>
+        this.log(`batch ${batchId}: not looked at for duplicates yet: ${String(error)}`),
+    );
   }
 
   /** Resolves with the batch's progress once it is done (at once when it is). */
@@ -233,6 +298,7 @@ export class BulkSubmitter {
       if (this.o.store.batches.finishIfComplete(batchId)) {
         this.throttle.flush(batchId);
         this.log(`batch ${batchId} done`);
+        this.scan(batchId, true);
         for (const resolve of this.waiters.get(batchId) ?? []) resolve();
         this.waiters.delete(batchId);
         return;

@@ -100,7 +100,7 @@ export const problemPath = (path: string): (string | number)[] =>
 export class RetryRefusedError extends Error {
   override readonly name = 'RetryRefusedError';
   constructor(
-    readonly reason: 'no-item' | 'not-rejected' | 'no-protocol' | 'problems',
+    readonly reason: 'no-item' | 'not-rejected' | 'not-held' | 'no-protocol' | 'problems',
     message: string,
     readonly problems: readonly ItemProblem[] = [],
   ) {

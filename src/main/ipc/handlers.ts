@@ -383,6 +383,7 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
           'no-item': 'not-found',
           'no-protocol': 'not-found',
           'not-rejected': 'conflict',
+          'not-held': 'conflict',
           problems: 'validation',
         } as const;
         throw new IpcFailure(

@@ -28,6 +28,10 @@ export function describeJobError(error: JobError | null): string | null {
     case 'transport':
     case 'local':
       return error.message;
+    case 'duplicate':
+      return error.orders.some((o) => o.orderId === null)
+        ? 'Held back, not sent: an order for this patient with the same content is being sent from this desk.'
+        : 'Held back, not sent: this patient already has an order with the same content within its supply.';
   }
 }
 

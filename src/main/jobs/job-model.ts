@@ -30,6 +30,21 @@ export const JobError = z.discriminatedUnion('kind', [
   }),
   /** What is stored here cannot be sent (an incomplete protocol). */
   z.object({ kind: z.literal('local'), message: z.string() }),
+  /**
+   * Held back unsent: the patient already has an order with the same content within its supply
+   * (made by another desk, or being sent from this one); sent only if the user says so.
+   */
+  z.object({
+    kind: z.literal('duplicate'),
+    orders: z.array(
+      z.object({
+        /** The order, or null for a create of this desk still on its way. */
+        orderId: z.string().nullable(),
+        createdAt: z.string().nullable(),
+        status: z.string().nullable(),
+      }),
+    ),
+  }),
 ]);
 export type JobError = z.infer<typeof JobError>;
 

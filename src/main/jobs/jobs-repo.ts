@@ -292,6 +292,43 @@ export class JobsRepo {
     return counts;
   }
 
+  /**
+   * Which of these server ids a job made or acted on (its result), with the job's batch: an
+   * order one of this desk's jobs made is accounted for.
+   */
+  owners(kind: JobKindName, resultIds: readonly string[]): Map<string, { batchId: string | null }> {
+    const owners = new Map<string, { batchId: string | null }>();
+    if (resultIds.length === 0) return owners;
+    const rows = prepareCached(
+      this.db,
+      `SELECT result_id, batch_id FROM jobs
+       WHERE kind = ? AND result_id IN (SELECT value FROM json_each(?))`,
+    ).all(kind, JSON.stringify(resultIds)) as { result_id: string; batch_id: string | null }[];
+    for (const r of rows) owners.set(r.result_id, { batchId: r.batch_id });
+    return owners;
+  }
+
+  /** Jobs of `kind` on their way: being sent, or in doubt (they may have taken effect). */
+  onTheirWay(kind: JobKindName): StoredJob[] {
+    return prepareCached(
+      this.db,
+      "SELECT * FROM jobs WHERE kind = ? AND state IN ('sending', 'in_doubt') ORDER BY id",
+    )
+      .all(kind)
+      .map(parseJob);
+  }
+
+  /** How many jobs of a batch were rejected with an error of this kind (e.g. held as duplicates). */
+  rejectedAs(batchId: string, kind: JobError['kind']): number {
+    return (
+      prepareCached(
+        this.db,
+        `SELECT COUNT(*) AS n FROM jobs WHERE batch_id = ? AND state = 'rejected'
+           AND json_extract(error, '$.kind') = ?`,
+      ).get(batchId, kind) as { n: number }
+    ).n;
+  }
+
   /** Removes every job of a queue key (the protocol it belongs to is gone). */
   removeQueue(queueKey: string): void {
     prepareCached(this.db, 'DELETE FROM jobs WHERE queue_key = ?').run(queueKey);

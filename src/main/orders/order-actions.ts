@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/client';
 import { isApiClientError } from '../api/errors';
 import type { CoreEventBus } from '../events';
 import type { LocalStore } from '../store';
+import { orderStatusEvent } from './orders-repo';
 
 export type CancelOutcome =
   | { ok: true; order: AppOrder }
@@ -44,16 +45,10 @@ export function createOrderActions(deps: OrderActionsDeps): OrderActions {
 
   /** Stores the order and emits order-status when its status is new to the store. */
   const record = (order: AppOrder): AppOrder => {
-    const before = deps.store.orders.get(order.id);
     const result = deps.store.orders.upsert(order, { source: 'pulled' });
-    if (before?.status !== result.order.status) {
-      deps.bus.emit('order-status', {
-        orderId: order.id,
-        previous: before?.status ?? null,
-        status: result.order.status,
-        order: result.order,
-      });
-    }
+    // New to the store counts too (statusChanged does not).
+    if (result.previous?.status !== result.order.status)
+      deps.bus.emit('order-status', orderStatusEvent(result));
     return result.order;
   };
 

@@ -19,15 +19,22 @@ export const linesKey = (items: readonly Line[]): string =>
 
 const orNull = <T>(v: T | null | undefined): T | null => v ?? null;
 
+/** What a patient receives, of an order or of a request for one. */
+export interface OrderContent {
+  customer: { sourceId: string };
+  daysSupply: number;
+  lineItems: readonly Line[];
+}
+
 /**
- * What a patient receives: the same patient (sourceId), days supply and line items with their
- * doses. Two orders with the same content within the supply's window ship the patient twice.
+ * The same patient (sourceId), days supply and line items with their doses: two orders with the
+ * same content within the supply's window ship the patient twice.
  */
-export function sameOrderContent(order: AppOrder, request: CreateOrderRequest): boolean {
+export function sameOrderContent(a: OrderContent, b: OrderContent): boolean {
   return (
-    order.customer.sourceId === request.customer.sourceId &&
-    order.daysSupply === request.daysSupply &&
-    linesKey(order.lineItems) === linesKey(request.lineItems)
+    a.customer.sourceId === b.customer.sourceId &&
+    a.daysSupply === b.daysSupply &&
+    linesKey(a.lineItems) === linesKey(b.lineItems)
   );
 }
 

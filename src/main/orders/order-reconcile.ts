@@ -51,18 +51,8 @@ export function orderMatchesRequest(
 
 /** Ids among `ids` that some job already owns or that the mirror holds as created here. */
 function claimedIds(store: LocalStore, ids: readonly string[]): Set<string> {
-  const claimed = new Set<string>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
-    const marks = chunk.map(() => '?').join(', ');
-    const rows = store.db
-      .prepare(
-        `SELECT result_id AS id FROM jobs WHERE kind = 'order' AND result_id IN (${marks})
-         UNION SELECT id FROM orders WHERE source = 'created' AND id IN (${marks})`,
-      )
-      .all(...chunk, ...chunk) as { id: string }[];
-    for (const r of rows) claimed.add(r.id);
-  }
+  const claimed = new Set(store.jobs.owners('order', ids).keys());
+  for (const id of store.orders.createdHere(ids)) claimed.add(id);
   return claimed;
 }
 

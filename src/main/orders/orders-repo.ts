@@ -26,6 +26,14 @@ export interface OrderUpsert {
   statusChanged: boolean;
 }
 
+/** The `order-status` event of an upsert whose status changed. */
+export const orderStatusEvent = (change: OrderUpsert) => ({
+  orderId: change.order.id,
+  previous: change.previous?.status ?? null,
+  status: change.order.status,
+  order: change.order,
+});
+
 export interface OrderQuery {
   statuses?: readonly OrderStatus[];
   /** Orders of this customer (exact sourceId). */
@@ -38,6 +46,15 @@ export interface OrderQuery {
   limit?: number;
   offset?: number;
 }
+
+const PossibleDuplicateRow = z.object({
+  orderId: z.string(),
+  of: z.string(),
+  seq: z.int(),
+  /** As mirrored; null when the order is not in the mirror (yet). */
+  status: z.string().nullable(),
+});
+export type PossibleDuplicate = z.infer<typeof PossibleDuplicateRow>;
 
 /** A status the app saw an order take, and when (epoch ms, local clock). */
 export interface OrderStatusChange {
@@ -308,6 +325,75 @@ export class OrdersRepo {
   }
 
   /** Records a poll: when it happened (optional) and when the next one is due (null: never). */
+  /** Which of these ids the mirror holds as created here (by this desk's own creates). */
+  createdHere(ids: readonly string[]): string[] {
+    if (ids.length === 0) return [];
+    return (
+      prepareCached(
+        this.db,
+        `SELECT id FROM orders WHERE source = 'created' AND id IN (SELECT value FROM json_each(?))`,
+      ).all(JSON.stringify(ids)) as { id: string }[]
+    ).map((r) => r.id);
+  }
+
+  /**
+   * The orders of patient `sourceId` made at or after `since` (server epoch ms) that are not
+   * cancelled, newest first: what a new order of theirs may repeat.
+   */
+  ofPatientSince(sourceId: string, since: number): AppOrder[] {
+    return prepareCached(
+      this.db,
+      `SELECT id, source, next_poll_at, last_polled_at, body FROM orders
+       WHERE customer_source_id = ? AND created_at >= ? AND status <> 'CANCELLED'
+       ORDER BY created_at DESC, id DESC`,
+    )
+      .all(sourceId, since)
+      .map((row) => this.parse(row).body);
+  }
+
+  /** Records that `orderId` may repeat `of`, the order of item `seq` of a batch (once). */
+  markPossibleDuplicate(d: { orderId: string; of: string; batchId: string; seq: number }): boolean {
+    return (
+      prepareCached(
+        this.db,
+        `INSERT INTO possible_duplicates (order_id, of_order, batch_id, batch_seq, found_at)
+         VALUES (?, ?, ?, ?, ?) ON CONFLICT (order_id) DO NOTHING`,
+      ).run(d.orderId, d.of, d.batchId, d.seq, this.clock.now()).changes === 1
+    );
+  }
+
+  /** The possible duplicates found for a batch's items, with each order's status as mirrored. */
+  possibleDuplicates(batchId: string): PossibleDuplicate[] {
+    return prepareCached(
+      this.db,
+      `SELECT d.order_id AS orderId, d.of_order AS of, d.batch_seq AS seq, o.status AS status
+       FROM possible_duplicates d LEFT JOIN orders o ON o.id = d.order_id
+       WHERE d.batch_id = ? ORDER BY d.batch_seq, d.order_id`,
+    )
+      .all(batchId)
+      .map((row) => parseRow(PossibleDuplicateRow, row, 'possible_duplicates', batchId));
+  }
+
+  possibleDuplicateCount(batchId: string): number {
+    return (
+      prepareCached(
+        this.db,
+        'SELECT COUNT(*) AS n FROM possible_duplicates WHERE batch_id = ?',
+      ).get(batchId) as { n: number }
+    ).n;
+  }
+
+  /** For these orders, the order each may repeat (only those found to). */
+  duplicateOf(ids: readonly string[]): Map<string, string> {
+    if (ids.length === 0) return new Map();
+    const rows = prepareCached(
+      this.db,
+      `SELECT order_id, of_order FROM possible_duplicates
+       WHERE order_id IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(ids)) as { order_id: string; of_order: string }[];
+    return new Map(rows.map((r) => [r.order_id, r.of_order]));
+  }
+
   /**
    * At start: a poll scheduled more than `maxWaitMs` from now (an earlier run's steady clock,
    * begun before the PC's clock was set back) is due now. Returns how many moved.

@@ -45,6 +45,7 @@ export function createLocalStore(file: string, options: LocalStoreOptions = {}):
   const clock = options.clock ?? systemClock;
   const db = openStore(file, options);
   const jobs = new JobsRepo(db, clock);
+  const orders = new OrdersRepo(db, clock);
   return {
     db,
     connections: new ConnectionsRepo(db, clock),
@@ -53,8 +54,8 @@ export function createLocalStore(file: string, options: LocalStoreOptions = {}):
     shippingMethods: new ShippingMethodsRepo(db),
     protocols: new ProtocolsRepo(db, clock, jobs),
     jobs,
-    orders: new OrdersRepo(db, clock),
-    batches: new BatchesRepo(db, clock, jobs),
+    orders,
+    batches: new BatchesRepo(db, clock, jobs, orders),
     syncState: new SyncStateRepo(db),
     transaction: (fn) => runTransaction(db, fn),
     close: () => closeStore(db),

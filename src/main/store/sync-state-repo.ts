@@ -15,6 +15,11 @@ export const SYNC_KEYS = {
    * answered by settings.get or settings.update; absent until then. Batch estimates use it.
    */
   partnerDiscount: 'partner.discountValue',
+  /**
+   * {from, readAt} in the server's time: the mirror holds every server order made since `from`,
+   * as read by a walk that began at `readAt` (see orders/recent-orders.ts).
+   */
+  recentOrders: 'orders.recent',
   /** Epoch ms of the last shipping methods pull (local clock). */
   shippingMethodsLastPull: 'shippingMethods.lastPull',
 } as const;

@@ -6,6 +6,7 @@ import { isApiClientError } from '../api/errors';
 import type { Clock } from '../clock';
 import type { CoreEventBus } from '../events';
 import type { JobChanged, JobRunner } from '../jobs/job-runner';
+import { orderStatusEvent } from '../orders/orders-repo';
 import { createsInFlight, type ChangeEffect } from '../protocols/change-queue';
 import {
   listConflicts,
@@ -31,6 +32,8 @@ export interface SyncEngineOptions {
   clock: Clock;
   /** The server's time (the window of recent orders ends at it). Default `clock`. */
   serverTime?: Clock;
+  /** Called after each pull of the mirror (what it brought may be worth a look). */
+  afterPull?: () => void;
   timers?: Timers;
   /** Period of the background sync while online. Default 60 s. */
   intervalMs?: number;
@@ -302,14 +305,9 @@ export class SyncEngine {
           ...(this.o.serverTime ? { serverTime: this.o.serverTime } : {}),
           ...this.o.pull,
           parts: { protocols: req.walkProtocols && !creating },
-          onOrderChange: (change) =>
-            this.o.bus.emit('order-status', {
-              orderId: change.order.id,
-              previous: change.previous?.status ?? null,
-              status: change.order.status,
-              order: change.order,
-            }),
+          onOrderChange: (change) => this.o.bus.emit('order-status', orderStatusEvent(change)),
         });
+        this.o.afterPull?.();
         syncedAt = new Date(clock.now()).toISOString();
         store.syncState.set(LAST_SYNCED_KEY, syncedAt);
       }

@@ -773,6 +773,8 @@ export function registerContractSuite(
         inDoubt: 0,
         created: 1,
         rejected: 0,
+        held: 0,
+        possibleDuplicates: 0,
       };
       target.core.bus.emit('batch-progress', progress);
       const bus = target.core.bus as unknown as { emit(name: string, payload: unknown): void };

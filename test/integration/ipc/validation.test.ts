@@ -299,6 +299,8 @@ describe('the renderer side checks every answer and event against the contract',
         inDoubt: 0,
         created: 2,
         rejected: 0,
+        held: 0,
+        possibleDuplicates: 0,
       },
       'connection-changed': { connection: CONNECTION },
       // order-status carries a whole AppOrder: the contract suite sends a real one.

@@ -17,6 +17,8 @@ const progress = (batchId: string, over: Partial<BatchProgress> = {}): BatchProg
   inDoubt: 0,
   created: 0,
   rejected: 0,
+  held: 0,
+  possibleDuplicates: 0,
   ...over,
 });
 const batch = (id: string, createdAt: number): BatchView => ({

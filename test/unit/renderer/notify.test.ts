@@ -53,7 +53,12 @@ const statusEvent = (
 
 const progress = (
   state: 'running' | 'paused' | 'done',
-  counts: Partial<{ inDoubt: number; created: number; rejected: number }> = {},
+  counts: Partial<{
+    inDoubt: number;
+    created: number;
+    rejected: number;
+    possibleDuplicates: number;
+  }> = {},
   batchId = 'batch_1',
 ): IpcEventPayload<'batch-progress'> => ({
   batchId,
@@ -64,6 +69,8 @@ const progress = (
   inDoubt: counts.inDoubt ?? 0,
   created: counts.created ?? 0,
   rejected: counts.rejected ?? 0,
+  held: 0,
+  possibleDuplicates: counts.possibleDuplicates ?? 0,
 });
 
 const outbox = (inDoubt: number) => ({ pending: 0, inDoubt, conflicts: 0 });

@@ -79,6 +79,8 @@ describe('BatchesRepo', () => {
       inDoubt: 0,
       created: 0,
       rejected: 0,
+      held: 0,
+      possibleDuplicates: 0,
     });
     store.clock.advance(1_000);
     const later = batchOf(store, 1);
@@ -155,6 +157,8 @@ describe('BatchesRepo', () => {
       inDoubt: 1,
       created: 1,
       rejected: 1,
+      held: 0,
+      possibleDuplicates: 0,
     });
     expect(store.batches.finishIfComplete(batch.id)).toBe(false);
     created(store, jobs[1]!, 'ord_b'); // reconciliation found it

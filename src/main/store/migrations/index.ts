@@ -6,6 +6,7 @@ import { migration004 } from './004-list-indexes';
 import { migration005 } from './005-change-order';
 import { migration006 } from './006-name-order';
 import { migration007 } from './007-protocol-origin';
+import { migration008 } from './008-possible-duplicates';
 
 /**
  * One schema version: SQL, or a function of the connection for a step that needs the app's own
@@ -26,6 +27,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration005,
   migration006,
   migration007,
+  migration008,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,0 +1,215 @@
+import type { AppOrder, CreateOrderRequest } from '../../shared/api';
+import type { Clock } from '../clock';
+import type { StoredJob } from '../jobs/job-model';
+import { SERVER_TIME_MARGIN_MS, UNKNOWN_TIME_MARGIN_MS } from '../jobs/sent-window';
+import type { LocalStore } from '../store';
+import { parseRow } from '../store/rows';
+import { orderHoldsRequest, sameOrderContent } from './order-content';
+import { OrderJobData, type OrderJob } from './order-jobs';
+import type { RecentOrders } from './recent-orders';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * An order of the same content is due again this many days before its supply runs out: a
+ * refill sent in that time is not a duplicate.
+ */
+export const REFILL_LEAD_DAYS = 7;
+
+/** Each create is checked against the server's orders as read no longer than this before... */
+export const CHECK_FRESH_MS = 2_000;
+/** ...or, when the server fails that read, no longer than this before (else it waits). */
+export const CHECK_STALE_MS = 30_000;
+
+/**
+ * After a batch, orders made up to this long after its end are still looked at for repeats of
+ * its items (a create that committed after it was given up on shows up late).
+ */
+export const LATE_ORDER_WINDOW_MS = 10 * 60_000;
+
+/**
+ * How far back an order of the same patient and content counts as one they still have: its days
+ * supply less the refill lead (23 days of a 30-day supply).
+ */
+export const duplicateWindowMs = (daysSupply: number): number =>
+  Math.max(0, daysSupply - REFILL_LEAD_DAYS) * DAY_MS;
+
+/** An order a new one would repeat; `orderId` null: a create of this desk still on its way. */
+export interface DuplicateRef {
+  orderId: string | null;
+  createdAt: string | null;
+  status: string | null;
+}
+
+const refOf = (o: AppOrder): DuplicateRef => ({
+  orderId: o.id,
+  createdAt: o.createdAt,
+  status: o.status,
+});
+
+export interface DuplicateOrdersOptions {
+  store: LocalStore;
+  recent: Pick<RecentOrders, 'fresh' | 'read' | 'covers' | 'ageMs'>;
+  /** The server's time. */
+  serverTime: Clock;
+  /** The steady clock of the jobs' times. */
+  steady: Clock;
+}
+
+/**
+ * One order per patient unless a person says otherwise (docs/decisions.md, "Duplicate orders").
+ * The API has no idempotency key and no conditional create, so the app looks: before a batch is
+ * reviewed, and again just before each create, at the server's recent orders (other desks' too)
+ * for an order of the same patient and content within its supply; such a create is held back
+ * until the user includes it. After a batch, orders that repeat one of its items (a late commit,
+ * another desk at the same moment) are recorded as possible duplicates.
+ */
+export class DuplicateOrders {
+  constructor(private readonly o: DuplicateOrdersOptions) {}
+
+  /**
+   * For a review: per request, the orders it would repeat (after a read of the server's recent
+   * orders), and per request the index of an earlier request of the same content, if any.
+   * Throws when the server's orders cannot be read.
+   */
+  async review(
+    requests: readonly CreateOrderRequest[],
+  ): Promise<{ orders: DuplicateRef[]; sameAs: number | null }[]> {
+    if (requests.length === 0) return [];
+    const widest = Math.max(...requests.map((r) => duplicateWindowMs(r.daysSupply)));
+    await this.o.recent.fresh(this.o.serverTime.now() - widest, CHECK_FRESH_MS);
+    return requests.map((request, i) => {
+      const sameAs = requests.findIndex((r, j) => j < i && sameOrderContent(r, request));
+      return {
+        orders: this.inMirror(request, new Set()).map(refOf),
+        sameAs: sameAs < 0 ? null : sameAs,
+      };
+    });
+  }
+
+  /**
+   * Just before a create is sent (after a fresh read): an order the job's own earlier attempt,
+   * whose outcome was never known, made after all (`adopt`: it committed late, so the create is
+   * not sent twice), or what it would repeat
+   * (`held`): orders of the patient with the same content within its supply that the user did
+   * not include, and creates of the same content this desk is sending in another batch. Orders
+   * of its own batch were reviewed with it. Throws when the server's orders cannot be read.
+   */
+  async beforeCreate(job: OrderJob): Promise<{ adopt: AppOrder } | { held: DuplicateRef[] }> {
+    const { request } = job.data;
+    const now = this.o.serverTime.now();
+    const firstSent = this.firstSent(job);
+    const from = Math.min(now - duplicateWindowMs(request.daysSupply), firstSent.since);
+    try {
+      await this.o.recent.fresh(from, CHECK_FRESH_MS);
+    } catch (error) {
+      // A server failing some reads: a read of the last half minute still tells what matters.
+      if (!this.o.recent.covers(from) || this.o.recent.ageMs() > CHECK_STALE_MS) throw error;
+    }
+    const candidates = this.inMirror(request, new Set(job.data.allowDuplicateOf ?? []), from);
+    const owners = this.o.store.jobs.owners(
+      'order',
+      candidates.map((c) => c.id),
+    );
+    if (job.data.earlierUnknown) {
+      const own = candidates
+        .filter(
+          (c) =>
+            !owners.has(c.id) &&
+            Date.parse(c.createdAt) >= firstSent.since &&
+            orderHoldsRequest(c, request),
+        )
+        .sort((a, b) => distance(a, firstSent.at) - distance(b, firstSent.at))[0];
+      if (own) return { adopt: own };
+    }
+    const window = now - duplicateWindowMs(request.daysSupply);
+    const held = candidates
+      .filter((c) => Date.parse(c.createdAt) >= window)
+      .filter((c) => job.batchId === null || owners.get(c.id)?.batchId !== job.batchId)
+      .map(refOf);
+    for (const other of this.o.store.jobs.onTheirWay('order')) {
+      if (other.id === job.id || (job.batchId !== null && other.batchId === job.batchId)) continue;
+      const data = parseRow(OrderJobData, other.data, 'jobs', `id=${other.id}`);
+      if (sameOrderContent(data.request, request))
+        held.push({ orderId: null, createdAt: null, status: null });
+    }
+    return { held };
+  }
+
+  /**
+   * Orders that repeat an item of the batch: of the same patient and content as an item's order,
+   * made from the batch's first send to LATE_ORDER_WINDOW_MS after its end, owned by no job of the
+   * batch and not included on purpose. Of each pair, the later order is recorded as the possible
+   * duplicate of the earlier (every desk names the same one). `read`: read the server's orders
+   * of that time first (deep: late commits carry early dates). Returns how many are new.
+   */
+  async scanBatch(batchId: string, options: { read: boolean }): Promise<number> {
+    const { store } = this.o;
+    const items = store.batches.items(batchId).filter((i) => i.state === 'done' && i.orderId);
+    const batch = store.batches.get(batchId);
+    if (!batch || items.length === 0) {
+      store.batches.markDuplicatesChecked(batchId);
+      return 0;
+    }
+    const jobs = new Map(store.jobs.ofBatch(batchId).map((j) => [j.id, j]));
+    const since = Math.min(...items.map((i) => this.firstSent(jobs.get(i.jobId)).since));
+    if (options.read) await this.o.recent.read(since, { deep: true });
+    const batchOrders = new Set(items.map((i) => i.orderId!));
+    let found = 0;
+    store.transaction(() => {
+      for (const item of items) {
+        const mine = store.orders.get(item.orderId!);
+        if (!mine) continue;
+        const allowed = new Set(this.jobData(jobs.get(item.jobId))?.allowDuplicateOf ?? []);
+        for (const other of store.orders.ofPatientSince(item.request.customer.sourceId, since)) {
+          if (batchOrders.has(other.id) || allowed.has(other.id)) continue;
+          if (!sameOrderContent(other, item.request)) continue;
+          const later = laterOf(mine, other);
+          const earlier = later === mine ? other : mine;
+          const pair = { orderId: later.id, of: earlier.id, batchId, seq: item.seq };
+          if (store.orders.markPossibleDuplicate(pair)) found++;
+        }
+      }
+      store.batches.markDuplicatesChecked(batchId);
+    });
+    return found;
+  }
+
+  /** Orders in the mirror of the request's patient and content since `since`, bar `exclude`. */
+  private inMirror(
+    request: CreateOrderRequest,
+    exclude: ReadonlySet<string>,
+    since = this.o.serverTime.now() - duplicateWindowMs(request.daysSupply),
+  ): AppOrder[] {
+    return this.o.store.orders
+      .ofPatientSince(request.customer.sourceId, since)
+      .filter((o) => !exclude.has(o.id) && sameOrderContent(o, request));
+  }
+
+  /**
+   * When a job was first sent, in the server's time, and the time before which nothing it sent
+   * can have been made: recorded at its first claim, or guessed from when it was made.
+   */
+  private firstSent(job: OrderJob | StoredJob | undefined): { at: number; since: number } {
+    const recorded = this.jobData(job)?.firstSentServerAt;
+    if (recorded != null) return { at: recorded, since: recorded - SERVER_TIME_MARGIN_MS };
+    const made = job?.createdAt ?? this.o.steady.now();
+    const at = made + (this.o.serverTime.now() - this.o.steady.now());
+    return { at, since: at - UNKNOWN_TIME_MARGIN_MS };
+  }
+
+  private jobData(job: OrderJob | StoredJob | undefined): OrderJobData | null {
+    if (!job) return null;
+    return parseRow(OrderJobData, job.data, 'jobs', `id=${job.id}`);
+  }
+}
+
+const distance = (o: AppOrder, at: number) => Math.abs(Date.parse(o.createdAt) - at);
+
+/** Of two orders, the one made later (the larger id on a tie): the same answer on every desk. */
+function laterOf(a: AppOrder, b: AppOrder): AppOrder {
+  const ta = Date.parse(a.createdAt);
+  const tb = Date.parse(b.createdAt);
+  if (ta !== tb) return ta > tb ? a : b;
+  return a.id > b.id ? a : b;
+}
