@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import type { AppOrder, Product, Protocol } from '../../shared/api';
 import type { ApiClient } from '../api/client';
+import { pullPricing } from '../catalog/partner-pricing';
 import type { Clock } from '../clock';
 import type { OrderUpsert } from '../orders/orders-repo';
 import { SYNC_KEYS, type LocalStore } from '../store';
 
 export interface MirrorPullOptions {
   store: LocalStore;
-  client: Pick<ApiClient, 'listProducts' | 'listShippingMethods' | 'listProtocols' | 'listOrders'>;
+  client: Pick<
+    ApiClient,
+    'getPartnerSettings' | 'listProducts' | 'listShippingMethods' | 'listProtocols' | 'listOrders'
+  >;
   clock: Clock;
   /** What to pull; default everything. */
   parts?: Partial<Record<MirrorPart, boolean>>;
@@ -21,10 +25,12 @@ export interface MirrorPullOptions {
   onOrderChange?: (change: OrderUpsert) => void;
 }
 
-export type MirrorPart = 'products' | 'shippingMethods' | 'protocols' | 'orders';
+export type MirrorPart = 'pricing' | 'products' | 'shippingMethods' | 'protocols' | 'orders';
 
 /** What a pull changed in the mirror. */
 export interface PullReport {
+  /** The partner settings prices depend on (discount), read again. */
+  pricing: { changed: boolean } | null;
   products: { fetched: number; changed: number };
   shippingMethods: { changed: boolean } | null;
   protocols: {
@@ -42,14 +48,15 @@ const PAGE = 100;
 const DAY = 86_400_000;
 
 /**
- * Pulls the mirror: products (incremental), shipping methods (replaced), protocols (a complete
- * walk, which also finds those deleted on the server) and recent orders. Each part stops at its
- * first failed request and throws it: what was pulled before is kept, cursors move only after a
- * complete part.
+ * Pulls the mirror: the partner's pricing terms (first: one small read that every estimate
+ * needs), products (incremental), shipping methods (replaced), protocols (a complete walk, which
+ * also finds those deleted on the server) and recent orders. Each part stops at its first failed
+ * request and throws it: what was pulled before is kept, cursors move only after a complete part.
  */
 export async function pullMirror(options: MirrorPullOptions): Promise<PullReport> {
   const want = (part: MirrorPart) => options.parts?.[part] ?? true;
   return {
+    pricing: want('pricing') ? await pullPricing(options) : null,
     products: want('products') ? await pullProducts(options) : { fetched: 0, changed: 0 },
     shippingMethods: want('shippingMethods') ? await pullShippingMethods(options) : null,
     protocols: want('protocols') ? await pullProtocols(options) : null,
