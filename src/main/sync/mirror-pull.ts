@@ -25,12 +25,10 @@ export interface MirrorPullOptions {
   onOrderChange?: (change: OrderUpsert) => void;
 }
 
-export type MirrorPart = 'pricing' | 'products' | 'shippingMethods' | 'protocols' | 'orders';
+export type MirrorPart = 'products' | 'shippingMethods' | 'protocols' | 'orders' | 'pricing';
 
 /** What a pull changed in the mirror. */
 export interface PullReport {
-  /** The partner settings prices depend on (discount), read again. */
-  pricing: { changed: boolean } | null;
   products: { fetched: number; changed: number };
   shippingMethods: { changed: boolean } | null;
   protocols: {
@@ -42,25 +40,28 @@ export interface PullReport {
     conflicts: number;
   } | null;
   orders: { fetched: number; changed: number; statusChanged: number } | null;
+  /** The partner settings prices depend on (discount), read again. */
+  pricing: { changed: boolean } | null;
 }
 
 const PAGE = 100;
 const DAY = 86_400_000;
 
 /**
- * Pulls the mirror: the partner's pricing terms (first: one small read that every estimate
- * needs), products (incremental), shipping methods (replaced), protocols (a complete walk, which
- * also finds those deleted on the server) and recent orders. Each part stops at its first failed
- * request and throws it: what was pulled before is kept, cursors move only after a complete part.
+ * Pulls the mirror: products (incremental), shipping methods (replaced), protocols (a complete
+ * walk, which also finds those deleted on the server), recent orders, and the partner settings
+ * prices depend on (last, so that a server that fails to answer them still lets the rest be
+ * pulled). Each part stops at its first failed request and throws it: what was pulled before is
+ * kept, cursors move only after a complete part.
  */
 export async function pullMirror(options: MirrorPullOptions): Promise<PullReport> {
   const want = (part: MirrorPart) => options.parts?.[part] ?? true;
   return {
-    pricing: want('pricing') ? await pullPricing(options) : null,
     products: want('products') ? await pullProducts(options) : { fetched: 0, changed: 0 },
     shippingMethods: want('shippingMethods') ? await pullShippingMethods(options) : null,
     protocols: want('protocols') ? await pullProtocols(options) : null,
     orders: want('orders') ? await pullOrders(options) : null,
+    pricing: want('pricing') ? await pullPricing(options) : null,
   };
 }
 
