@@ -19,7 +19,9 @@ export function ConfirmOrderDetails({ order, total, exact, warnings }: Props) {
         <div>
           <dt>Patient</dt>
           <dd>
-            {order.customerName} <span className="muted code">{order.sourceId}</span>
+            {order.customerName}
+            <br />
+            <span className="muted code">{order.sourceId}</span>
           </dd>
         </div>
         <div>
