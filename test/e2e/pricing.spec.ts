@@ -129,9 +129,19 @@ test('while the partner settings cannot be read, the editor and the confirmation
   expect(faults.status).toBe(200);
   host.core.store.syncState.delete(SYNC_KEYS.partnerPricing);
   const localId = seedProtocol(host, protocolFor('PRICE-UNKNOWN'));
-
-  await goTo(app, `#/protocols/${localId}`);
   const unknown = "Total unknown until the partner's discount can be read.";
+
+  // The batch review: no total, and why.
+  await chooseAllForReview(app, 1);
+  await expect(app.getByTestId('review-total')).toHaveText('Unknown', { timeout: 20_000 });
+  await expect(app.locator('.review-total-unknown')).toHaveText(unknown);
+  await app.getByRole('button', { name: 'Submit 1 order…' }).click();
+  await expect(orderDialog(app).getByTestId('confirm-total-unknown')).toHaveText(unknown);
+  await saveScreen(app, testInfo, 'review-total-unknown', { fullPage: false });
+  await orderDialog(app).getByRole('button', { name: 'Cancel' }).click();
+
+  // The editor and Order now's confirmation.
+  await goTo(app, `#/protocols/${localId}`);
   await expect(editor.total(app)).toHaveText('Unknown', { timeout: 20_000 });
   await expect(editor.preview(app)).toContainText(unknown);
   // No line total either: it would be the price without the discount.
