@@ -23,6 +23,8 @@ import { CoreEventBus } from './events';
 import type { CoreEvents } from '../shared/events';
 import type { Logger, Redactor } from './logging';
 import { Session, type SessionTuning } from './session';
+import { keepPricing } from './catalog/partner-pricing';
+import type { PartnerSettings } from '../shared/api';
 import { StoreError, createLocalStore, type LocalStore } from './store';
 import type { StoredConnection } from './connections/connections-repo';
 import { realTimers, type Timers } from './timers';
@@ -151,6 +153,12 @@ export class Core {
    * Throws the client's ApiClientError (wrong credentials, unreachable server) for the UI.
    */
   async testConnection(input: NewConnection, secret: string): Promise<{ partnerName: string }> {
+    const settings = await this.probe(input, secret);
+    return { partnerName: settings.name };
+  }
+
+  /** A token, then the partner settings, with these details; nothing is saved. */
+  private async probe(input: NewConnection, secret: string): Promise<PartnerSettings> {
     const connection = Connection.parse({ ...input, id: 'probe' });
     const tokens = new TokenManager({
       tokenUrl: tokenUrl(connection),
@@ -166,8 +174,7 @@ export class Core {
       clock: this.steady,
       retries: 0,
     });
-    const settings = await client.getPartnerSettings();
-    return { partnerName: settings.name };
+    return client.getPartnerSettings();
   }
 
   /**
@@ -182,14 +189,14 @@ export class Core {
     // Issue 12: adding a connection again (same label) updates the saved one, never a duplicate.
     const sameLabel = this.savedWithLabel(input.label);
     if (sameLabel) return this.updateConnection(sameLabel.id, input, secret, options);
-    await this.testConnection(input, secret);
+    const settings = await this.probe(input, secret);
     const id = `conn_${randomBytes(6).toString('hex')}`;
     const connection = Connection.parse({ ...input, id });
     await saveConnectionSecret(this.options.credentials, connection, secret);
     this.options.redactor.add(secret);
     const stored = this.store.connections.add(connection);
     try {
-      return await this.activate(stored.id, options);
+      return await this.activate(stored.id, options, settings);
     } catch (error) {
       this.store.connections.remove(stored.id);
       await deleteConnectionSecret(this.options.credentials, connection).catch(() => false);
@@ -251,13 +258,13 @@ export class Core {
         `The client secret of "${current.label}" is missing from the keychain: enter it again.`,
       );
     const next = Connection.parse({ ...input, id });
-    await this.testConnection(input, stored);
+    const settings = await this.probe(input, stored);
     await saveConnectionSecret(this.options.credentials, next, stored);
     this.options.redactor.add(stored);
     if (next.clientId !== current.clientId)
       await deleteConnectionSecret(this.options.credentials, current).catch(() => false);
     this.store.connections.update(id, input);
-    return this.activate(id, options);
+    return this.activate(id, options, settings);
   }
 
   // --- end of issue 12 (polish) --------------------------------------------------------------
@@ -297,14 +304,19 @@ export class Core {
   /**
    * Makes a saved connection the active one and starts its session. Switching away from unsent
    * work is refused unless `discardPendingWork` (StoreError 'pending-work'); an unknown id is a
-   * StoreError 'not-found'.
+   * StoreError 'not-found'. `settings`: the partner settings the connection was just tested
+   * with, whose pricing terms estimates use from the first moment (the session's first sync
+   * reads them otherwise).
    */
   async activate(
     id: string,
     options: { discardPendingWork?: boolean } = {},
+    settings: PartnerSettings | null = null,
   ): Promise<StoredConnection> {
     const active = this.store.connections.active();
     if (active?.id !== id) this.store.connections.setActive(id, options);
+    // Into the store of the connection now active, before its session starts.
+    if (settings) keepPricing(this.store, settings, this.clock.now());
     await this.startSession(this.store.connections.get(id)!);
     // Read again: starting the embedded sandbox moves it to a new port.
     const stored = this.store.connections.get(id)!;

@@ -23,6 +23,7 @@ import {
   OrderMatch,
   OrderPageView,
   OrderQuery,
+  OrderReviewView,
   OrderStatusChangeView,
   RefillsQuery,
   RefillsView,
@@ -49,6 +50,7 @@ import {
 } from './protocol-csv-views';
 import { CoreEventSchemas, OutboxCountEvent, SyncStateEvent } from './events';
 import { UpdateSettings, UpdatesView } from './update-views';
+import { PricingTermsView } from './pricing-views';
 
 /**
  * The IPC contract: every call the renderer may make (its name, the zod schema of its one
@@ -212,6 +214,8 @@ export const IPC_CALLS = {
   'catalog.products': call(ProductQuery, ProductPage),
   'catalog.product': call(z.object({ id: z.int().positive() }), Product),
   'catalog.shippingMethods': call(None, z.array(ShippingMethodInfo)),
+  /** The partner's pricing terms every estimate uses (read at connect and by every full sync). */
+  'catalog.pricing': call(None, PricingTermsView),
 
   /** Local protocols, a page at a time: the list, search, sort and filters work offline. */
   'protocols.list': call(ProtocolListQuery, ProtocolPageView),
@@ -264,6 +268,8 @@ export const IPC_CALLS = {
   'orders.get': call(OrderId, AppOrder),
   /** The statuses this app saw the order take, oldest first. */
   'orders.timeline': call(OrderId, z.array(OrderStatusChangeView)),
+  /** What orders.create of the same argument would send, for its confirmation; sends nothing. */
+  'orders.review': call(CreateOrder, OrderReviewView),
   /** One order, sent exactly once as a batch of one; follow it with batches.items. */
   'orders.create': call(CreateOrder, z.object({ batchId: z.string() })),
   /** Reads the order from the server now (the poller would later). */

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { AppOrder, DaysSupply, Money, OrderStatus, ProtocolRequest, Timestamp } from './api';
+import {
+  AppOrder,
+  DaysSupply,
+  Money,
+  OrderStatus,
+  OrderType,
+  ProtocolRequest,
+  ShippingMethod,
+  Timestamp,
+} from './api';
 import { ProtocolSummaryView } from './protocol-views';
 import { BatchProgressEvent } from './events';
 
@@ -58,12 +67,43 @@ export type ReviewItemView = z.infer<typeof ReviewItemView>;
 
 export const BatchReviewView = z.object({
   items: z.array(ReviewItemView),
-  /** The sum of the included protocols' estimates. */
-  estimatedTotal: Money,
+  /**
+   * The sum of the included protocols' estimates; null when one of them has none (the partner's
+   * discount was never read, or a product is not in the local catalog): never a wrong total.
+   */
+  estimatedTotal: Money.nullable(),
+  /** Why there is no total, for people; null when there is one. */
+  totalUnknown: z.string().nullable(),
   /** True when the estimate is the server's own pricing (the embedded sandbox). */
   exact: z.boolean(),
 });
 export type BatchReviewView = z.infer<typeof BatchReviewView>;
+
+/** One product of an order as its confirmation names it. */
+export const OrderLineView = z.object({
+  productId: z.int(),
+  name: z.string(),
+  /** Pills a day for a pack product; units per 30 days for an external one. */
+  quantity: z.int(),
+  external: z.boolean(),
+});
+export type OrderLineView = z.infer<typeof OrderLineView>;
+
+/**
+ * One order before it is placed (Order now, a new order): the review of a batch of one, and what
+ * the order holds, for its confirmation.
+ */
+export const OrderReviewView = BatchReviewView.extend({
+  order: z.object({
+    customerName: z.string(),
+    sourceId: z.string(),
+    daysSupply: DaysSupply,
+    shippingMethod: ShippingMethod,
+    orderType: OrderType,
+    lines: z.array(OrderLineView),
+  }),
+});
+export type OrderReviewView = z.infer<typeof OrderReviewView>;
 
 /** A rejected item of a batch, sent again from its protocol's current draft. */
 export const RetryBatchItem = BatchId.extend({ seq: z.int().min(0) });

@@ -11,6 +11,8 @@ import {
   editor,
   fillPatient,
   goTo,
+  ipc,
+  orderDialog,
   savedLocalId,
 } from '../support/e2e/editor';
 import { saveScreen } from '../support/e2e/screens';
@@ -65,7 +67,7 @@ test('duplicate for another patient: the dialog asks for the new patient, and th
   await saveScreen(app, testInfo, 'editor-duplicated');
 });
 
-test('Order now on a saved protocol creates exactly one order, and a new order from scratch one more', async ({
+test('Order now asks first: cancelled, nothing is sent; confirmed, exactly one order, shown on the editor; a new order from scratch asks too', async ({
   app,
   partnerSandbox,
 }, testInfo) => {
@@ -89,8 +91,35 @@ test('Order now on a saved protocol creates exactly one order, and a new order f
 
   const orderNow = app.getByRole('button', { name: 'Order now' });
   await orderNow.click();
+  // The confirmation of a batch of one: patient, products, supply and shipping, the estimate.
+  const dialog = orderDialog(app);
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('One order is created on Clinic test server');
+  await expect(dialog).toContainText('Katherine Johnson');
+  await expect(dialog).toContainText('PAT-ORDER-1');
+  await expect(dialog).toContainText(`${PACK}: 2 pills a day`);
+  await expect(dialog).toContainText('30 days, Standard shipping, one time');
+  await expect(dialog.getByTestId('confirm-total')).toHaveText(/^\$\d+\.\d{2}$/);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await saveScreen(app, testInfo, 'editor-order-now-confirm', { fullPage: false });
+
+  // Cancelled: nothing is sent, nothing is queued, and the editor is as it was.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(orderNow).toBeFocused();
+  await expect(app.locator('.order-progress')).toHaveCount(0);
+  expect(await ipc(app, 'batches.list', {})).toEqual({ ok: true, value: [] });
+  expect(
+    (await listAllOrders(partnerSandbox)).filter((o) => o.customer.sourceId === 'PAT-ORDER-1'),
+  ).toEqual([]);
+
+  // Confirmed: sent once, and the result is where the user is looking.
+  await orderNow.click();
+  await orderDialog(app).getByRole('button', { name: 'Send 1 order' }).click();
+  await expect(orderDialog(app)).toBeHidden();
   const progress = app.locator('.order-progress');
   await expect(progress).toHaveAttribute('data-order', 'created', { timeout: 30_000 });
+  await expect(progress).toBeInViewport();
   const link = progress.getByRole('link');
   await expect(link).toHaveAttribute('href', /#\/orders\/.+/);
   await expect(orderNow).toBeDisabled();
@@ -112,6 +141,9 @@ test('Order now on a saved protocol creates exactly one order, and a new order f
   await addProduct(app, EXTERNAL);
   await saveScreen(app, testInfo, 'editor-new-order');
   await app.getByRole('button', { name: 'Place order' }).click();
+  await expect(orderDialog(app)).toContainText('Dorothy Vaughan');
+  await expect(orderDialog(app)).toContainText(`${EXTERNAL}: 1 per 30 days`);
+  await orderDialog(app).getByRole('button', { name: 'Send 1 order' }).click();
   await expect(progress).toHaveAttribute('data-order', 'created', { timeout: 30_000 });
   await expect(app.getByRole('button', { name: 'Start another order' })).toBeVisible();
   await saveScreen(app, testInfo, 'editor-new-order-created');
@@ -133,6 +165,12 @@ test('a new order the server refuses says why on the product line, and once fixe
   const discontinued = 'Glucosamine & Chondroitin';
   await addProduct(app, discontinued);
   await app.getByRole('button', { name: 'Place order' }).click();
+  // The confirmation warns; sent anyway, the server's refusal is the outcome.
+  await expect(orderDialog(app)).toContainText(
+    /Glucosamine & Chondroitin \(1028\) is discontinued/,
+  );
+  await saveScreen(app, testInfo, 'editor-new-order-confirm-warning', { fullPage: false });
+  await orderDialog(app).getByRole('button', { name: 'Send 1 order' }).click();
   const line = editor.line(app, discontinued);
   // Refused by main before sending or by the server: both say it with the shared catalog check.
   await expect(line.locator('.field-error')).toContainText(
@@ -145,6 +183,7 @@ test('a new order the server refuses says why on the product line, and once fixe
   await line.getByRole('button', { name: `Remove ${discontinued}` }).click();
   await addProduct(app, PACK);
   await app.getByRole('button', { name: 'Place order' }).click();
+  await orderDialog(app).getByRole('button', { name: 'Send 1 order' }).click();
   await expect(app.locator('.order-progress')).toHaveAttribute('data-order', 'created', {
     timeout: 30_000,
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Connection } from '../../shared/connection';
-import type { OrderStatus } from '../../shared/api';
+import type { OrderStatus, PartnerSettings } from '../../shared/api';
 import type { OrderMatch } from '../../shared/work-views';
 import {
   Theme,
@@ -17,7 +17,8 @@ import { SETTING_KEYS } from '../store';
 import { outboxCount } from '../protocols/conflicts';
 import type { Batch } from '../bulk/batch-model';
 import { BatchRejectedError, RetryRefusedError, problemPath } from '../bulk/order-requests';
-import { rememberDiscount, reviewBatch } from '../bulk/batch-review';
+import { reviewBatch, reviewOrder } from '../bulk/batch-review';
+import { ensurePricing, keepPricing, pricingTermsView } from '../catalog/partner-pricing';
 import { refillsDue } from '../orders/refills';
 import { exportOrdersCsv } from '../orders/order-export';
 import { UpdateRefused } from '../updates/update-controller';
@@ -53,6 +54,12 @@ const queueFilter = ({ statuses, ...match }: OrderMatch & { statuses?: OrderStat
   ...(statuses ? { statuses } : {}),
 });
 
+type OrderInput = IpcParsedArgs<'orders.create'>;
+
+/** orders.review's and orders.create's argument as the bulk submitter takes it. */
+const orderInput = (input: OrderInput) =>
+  input.from === 'protocol' ? { protocolLocalId: input.protocolLocalId } : { draft: input.draft };
+
 /** An update call the controller refuses, as the failure the window shows. */
 function refusedUpdate<T>(run: () => T): T {
   try {
@@ -84,7 +91,7 @@ function splitPartnerInput(input: PartnerConnectionInput): {
   return { connection: fields, secret: clientSecret };
 }
 
-export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
+export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandlers {
   const session = (): Session => {
     const s = core.session;
     if (!s) throw notConnected();
@@ -172,6 +179,42 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
   /** The catalog, fetched first when this connection has never synced it (and can). */
   const ensureCatalog = () => ensureMirror(() => core.store.products.count() === 0);
 
+  /** The pricing terms estimates use, read first when they never were on this connection. */
+  const pricingTerms = () => {
+    const s = session();
+    return ensurePricing({
+      store: core.store,
+      client: s.client,
+      clock: core.clock,
+      online: s.connectivity.online,
+      log: (line) => log.child('pricing').warn(line),
+    });
+  };
+
+  /** Partner settings the server answered: their pricing terms are what estimates use now. */
+  const keptSettings = (settings: PartnerSettings): PartnerSettings => {
+    keepPricing(core.store, settings, core.clock.now());
+    return settings;
+  };
+
+  /**
+   * orders.review and orders.create of something that is not a complete order: nothing is sent,
+   * and each reason is on its field (a scratch draft's under `draft`, a protocol's on its own).
+   */
+  const notAnOrder = (input: OrderInput, error: BatchRejectedError): IpcFailure => {
+    if (input.from === 'protocol' && !core.store.protocols.get(input.protocolLocalId))
+      return new IpcFailure('not-found', 'This protocol no longer exists here.');
+    const prefix = input.from === 'scratch' ? ['draft'] : [];
+    const fieldErrors = error.rejected
+      .flatMap((r) => r.problems)
+      .map((p) => ({ path: [...prefix, ...problemPath(p.path)], message: p.message }));
+    return new IpcFailure(
+      'validation',
+      `This is not a complete order yet, so nothing was sent: ${describeFieldErrors(fieldErrors)}.`,
+      fieldErrors,
+    );
+  };
+
   return {
     'app.state': async () => appState(),
     'app.setTheme': async ({ theme }) => {
@@ -239,6 +282,7 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       await ensureMirror(() => core.store.shippingMethods.list().length === 0);
       return core.store.shippingMethods.list();
     },
+    'catalog.pricing': async () => pricingTermsView(await pricingTerms()),
 
     'protocols.list': async ({ search, syncStates, includeDeleted, sort, limit, cursor }) => {
       session();
@@ -331,6 +375,7 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
 
     'batches.review': async ({ protocolLocalIds }) => {
       const s = session();
+      await pricingTerms();
       return reviewBatch(core.store, protocolLocalIds, {
         embedded: s.connection.kind === 'embedded',
       });
@@ -434,32 +479,25 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
         seenAt: new Date(c.seenAt).toISOString(),
       }));
     },
+    'orders.review': async (input) => {
+      const s = session();
+      await pricingTerms();
+      try {
+        return reviewOrder(core.store, orderInput(input), {
+          embedded: s.connection.kind === 'embedded',
+        });
+      } catch (error) {
+        if (!(error instanceof BatchRejectedError)) throw error;
+        throw notAnOrder(input, error);
+      }
+    },
     'orders.create': async (input) => {
       const s = session();
       try {
-        return {
-          batchId: s.bulk.createOne(
-            input.from === 'protocol'
-              ? { protocolLocalId: input.protocolLocalId }
-              : { draft: input.draft },
-          ),
-        };
+        return { batchId: s.bulk.createOne(orderInput(input)) };
       } catch (error) {
         if (!(error instanceof BatchRejectedError)) throw error;
-        const problems = error.rejected.flatMap((r) => r.problems);
-        if (input.from === 'protocol' && !core.store.protocols.get(input.protocolLocalId))
-          throw new IpcFailure('not-found', 'This protocol no longer exists here.');
-        // Scratch: on the argument's draft; a protocol: on its draft's own paths (the editor's).
-        const prefix = input.from === 'scratch' ? ['draft'] : [];
-        const fieldErrors = problems.map((p) => ({
-          path: [...prefix, ...problemPath(p.path)],
-          message: p.message,
-        }));
-        throw new IpcFailure(
-          'validation',
-          `This is not a complete order yet, so nothing was sent: ${describeFieldErrors(fieldErrors)}.`,
-          fieldErrors,
-        );
+        throw notAnOrder(input, error);
       }
     },
     'refills.due': async ({ withinDays }) => {
@@ -480,16 +518,9 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
     'orders.refresh': async ({ orderId }) => session().orders.refreshOrder(orderId),
     'orders.cancel': async ({ orderId }) => session().orders.cancelOrder(orderId),
 
-    'settings.get': async () => {
-      const settings = await session().client.getPartnerSettings();
-      rememberDiscount(core.store, settings.discountValue);
-      return settings;
-    },
-    'settings.update': async (patch) => {
-      const settings = await session().client.updatePartnerSettings(patch);
-      rememberDiscount(core.store, settings.discountValue);
-      return settings;
-    },
+    'settings.get': async () => keptSettings(await session().client.getPartnerSettings()),
+    'settings.update': async (patch) =>
+      keptSettings(await session().client.updatePartnerSettings(patch)),
     'settings.revealWebhookSecret': async () => ({
       secret: await session().client.getWebhookSecret(),
     }),

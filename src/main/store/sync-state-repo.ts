@@ -11,10 +11,11 @@ export const SYNC_KEYS = {
   /** Epoch ms of the last order pull (local clock). */
   ordersLastPull: 'orders.lastPull',
   /**
-   * The partner's discount (PartnerSettings.discountValue, 0 to 1, or null for none) as last
-   * answered by settings.get or settings.update; absent until then. Batch estimates use it.
+   * The partner settings prices depend on (discount, discountValue) and when they were read:
+   * at connect, by every full sync, and by the Settings screen; absent until then. Every
+   * estimate prices with them (src/main/catalog/partner-pricing.ts).
    */
-  partnerDiscount: 'partner.discountValue',
+  partnerPricing: 'partner.pricing',
   /**
    * {from, readAt} in the server's time: the mirror holds every server order made since `from`,
    * as read by a walk that began at `readAt` (see orders/recent-orders.ts).

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import type { AppOrder, Product, Protocol } from '../../shared/api';
 import type { ApiClient } from '../api/client';
+import { pullPricing } from '../catalog/partner-pricing';
 import type { Clock } from '../clock';
 import type { OrderUpsert } from '../orders/orders-repo';
 import { SYNC_KEYS, type LocalStore } from '../store';
 
 export interface MirrorPullOptions {
   store: LocalStore;
-  client: Pick<ApiClient, 'listProducts' | 'listShippingMethods' | 'listProtocols' | 'listOrders'>;
+  client: Pick<
+    ApiClient,
+    'getPartnerSettings' | 'listProducts' | 'listShippingMethods' | 'listProtocols' | 'listOrders'
+  >;
   clock: Clock;
   /** The server's time: the window of recent orders ends at it. Default `clock`. */
   serverTime?: Clock;
@@ -23,7 +27,7 @@ export interface MirrorPullOptions {
   onOrderChange?: (change: OrderUpsert) => void;
 }
 
-export type MirrorPart = 'products' | 'shippingMethods' | 'protocols' | 'orders';
+export type MirrorPart = 'products' | 'shippingMethods' | 'protocols' | 'orders' | 'pricing';
 
 /** What a pull changed in the mirror. */
 export interface PullReport {
@@ -38,6 +42,8 @@ export interface PullReport {
     conflicts: number;
   } | null;
   orders: { fetched: number; changed: number; statusChanged: number } | null;
+  /** The partner settings prices depend on (discount), read again. */
+  pricing: { changed: boolean } | null;
 }
 
 const PAGE = 100;
@@ -45,9 +51,10 @@ const DAY = 86_400_000;
 
 /**
  * Pulls the mirror: products (incremental), shipping methods (replaced), protocols (a complete
- * walk, which also finds those deleted on the server) and recent orders. Each part stops at its
- * first failed request and throws it: what was pulled before is kept, cursors move only after a
- * complete part.
+ * walk, which also finds those deleted on the server), recent orders, and the partner settings
+ * prices depend on (last, so that a server that fails to answer them still lets the rest be
+ * pulled). Each part stops at its first failed request and throws it: what was pulled before is
+ * kept, cursors move only after a complete part.
  */
 export async function pullMirror(options: MirrorPullOptions): Promise<PullReport> {
   const want = (part: MirrorPart) => options.parts?.[part] ?? true;
@@ -56,6 +63,7 @@ export async function pullMirror(options: MirrorPullOptions): Promise<PullReport
     shippingMethods: want('shippingMethods') ? await pullShippingMethods(options) : null,
     protocols: want('protocols') ? await pullProtocols(options) : null,
     orders: want('orders') ? await pullOrders(options) : null,
+    pricing: want('pricing') ? await pullPricing(options) : null,
   };
 }
 

@@ -71,6 +71,7 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'catalog.products': { limit: 0, status: ['SOLD'] },
   'catalog.product': { id: -1 },
   'catalog.shippingMethods': { all: 1 },
+  'catalog.pricing': { fresh: true },
   'protocols.list': { limit: 0, syncStates: ['lost'], search: 'x'.repeat(201), sort: 'age' },
   'protocols.matchingIds': { syncStates: ['doubtful'] },
   'protocols.duplicate': { localId: '7a1f4c52-3a3e-4d3e-9b7c-2f1d4c5b6a70', customer: {} },
@@ -100,6 +101,7 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'orders.exportCsv': { statuses: ['LOST'], createdTo: 'tomorrow' },
   'orders.get': { orderId: '' },
   'orders.timeline': { orderId: '' },
+  'orders.review': { from: 'protocol', protocolLocalId: 'not-a-uuid' },
   'orders.create': { from: 'scratch', draft: { lineItems: [] } },
   'orders.refresh': { id: 'ord_1' },
   'orders.cancel': { orderId: 'x'.repeat(101) },
@@ -627,7 +629,33 @@ export function registerContractSuite(
       ]);
       expect(review.items[1]!.problems).toHaveLength(1);
       expect(review.estimatedTotal).toBe(review.items[0]!.estimatedTotal);
-      expect(review.exact).toBe(false); // the partner discount was never answered yet
+      // The partner's discount is read before the first estimate: the embedded sandbox's own price.
+      expect(review).toMatchObject({ totalUnknown: null, exact: true });
+      // Order now's confirmation: the same review as a batch of one, and what the order holds.
+      const one = await value('orders.review', { from: 'protocol', protocolLocalId: p.localId });
+      expect(one).toMatchObject({
+        items: [review.items[0]],
+        estimatedTotal: review.items[0]!.estimatedTotal,
+        order: { sourceId: 'ipc-refill-1', lines: [{ productId: 1001 }, { productId: 1035 }] },
+      });
+      const scratchReview = await failure('orders.review', {
+        from: 'scratch',
+        draft: {
+          ...draft,
+          lineItems: [
+            {
+              productId: 987_654,
+              quantity: 1,
+              administration: { morning: 1, afternoon: 0, evening: 0, sleep: 0 },
+            },
+          ],
+        },
+      });
+      expect(scratchReview).toMatchObject({
+        kind: 'validation',
+        fieldErrors: [{ path: ['draft', 'lineItems', 0, 'packDescription'] }],
+      });
+      expect((await value('catalog.pricing', {})).known).toBe(true);
 
       const done = async (batchId: string) => {
         await vi.waitFor(
@@ -801,10 +829,13 @@ export function registerContractSuite(
     it('reads and updates partner settings; reveals and rotates the webhook secret only when asked', async () => {
       const settings = await value('settings.get', {});
       expect(settings.id).toBeTruthy();
-      // The discount answered is what batch estimates use from now on: exact on the embedded sandbox.
-      const one = (await value('protocols.list', { limit: 1 })).items[0]!;
+      // The settings answered are what estimates use from now on.
       expect(target.core.session!.connection.kind).toBe('embedded');
-      expect((await value('batches.review', { protocolLocalIds: [one.localId] })).exact).toBe(true);
+      expect(await value('catalog.pricing', {})).toMatchObject({
+        known: true,
+        discount: settings.discount,
+        discountValue: settings.discountValue,
+      });
       const updated = await value('settings.update', {
         phone: '+1 503 555 0199',
         webhookUrl: 'https://clinic.example/hooks/order-desk',

@@ -18,6 +18,9 @@ export const editor = {
   save: (page: Page) => page.getByRole('button', { name: /^(Save protocol|Save changes)$/ }),
 };
 
+/** The confirmation of one order (Order now, Place order): a batch of one. */
+export const orderDialog = (page: Page) => page.getByRole('dialog', { name: 'Send 1 order?' });
+
 /** Goes to a route of the app (the hash), as a link would. */
 export async function goTo(page: Page, hash: string): Promise<void> {
   await page.evaluate((h) => {

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Product, ProductStatus, ShippingMethodInfo } from '../../../shared/api';
 import { ProductQuery, type IpcError } from '../../../shared/ipc';
+import type { PricingTermsView } from '../../../shared/pricing-views';
 import { call } from '../lib/ipc';
 
 /** The longest search the contract takes (catalog.products refuses more). */
@@ -45,6 +46,8 @@ interface CatalogStore {
   loadingMore: boolean;
   details: Record<number, Load<Product>>;
   shipping: Load<ShippingMethodInfo[]>;
+  /** The partner's pricing terms every estimate uses, as main keeps them (catalog.pricing). */
+  pricing: Load<PricingTermsView>;
   setStatuses(statuses: ProductStatus[]): void;
   setSearchText(text: string): void;
   setSearch(search: string): void;
@@ -53,12 +56,15 @@ interface CatalogStore {
   loadMore(): Promise<void>;
   loadProduct(id: number, force?: boolean): Promise<void>;
   loadShipping(): Promise<void>;
+  loadPricing(): Promise<void>;
   /** After a sync: refresh what was already shown. */
   refresh(): void;
   reset(): void;
 }
 
 let generation = 0;
+/** The newest pricing read: an older answer never replaces a newer one. */
+let pricingGeneration = 0;
 
 const query = (s: { statuses: ProductStatus[]; search: string }) => ({
   ...(s.statuses.length > 0 ? { status: s.statuses } : {}),
@@ -77,6 +83,7 @@ const initial = {
   loadingMore: false,
   details: {},
   shipping: { state: 'idle' } as const,
+  pricing: { state: 'idle' } as const,
 };
 
 /** The local catalog mirror as the Catalog screen shows it: one filtered list, paged in. */
@@ -185,10 +192,24 @@ export const useCatalogStore = create<CatalogStore>((set, get) => ({
     });
   },
 
+  async loadPricing() {
+    const mine = ++pricingGeneration;
+    // A reload keeps the terms on screen until the answer replaces them.
+    if (get().pricing.state !== 'ready') set({ pricing: { state: 'loading' } });
+    const result = await call('catalog.pricing', {});
+    if (mine !== pricingGeneration) return;
+    set({
+      pricing: result.ok
+        ? { state: 'ready', value: result.value }
+        : { state: 'failed', error: result.error },
+    });
+  },
+
   refresh() {
     const s = get();
     if (s.listState !== 'idle') void s.reload();
     if (s.shipping.state !== 'idle') void s.loadShipping();
+    if (s.pricing.state !== 'idle') void s.loadPricing();
     for (const [id, detail] of Object.entries(s.details)) {
       if (detail.state !== 'loading') void s.loadProduct(Number(id), true);
     }
@@ -196,6 +217,7 @@ export const useCatalogStore = create<CatalogStore>((set, get) => ({
 
   reset() {
     generation++;
+    pricingGeneration++;
     set({ ...initial });
   },
 }));

@@ -2,6 +2,13 @@ import { create } from 'zustand';
 import type { PartnerSettings, PartnerSettingsPatch } from '../../../shared/api';
 import type { IpcError, IpcResult } from '../../../shared/ipc';
 import { call } from '../lib/ipc';
+import { useCatalogStore } from './catalog-store';
+
+/** Main keeps the pricing terms of every settings answer: estimates on screen follow them. */
+const pricingFollows = () => {
+  const catalog = useCatalogStore.getState();
+  if (catalog.pricing.state !== 'idle') void catalog.loadPricing();
+};
 
 interface SettingsStore {
   state: 'idle' | 'loading' | 'ready' | 'failed';
@@ -13,7 +20,10 @@ interface SettingsStore {
   reset(): void;
 }
 
-/** The partner's settings as the Settings screen edits them. */
+/**
+ * The partner's settings as the Settings screen edits them. Estimates never read them from here:
+ * they use the terms main keeps (useCatalogStore's `pricing`).
+ */
 export const useSettingsStore = create<SettingsStore>((set) => ({
   state: 'idle',
   settings: null,
@@ -22,13 +32,18 @@ export const useSettingsStore = create<SettingsStore>((set) => ({
   async load() {
     set({ state: 'loading', error: null });
     const result = await call('settings.get', {});
-    if (result.ok) set({ state: 'ready', settings: result.value });
-    else set({ state: 'failed', error: result.error });
+    if (result.ok) {
+      set({ state: 'ready', settings: result.value });
+      pricingFollows();
+    } else set({ state: 'failed', error: result.error });
   },
 
   async update(patch) {
     const result = await call('settings.update', patch);
-    if (result.ok) set({ state: 'ready', settings: result.value, error: null });
+    if (result.ok) {
+      set({ state: 'ready', settings: result.value, error: null });
+      pricingFollows();
+    }
     return result;
   },
 

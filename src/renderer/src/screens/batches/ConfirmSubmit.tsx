@@ -3,37 +3,61 @@ import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { formatMoney, plural } from '../../lib/format';
 import type { ConnectionView } from '../../../../shared/ipc';
+import type { OrderReviewView } from '../../../../shared/work-views';
+import { ConfirmOrderDetails } from './ConfirmOrderDetails';
 
 interface Props {
   open: boolean;
   count: number;
-  total: string;
+  /** The estimated total; null when it is not known (`totalUnknown` says why). */
+  total: string | null;
+  totalUnknown: string | null;
   exact: boolean;
   leftOut: number;
   connection: ConnectionView | null;
   busy: boolean;
+  /** One order (Order now, a new order): what it holds, shown in full. */
+  order?: { details: OrderReviewView['order']; warnings: readonly string[] };
   onConfirm(): void;
   onCancel(): void;
 }
 
 /**
- * "Send these orders?" On a production connection, real orders for real patients: the user
- * types the number of orders, so a stray Enter cannot send a batch.
+ * "Send these orders?" for a batch, and for one order (Order now, a new order) as a batch of
+ * one. On a production connection, real orders for real patients: the user types the number of
+ * orders, so a stray Enter cannot send them.
  */
 export function ConfirmSubmit(props: Props) {
-  const { open, count, total, exact, leftOut, connection, busy, onConfirm, onCancel } = props;
+  const { open, count, total, totalUnknown, exact, leftOut, connection, busy, order } = props;
   const orders = plural(count, 'order');
   const where = connection?.label ?? 'the server';
+  const price =
+    total === null ? null : `${exact ? 'a total of' : 'an estimated'} ${formatMoney(total)}`;
   const summary = (
     <>
       <p>
-        {count === 1 ? 'One order is' : `${orders} are`} created on <strong>{where}</strong>, one
-        per protocol, for {exact ? 'a total of' : 'an estimated'} {formatMoney(total)}.
+        {count === 1 ? 'One order is' : `${orders} are`} created on <strong>{where}</strong>
+        {count === 1 ? '' : ', one per protocol'}
+        {price ? `, for ${price}.` : '.'}
       </p>
+      {totalUnknown && (
+        <p className="notice notice-warn" data-testid="confirm-total-unknown">
+          {totalUnknown}
+        </p>
+      )}
+      {order && (
+        <ConfirmOrderDetails
+          order={order.details}
+          total={total}
+          exact={exact}
+          warnings={order.warnings}
+        />
+      )}
       {leftOut > 0 && <p>{plural(leftOut, 'protocol')} left out of the batch will not be sent.</p>}
       <p className="muted">
-        The batch keeps going if this window closes or the network drops. New orders can be
-        cancelled from the order queue.
+        {count === 1
+          ? 'It is sent even if this window closes or the network drops, and never twice. A new order can be cancelled from the order queue.'
+          : 'The batch keeps going if this window closes or the network drops. New orders can be cancelled from the order queue.'}
       </p>
     </>
   );
@@ -51,8 +75,8 @@ export function ConfirmSubmit(props: Props) {
       confirmLabel={`Send ${orders}`}
       busy={busy}
       danger={false}
-      onConfirm={onConfirm}
-      onCancel={onCancel}
+      onConfirm={props.onConfirm}
+      onCancel={props.onCancel}
     >
       {summary}
     </ConfirmDialog>

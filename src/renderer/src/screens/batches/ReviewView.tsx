@@ -119,9 +119,16 @@ export function ReviewView() {
               </div>
               <div>
                 <dt>{value.exact ? 'Total' : 'Estimated total'}</dt>
-                <dd data-testid="review-total">{formatMoney(value.estimatedTotal)}</dd>
+                <dd data-testid="review-total">
+                  {value.estimatedTotal === null ? 'Unknown' : formatMoney(value.estimatedTotal)}
+                </dd>
               </div>
             </dl>
+            {value.totalUnknown && (
+              <p className="notice notice-warn review-total-unknown" role="status">
+                {value.totalUnknown}
+              </p>
+            )}
             <p className="muted review-note">
               {value.exact
                 ? 'Priced as the server prices orders. '
@@ -154,6 +161,7 @@ export function ReviewView() {
             open={confirming}
             count={included.length}
             total={value.estimatedTotal}
+            totalUnknown={value.totalUnknown}
             exact={value.exact}
             leftOut={leftOut.length}
             connection={connection}

@@ -5,7 +5,7 @@ import { Field, sentence } from '../../components/Field';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatMoney, priceUnit } from '../../lib/format';
 import { DOSES, type EditorFormInput } from './editor-form';
-import { previewPricing } from './price-preview';
+import { previewPricing, type PreviewDiscount } from './price-preview';
 
 /** What a product's status means for an order, when it is not simply active. */
 export const STATUS_WARNINGS = {
@@ -22,7 +22,8 @@ interface Props {
   register: UseFormRegister<EditorFormInput>;
   errors: FieldErrors<EditorFormInput>;
   knownProduct(id: number): Product | undefined;
-  discountValue: number | null;
+  /** No line total while the partner's discount is not known: it would not be the price. */
+  discount: PreviewDiscount;
   onRemove(): void;
 }
 
@@ -40,18 +41,19 @@ export function LineItemRow({
   register,
   errors,
   knownProduct,
-  discountValue,
+  discount,
   onRemove,
 }: Props) {
   const line = useWatch({ control, name: `lineItems.${index}` });
   const daysSupply = useWatch({ control, name: 'daysSupply' });
-  const lineTotal = line
-    ? (previewPricing(
-        { daysSupply, shippingMethod: 'STANDARD', lineItems: [line] },
-        knownProduct,
-        discountValue,
-      ).lineTotals[0] ?? null)
-    : null;
+  const lineTotal =
+    line && discount.known
+      ? (previewPricing(
+          { daysSupply, shippingMethod: 'STANDARD', lineItems: [line] },
+          knownProduct,
+          discount.value,
+        ).lineTotals[0] ?? null)
+      : null;
   const lineErrors = errors.lineItems?.[index];
   const name =
     typeof product === 'object'

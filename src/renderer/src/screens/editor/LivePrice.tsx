@@ -3,21 +3,20 @@ import { useWatch, type Control } from 'react-hook-form';
 import type { Product } from '../../../../shared/api';
 import type { EditorFormInput } from './editor-form';
 import { PricePreview } from './PricePreview';
-import { previewPricing } from './price-preview';
+import { previewPricing, type PreviewDiscount } from './price-preview';
 
 interface Props {
   control: Control<EditorFormInput, unknown, unknown>;
   product(id: number): Product | undefined;
-  discountValue: number | null;
+  discount: PreviewDiscount;
   exact: boolean;
-  discountKnown: boolean;
 }
 
 /**
  * The price preview, watching only what prices the order: a keystroke re-renders this and the
  * line it changed, not the whole form.
  */
-export function LivePrice({ control, product, discountValue, exact, discountKnown }: Props) {
+export function LivePrice({ control, product, discount, exact }: Props) {
   const lineItems = useWatch({ control, name: 'lineItems' });
   const daysSupply = useWatch({ control, name: 'daysSupply' });
   const shippingMethod = useWatch({ control, name: 'shippingMethod' });
@@ -26,9 +25,9 @@ export function LivePrice({ control, product, discountValue, exact, discountKnow
       previewPricing(
         { daysSupply, shippingMethod, lineItems: lineItems ?? [] },
         product,
-        discountValue,
+        discount.known ? discount.value : null,
       ),
-    [daysSupply, shippingMethod, lineItems, product, discountValue],
+    [daysSupply, shippingMethod, lineItems, product, discount],
   );
-  return <PricePreview preview={preview} exact={exact} discountKnown={discountKnown} />;
+  return <PricePreview preview={preview} exact={exact} discount={discount} />;
 }

@@ -1,17 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Copy, Loader2, Save, Send, ShoppingCart, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import type { ProtocolView } from '../../../../shared/protocol-views';
 import type { IpcError } from '../../../../shared/ipc';
+import type { CreateOrder, OrderReviewView } from '../../../../shared/work-views';
 import { ConfirmDialog } from '../../components/Dialog';
 import { sentence } from '../../components/Field';
 import { call, describeError } from '../../lib/ipc';
 import { forceNavigate } from '../../lib/navigation-guard';
 import { useAppStore } from '../../stores/app-store';
+import { useCatalogStore } from '../../stores/catalog-store';
 import { usePendingDeleteStore } from '../../stores/pending-delete-store';
-import { useSettingsStore } from '../../stores/settings-store';
 import { toast } from '../../stores/toast-store';
+import { ConfirmSubmit } from '../batches/ConfirmSubmit';
 import { CustomerFieldset } from './CustomerFieldset';
 import { DuplicateDialog } from './DuplicateDialog';
 import {
@@ -28,6 +30,7 @@ import { LineItemRow } from './LineItemRow';
 import { OrderProgress } from './OrderProgress';
 import { OrderSettings } from './OrderSettings';
 import { LivePrice } from './LivePrice';
+import type { PreviewDiscount } from './price-preview';
 import { ProductPicker } from './ProductPicker';
 import { SyncStatus } from './SyncStatus';
 import { rememberProduct, useLineProducts } from './use-line-products';
@@ -54,12 +57,32 @@ export function ProtocolEditor({ mode, initial }: Props) {
   const exact = useAppStore((s) => s.connection?.kind === 'embedded');
   const outbox = useAppStore((s) => s.outbox);
   const lastSyncedAt = useAppStore((s) => s.sync.lastSyncedAt);
-  const settingsState = useSettingsStore((s) => s.state);
-  const discountValue = useSettingsStore((s) => s.settings?.discountValue ?? null);
+  const connection = useAppStore((s) => s.connection);
+  const pricing = useCatalogStore((s) => s.pricing);
+  // The terms main keeps (read at connect and by every sync), never the Settings screen's copy.
+  const discount = useMemo<PreviewDiscount>(
+    () =>
+      pricing.state === 'ready' && pricing.value.known
+        ? { known: true, value: pricing.value.discountValue }
+        : { known: false, reading: pricing.state === 'idle' || pricing.state === 'loading' },
+    [pricing],
+  );
   const [view, setView] = useState<ProtocolView | null>(initial);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [batchId, setBatchId] = useState<string | null>(null);
   const [ordering, setOrdering] = useState(false);
+  const [reviewingOrder, setReviewingOrder] = useState(false);
+  const reviewing = useRef(false);
+  /**
+   * The order asked for, as main reviewed it, and whether its confirmation is open (kept once
+   * closed, so that the dialog closes as it opened and gives the focus back).
+   */
+  const [confirming, setConfirming] = useState<{
+    input: CreateOrder;
+    review: OrderReviewView;
+    open: boolean;
+  } | null>(null);
+  const closeConfirmation = () => setConfirming((c) => c && { ...c, open: false });
   const [orderSettled, setOrderSettled] = useState<'created' | 'rejected' | null>(null);
   const [duplicating, setDuplicating] = useState(false);
 
@@ -90,7 +113,8 @@ export function ProtocolEditor({ mode, initial }: Props) {
   const guard = useLeaveGuard(isDirty && !isSubmitting);
 
   useEffect(() => {
-    if (useSettingsStore.getState().state === 'idle') void useSettingsStore.getState().load();
+    const catalog = useCatalogStore.getState();
+    if (catalog.pricing.state === 'idle') void catalog.loadPricing();
   }, []);
 
   /** Puts each of the server's complaints on its field; returns those no field shows. */
@@ -155,16 +179,34 @@ export function ProtocolEditor({ mode, initial }: Props) {
     });
   };
 
+  /** Order now and Place order ask first: main reviews the order, the user confirms it. */
+  const askToOrder = async (input: CreateOrder) => {
+    if (reviewing.current) return;
+    reviewing.current = true;
+    setReviewingOrder(true);
+    setFeedback(null);
+    const result = await call('orders.review', input);
+    reviewing.current = false;
+    setReviewingOrder(false);
+    if (!result.ok) return failed('The order was not placed', result.error);
+    setConfirming({ input, review: result.value, open: true });
+  };
+
+  const placeOrder = async () => {
+    if (!confirming?.open || ordering) return;
+    setOrdering(true);
+    const result = await call('orders.create', confirming.input);
+    setOrdering(false);
+    closeConfirmation();
+    if (!result.ok) return failed('The order was not placed', result.error);
+    setOrderSettled(null);
+    setBatchId(result.value.batchId);
+    if (mode === 'order') reset(undefined, { keepValues: true });
+  };
+
   const onSave = handleSubmit(async (draft) => {
     setFeedback(null);
-    if (mode === 'order') {
-      const result = await call('orders.create', { from: 'scratch', draft });
-      if (!result.ok) return failed('The order was not placed', result.error);
-      setOrderSettled(null);
-      setBatchId(result.value.batchId);
-      reset(undefined, { keepValues: true });
-      return;
-    }
+    if (mode === 'order') return askToOrder({ from: 'scratch', draft });
     const result = view
       ? await call('protocols.update', { localId: view.localId, draft })
       : await call('protocols.create', { draft });
@@ -191,15 +233,8 @@ export function ProtocolEditor({ mode, initial }: Props) {
     }
   };
 
-  const orderNow = async () => {
-    if (!view || ordering) return;
-    setOrdering(true);
-    setFeedback(null);
-    const result = await call('orders.create', { from: 'protocol', protocolLocalId: view.localId });
-    setOrdering(false);
-    if (!result.ok) return failed('The order was not placed', result.error);
-    setOrderSettled(null);
-    setBatchId(result.value.batchId);
+  const orderNow = () => {
+    if (view && !ordering) void askToOrder({ from: 'protocol', protocolLocalId: view.localId });
   };
 
   const onOrderRejected = useCallback(
@@ -302,7 +337,7 @@ export function ProtocolEditor({ mode, initial }: Props) {
                       register={register}
                       errors={errors}
                       knownProduct={knownProduct}
-                      discountValue={discountValue}
+                      discount={discount}
                       onRemove={() => remove(index)}
                     />
                   ))}
@@ -319,78 +354,96 @@ export function ProtocolEditor({ mode, initial }: Props) {
               />
             </fieldset>
           </fieldset>
-          {feedback && (
-            <div className="notice notice-error" role="alert">
-              <p className="notice-title">{feedback.title}</p>
-              {feedback.detail && <p>{feedback.detail}</p>}
+          {/* Kept in view at the bottom: what became of Save, Order now or Place order is shown
+              where it was clicked, however far the form is scrolled. */}
+          <div className="editor-footer">
+            {feedback && (
+              <div className="notice notice-error" role="alert">
+                <p className="notice-title">{feedback.title}</p>
+                {feedback.detail && <p>{feedback.detail}</p>}
+              </div>
+            )}
+            {batchId && (
+              <OrderProgress
+                batchId={batchId}
+                onRejected={onOrderRejected}
+                onCreated={onOrderCreated}
+              />
+            )}
+            <div className="form-actions editor-actions">
+              {view && !view.deleted && (
+                <button
+                  type="button"
+                  className="button"
+                  onClick={orderNow}
+                  // Not disabled while the order is reviewed: the focus stays here, to come back to.
+                  disabled={isDirty || ordering || following || orderSettled === 'created'}
+                  aria-busy={ordering || reviewingOrder}
+                  title={isDirty ? 'Save your changes first' : undefined}
+                >
+                  {ordering || reviewingOrder ? (
+                    <Loader2 aria-hidden="true" size={16} className="spin" />
+                  ) : (
+                    <ShoppingCart aria-hidden="true" size={16} />
+                  )}
+                  Order now
+                </button>
+              )}
+              {mode === 'order' && orderSettled === 'created' ? (
+                <button
+                  type="button"
+                  className="button button-primary"
+                  onClick={() => {
+                    reset(emptyForm());
+                    setBatchId(null);
+                    setOrderSettled(null);
+                  }}
+                >
+                  Start another order
+                </button>
+              ) : (
+                <button
+                  type="submit"
+                  className="button button-primary"
+                  // A new order keeps the focus while it is reviewed (askToOrder ignores a second click).
+                  disabled={(isSubmitting && mode !== 'order') || locked}
+                  aria-busy={isSubmitting}
+                >
+                  {isSubmitting ? (
+                    <Loader2 aria-hidden="true" size={16} className="spin" />
+                  ) : mode === 'order' ? (
+                    <Send aria-hidden="true" size={16} />
+                  ) : (
+                    <Save aria-hidden="true" size={16} />
+                  )}
+                  {mode === 'order' ? 'Place order' : view ? 'Save changes' : 'Save protocol'}
+                </button>
+              )}
             </div>
-          )}
-          {batchId && (
-            <OrderProgress
-              batchId={batchId}
-              onRejected={onOrderRejected}
-              onCreated={onOrderCreated}
-            />
-          )}
-          <div className="form-actions editor-actions">
-            {view && !view.deleted && (
-              <button
-                type="button"
-                className="button"
-                onClick={() => void orderNow()}
-                disabled={isDirty || ordering || following || orderSettled === 'created'}
-                aria-busy={ordering}
-                title={isDirty ? 'Save your changes first' : undefined}
-              >
-                {ordering ? (
-                  <Loader2 aria-hidden="true" size={16} className="spin" />
-                ) : (
-                  <ShoppingCart aria-hidden="true" size={16} />
-                )}
-                Order now
-              </button>
-            )}
-            {mode === 'order' && orderSettled === 'created' ? (
-              <button
-                type="button"
-                className="button button-primary"
-                onClick={() => {
-                  reset(emptyForm());
-                  setBatchId(null);
-                  setOrderSettled(null);
-                }}
-              >
-                Start another order
-              </button>
-            ) : (
-              <button
-                type="submit"
-                className="button button-primary"
-                disabled={isSubmitting || locked}
-                aria-busy={isSubmitting}
-              >
-                {isSubmitting ? (
-                  <Loader2 aria-hidden="true" size={16} className="spin" />
-                ) : mode === 'order' ? (
-                  <Send aria-hidden="true" size={16} />
-                ) : (
-                  <Save aria-hidden="true" size={16} />
-                )}
-                {mode === 'order' ? 'Place order' : view ? 'Save changes' : 'Save protocol'}
-              </button>
-            )}
           </div>
         </form>
         <aside className="editor-aside" aria-label="Price">
-          <LivePrice
-            control={control}
-            product={knownProduct}
-            discountValue={discountValue}
-            exact={exact}
-            discountKnown={settingsState !== 'failed'}
-          />
+          <LivePrice control={control} product={knownProduct} discount={discount} exact={exact} />
         </aside>
       </div>
+      {confirming && (
+        <ConfirmSubmit
+          open={confirming.open}
+          count={1}
+          total={confirming.review.estimatedTotal}
+          totalUnknown={confirming.review.totalUnknown}
+          exact={confirming.review.exact}
+          leftOut={0}
+          connection={connection}
+          busy={ordering}
+          order={{
+            details: confirming.review.order,
+            warnings: confirming.review.items.flatMap((i) => i.warnings),
+          }}
+          onConfirm={() => void placeOrder()}
+          onCancel={closeConfirmation}
+        />
+      )}
       <ConfirmDialog
         open={guard.pending !== null}
         title="Leave without saving?"

@@ -8,6 +8,13 @@ import {
 import { priceOrder, type Pricing } from '../../../../shared/pricing';
 import type { EditorFormInput } from './editor-form';
 
+/**
+ * The partner's discount as the editor knows it, from the terms main keeps: read (a value, or
+ * null for none), or not known (being read, or never read on this connection).
+ */
+export type PreviewDiscount =
+  { known: true; value: number | null } | { known: false; reading: boolean };
+
 export interface Preview {
   pricing: Pricing;
   /** Per form line: its total, or null when it is left out (unknown product, no valid quantity). */
