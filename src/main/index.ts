@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { IPC_EVENT, IPC_INVOKE } from '../shared/ipc';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { guardWebContents } from './contents-guard';
+import { guardDownloads } from './download-policy';
 import { Core } from './core';
 import { KeytarCredentialStore } from './connections/keychain';
 import { createIpcDispatcher } from './ipc/dispatch';
@@ -122,6 +123,8 @@ async function start(): Promise<void> {
     }),
   );
   applySessionPolicy(session.defaultSession, { location, log: log.child('session') });
+  // Only the page's own saves (a Blob of our origin) may download; anything else is cancelled.
+  guardDownloads(session.defaultSession, { location, log: log.child('downloads') });
 
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
