@@ -7,11 +7,19 @@ import type { RouteContext } from './context';
 const NO_SECRET =
   'No webhook secret: a webhook secret exists only while a webhookUrl is set in partner settings';
 
-/** A clean http(s) URL (the shared rule) whose host is public (publicHostProblem). */
-const publicUrl = (policy: HostPolicy, hint = '') =>
+/**
+ * A clean http(s) URL (the shared rule) whose host is public (publicHostProblem); `loopbackHint`
+ * is added to the message when only the loopback flag would have taken the URL.
+ */
+const publicUrl = (policy: HostPolicy, loopbackHint = '') =>
   HttpUrl.superRefine((url, ctx) => {
     const problem = publicHostProblem(url, policy);
-    if (problem) ctx.addIssue({ code: 'custom', message: `a public host, not ${problem}${hint}` });
+    if (!problem) return;
+    const loopback = publicHostProblem(url, { allowLoopback: true }) === null;
+    ctx.addIssue({
+      code: 'custom',
+      message: `a public host, not ${problem}${loopback ? loopbackHint : ''}`,
+    });
   });
 
 /**

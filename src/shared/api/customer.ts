@@ -24,7 +24,7 @@ const required = (max: number) =>
     .trim()
     .min(1, { message: 'required', abort: true })
     .refine(hasVisibleCharacter, {
-      message: 'required: at least one visible character',
+      message: 'at least one visible character, not only spaces or zero-width ones',
       abort: true,
     })
     .max(max, `at most ${max} characters`);

@@ -276,8 +276,11 @@ describe('URLs the service calls or publishes: public hosts only', () => {
     expect(ValidationErrorBody.parse(res.body).detail[0]!.msg).toMatch(
       /public host.*loopback.*--allow-loopback-webhooks/,
     );
-    const metadata = await patch({ website: 'http://169.254.169.254/' });
-    expect(ValidationErrorBody.parse(metadata.body).detail[0]!.msg).toMatch(/link-local/);
+    const metadata = await patch({ webhookUrl: 'http://169.254.169.254/' });
+    const msg = ValidationErrorBody.parse(metadata.body).detail[0]!.msg;
+    expect(msg).toMatch(/public host.*link-local/);
+    // The flag would not take it either: no hint.
+    expect(msg).not.toMatch(/allow-loopback/);
   });
 
   it('takes public hosts by name and by address', async () => {
