@@ -62,6 +62,9 @@ export async function startEmbeddedConnection(
       db: options.db ?? join(options.dataDir, 'sandbox.db'),
       clientId: EMBEDDED_CLIENT_ID,
       clientSecret: secret,
+      // Webhooks to public hosts only, as any server: nothing in the app receives webhooks, and
+      // loopback is where the desktop's own services listen (docs/decisions.md).
+      allowLoopbackWebhooks: false,
     },
     { log: options.log },
   );

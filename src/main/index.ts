@@ -1,11 +1,12 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
 import electronUpdater from 'electron-updater';
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IPC_EVENT, IPC_INVOKE } from '../shared/ipc';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { guardWebContents } from './contents-guard';
+import { guardDownloads } from './download-policy';
 import { Core } from './core';
 import { KeytarCredentialStore } from './connections/keychain';
 import { createIpcDispatcher } from './ipc/dispatch';
@@ -13,6 +14,7 @@ import { forwardIpcEvents } from './ipc/events';
 import { createInvokeHandler } from './ipc/sender';
 import { createFileLogger, silentLogger, type FileLogger } from './logging';
 import { buildMenuTemplate } from './menu-template';
+import { decideProfileLocation } from './profile-location';
 import { decideRendererLocation, isTrustedRendererUrl } from './renderer-location';
 import { applySessionPolicy } from './session-policy';
 import { electronUpdaterPort } from './updates/updater-port';
@@ -36,12 +38,16 @@ const logError = (message: string, error: unknown) =>
 process.on('uncaughtException', (error) => logError('uncaught exception', error));
 process.on('unhandledRejection', (reason) => logError('unhandled rejection', reason));
 
-// Tests (and anyone who wants a second profile) point the app at another data directory.
+// Tests (and a developer's second profile) point an unpackaged app at another data directory.
 // Before the single-instance lock: the lock belongs to the data directory.
-if (process.env.ORDER_DESK_USER_DATA) {
-  const dir = resolve(process.env.ORDER_DESK_USER_DATA);
-  app.setPath('userData', dir);
-  app.setAppLogsPath(join(dir, 'logs'));
+const profile = decideProfileLocation({
+  isPackaged: app.isPackaged,
+  env: process.env,
+  cwd: process.cwd(),
+});
+if (profile.dataDir && profile.logsDir) {
+  app.setPath('userData', profile.dataDir);
+  app.setAppLogsPath(profile.logsDir);
 }
 
 async function openExternal(url: string): Promise<void> {
@@ -104,6 +110,7 @@ async function start(): Promise<void> {
   log.info(`Order Desk ${app.getVersion()} starting (electron ${process.versions.electron})`);
 
   if (renderer.ignoredDevServer) log.warn(renderer.ignoredDevServer);
+  if (profile.ignored) log.warn(profile.ignored);
   const protocolLog = log.child('app-protocol');
   protocol.handle(
     APP_SCHEME,
@@ -116,6 +123,8 @@ async function start(): Promise<void> {
     }),
   );
   applySessionPolicy(session.defaultSession, { location, log: log.child('session') });
+  // Only the page's own saves (a Blob of our origin) may download; anything else is cancelled.
+  guardDownloads(session.defaultSession, { location, log: log.child('downloads') });
 
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(

@@ -89,3 +89,28 @@ export function isTrustedRendererUrl(url: unknown, location: RendererLocation): 
   if (!dev || (dev.protocol !== 'http:' && dev.protocol !== 'https:')) return false;
   return actual.origin === dev.origin && actual.username === '' && actual.password === '';
 }
+
+/**
+ * Whether `url` belongs to our renderer's origin, at any path: app://order-desk (no port, no
+ * credentials), or, when there is a dev server, its origin. What a Blob URL our page made points
+ * into (`blob:app://order-desk/<uuid>`).
+ */
+export function hasRendererOrigin(url: unknown, location: RendererLocation): boolean {
+  if (typeof url !== 'string' || url === '') return false;
+  const actual = parse(url);
+  if (!actual || actual.username !== '' || actual.password !== '') return false;
+  if (actual.protocol === `${APP_SCHEME}:`) {
+    const expected = parse(location.entryUrl);
+    return (
+      expected !== null &&
+      expected.protocol === actual.protocol &&
+      actual.hostname === APP_HOST &&
+      expected.hostname === APP_HOST &&
+      actual.port === ''
+    );
+  }
+  if (!location.devServerUrl) return false;
+  const dev = parse(location.devServerUrl);
+  if (!dev || (dev.protocol !== 'http:' && dev.protocol !== 'https:')) return false;
+  return actual.origin === dev.origin;
+}

@@ -12,6 +12,9 @@ const USAGE = `Usage: npm run sandbox -- [options]
   --time-scale N       divide every delay by N: fulfillment steps, webhook retries (default 1)
   --auto-advance S     sandbox seconds between automatic fulfillment steps; 0 turns them off (default 60)
   --token-ttl S        access token lifetime in seconds (default 3600)
+  --allow-loopback-webhooks
+                       take webhookUrls on 127.0.0.1, ::1 or localhost too (to develop a webhook
+                       receiver on this machine); by default only public hosts are called
   --help               show this help`;
 
 const num = (flag: string) =>
@@ -30,6 +33,7 @@ const Flags = z.object({
   'time-scale': num('--time-scale'),
   'auto-advance': num('--auto-advance'),
   'token-ttl': num('--token-ttl'),
+  'allow-loopback-webhooks': z.boolean().optional(),
 });
 
 function fail(message: string): never {
@@ -50,6 +54,7 @@ async function main(): Promise<void> {
         'time-scale': { type: 'string' },
         'auto-advance': { type: 'string' },
         'token-ttl': { type: 'string' },
+        'allow-loopback-webhooks': { type: 'boolean' },
         help: { type: 'boolean' },
       },
       strict: true,
@@ -74,6 +79,7 @@ async function main(): Promise<void> {
     timeScale: f['time-scale'],
     autoAdvance: f['auto-advance'],
     tokenTtl: f['token-ttl'],
+    allowLoopbackWebhooks: f['allow-loopback-webhooks'],
   });
   if (!options.success) {
     fail(options.error.issues.map((i) => `--${String(i.path[0])}: ${i.message}`).join('\n'));
@@ -93,6 +99,7 @@ async function main(): Promise<void> {
       `  client_secret:  ${sandbox.clientSecret}`,
       `  Data:           ${o.db === ':memory:' ? 'in memory (gone when this process stops; --db FILE keeps it)' : o.db}`,
       `  Fulfillment:    ${o.autoAdvance > 0 ? `one step every ${o.autoAdvance / o.timeScale} s` : 'manual (POST /_sandbox/orders/{id}/advance)'}`,
+      `  Webhooks:       ${o.allowLoopbackWebhooks ? 'public and loopback hosts (--allow-loopback-webhooks)' : 'public hosts only'}`,
       '',
     ].join('\n'),
   );

@@ -71,6 +71,7 @@ export async function startSandbox(
     deliveries,
     partners,
     timeScale: options.timeScale,
+    allowLoopback: options.allowLoopbackWebhooks,
     ...(runtime.fetch ? { fetch: runtime.fetch } : {}),
   });
   const simulator = new FulfillmentSimulator(clock, orderStore, () => orders, log);
@@ -106,6 +107,7 @@ export async function startSandbox(
     deliveries,
     faults,
     tokenTtlSeconds: options.tokenTtl,
+    allowLoopbackWebhooks: options.allowLoopbackWebhooks,
   };
   registerMetaRoutes(app);
   registerTokenRoutes(app, ctx);

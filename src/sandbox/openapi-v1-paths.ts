@@ -227,7 +227,7 @@ export function v1Paths(): Record<string, PathItem> {
         [400, 422],
         {
           description:
-            'Only the fields given change; null clears a field. Read-only and unknown fields are a 422.',
+            'Only the fields given change; null clears a field. Read-only and unknown fields are a 422. webhookUrl, website and logo must name a public host: a loopback, private, link-local (cloud metadata), unspecified, multicast or broadcast address in any spelling, localhost or a private-use name (*.internal, *.local) is a 422 at the field (a sandbox started with --allow-loopback-webhooks takes loopback webhookUrls).',
           requestBody: body(ref('PartnerSettingsPatch')),
         },
       ),

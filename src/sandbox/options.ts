@@ -15,6 +15,12 @@ export const SandboxOptions = z.object({
   autoAdvance: z.number().min(0).default(60),
   /** Lifetime of an access token in seconds. */
   tokenTtl: z.int().min(1).default(3600),
+  /**
+   * Take webhook URLs on loopback hosts (127.0.0.0/8, ::1, localhost) too: for tests and for
+   * developing a webhook receiver on one machine. Off by default: the service then calls only
+   * public hosts (src/sandbox/public-host.ts).
+   */
+  allowLoopbackWebhooks: z.boolean().default(false),
 });
 export type SandboxOptionsInput = z.input<typeof SandboxOptions>;
 export type SandboxOptions = z.output<typeof SandboxOptions>;

@@ -1,8 +1,8 @@
 import { _electron as electron, expect, test, type ElectronApplication } from '@playwright/test';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OrderDeskApi } from '../../src/shared/ipc';
 
@@ -34,22 +34,22 @@ const PAGE_URL = /^app:\/\/order-desk\/index\.html(#.*)?$/;
 
 /**
  * The Electron shell itself: the built main process (out/main/index.js) in a real Electron with
- * a throw-away profile. Runs where the electron package has its binary; skipped, saying why,
- * where it was installed with ELECTRON_SKIP_BINARY_DOWNLOAD (our build machines).
+ * a throw-away profile. Runs where the electron package has its binary (`npm start` fetches it:
+ * since Electron 42, `npm install` no longer does); skipped, saying why, where none was fetched
+ * (our build machines cannot download it).
  */
 const MAIN_JS = fileURLToPath(new URL('../../out/main/index.js', import.meta.url));
 
 function electronBinary(): { path: string } | { path: null; reason: string } {
-  try {
-    // The electron package exports the binary's path, and throws when it was never downloaded.
-    const path = createRequire(import.meta.url)('electron') as unknown;
-    if (typeof path !== 'string')
-      return { path: null, reason: 'the electron package exports no path' };
-    return existsSync(path) ? { path } : { path: null, reason: `${path} does not exist` };
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { path: null, reason: `the electron package has no binary (it says: ${message})` };
-  }
+  // Where the binary is, read as electron-vite reads it: Electron's install script writes
+  // path.txt beside the package once the binary is there. Not require('electron'), which since
+  // Electron 42 starts a download when the binary is missing.
+  const packageDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+  const pathFile = join(packageDir, 'path.txt');
+  if (!existsSync(pathFile))
+    return { path: null, reason: `${pathFile} does not exist (run npx install-electron)` };
+  const path = join(packageDir, 'dist', readFileSync(pathFile, 'utf8'));
+  return existsSync(path) ? { path } : { path: null, reason: `${path} does not exist` };
 }
 
 const binary = electronBinary();
@@ -57,7 +57,7 @@ const binary = electronBinary();
 test.describe('Electron shell', () => {
   test.skip(
     binary.path === null,
-    `No Electron binary installed (ELECTRON_SKIP_BINARY_DOWNLOAD): ${binary.path === null ? binary.reason : ''}`,
+    `No Electron binary installed: ${binary.path === null ? binary.reason : ''}`,
   );
 
   let userData: string;

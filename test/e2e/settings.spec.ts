@@ -55,6 +55,26 @@ test('an invalid support email is refused on its field; a valid one is saved and
   await saveScreen(app, testInfo, 'settings-saved');
 });
 
+test('a webhook URL to a host that is not public is refused by the server, on its field', async ({
+  app,
+  host,
+}, testInfo) => {
+  const webhook = settingsField(app, 'Webhook URL');
+  // The cloud metadata address, spelled as a number: a clean URL the form itself cannot fault.
+  await webhook.fill('http://2852039166/latest/meta-data/');
+  await saveButton(app).click();
+  await expect(webhook).toHaveAttribute('aria-invalid', 'true');
+  await expect(webhook).toHaveAccessibleDescription(/public host.*link-local/i);
+  await saveScreen(app, testInfo, 'settings-webhook-not-public');
+  expect((await host.core.session!.client.getPartnerSettings()).webhookUrl).toBeNull();
+  await expect(webhookCard(app)).toContainText('exists only while a webhook URL is set');
+
+  await webhook.fill('https://clinic.example/webhooks/orders');
+  await saveButton(app).click();
+  await expect(formStatus(app)).toHaveText(/Settings saved\./);
+  await expect(webhook).not.toHaveAttribute('aria-invalid', 'true');
+});
+
 test('a webhook URL brings a secret to reveal and rotate behind a confirmation', async ({
   app,
   host,

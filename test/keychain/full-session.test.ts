@@ -90,7 +90,9 @@ describe('a full session', () => {
     const cancelled = await session.orders.cancelOrder(first!.id);
     expect(cancelled.ok).toBe(true);
 
-    await session.client.updatePartnerSettings({ webhookUrl: 'http://127.0.0.1:9/hook' });
+    await session.client.updatePartnerSettings({
+      webhookUrl: 'https://hooks.clinic.example/order-desk',
+    });
     const webhookSecret = await session.client.getWebhookSecret();
     const rotated = await session.client.rotateWebhookSecret();
     seen.add(webhookSecret!);

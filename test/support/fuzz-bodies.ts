@@ -116,8 +116,35 @@ const LENGTHS = [
   0, 1, 2, 5, 20, 21, 40, 41, 50, 51, 56, 57, 100, 101, 254, 255, 2048, 2049, 100_000,
 ];
 
+/** Text that shows nothing: whitespace and zero-width or other default-ignorable characters. */
+export const invisibleString = fc
+  .array(
+    fc.constantFrom(' ', '\u00a0', '\u00ad', '\u200b', '\u200c', '\u200d', '\u2060', '\ufeff'),
+    {
+      minLength: 1,
+      maxLength: 6,
+    },
+  )
+  .map((chars) => chars.join(''));
+
+/** Whether `s` is well-formed UTF-16 (every surrogate paired). */
+export const isWellFormed = (s: string) =>
+  !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
+
+/** Text with a lone UTF-16 surrogate (half of a pair) somewhere in it. */
+export const loneSurrogateString = fc
+  .tuple(
+    fc.string({ maxLength: 10 }),
+    fc.oneof(fc.integer({ min: 0xd800, max: 0xdbff }), fc.integer({ min: 0xdc00, max: 0xdfff })),
+    fc.string({ maxLength: 10 }),
+  )
+  .map(([before, half, after]) => `${before}${String.fromCharCode(half)}${after}`)
+  .filter((s) => !isWellFormed(s));
+
 export const edgeString = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 30 }),
+  invisibleString,
+  loneSurrogateString,
   withControls(fc.string({ maxLength: 20 })),
   fc.constantFrom(...LENGTHS).map((n) => 'x'.repeat(n)),
   fc.constantFrom(' ', '  Ada  ', '\ud800', '-502.05', '0.00', '10000.00', '10000.01', '1e5'),
@@ -138,6 +165,27 @@ export const edgeValue = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
 );
 
+/**
+ * Clean URLs to hosts that are not public, in the spellings a URL parser takes: the service must
+ * never call or publish one (loopback, metadata, private, link-local, unspecified, broadcast).
+ */
+export const NOT_PUBLIC_URLS = [
+  'http://127.0.0.1:9/hook',
+  'http://2130706433/hook',
+  'http://0177.0.0.1/hook',
+  'http://0x7f.1/hook',
+  'http://127.1/hook',
+  'http://localhost/hook',
+  'http://hooks.localhost/hook',
+  'http://169.254.169.254/latest/meta-data/',
+  'http://metadata.google.internal/computeMetadata/v1/',
+  'http://10.0.0.1/hook',
+  'http://0xc0a80001/hook',
+  'http://100.64.0.1/hook',
+  'http://0.0.0.0/hook',
+  'http://255.255.255.255/hook',
+];
+
 /** Clean URLs, and URLs made unclean: controls, whitespace, credentials, fragments, backslashes. */
 export const edgeUrl = fc.oneof(
   fc.webUrl({ withQueryParameters: true }),
@@ -148,6 +196,7 @@ export const edgeUrl = fc.oneof(
     .tuple(fc.webUrl(), fc.constantFrom(' ', '\t', '\r\n', '\\', '#', '\u00a0', 'ä'))
     .map(([u, c]) => u + c),
   fc.constantFrom('https://hooks.clinic.example/a', 'HTTP://X.EXAMPLE/', 'javascript:alert(1)'),
+  fc.constantFrom(...NOT_PUBLIC_URLS),
 );
 
 /** The valid value most of the time, so that most bodies get past the schema to the pricing. */

@@ -58,4 +58,13 @@ describe('npm scripts and the native modules', () => {
       expect(command, name).toMatch(/^node scripts\/native-abi\.mjs electron && /);
     }
   });
+
+  it('fetch the Electron binary before electron-vite looks for it', () => {
+    // Since Electron 42 `npm install` no longer downloads the binary; electron-vite reads
+    // node_modules/electron/path.txt, which only Electron's install script writes (once).
+    const electron = Object.entries(scripts).filter(([, command]) => runsElectron(command));
+    for (const [name, command] of electron) {
+      expect(command, name).toMatch(/&& install-electron && electron-vite (preview|dev)\b/);
+    }
+  });
 });

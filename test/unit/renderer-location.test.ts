@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   decideRendererLocation,
+  hasRendererOrigin,
   isTrustedRendererUrl,
   type RendererLocation,
 } from '../../src/main/renderer-location';
@@ -137,5 +138,25 @@ describe('isTrustedRendererUrl', () => {
   it('never trusts a dev server URL that is not http(s)', () => {
     const odd: RendererLocation = { entryUrl: PAGE, devServerUrl: 'javascript:alert(1)' };
     expect(isTrustedRendererUrl('javascript:alert(1)', odd)).toBe(false);
+  });
+});
+
+describe('hasRendererOrigin', () => {
+  it('is our app:// origin at any path, or the dev server origin when there is one', () => {
+    expect(hasRendererOrigin('app://order-desk/0b5a1c9e', built)).toBe(true);
+    expect(hasRendererOrigin('app://order-desk/index.html', built)).toBe(true);
+    expect(hasRendererOrigin('http://localhost:5173/x', dev)).toBe(true);
+    for (const url of [
+      'http://localhost:5173/x',
+      'app://elsewhere/x',
+      'app://order-desk:1/x',
+      'app://u:p@order-desk/x',
+      'https://order-desk/x',
+      'null/x',
+      '',
+      undefined,
+    ])
+      expect(hasRendererOrigin(url, built), String(url)).toBe(false);
+    expect(hasRendererOrigin('http://localhost:5174/x', dev)).toBe(false);
   });
 });

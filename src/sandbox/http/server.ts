@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { ApiError, badRequest, unauthorized } from '../errors';
 import type { Clock } from '../clock';
 import type { FaultDecision, FaultInjector } from './faults';
+import { clientErrorHandler, malformedRequestLine } from './request-line';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -55,6 +56,10 @@ export function createHttpServer(deps: ServerDeps): FastifyInstance {
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
     forceCloseConnections: true,
+    // Node's strict parser even when the process runs with --insecure-http-parser: no lenient
+    // line endings or header values that a proxy in front could read differently.
+    http: { insecureHTTPParser: false },
+    clientErrorHandler,
   });
   // /v1 takes JSON only; the token endpoint registers the form parser in its own scope.
   app.removeContentTypeParser('text/plain');
@@ -64,6 +69,9 @@ export function createHttpServer(deps: ServerDeps): FastifyInstance {
 
   // Callback-style hooks: on every request's path, and cheaper than async ones (no promise).
   app.addHook('onRequest', (request, reply, done) => {
+    // First, on every request (public, unknown path or not): a broken request line is a 400.
+    const malformed = malformedRequestLine(request.raw);
+    if (malformed) return done(new ApiError(400, { detail: malformed }, { connection: 'close' }));
     if (request.routeOptions.config.public || request.is404) return done();
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);

@@ -15,4 +15,6 @@ export interface RouteContext {
   deliveries: DeliveryStore;
   faults: FaultInjector;
   tokenTtlSeconds: number;
+  /** Whether webhookUrl may name a loopback host (SandboxOptions.allowLoopbackWebhooks). */
+  allowLoopbackWebhooks: boolean;
 }

@@ -1,16 +1,50 @@
 import type { FastifyInstance } from 'fastify';
-import { PartnerSettingsPatch, validateBody } from '../../shared/api';
+import { HttpUrl, PartnerSettingsPatch, validateBody } from '../../shared/api';
 import { notFound, unprocessable } from '../errors';
+import { publicHostProblem, type HostPolicy } from '../public-host';
 import type { RouteContext } from './context';
 
 const NO_SECRET =
   'No webhook secret: a webhook secret exists only while a webhookUrl is set in partner settings';
 
+/**
+ * A clean http(s) URL (the shared rule) whose host is public (publicHostProblem); `loopbackHint`
+ * is added to the message when only the loopback flag would have taken the URL.
+ */
+const publicUrl = (policy: HostPolicy, loopbackHint = '') =>
+  HttpUrl.superRefine((url, ctx) => {
+    const problem = publicHostProblem(url, policy);
+    if (!problem) return;
+    const loopback = publicHostProblem(url, { allowLoopback: true }) === null;
+    ctx.addIssue({
+      code: 'custom',
+      message: `a public host, not ${problem}${loopback ? loopbackHint : ''}`,
+    });
+  });
+
+/**
+ * The settings patch as this service takes it: the shared schema, and the URLs it calls (the
+ * webhook) or publishes (website, logo) only on public hosts. Loopback webhooks only when the
+ * sandbox was started to take them (allowLoopbackWebhooks, a test and development flag).
+ */
+export function settingsPatchSchema(allowLoopbackWebhooks: boolean) {
+  const hint = allowLoopbackWebhooks
+    ? ''
+    : ' (a sandbox started with --allow-loopback-webhooks takes loopback webhooks)';
+  return PartnerSettingsPatch.extend({
+    webhookUrl: publicUrl({ allowLoopback: allowLoopbackWebhooks }, hint).nullable().optional(),
+    website: publicUrl({ allowLoopback: false }).nullable().optional(),
+    logo: publicUrl({ allowLoopback: false }).nullable().optional(),
+  });
+}
+
 export function registerPartnerRoutes(app: FastifyInstance, ctx: RouteContext): void {
+  const SettingsPatch = settingsPatchSchema(ctx.allowLoopbackWebhooks);
+
   app.get('/v1/partners/settings', async (request) => ctx.partners.settings(request.partnerId));
 
   app.patch('/v1/partners/settings', async (request) => {
-    const patch = validateBody(PartnerSettingsPatch, request.body);
+    const patch = validateBody(SettingsPatch, request.body);
     if (!patch.ok) throw unprocessable(patch.issues);
     return ctx.partners.patchSettings(request.partnerId, patch.value, ctx.clock.now());
   });

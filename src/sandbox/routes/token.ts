@@ -1,6 +1,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { TokenRequest, type OAuthErrorBody } from '../../shared/api';
+import { ApiError } from '../errors';
 import type { RouteContext } from './context';
 
 const oauthError = (reply: FastifyReply, status: number, body: OAuthErrorBody) =>
@@ -33,11 +34,15 @@ function basicCredentials(
 export function registerTokenRoutes(app: FastifyInstance, ctx: RouteContext): void {
   app.register(async (scope) => {
     await scope.register(formbody);
-    // Whatever goes wrong before the handler (unknown content type, unreadable body) is still an RFC 6749 error.
+    // Whatever goes wrong before the handler (a malformed request line, unknown content type,
+    // unreadable body) is still an RFC 6749 error.
     scope.setErrorHandler((error: { statusCode?: number }, _request, reply) =>
       oauthError(reply, error.statusCode === 413 ? 413 : 400, {
         error: 'invalid_request',
-        error_description: 'Send the token request as application/x-www-form-urlencoded',
+        error_description:
+          error instanceof ApiError && typeof error.body.detail === 'string'
+            ? error.body.detail
+            : 'Send the token request as application/x-www-form-urlencoded',
       }),
     );
     scope.post('/oauth2/token', { config: { public: true } }, async (request, reply) => {

@@ -2,6 +2,7 @@ import { WEBHOOK_HEADERS } from '../../shared/api';
 import type { Clock } from '../clock';
 import type { DeliveryStore } from '../store/deliveries';
 import type { PartnerStore } from '../store/partners';
+import { publicHostProblem } from '../public-host';
 import { Timer } from '../timer';
 import { signWebhook } from './signing';
 
@@ -16,10 +17,16 @@ export interface DispatcherOptions {
   partners: PartnerStore;
   /** Divides every delay: retry intervals and the attempt timeout. */
   timeScale: number;
+  /** Call loopback hosts too (SandboxOptions.allowLoopbackWebhooks); else only public hosts. */
+  allowLoopback: boolean;
   /** Attempts in flight at once. */
   concurrency?: number;
   fetch?: typeof fetch;
 }
+
+/** What one attempt came to. */
+type Attempted =
+  { delivered: true; status: number } | { delivered: false; status: number | null; error: string };
 
 /**
  * Sends queued webhooks from the durable outbox: signs each attempt, keeps the same webhook-id
@@ -94,9 +101,34 @@ export class WebhookDispatcher {
       deliveries.recordFailure(id, null, 'no webhookUrl configured', null);
       return;
     }
-    const timestamp = Math.floor(clock.now() / 1000);
-    let status: number | null = null;
-    let error: string;
+    // Checked again at each attempt: a URL stored before this rule, or by a sandbox started with
+    // loopback webhooks on the same database, is not called. The attempt fails and is retried on
+    // the schedule, so a corrected URL still gets the delivery.
+    const refused = publicHostProblem(url, { allowLoopback: this.options.allowLoopback });
+    const sent: Attempted = refused
+      ? {
+          delivered: false,
+          status: null,
+          error: `not sent: the webhookUrl is ${refused}, not a public host`,
+        }
+      : await this.post(url, id, secret, payload);
+    if (sent.delivered) {
+      deliveries.recordSuccess(id, sent.status);
+      return;
+    }
+    if (this.closed) return; // The lease brings it back after a restart.
+    const delay = RETRY_DELAYS_MS[attempt - 1];
+    deliveries.recordFailure(
+      id,
+      sent.status,
+      sent.error,
+      delay === undefined ? null : clock.now() + this.scaled(delay),
+    );
+  }
+
+  /** One signed POST: delivered on a 2xx answer; otherwise its status, if any, and what went wrong. */
+  private async post(url: string, id: string, secret: string, payload: string): Promise<Attempted> {
+    const timestamp = Math.floor(this.options.clock.now() / 1000);
     try {
       const response = await this.fetchImpl(url, {
         method: 'POST',
@@ -114,27 +146,21 @@ export class WebhookDispatcher {
           this.closeSignal.signal,
         ]),
       });
-      status = response.status;
+      const status = response.status;
       await response.body?.cancel().catch(() => undefined);
-      if (status >= 200 && status < 300) {
-        deliveries.recordSuccess(id, status);
-        return;
-      }
-      error = `answered ${status}`;
+      return status >= 200 && status < 300
+        ? { delivered: true, status }
+        : { delivered: false, status, error: `answered ${status}` };
     } catch (e) {
-      error =
-        e instanceof Error && e.name === 'TimeoutError'
-          ? 'timed out'
-          : `request failed: ${describe(e)}`;
+      return {
+        delivered: false,
+        status: null,
+        error:
+          e instanceof Error && e.name === 'TimeoutError'
+            ? 'timed out'
+            : `request failed: ${describe(e)}`,
+      };
     }
-    if (this.closed) return; // The lease brings it back after a restart.
-    const delay = RETRY_DELAYS_MS[attempt - 1];
-    deliveries.recordFailure(
-      id,
-      status,
-      error,
-      delay === undefined ? null : clock.now() + this.scaled(delay),
-    );
   }
 }
 

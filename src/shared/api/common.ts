@@ -27,14 +27,39 @@ export type Price = z.infer<typeof Price>;
 export const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
 
 /**
- * A string without control characters. The check runs first, on the value as sent (nothing is
- * stripped or trimmed before it), and a failure skips the field's other checks: one issue per field.
+ * A lone UTF-16 surrogate: one half of a pair (an emoji, a rare CJK character) without the other.
+ * JSON can carry one (`"\ud800"`); it is no character at all, and stored it becomes U+FFFD or an
+ * encoding error wherever the text goes next (a CSV file, a label, another service).
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Whether `text` is well-formed UTF-16: no lone surrogate (String.prototype.isWellFormed). */
+export const isWellFormedText = (text: string): boolean => !LONE_SURROGATE.test(text);
+
+/**
+ * Anything but whitespace and the characters Unicode calls default-ignorable: shown as nothing
+ * (zero-width space, joiners, word joiner, U+FEFF, soft hyphen, bidirectional marks, variation
+ * selectors, Hangul fillers).
+ */
+const VISIBLE_CHARACTER = /[^\s\p{Default_Ignorable_Code_Point}]/u;
+/** Whether `text` shows anything: a name of only zero-width characters looks empty on screen. */
+export const hasVisibleCharacter = (text: string): boolean => VISIBLE_CHARACTER.test(text);
+
+/**
+ * A string without control characters or lone surrogates. The checks run first, on the value as
+ * sent (nothing is stripped or trimmed before them), and a failure skips the field's other checks:
+ * one issue per field.
  */
 export const plainString = () =>
-  z.string().regex(NO_CONTROL_CHARACTERS, {
-    message: 'no control characters (such as NUL, tab or a line break)',
-    abort: true,
-  });
+  z
+    .string()
+    .regex(NO_CONTROL_CHARACTERS, {
+      message: 'no control characters (such as NUL, tab or a line break)',
+      abort: true,
+    })
+    .refine(isWellFormedText, {
+      message: 'no unpaired surrogate (half of an emoji or other character)',
+      abort: true,
+    });
 
 /** One line of free text: no control characters, at most `max` characters. */
 export const textLine = (max: number) => plainString().max(max, `at most ${max} characters`);

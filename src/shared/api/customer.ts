@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainString, textLine } from './common';
+import { hasVisibleCharacter, plainString, textLine } from './common';
 
 /** Limits of the spec's Limits table. */
 export const ADDRESS_LINE_MAX = 100;
@@ -15,15 +15,27 @@ export const PHONE_MAX = 40;
 /** The 1.0.1 `zip` has no pattern: room for ZIP+4 and postal codes of other countries. */
 export const POSTAL_CODE_MAX = 20;
 
-/** Required text: no control characters, then trimmed, then 1 to `max` characters. */
+/**
+ * Required text: no control characters, then trimmed, then 1 to `max` characters of which at
+ * least one is visible (a name of zero-width characters would show as an empty one).
+ */
 const required = (max: number) =>
-  plainString().trim().min(1, 'required').max(max, `at most ${max} characters`);
+  plainString()
+    .trim()
+    .min(1, { message: 'required', abort: true })
+    .refine(hasVisibleCharacter, {
+      message: 'at least one visible character, not only spaces or zero-width ones',
+      abort: true,
+    })
+    .max(max, `at most ${max} characters`);
 
 const addressCommon = {
   line1: required(ADDRESS_LINE_MAX),
   line2: textLine(ADDRESS_LINE_MAX).nullish(),
   city: required(CITY_MAX),
-  state: plainString().length(2, 'state or province code of exactly 2 characters'),
+  state: plainString()
+    .length(2, 'state or province code of exactly 2 characters')
+    .refine(hasVisibleCharacter, 'state or province code of exactly 2 characters'),
 };
 
 /** Address in requests, 1.0.2: `zipCode` of exactly 5 digits. */

@@ -48,7 +48,7 @@ export const HTTP_URL_PATTERN =
   /^https?:\/\/[A-Za-z0-9.\-:[\]]+(?:[/?][A-Za-z0-9\-._~%!$&'()*+,;=:@/?]*)?$/;
 const URL_MESSAGE =
   'an absolute http or https URL without spaces, control characters, credentials or fragment';
-const httpUrl = z
+export const HttpUrl = z
   .string()
   .regex(HTTP_URL_PATTERN, { message: URL_MESSAGE, abort: true })
   .check(
@@ -70,11 +70,11 @@ const color = z
 export const PartnerSettingsPatch = z.strictObject({
   primaryColor: color,
   secondaryColor: color,
-  logo: httpUrl.nullable().optional(),
+  logo: HttpUrl.nullable().optional(),
   phone: text(PARTNER_PHONE_MAX),
   supportEmail: emailAddress().nullable().optional(),
-  website: httpUrl.nullable().optional(),
-  webhookUrl: httpUrl.nullable().optional(),
+  website: HttpUrl.nullable().optional(),
+  webhookUrl: HttpUrl.nullable().optional(),
   billingAddressLine1: text(BILLING_LINE_MAX),
   billingAddressLine2: text(BILLING_LINE_MAX),
   billingCity: text(BILLING_CITY_MAX),

@@ -36,6 +36,7 @@ interface DeliveryRow {
   state: 'pending' | 'delivered' | 'failed';
   attempts: number;
   lastStatus: number | null;
+  lastError: string | null;
 }
 
 let dir: string;
@@ -175,7 +176,7 @@ describe('a sandbox restarted on the same database file', () => {
   it('delivers a webhook that was pending when it stopped, with the same webhook-id', async () => {
     const hooks = await receiver();
     hooks.respond(() => 503);
-    const first = await start({ timeScale: 600 });
+    const first = await start({ timeScale: 600, allowLoopbackWebhooks: true });
     expect(
       (await first.api('PATCH', '/v1/partners/settings', { webhookUrl: hooks.url })).status,
     ).toBe(200);
@@ -199,7 +200,7 @@ describe('a sandbox restarted on the same database file', () => {
     ).toBe(true);
 
     hooks.respond(() => 200);
-    const second = await start({ timeScale: 600 });
+    const second = await start({ timeScale: 600, allowLoopbackWebhooks: true });
     expect(
       (await second.api('GET', '/v1/partners/settings/webhook-secret')).body.webhookSecret,
     ).toBe(secret);
@@ -222,6 +223,29 @@ describe('a sandbox restarted on the same database file', () => {
     expect(payloadOf(accepted[0]!).order).toMatchObject({ orderId, status: 'NEW' });
   });
 
+  it('does not call a loopback webhookUrl left by a sandbox that took loopback webhooks', async () => {
+    const hooks = await receiver();
+    const first = await start({ timeScale: 600, allowLoopbackWebhooks: true });
+    expect(
+      (await first.api('PATCH', '/v1/partners/settings', { webhookUrl: hooks.url })).status,
+    ).toBe(200);
+    await first.close();
+
+    const second = await start({ timeScale: 600 });
+    const orderId = (await second.api('POST', '/v1/orders', validOrderBody())).body.id as string;
+    const refused = await waitFor(
+      async () => {
+        const [d] = await deliveries(second, orderId);
+        return d && d.attempts >= 2 && d;
+      },
+      5_000,
+      'two attempts of the delivery',
+    );
+    expect(refused).toMatchObject({ state: 'pending', lastStatus: null });
+    expect(refused.lastError).toMatch(/^not sent: the webhookUrl is a loopback address/);
+    expect(hooks.requests).toHaveLength(0);
+  });
+
   it('refuses a database written by a newer sandbox, and leaves it untouched', async () => {
     const future = new Database(file);
     future.pragma('user_version = 99');
@@ -240,7 +264,12 @@ describe('auto-advance', () => {
   it('walks an order to DELIVERED by itself and leaves a cancelled order alone', async () => {
     // autoAdvance 60 sandbox seconds at timeScale 600: one step every 100 ms.
     const hooks = await receiver();
-    const sandbox = await start({ db: ':memory:', autoAdvance: 60, timeScale: 600 });
+    const sandbox = await start({
+      db: ':memory:',
+      autoAdvance: 60,
+      timeScale: 600,
+      allowLoopbackWebhooks: true,
+    });
     expect(
       (await sandbox.api('PATCH', '/v1/partners/settings', { webhookUrl: hooks.url })).status,
     ).toBe(200);

@@ -25,6 +25,8 @@ import {
   edgeUrl,
   edgeValue,
   fuzzRuns,
+  isWellFormed,
+  NOT_PUBLIC_URLS,
   mostly,
   replay,
   type OrderableIds,
@@ -115,6 +117,24 @@ function expectPriced(
   }
 }
 
+/** Every string in `value`, however deep. */
+const strings = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? [value]
+    : value !== null && typeof value === 'object'
+      ? Object.values(value).flatMap(strings)
+      : [];
+
+/** What was accepted is whole text: no lone surrogate anywhere, and names that show something. */
+function expectCleanText(accepted: {
+  customer: { sourceId: string; firstName: string; lastName: string };
+}) {
+  for (const text of strings(accepted)) expect(isWellFormed(text), JSON.stringify(text)).toBe(true);
+  const { sourceId, firstName, lastName } = accepted.customer;
+  for (const name of [sourceId, firstName, lastName])
+    expect(name, JSON.stringify(name)).toMatch(/[^\s\p{Default_Ignorable_Code_Point}]/u);
+}
+
 describe('no input to a write endpoint gets a 5xx', () => {
   it('POST /v1/orders, 1.0.2 and 1.0.1', () =>
     check(
@@ -126,7 +146,11 @@ describe('no input to a write endpoint gets a 5xx', () => {
           v101 ? asV101(body) : body,
           v101 ? { 'x-api-version': '1.0.1' } : {},
         );
-        if (res.status === 201) expectPriced((v101 ? OrderV101 : Order).parse(res.body));
+        if (res.status === 201) {
+          const order = (v101 ? OrderV101 : Order).parse(res.body);
+          expectPriced(order);
+          expectCleanText(order);
+        }
       }),
     ));
 
@@ -136,7 +160,11 @@ describe('no input to a write endpoint gets a 5xx', () => {
         const res = replace
           ? await send([200, 422], 'PUT', `/v1/protocols/${protocolId}`, body)
           : await send([201, 422], 'POST', '/v1/protocols', body);
-        if (res.status < 300) expectPriced(Protocol.parse(res.body));
+        if (res.status < 300) {
+          const protocol = Protocol.parse(res.body);
+          expectPriced(protocol);
+          expectCleanText(protocol);
+        }
       }),
     ));
 
@@ -169,7 +197,9 @@ describe('no input to a write endpoint gets a 5xx', () => {
         for (const key of ['webhookUrl', 'website', 'logo'] as const) {
           const stored = settings[key];
           if (stored !== null) expect(stored, key).toMatch(HTTP_URL_PATTERN);
+          expect(NOT_PUBLIC_URLS, key).not.toContain(stored);
         }
+        for (const text of strings(settings)) expect(isWellFormed(text), text).toBe(true);
         expect((await sb.api('GET', '/v1/partners/settings')).body).toEqual(res.body);
         // No webhooks to generated hosts: the other properties create orders.
         if (settings.webhookUrl !== null)

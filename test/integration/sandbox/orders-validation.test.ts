@@ -227,6 +227,53 @@ describe('create order bounds: nothing the service cannot hold', () => {
     expect(order.customer.firstName).toBe('Ada');
   });
 
+  it('refuses a lone UTF-16 surrogate in every text field, at the field, and takes a paired one', async () => {
+    const fields: Loc[] = [
+      ['customer', 'sourceId'],
+      ['customer', 'firstName'],
+      ['customer', 'lastName'],
+      ['customer', 'email'],
+      ['customer', 'phone'],
+      [...address, 'line1'],
+      [...address, 'line2'],
+      [...address, 'city'],
+      [...address, 'state'],
+      [...address, 'zipCode'],
+      ['lineItems', 0, 'packDescription'],
+    ];
+    const set = (b: Json, loc: Loc, value: string) => {
+      const parent = loc.slice(0, -1).reduce((node, k) => node[k], b);
+      parent[loc.at(-1)!] = value;
+    };
+    // JSON carries a lone surrogate as an escape; JSON.stringify writes it as one.
+    for (const loc of fields)
+      for (const lone of ['\ud800', '\udfff', 'ab\ud83d', '\ude00cd'])
+        await expect422(
+          bodyWith((b) => set(b, loc, lone)),
+          [[loc, 'invalid']],
+        );
+    const order = await expect201(bodyWith((b) => (b.customer.lastName = 'Lovelace \ud83d\ude00')));
+    expect(order.customer.lastName).toBe('Lovelace \u{1f600}');
+  });
+
+  it('refuses names and address lines made only of zero-width or invisible characters', async () => {
+    const invisible = ['\u200b', '\u200c\u200d', '\u2060', '\ufeff', ' \u200b\u00a0 ', '\u00ad'];
+    for (const field of ['sourceId', 'firstName', 'lastName'])
+      for (const value of invisible)
+        await expect422(
+          bodyWith((b) => (b.customer[field] = value)),
+          [[['customer', field], 'invalid']],
+        );
+    for (const field of ['line1', 'city', 'state'])
+      await expect422(
+        bodyWith((b) => (b.customer.address[field] = '\u200b\u200b')),
+        [[[...address, field], 'invalid']],
+      );
+    // A visible character with a zero-width joiner (an emoji sequence, a script that needs one) is a name.
+    const order = await expect201(bodyWith((b) => (b.customer.firstName = 'A\u200dda')));
+    expect(order.customer.firstName).toBe('A\u200dda');
+  });
+
   it(`refuses a 1.0.1 zip of ${POSTAL_CODE_MAX + 1} characters or with a control character`, async () => {
     for (const zip of ['9'.repeat(POSTAL_CODE_MAX + 1), '97210\u0000']) {
       await expect422(

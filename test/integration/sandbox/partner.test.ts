@@ -199,7 +199,8 @@ describe('PATCH partner settings', () => {
     ['supportEmail', 'help@clinic.example'],
     ['website', 'https://clinic.example/about'],
     ['website', 'http://clinic.example'],
-    ['website', 'http://127.0.0.1:8080/clinic?lang=en&x=%20y'],
+    ['website', 'http://clinic.example:8080/clinic?lang=en&x=%20y'],
+    ['website', 'http://93.184.216.34/'],
     ['logo', 'https://cdn.clinic.example/logo.png'],
     ['phone', '5'.repeat(PARTNER_PHONE_MAX)],
     ['billingCountry', 'C'.repeat(BILLING_COUNTRY_MAX)],
@@ -208,6 +209,120 @@ describe('PATCH partner settings', () => {
     expect(res.status).toBe(200);
     expect(PartnerSettings.parse(res.body)[field as keyof PartnerSettings]).toBe(value);
     expect((await settings())[field as keyof PartnerSettings]).toBe(value);
+  });
+});
+
+/**
+ * Hosts that are not public, in every spelling a URL parser takes: what the service must never
+ * call (webhookUrl) nor publish (website, logo). Each is refused at its field.
+ */
+const NOT_PUBLIC = [
+  // Loopback, in decimal, octal, hex, short and IPv4-mapped forms, and by name.
+  'http://127.0.0.1:8080/hook',
+  'http://2130706433/hook',
+  'http://0177.0.0.1/hook',
+  'http://0x7f.1/hook',
+  'http://0x7f000001/hook',
+  'http://127.1/hook',
+  'http://127.0.0.1./hook',
+  'http://[::1]/hook',
+  'http://[::ffff:127.0.0.1]/hook',
+  'http://[::ffff:7f00:1]/hook',
+  'http://localhost:3000/hook',
+  'http://LOCALHOST./hook',
+  'http://hooks.localhost/hook',
+  // Cloud metadata: link-local, its IPv6 and its names.
+  'http://169.254.169.254/latest/meta-data/',
+  'http://2852039166/latest/meta-data/',
+  'http://[fd00:ec2::254]/latest/meta-data/',
+  'http://metadata.google.internal/computeMetadata/v1/',
+  'http://metadata/computeMetadata/v1/',
+  'http://100.100.100.200/latest/meta-data/',
+  // Private, carrier-grade NAT, unique-local, link-local.
+  'http://10.0.0.1/hook',
+  'http://012.0.0.1/hook',
+  'http://172.16.5.4/hook',
+  'http://192.168.1.10/hook',
+  'http://0xc0a80001/hook',
+  'http://100.64.0.1/hook',
+  'http://[fc00::1]/hook',
+  'http://[fe80::1]/hook',
+  'http://printer.local/hook',
+  // Unspecified, multicast, broadcast.
+  'http://0.0.0.0/hook',
+  'http://0/hook',
+  'http://[::]/hook',
+  'http://224.0.0.1/hook',
+  'http://255.255.255.255/hook',
+];
+
+describe('URLs the service calls or publishes: public hosts only', () => {
+  it.each(NOT_PUBLIC.flatMap((url) => ['webhookUrl', 'website', 'logo'].map((f) => [f, url])))(
+    'refuses %s=%s with 422 invalid at the field, and changes nothing',
+    async (field, url) => {
+      const before = await settings();
+      const res = await patch({ [field]: url });
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(ValidationErrorBody.parse(res.body).detail).toEqual([
+        { loc: ['body', field], type: 'invalid', msg: expect.any(String) },
+      ]);
+      expect(await settings()).toEqual(before);
+      expect((await secret()).status).toBe(404);
+    },
+  );
+
+  it('says why, and points a developer at the loopback flag', async () => {
+    const res = await patch({ webhookUrl: 'http://0x7f.1:9/hook' });
+    expect(ValidationErrorBody.parse(res.body).detail[0]!.msg).toMatch(
+      /public host.*loopback.*--allow-loopback-webhooks/,
+    );
+    const metadata = await patch({ webhookUrl: 'http://169.254.169.254/' });
+    const msg = ValidationErrorBody.parse(metadata.body).detail[0]!.msg;
+    expect(msg).toMatch(/public host.*link-local/);
+    // The flag would not take it either: no hint.
+    expect(msg).not.toMatch(/allow-loopback/);
+  });
+
+  it('takes public hosts by name and by address', async () => {
+    for (const url of [
+      'https://hooks.clinic.example/order-status',
+      'http://93.184.216.34:8080/hook',
+      'https://8.8.8.8/hook',
+    ]) {
+      const res = await patch({ webhookUrl: url });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(PartnerSettings.parse(res.body).webhookUrl).toBe(url);
+    }
+  });
+
+  it('takes loopback webhooks, and only them, from a sandbox started with allowLoopbackWebhooks', async () => {
+    const dev = await startTestSandbox({ allowLoopbackWebhooks: true });
+    try {
+      for (const url of [
+        'http://127.0.0.1:9/hook',
+        'http://localhost:9/hook',
+        'http://2130706433:9/hook',
+      ]) {
+        const res = await dev.api('PATCH', '/v1/partners/settings', { webhookUrl: url });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(PartnerSettings.parse(res.body).webhookUrl).toBe(url);
+      }
+      for (const [field, url] of [
+        ['webhookUrl', 'http://169.254.169.254/'],
+        ['webhookUrl', 'http://10.0.0.1/hook'],
+        ['webhookUrl', 'http://0.0.0.0:9/hook'],
+        ['website', 'http://127.0.0.1:8080/'],
+        ['logo', 'http://localhost/logo.png'],
+      ] as const) {
+        const res = await dev.api('PATCH', '/v1/partners/settings', { [field]: url });
+        expect(res.status, `${field}=${url}`).toBe(422);
+        expect(ValidationErrorBody.parse(res.body).detail).toEqual([
+          { loc: ['body', field], type: 'invalid', msg: expect.any(String) },
+        ]);
+      }
+    } finally {
+      await dev.close();
+    }
   });
 });
 
@@ -238,7 +353,7 @@ describe('webhook secret', () => {
     await patch({ webhookUrl: 'https://hooks.clinic.example/a' });
     const first = (await secret()).secret;
     expect(first).toMatch(WEBHOOK_SECRET_PATTERN);
-    expect((await patch({ webhookUrl: 'http://127.0.0.1:9999/b' })).status).toBe(200);
+    expect((await patch({ webhookUrl: 'https://hooks2.clinic.example/b' })).status).toBe(200);
     expect((await secret()).secret).toBe(first);
     expect((await patch({ phone: null })).status).toBe(200);
     expect((await secret()).secret).toBe(first);

@@ -110,6 +110,30 @@ const BOUNDS: [string, Json, Loc, 'invalid'][] = [
     'invalid',
   ],
   [
+    'sourceId with a lone surrogate',
+    customer('sourceId', 'patient-\ud800'),
+    ['customer', 'sourceId'],
+    'invalid',
+  ],
+  [
+    'lastName of zero-width characters only',
+    customer('lastName', '\u200b\u200c\u200d\u2060\ufeff'),
+    ['customer', 'lastName'],
+    'invalid',
+  ],
+  [
+    'firstName of a zero-width space between spaces',
+    customer('firstName', ' \u200b '),
+    ['customer', 'firstName'],
+    'invalid',
+  ],
+  [
+    'packDescription with a lone low surrogate',
+    bodyWith(['lineItems', 0, 'packDescription'], '\udc00 capsule'),
+    ['lineItems', 0, 'packDescription'],
+    'invalid',
+  ],
+  [
     'firstName with a newline',
     customer('firstName', 'Ada\n'),
     ['customer', 'firstName'],

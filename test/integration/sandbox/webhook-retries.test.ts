@@ -37,7 +37,7 @@ afterEach(async () => {
 async function setup(timeScale: number) {
   const receiver: WebhookReceiver = await startWebhookReceiver();
   cleanups.push(() => receiver.close());
-  const sandbox: TestSandbox = await startTestSandbox({ timeScale });
+  const sandbox: TestSandbox = await startTestSandbox({ timeScale, allowLoopbackWebhooks: true });
   cleanups.push(() => sandbox.close());
   expect(
     (await sandbox.api('PATCH', '/v1/partners/settings', { webhookUrl: receiver.url })).status,

@@ -90,7 +90,7 @@ function expectSignedPayload(r: ReceivedRequest) {
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  sandbox = await startTestSandbox({ timeScale: 120 });
+  sandbox = await startTestSandbox({ timeScale: 120, allowLoopbackWebhooks: true });
   const patched = await sandbox.api('PATCH', '/v1/partners/settings', { webhookUrl: receiver.url });
   expect(patched.status).toBe(200);
   expect(patched.body.webhookUrl).toBe(receiver.url);

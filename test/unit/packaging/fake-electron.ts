@@ -10,10 +10,11 @@
 export const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
 
 /**
- * Electron 41's defaults, by wire index: RunAsNode on, cookie encryption off, NODE_OPTIONS on,
- * --inspect on, asar integrity off, only-load-from-asar off, browser V8 snapshot off, file://
- * extra privileges on, WebAssembly trap handlers on (index 8: newer than @electron/fuses 1.8
- * knows, so it must pass through untouched).
+ * Electron's defaults (41 and 42: the nine fuses that @electron/fuses 2.1.3, published after 42,
+ * still names), by wire index: RunAsNode on, cookie encryption off, NODE_OPTIONS on, --inspect on,
+ * asar integrity off, only-load-from-asar off, browser V8 snapshot off, file:// extra privileges
+ * on, WebAssembly trap handlers on (index 8: newer than @electron/fuses 1.8 knows, so it must pass
+ * through untouched).
  */
 export const ELECTRON_DEFAULT_WIRE = '101100011';
 
