@@ -28,6 +28,30 @@ export const BatchView = z.object({
 });
 export type BatchView = z.infer<typeof BatchView>;
 
+/**
+ * An order a new one would repeat (the same patient and content within its supply); `orderId`
+ * null: a create of this desk still on its way.
+ */
+export const RepeatedOrderView = z.object({
+  orderId: z.string().nullable(),
+  createdAt: Timestamp.nullable(),
+  status: z.string().nullable(),
+});
+export type RepeatedOrderView = z.infer<typeof RepeatedOrderView>;
+
+/** An order found after a batch that may repeat an item's order (of each pair, the later). */
+export const PossibleDuplicateView = z.object({
+  orderId: z.string(),
+  /** The order it may repeat. */
+  of: z.string(),
+  /** As mirrored; null when not in the mirror yet. */
+  status: z.string().nullable(),
+});
+export type PossibleDuplicateView = z.infer<typeof PossibleDuplicateView>;
+
+/** Per protocol, the orders the user chose to order again beside (the review showed them). */
+const AllowDuplicateOf = z.array(z.string().min(1).max(100)).max(100);
+
 /** One protocol of a batch and what became of its order. */
 export const BatchItemView = z.object({
   seq: z.int().min(0),
@@ -40,16 +64,29 @@ export const BatchItemView = z.object({
   attempts: z.int().min(0),
   /** Why it was refused or is waiting, for people. */
   message: z.string().nullable(),
+  /** Held back unsent: the orders it would repeat ("Send anyway" sends it). */
+  held: z.array(RepeatedOrderView),
+  /** Orders found after the batch that may repeat this item's (cancel one while NEW). */
+  possibleDuplicates: z.array(PossibleDuplicateView),
 });
 export type BatchItemView = z.infer<typeof BatchItemView>;
 
 export const SubmitBatch = z.object({
   protocolLocalIds: z.array(z.uuid()).min(1, 'choose at least one protocol').max(5_000),
   concurrency: z.int().min(1).max(16).optional(),
+  /** Per protocol the review showed as a possible duplicate and the user included: those orders. */
+  allowDuplicateOf: z.record(z.uuid(), AllowDuplicateOf).optional(),
 });
 
 /** The protocols a user selected, before they become a batch. */
 export const ReviewBatch = SubmitBatch.pick({ protocolLocalIds: true });
+
+/** Whether the review could read the server's recent orders (other desks' included). */
+export const DuplicateCheckView = z.object({
+  checked: z.boolean(),
+  /** Why it could not, for people; null when it did. */
+  message: z.string().nullable(),
+});
 
 /** One selected protocol as the review shows it. */
 export const ReviewItemView = z.object({
@@ -62,6 +99,13 @@ export const ReviewItemView = z.object({
   warnings: z.array(z.string()),
   /** Why it cannot be an order (left out of the batch); empty when it can. */
   problems: z.array(z.string()),
+  /**
+   * Orders of the patient with the same content within its supply (other desks' included): it
+   * is left out unless the user includes it.
+   */
+  repeats: z.array(RepeatedOrderView),
+  /** An earlier protocol of the review with the same patient and content (left out likewise). */
+  sameAs: z.string().nullable(),
 });
 export type ReviewItemView = z.infer<typeof ReviewItemView>;
 
@@ -76,6 +120,8 @@ export const BatchReviewView = z.object({
   totalUnknown: z.string().nullable(),
   /** True when the estimate is the server's own pricing (the embedded sandbox). */
   exact: z.boolean(),
+  /** The check for orders the patients already have; items it flags are not in the total. */
+  duplicateCheck: DuplicateCheckView,
 });
 export type BatchReviewView = z.infer<typeof BatchReviewView>;
 
@@ -105,13 +151,30 @@ export const OrderReviewView = BatchReviewView.extend({
 });
 export type OrderReviewView = z.infer<typeof OrderReviewView>;
 
-/** A rejected item of a batch, sent again from its protocol's current draft. */
-export const RetryBatchItem = BatchId.extend({ seq: z.int().min(0) });
+/**
+ * A rejected item of a batch, sent again from its protocol's current draft; `sendAnyway`: an
+ * item held back as a possible duplicate, sent as it was.
+ */
+export const RetryBatchItem = BatchId.extend({
+  seq: z.int().min(0),
+  sendAnyway: z.boolean().optional(),
+});
 
-/** One order, exactly once like a batch item: from a saved protocol, or from scratch. */
+/**
+ * One order, exactly once like a batch item: from a saved protocol, or from scratch;
+ * `allowDuplicateOf`: the orders its review showed it repeating, which the user ordered beside.
+ */
 export const CreateOrder = z.discriminatedUnion('from', [
-  z.object({ from: z.literal('protocol'), protocolLocalId: z.uuid() }),
-  z.object({ from: z.literal('scratch'), draft: ProtocolRequest }),
+  z.object({
+    from: z.literal('protocol'),
+    protocolLocalId: z.uuid(),
+    allowDuplicateOf: AllowDuplicateOf.optional(),
+  }),
+  z.object({
+    from: z.literal('scratch'),
+    draft: ProtocolRequest,
+    allowDuplicateOf: AllowDuplicateOf.optional(),
+  }),
 ]);
 export type CreateOrder = z.input<typeof CreateOrder>;
 
@@ -141,6 +204,8 @@ export const OrderPageView = z.object({
   orders: z.array(AppOrder),
   /** How many orders match in all. */
   total: z.int().min(0),
+  /** Of the page's orders, those that may repeat another order: id → the order repeated. */
+  possibleDuplicateOf: z.record(z.string(), z.string()),
 });
 
 /** Orders matching the search and dates, per status (every status present, zero included). */

@@ -4,6 +4,7 @@ import { priceOrder } from '../../shared/pricing';
 import { TOTAL_UNKNOWN_DISCOUNT, TOTAL_UNKNOWN_PRODUCT } from '../../shared/pricing-views';
 import type { BatchReviewView, OrderReviewView, ReviewItemView } from '../../shared/work-views';
 import { storedPricing, type StoredPricing } from '../catalog/partner-pricing';
+import type { DuplicateOrders } from '../orders/duplicate-orders';
 import type { LocalStore } from '../store';
 import type { ProtocolOrderSource } from '../protocols/protocol-model';
 import {
@@ -24,6 +25,15 @@ const describeProblem = (p: ItemProblem) => (p.path ? `${p.path}: ${p.message}` 
 
 type ProductLookup = (id: number) => Product | null;
 
+export interface ReviewOptions {
+  embedded: boolean;
+  /** Orders the patients already have (the server's recent orders, other desks' included). */
+  duplicates: Pick<DuplicateOrders, 'review'>;
+}
+
+/** A reviewed protocol and the request it stands for (or its problems). */
+type Reviewed = { item: ReviewItemView; built: ReturnType<typeof orderRequestFromProtocol> };
+
 /** The mirrored catalog, each product read once per review. */
 function productLookup(store: LocalStore): ProductLookup {
   const products = new Map<number, Product | null>();
@@ -36,55 +46,52 @@ function productLookup(store: LocalStore): ProductLookup {
 /**
  * What a batch of these protocols would be, without writing anything: per protocol the
  * estimated total (the shared pricing function, catalog prices and the partner's pricing terms
- * as last read), warnings about its products, and the problems that leave it out (the checks
- * batches.submit makes: orderRequestFromProtocol, plus unknown and repeated protocols). No
- * total at all, rather than a wrong one, while the terms have never been read or a product is
- * missing from the catalog. `exact` when the server prices with the same function.
+ * as last read), warnings about its products, the problems that leave it out (the checks
+ * batches.submit makes: orderRequestFromProtocol, plus unknown and repeated protocols), and the
+ * orders it would repeat (read from the server now): those are left out unless the user includes
+ * them. No total at all, rather than a wrong one, while the terms have never been read or a
+ * product is missing from the catalog. `exact` when the server prices with the same function.
  */
-export function reviewBatch(
+export async function reviewBatch(
   store: LocalStore,
   protocolLocalIds: readonly string[],
-  options: { embedded: boolean },
-): BatchReviewView {
+  options: ReviewOptions,
+): Promise<BatchReviewView> {
   const pricing = storedPricing(store);
   const product = productLookup(store);
   const seen = new Set<string>();
-  const items = protocolLocalIds.map((localId): ReviewItemView => {
+  const reviewed = protocolLocalIds.map((localId): Reviewed => {
     const source = store.protocols.orderSource(localId);
-    if (!source)
-      return {
-        localId,
-        customerName: '',
-        sourceId: '',
-        estimatedTotal: null,
-        warnings: [],
-        problems: ['This protocol no longer exists here.'],
-      };
+    const left = (customerName: string, sourceId: string, problem: string): Reviewed => ({
+      item: { ...blankItem(localId, customerName, sourceId), problems: [problem] },
+      built: { problems: [{ path: '', message: problem }] },
+    });
+    if (!source) return left('', '', 'This protocol no longer exists here.');
     if (seen.has(localId))
-      return {
-        localId,
-        customerName: source.customerName,
-        sourceId: source.sourceId,
-        estimatedTotal: null,
-        warnings: [],
-        problems: ['Listed twice: it is in the batch once.'],
-      };
+      return left(source.customerName, source.sourceId, 'Listed twice: it is in the batch once.');
     seen.add(localId);
-    return reviewSource(source, product, pricing).item;
+    return reviewSource(source, product, pricing);
   });
-  return summarize(items, pricing, options);
+  const duplicateCheck = await markRepeats(reviewed, options.duplicates);
+  return summarize(
+    reviewed.map((r) => r.item),
+    pricing,
+    options,
+    duplicateCheck,
+  );
 }
 
 /**
  * One order before it is placed (Order now, a new order from scratch), exactly as a batch of
- * one: the same item, estimate and total, plus what the order holds for its confirmation.
- * Throws BatchRejectedError, as BulkSubmitter.createOne would, when it is not a complete order.
+ * one: the same item, estimate, total and duplicate check, plus what the order holds for its
+ * confirmation. Throws BatchRejectedError, as BulkSubmitter.createOne would, when it is not a
+ * complete order.
  */
-export function reviewOrder(
+export async function reviewOrder(
   store: LocalStore,
   input: { protocolLocalId: string } | { draft: ProtocolRequest },
-  options: { embedded: boolean },
-): OrderReviewView {
+  options: ReviewOptions,
+): Promise<OrderReviewView> {
   const source =
     'draft' in input
       ? scratchSource(input.draft)
@@ -99,13 +106,66 @@ export function reviewOrder(
     ]);
   const pricing = storedPricing(store);
   const product = productLookup(store);
-  const { item, built } = reviewSource(source, product, pricing);
+  const reviewed = reviewSource(source, product, pricing);
+  const { built } = reviewed;
   if (!('request' in built))
     throw new BatchRejectedError([
       { protocolLocalId: source.localId, label: protocolLabel(source), problems: built.problems },
     ]);
-  return { ...summarize([item], pricing, options), order: orderSummary(built.request, product) };
+  const duplicateCheck = await markRepeats([reviewed], options.duplicates);
+  return {
+    ...summarize([reviewed.item], pricing, options, duplicateCheck),
+    order: orderSummary(built.request, product),
+  };
 }
+
+/**
+ * Marks each item that can be an order with the orders its patient already has of the same
+ * content, and with an earlier item of the same content; says whether the server could be read
+ * (when not, each create is still checked just before it is sent).
+ */
+async function markRepeats(
+  reviewed: readonly Reviewed[],
+  duplicates: ReviewOptions['duplicates'],
+): Promise<BatchReviewView['duplicateCheck']> {
+  const sendable = reviewed.flatMap((r) =>
+    r.item.problems.length === 0 && 'request' in r.built
+      ? [{ item: r.item, request: r.built.request }]
+      : [],
+  );
+  let found: Awaited<ReturnType<ReviewOptions['duplicates']['review']>>;
+  try {
+    found = await duplicates.review(sendable.map((s) => s.request));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      checked: false,
+      message: `The server's recent orders could not be read, so orders other desks made for these patients are not known yet (${reason}). Each order is still checked just before it is sent.`,
+    };
+  }
+  sendable.forEach(({ item }, i) => {
+    const { orders, sameAs } = found[i]!;
+    item.repeats = orders;
+    item.sameAs = sameAs === null ? null : sendable[sameAs]!.item.localId;
+  });
+  return { checked: true, message: null };
+}
+
+/** An item with nothing known of it yet. */
+const blankItem = (localId: string, customerName: string, sourceId: string): ReviewItemView => ({
+  localId,
+  customerName,
+  sourceId,
+  estimatedTotal: null,
+  warnings: [],
+  problems: [],
+  repeats: [],
+  sameAs: null,
+});
+
+/** Whether the review leaves the item out unless the user includes it (a possible duplicate). */
+export const isHeld = (item: ReviewItemView): boolean =>
+  item.repeats.length > 0 || item.sameAs !== null;
 
 /** A draft written from scratch, as the order source a protocol would be (no server copy). */
 const scratchSource = (draft: ProtocolRequest): ProtocolOrderSource => ({
@@ -122,24 +182,12 @@ function reviewSource(
   source: ProtocolOrderSource,
   product: ProductLookup,
   pricing: StoredPricing | null,
-): { item: ReviewItemView; built: ReturnType<typeof orderRequestFromProtocol> } {
-  const base = {
-    localId: source.localId,
-    customerName: source.customerName,
-    sourceId: source.sourceId,
-  };
+): Reviewed {
+  const base = blankItem(source.localId, source.customerName, source.sourceId);
   const warnings = productWarnings(source, product);
   const built = orderRequestFromProtocol(source, product);
   if (!('request' in built))
-    return {
-      item: {
-        ...base,
-        estimatedTotal: null,
-        warnings,
-        problems: built.problems.map(describeProblem),
-      },
-      built,
-    };
+    return { item: { ...base, warnings, problems: built.problems.map(describeProblem) }, built };
   const { request } = built;
   const lines = request.lineItems.map((li) => {
     const p = product(li.productId);
@@ -147,7 +195,7 @@ function reviewSource(
   });
   if (lines.some((l) => l === null)) {
     warnings.push('Not every product is in the local catalog (sync first): no estimate.');
-    return { item: { ...base, estimatedTotal: null, warnings, problems: [] }, built };
+    return { item: { ...base, warnings }, built };
   }
   // Never a total without the partner's discount: that would be a price the server won't charge.
   const estimatedTotal = pricing
@@ -158,19 +206,23 @@ function reviewSource(
         lineItems: lines.filter((l) => l !== null),
       }).totalPrice
     : null;
-  return { item: { ...base, estimatedTotal, warnings, problems: [] }, built };
+  return { item: { ...base, estimatedTotal, warnings }, built };
 }
 
-/** The review's total: the sum of the included items' estimates, or why there is none. */
+/**
+ * The review's total: the sum of the estimates of the items sent as the review stands (not those
+ * left out, nor possible duplicates until the user includes them), or why there is none.
+ */
 function summarize(
   items: ReviewItemView[],
   pricing: StoredPricing | null,
   options: { embedded: boolean },
+  duplicateCheck: BatchReviewView['duplicateCheck'],
 ): BatchReviewView {
   let cents = 0;
   let unpriced = false;
   for (const item of items) {
-    if (item.problems.length > 0) continue;
+    if (item.problems.length > 0 || isHeld(item)) continue;
     if (item.estimatedTotal === null) unpriced = true;
     else cents += moneyToCents(item.estimatedTotal);
   }
@@ -179,6 +231,7 @@ function summarize(
     estimatedTotal: unpriced ? null : centsToMoney(cents),
     totalUnknown: unpriced ? (pricing ? TOTAL_UNKNOWN_PRODUCT : TOTAL_UNKNOWN_DISCOUNT) : null,
     exact: options.embedded && pricing !== null && !unpriced,
+    duplicateCheck,
   };
 }
 

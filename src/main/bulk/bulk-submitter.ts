@@ -127,8 +127,16 @@ export class BulkSubmitter {
    * from a draft written from scratch (frozen with no protocol). Throws BatchRejectedError when
    * it is not a complete order (for a scratch draft, protocolLocalId is '').
    */
-  createOne(input: { protocolLocalId: string } | { draft: ProtocolRequest }): string {
-    if ('protocolLocalId' in input) return this.submit([input.protocolLocalId], { concurrency: 1 });
+  createOne(
+    input: { protocolLocalId: string } | { draft: ProtocolRequest },
+    options: { allowDuplicateOf?: readonly string[] } = {},
+  ): string {
+    const allow = options.allowDuplicateOf?.length ? options.allowDuplicateOf : undefined;
+    if ('protocolLocalId' in input)
+      return this.submit([input.protocolLocalId], {
+        concurrency: 1,
+        ...(allow ? { allowDuplicateOf: { [input.protocolLocalId]: allow } } : {}),
+      });
     const { store } = this.o;
     const built = orderRequestFromDraft(input.draft, (id) => store.products.get(id));
     if (!('request' in built)) {
@@ -144,9 +152,16 @@ export class BulkSubmitter {
         },
       ]);
     }
-    const batch = store.batches.insertBatch([{ protocolLocalId: null, request: built.request }], {
-      concurrency: 1,
-    });
+    const batch = store.batches.insertBatch(
+      [
+        {
+          protocolLocalId: null,
+          request: built.request,
+          ...(allow ? { allowDuplicateOf: allow } : {}),
+        },
+      ],
+      { concurrency: 1 },
+    );
     this.log(`batch ${batch.id}: one order from scratch`);
     this.throttle.flush(batch.id);
     this.o.jobs.wake();

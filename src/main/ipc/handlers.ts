@@ -378,13 +378,17 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
       await pricingTerms();
       return reviewBatch(core.store, protocolLocalIds, {
         embedded: s.connection.kind === 'embedded',
+        duplicates: s.duplicates,
       });
     },
-    'batches.submit': async ({ protocolLocalIds, concurrency }) => {
+    'batches.submit': async ({ protocolLocalIds, concurrency, allowDuplicateOf }) => {
       const s = session();
       try {
         return {
-          batchId: s.bulk.submit(protocolLocalIds, concurrency ? { concurrency } : {}),
+          batchId: s.bulk.submit(protocolLocalIds, {
+            ...(concurrency ? { concurrency } : {}),
+            ...(allowDuplicateOf ? { allowDuplicateOf } : {}),
+          }),
         };
       } catch (error) {
         if (!(error instanceof BatchRejectedError)) throw error;
@@ -417,11 +421,11 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
       s.bulk.pause(batchId);
       return batchView(batch(batchId));
     },
-    'batches.retryItem': async ({ batchId, seq }) => {
+    'batches.retryItem': async ({ batchId, seq, sendAnyway }) => {
       const s = session();
       batch(batchId);
       try {
-        s.bulk.retryItem(batchId, seq);
+        s.bulk.retryItem(batchId, seq, { allowDuplicates: sendAnyway === true });
       } catch (error) {
         if (!(error instanceof RetryRefusedError)) throw error;
         const kind = {
@@ -449,9 +453,13 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
     'orders.list': async ({ limit, offset, ...query }) => {
       session();
       const filter = queueFilter(query);
+      const orders = core.store.orders.list({ ...filter, limit, offset });
       return {
-        orders: core.store.orders.list({ ...filter, limit, offset }),
+        orders,
         total: core.store.orders.count(filter),
+        possibleDuplicateOf: Object.fromEntries(
+          core.store.orders.duplicateOf(orders.map((o) => o.id)),
+        ),
       };
     },
     'orders.exportCsv': async (query) => {
@@ -483,8 +491,9 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
       const s = session();
       await pricingTerms();
       try {
-        return reviewOrder(core.store, orderInput(input), {
+        return await reviewOrder(core.store, orderInput(input), {
           embedded: s.connection.kind === 'embedded',
+          duplicates: s.duplicates,
         });
       } catch (error) {
         if (!(error instanceof BatchRejectedError)) throw error;
@@ -494,7 +503,12 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
     'orders.create': async (input) => {
       const s = session();
       try {
-        return { batchId: s.bulk.createOne(orderInput(input)) };
+        return {
+          batchId: s.bulk.createOne(
+            orderInput(input),
+            input.allowDuplicateOf ? { allowDuplicateOf: input.allowDuplicateOf } : {},
+          ),
+        };
       } catch (error) {
         if (!(error instanceof BatchRejectedError)) throw error;
         throw notAnOrder(input, error);

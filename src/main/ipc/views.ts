@@ -72,4 +72,6 @@ export const toBatchItemView = (item: BatchItem): BatchItemView => ({
   orderId: item.orderId,
   attempts: item.attempts,
   message: describeJobError(item.error),
+  held: item.error?.kind === 'duplicate' ? item.error.orders : [],
+  possibleDuplicates: item.possibleDuplicates,
 });

@@ -8,6 +8,12 @@ import { memoryStore, product, protocolRequest } from '../../support/store-fixtu
 const UNKNOWN = '7a1f4c52-3a3e-4d3e-9b7c-2f1d4c5b6a70';
 const UNKNOWN_DISCOUNT = "Total unknown until the partner's discount can be read.";
 
+/** A duplicate check that finds nothing (the server has no orders of these patients). */
+const none = {
+  review: async (requests: readonly unknown[]) =>
+    requests.map(() => ({ orders: [], sameAs: null })),
+};
+
 function setup({ discountValue = 0.1 as number | null | 'never' } = {}) {
   const store = memoryStore();
   store.products.upsertMany([
@@ -22,11 +28,11 @@ function setup({ discountValue = 0.1 as number | null | 'never' } = {}) {
 }
 
 describe('batches.review (reviewBatch)', () => {
-  it('estimates each protocol with the shared pricing and the partner discount as last read', () => {
+  it('estimates each protocol with the shared pricing and the partner discount as last read', async () => {
     const { store, ok } = setup();
     // 1001: 0.50 × 2 pills × 30 days = 30.00 less 10% = 27.00; 1035 external: 20.00 less 10%
     // = 18.00, + 5.00 fee; STANDARD 7.95.
-    const known = reviewBatch(store, [ok, ok], { embedded: true });
+    const known = await reviewBatch(store, [ok, ok], { embedded: true, duplicates: none });
     expect(known.items[0]).toMatchObject({
       localId: ok,
       customerName: 'Ada Lovelace',
@@ -36,19 +42,21 @@ describe('batches.review (reviewBatch)', () => {
     });
     expect(known.items[1]).toMatchObject({ estimatedTotal: null, problems: [expect.any(String)] });
     expect(known).toMatchObject({ estimatedTotal: '57.95', totalUnknown: null, exact: true });
-    expect(reviewBatch(store, [ok], { embedded: false }).exact).toBe(false);
+    expect((await reviewBatch(store, [ok], { embedded: false, duplicates: none })).exact).toBe(
+      false,
+    );
     // A partner with no discount: the list prices, still a known total.
     keepPricing(store, { discount: null, discountValue: null }, store.clock.now());
-    expect(reviewBatch(store, [ok], { embedded: true })).toMatchObject({
+    expect(await reviewBatch(store, [ok], { embedded: true, duplicates: none })).toMatchObject({
       estimatedTotal: '62.95',
       totalUnknown: null,
       exact: true,
     });
   });
 
-  it('says the total is unknown, never a total without the discount, while it was never read', () => {
+  it('says the total is unknown, never a total without the discount, while it was never read', async () => {
     const { store, ok } = setup({ discountValue: 'never' });
-    const review = reviewBatch(store, [ok, UNKNOWN], { embedded: true });
+    const review = await reviewBatch(store, [ok, UNKNOWN], { embedded: true, duplicates: none });
     expect(review).toMatchObject({
       estimatedTotal: null,
       totalUnknown: UNKNOWN_DISCOUNT,
@@ -57,22 +65,22 @@ describe('batches.review (reviewBatch)', () => {
     expect(review.items[0]).toMatchObject({ estimatedTotal: null, problems: [] });
     // Read once (at connect, a sync, the Settings screen): the same review has its total.
     keepPricing(store, { discount: '10%', discountValue: 0.1 }, store.clock.now());
-    expect(reviewBatch(store, [ok], { embedded: false })).toMatchObject({
+    expect(await reviewBatch(store, [ok], { embedded: false, duplicates: none })).toMatchObject({
       estimatedTotal: '57.95',
       totalUnknown: null,
     });
   });
 
-  it('a stored copy that no longer parses counts as never read', () => {
+  it('a stored copy that no longer parses counts as never read', async () => {
     const { store, ok } = setup();
     store.syncState.set(SYNC_KEYS.partnerPricing, { discountValue: 'lots' });
-    expect(reviewBatch(store, [ok], { embedded: true })).toMatchObject({
+    expect(await reviewBatch(store, [ok], { embedded: true, duplicates: none })).toMatchObject({
       estimatedTotal: null,
       totalUnknown: UNKNOWN_DISCOUNT,
     });
   });
 
-  it('no total while a product of an included protocol is missing from the local catalog', () => {
+  it('no total while a product of an included protocol is missing from the local catalog', async () => {
     const { store, ok } = setup();
     const missing = store.protocols.createDraft(
       protocolRequest(
@@ -80,7 +88,7 @@ describe('batches.review (reviewBatch)', () => {
         { lineItems: [{ productId: 4343, quantity: 1, administration: null }] },
       ),
     ).localId;
-    const review = reviewBatch(store, [ok, missing], { embedded: true });
+    const review = await reviewBatch(store, [ok, missing], { embedded: true, duplicates: none });
     expect(review.items[1]).toMatchObject({
       estimatedTotal: null,
       problems: [],
@@ -93,7 +101,7 @@ describe('batches.review (reviewBatch)', () => {
     });
   });
 
-  it('warns about backordered, discontinued and draft products and still counts them in', () => {
+  it('warns about backordered, discontinued and draft products and still counts them in', async () => {
     const { store } = setup();
     store.products.upsertMany([product(1050, { name: 'New Blend', status: 'DRAFT' })]);
     const lines = protocolRequest().lineItems;
@@ -117,7 +125,8 @@ describe('batches.review (reviewBatch)', () => {
         },
       ),
     ).localId;
-    const [item] = reviewBatch(store, [localId], { embedded: true }).items;
+    const [item] = (await reviewBatch(store, [localId], { embedded: true, duplicates: none }))
+      .items;
     expect(item!.problems).toEqual([]);
     expect(item!.estimatedTotal).not.toBeNull();
     expect(item!.warnings).toEqual([
@@ -127,7 +136,7 @@ describe('batches.review (reviewBatch)', () => {
     ]);
   });
 
-  it('leaves out what batches.submit would refuse, with the reason, and sums only the rest', () => {
+  it('leaves out what batches.submit would refuse, with the reason, and sums only the rest', async () => {
     const { store, ok } = setup();
     const unknownProduct = store.protocols.createDraft(
       protocolRequest(
@@ -143,7 +152,10 @@ describe('batches.review (reviewBatch)', () => {
         },
       ),
     ).localId;
-    const review = reviewBatch(store, [ok, unknownProduct, UNKNOWN], { embedded: true });
+    const review = await reviewBatch(store, [ok, unknownProduct, UNKNOWN], {
+      embedded: true,
+      duplicates: none,
+    });
     expect(review.items.map((i) => [i.sourceId, i.estimatedTotal, i.problems])).toEqual([
       ['p-ok', '57.95', []],
       ['p-missing', null, [expect.stringMatching(/^lineItems\.0\.packDescription: required/)]],
@@ -154,11 +166,15 @@ describe('batches.review (reviewBatch)', () => {
 });
 
 describe('orders.review (reviewOrder)', () => {
-  it('reviews a protocol as a batch of one, with what the order holds', () => {
+  it('reviews a protocol as a batch of one, with what the order holds', async () => {
     const { store, ok } = setup();
-    const review = reviewOrder(store, { protocolLocalId: ok }, { embedded: false });
+    const review = await reviewOrder(
+      store,
+      { protocolLocalId: ok },
+      { embedded: false, duplicates: none },
+    );
     expect(review).toEqual({
-      ...reviewBatch(store, [ok], { embedded: false }),
+      ...(await reviewBatch(store, [ok], { embedded: false, duplicates: none })),
       order: {
         customerName: 'Ada Lovelace',
         sourceId: 'p-ok',
@@ -174,10 +190,10 @@ describe('orders.review (reviewOrder)', () => {
     expect(review.estimatedTotal).toBe('57.95');
   });
 
-  it('reviews a draft from scratch the same way, and unknown without the discount', () => {
+  it('reviews a draft from scratch the same way, and unknown without the discount', async () => {
     const { store } = setup({ discountValue: 'never' });
     const draft = protocolRequest({ sourceId: 'p-scratch', firstName: 'Grace' });
-    const review = reviewOrder(store, { draft }, { embedded: true });
+    const review = await reviewOrder(store, { draft }, { embedded: true, duplicates: none });
     expect(review.items).toEqual([
       expect.objectContaining({ localId: '', customerName: 'Grace Lovelace', problems: [] }),
     ]);
@@ -185,7 +201,7 @@ describe('orders.review (reviewOrder)', () => {
     expect(review.order.lines).toHaveLength(2);
   });
 
-  it('refuses what is not a complete order as orders.create would, with each reason', () => {
+  it('refuses what is not a complete order as orders.create would, with each reason', async () => {
     const { store } = setup();
     const draft = protocolRequest(
       {},
@@ -199,16 +215,73 @@ describe('orders.review (reviewOrder)', () => {
         ],
       },
     );
-    expect(() => reviewOrder(store, { draft }, { embedded: true })).toThrow(BatchRejectedError);
+    await expect(
+      reviewOrder(store, { draft }, { embedded: true, duplicates: none }),
+    ).rejects.toThrow(BatchRejectedError);
     try {
-      reviewOrder(store, { draft }, { embedded: true });
+      await reviewOrder(store, { draft }, { embedded: true, duplicates: none });
     } catch (error) {
       expect((error as BatchRejectedError).rejected[0]!.problems).toEqual([
         expect.objectContaining({ path: 'lineItems.0.packDescription' }),
       ]);
     }
-    expect(() => reviewOrder(store, { protocolLocalId: UNKNOWN }, { embedded: true })).toThrow(
-      BatchRejectedError,
+    await expect(
+      reviewOrder(store, { protocolLocalId: UNKNOWN }, { embedded: true, duplicates: none }),
+    ).rejects.toThrow(BatchRejectedError);
+  });
+});
+
+describe('the review of possible duplicates', () => {
+  it('marks the orders each protocol would repeat, and twins, and leaves them out of the total', async () => {
+    const { store, ok } = setup();
+    const twin = store.protocols.createDraft(protocolRequest({ sourceId: 'p-ok' })).localId;
+    const other = store.protocols.createDraft(protocolRequest({ sourceId: 'p-2' })).localId;
+    const seen: unknown[][] = [];
+    const found = {
+      review: async (requests: readonly { customer: { sourceId: string } }[]) => {
+        seen.push([...requests]);
+        return requests.map((r, i) =>
+          r.customer.sourceId === 'p-2'
+            ? {
+                orders: [
+                  { orderId: 'ord_9', createdAt: '2026-11-20T10:00:00.000Z', status: 'NEW' },
+                ],
+                sameAs: null,
+              }
+            : { orders: [], sameAs: i === 1 ? 0 : null },
+        );
+      },
+    };
+    const review = await reviewBatch(store, [ok, twin, other], {
+      embedded: true,
+      duplicates: found,
+    });
+    expect(seen[0]).toHaveLength(3);
+    expect(review.items.map((i) => [i.repeats.length, i.sameAs])).toEqual([
+      [0, null],
+      [0, ok],
+      [1, null],
+    ]);
+    // Only the first is sent as the review stands: the total is its estimate alone.
+    expect(review).toMatchObject({
+      estimatedTotal: '57.95',
+      duplicateCheck: { checked: true, message: null },
+    });
+  });
+
+  it('says so when the server could not be read, and holds nothing back', async () => {
+    const { store, ok } = setup();
+    const failing = {
+      review: async () => {
+        throw new Error('The server cannot be reached.');
+      },
+    };
+    const review = await reviewBatch(store, [ok], { embedded: true, duplicates: failing });
+    expect(review.duplicateCheck.checked).toBe(false);
+    expect(review.duplicateCheck.message).toMatch(
+      /could not be read.*checked just before it is sent/,
     );
+    expect(review.items[0]).toMatchObject({ repeats: [], sameAs: null });
+    expect(review.estimatedTotal).toBe('57.95');
   });
 });

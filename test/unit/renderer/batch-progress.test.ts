@@ -61,6 +61,8 @@ describe('batch progress', () => {
       orderId: state === 'done' ? `o-${seq}` : null,
       attempts: 1,
       message: null,
+      held: [],
+      possibleDuplicates: [],
     });
     const items = [item(0, 'done'), item(1, 'rejected'), item(2, 'in_doubt'), item(3, 'queued')];
     expect(filterItems(items, 'all')).toHaveLength(4);
