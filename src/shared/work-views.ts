@@ -109,6 +109,10 @@ export const ReviewItemView = z.object({
 });
 export type ReviewItemView = z.infer<typeof ReviewItemView>;
 
+/** Whether a review leaves the item out unless the user includes it (a possible duplicate). */
+export const isHeldInReview = (item: ReviewItemView): boolean =>
+  item.repeats.length > 0 || item.sameAs !== null;
+
 export const BatchReviewView = z.object({
   items: z.array(ReviewItemView),
   /**

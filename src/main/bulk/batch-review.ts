@@ -2,7 +2,12 @@ import type { CreateOrderRequest, Product, ProtocolRequest } from '../../shared/
 import { centsToMoney, moneyToCents } from '../../shared/money';
 import { priceOrder } from '../../shared/pricing';
 import { TOTAL_UNKNOWN_DISCOUNT, TOTAL_UNKNOWN_PRODUCT } from '../../shared/pricing-views';
-import type { BatchReviewView, OrderReviewView, ReviewItemView } from '../../shared/work-views';
+import {
+  isHeldInReview,
+  type BatchReviewView,
+  type OrderReviewView,
+  type ReviewItemView,
+} from '../../shared/work-views';
 import { storedPricing, type StoredPricing } from '../catalog/partner-pricing';
 import type { DuplicateOrders } from '../orders/duplicate-orders';
 import type { LocalStore } from '../store';
@@ -114,7 +119,9 @@ export async function reviewOrder(
     ]);
   const duplicateCheck = await markRepeats([reviewed], options.duplicates);
   return {
-    ...summarize([reviewed.item], pricing, options, duplicateCheck),
+    // Its confirmation is for this one order, ordered again if the user says so: its estimate
+    // is the total whether it repeats an order or not.
+    ...summarize([reviewed.item], pricing, options, duplicateCheck, { countHeld: true }),
     order: orderSummary(built.request, product),
   };
 }
@@ -162,10 +169,6 @@ const blankItem = (localId: string, customerName: string, sourceId: string): Rev
   repeats: [],
   sameAs: null,
 });
-
-/** Whether the review leaves the item out unless the user includes it (a possible duplicate). */
-export const isHeld = (item: ReviewItemView): boolean =>
-  item.repeats.length > 0 || item.sameAs !== null;
 
 /** A draft written from scratch, as the order source a protocol would be (no server copy). */
 const scratchSource = (draft: ProtocolRequest): ProtocolOrderSource => ({
@@ -218,11 +221,12 @@ function summarize(
   pricing: StoredPricing | null,
   options: { embedded: boolean },
   duplicateCheck: BatchReviewView['duplicateCheck'],
+  { countHeld = false } = {},
 ): BatchReviewView {
   let cents = 0;
   let unpriced = false;
   for (const item of items) {
-    if (item.problems.length > 0 || isHeld(item)) continue;
+    if (item.problems.length > 0 || (!countHeld && isHeldInReview(item))) continue;
     if (item.estimatedTotal === null) unpriced = true;
     else cents += moneyToCents(item.estimatedTotal);
   }

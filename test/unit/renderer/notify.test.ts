@@ -164,6 +164,23 @@ describe('NotificationDecider: batches', () => {
   });
 });
 
+describe('NotificationDecider: possible duplicates', () => {
+  it('announces possible duplicates found after a batch, each time more are found, once each', () => {
+    const d = new NotificationDecider();
+    d.batchProgress(progress('done', { created: 3 }));
+    const [found] = d.batchProgress(progress('done', { created: 3, possibleDuplicates: 1 }));
+    expect(found).toMatchObject({
+      title: 'Possible duplicate orders',
+      body: '1 order of a batch may repeat another order of the same patient: check and cancel one while it is new.',
+      route: '/batches/batch_1',
+    });
+    expect(d.batchProgress(progress('done', { created: 3, possibleDuplicates: 1 }))).toEqual([]);
+    expect(d.batchProgress(progress('done', { created: 3, possibleDuplicates: 2 }))).toHaveLength(
+      1,
+    );
+  });
+});
+
 describe('NotificationDecider: the outbox', () => {
   it('announces a drop of the in-doubt count from where app.state started it', () => {
     const d = new NotificationDecider();

@@ -2,7 +2,7 @@ import type { AppState, IpcEventPayload } from '../../../shared/ipc';
 
 /**
  * What deserves a notification, decided from main's events alone (no DOM, no stores): a shipped
- * or cancelled order, a finished batch, an in-doubt change settled. The events only report
+ * or cancelled order, a finished batch, an in-doubt change settled, possible duplicate orders. The events only report
  * changes, but some of them are first sightings rather than news (the first pull after start
  * brings in orders this window never saw move; a batch can first be heard of already done), and
  * those are not announced. Each piece of news is announced once.
@@ -37,7 +37,7 @@ export class NotificationDecider {
   /** Batches seen, with their last state and in-doubt count. */
   private readonly batches = new Map<
     string,
-    { state: BatchProgressEvent['state']; inDoubt: number }
+    { state: BatchProgressEvent['state']; inDoubt: number; possibleDuplicates: number }
   >();
   /** Batches this window started: their first event may already say done. */
   private readonly startedHere = new Set<string>();
@@ -77,7 +77,11 @@ export class NotificationDecider {
 
   batchProgress(event: BatchProgressEvent): Notice[] {
     const before = this.batches.get(event.batchId);
-    this.batches.set(event.batchId, { state: event.state, inDoubt: event.inDoubt });
+    this.batches.set(event.batchId, {
+      state: event.state,
+      inDoubt: event.inDoubt,
+      possibleDuplicates: event.possibleDuplicates,
+    });
     const route = `/batches/${encodeURIComponent(event.batchId)}`;
     const notices: Notice[] = [];
     if (before && event.inDoubt < before.inDoubt) {
@@ -94,12 +98,25 @@ export class NotificationDecider {
       event.state === 'done' &&
       (before ? before.state !== 'done' : this.startedHere.has(event.batchId));
     if (finished) {
+      const refused = event.rejected - event.held;
+      const held = event.held > 0 ? `, ${event.held} held back as possible duplicates` : '';
       notices.push({
         key: `batch-done:${event.batchId}`,
         title: 'Batch finished',
-        body: `Batch finished: ${event.created} created, ${event.rejected} rejected.`,
+        body: `Batch finished: ${event.created} created, ${refused} rejected${held}.`,
         route,
         kind: event.rejected > 0 ? 'info' : 'success',
+      });
+    }
+    // Found after the batch (a late answer, another desk): news whenever more are found.
+    if (event.possibleDuplicates > (before?.possibleDuplicates ?? 0)) {
+      const n = event.possibleDuplicates;
+      notices.push({
+        key: `batch-duplicates:${event.batchId}:${n}`,
+        title: 'Possible duplicate orders',
+        body: `${plural(n, 'order')} of a batch may repeat another order of the same patient: check and cancel one while it is new.`,
+        route,
+        kind: 'info',
       });
     }
     return notices.flatMap((n) => this.once(n) ?? []);

@@ -37,11 +37,16 @@ export function applyProgress(
   return { batches: next, stale };
 }
 
-/** What the run view's filter keeps: everything, or what needs a look (rejected, in doubt). */
+/**
+ * What the run view's filter keeps: everything, or what needs a look (rejected or held back, in
+ * doubt, or with possible duplicates).
+ */
 export type ItemFilter = 'all' | 'attention' | 'created';
 
 export function filterItems(items: readonly BatchItemView[], filter: ItemFilter): BatchItemView[] {
   if (filter === 'all') return items as BatchItemView[];
   if (filter === 'created') return items.filter((i) => i.state === 'done');
-  return items.filter((i) => i.state === 'rejected' || i.state === 'in_doubt');
+  return items.filter(
+    (i) => i.state === 'rejected' || i.state === 'in_doubt' || i.possibleDuplicates.length > 0,
+  );
 }

@@ -48,14 +48,25 @@ interface BatchesStore {
   /** Why the last submit was refused, for people. */
   submitError: string | null;
   loadReview(protocolLocalIds: readonly string[]): Promise<void>;
-  /** Sends the included protocols as one batch; answers its id, or null when refused. */
-  submit(protocolLocalIds: readonly string[]): Promise<string | null>;
+  /**
+   * Sends the included protocols as one batch; answers its id, or null when refused.
+   * `allowDuplicateOf`: per protocol, the orders it repeats that the user included it beside.
+   */
+  submit(
+    protocolLocalIds: readonly string[],
+    allowDuplicateOf?: Readonly<Record<string, string[]>>,
+  ): Promise<string | null>;
   loadList(): Promise<void>;
   openRun(batchId: string): Promise<void>;
   closeRun(): void;
   pause(): Promise<void>;
   resume(): Promise<void>;
-  retry(seq: number): Promise<void>;
+  /** Sends a rejected item again; `sendAnyway`: one held back as a possible duplicate. */
+  retry(seq: number, options?: { sendAnyway?: boolean }): Promise<void>;
+  /** Orders (by id) whose cancel is under way. */
+  cancelling: Record<string, true>;
+  /** Cancels a possible duplicate order (only a NEW order can be); says what became of it. */
+  cancelOrder(orderId: string): Promise<void>;
   /** main's batch-progress event: recorded at once, applied and re-read at most every 250 ms. */
   onProgress(event: BatchProgress): void;
   reset(): void;
@@ -86,6 +97,7 @@ const initial = {
   run: null,
   toggling: false,
   retrying: {},
+  cancelling: {},
   review: null,
   submitting: false,
   submitError: null,
@@ -117,10 +129,15 @@ export const useBatchesStore = create<BatchesStore>((set, get) => ({
     });
   },
 
-  async submit(protocolLocalIds) {
+  async submit(protocolLocalIds, allowDuplicateOf) {
     if (get().submitting) return null;
     set({ submitting: true, submitError: null });
-    const result = await call('batches.submit', { protocolLocalIds: [...protocolLocalIds] });
+    const result = await call('batches.submit', {
+      protocolLocalIds: [...protocolLocalIds],
+      ...(allowDuplicateOf && Object.keys(allowDuplicateOf).length > 0
+        ? { allowDuplicateOf: { ...allowDuplicateOf } }
+        : {}),
+    });
     set({ submitting: false });
     if (result.ok) {
       // Its end is news even if the first event heard of it already says done.
@@ -200,11 +217,15 @@ export const useBatchesStore = create<BatchesStore>((set, get) => ({
   pause: () => toggle('batches.pause'),
   resume: () => toggle('batches.continue'),
 
-  async retry(seq) {
+  async retry(seq, options = {}) {
     const run = get().run;
     if (!run || get().retrying[seq]) return;
     set({ retrying: { ...get().retrying, [seq]: true } });
-    const result = await call('batches.retryItem', { batchId: run.batchId, seq });
+    const result = await call('batches.retryItem', {
+      batchId: run.batchId,
+      seq,
+      ...(options.sendAnyway ? { sendAnyway: true } : {}),
+    });
     const { [seq]: _done, ...rest } = get().retrying;
     set({ retrying: rest });
     if (!result.ok) {
@@ -213,6 +234,21 @@ export const useBatchesStore = create<BatchesStore>((set, get) => ({
       return;
     }
     applyBatch(result.value);
+    itemsDirty = true;
+    itemsRefresher.flush();
+  },
+
+  async cancelOrder(orderId) {
+    if (get().cancelling[orderId]) return;
+    set({ cancelling: { ...get().cancelling, [orderId]: true } });
+    const result = await call('orders.cancel', { orderId });
+    const { [orderId]: _done, ...rest } = get().cancelling;
+    set({ cancelling: rest });
+    if (!result.ok) {
+      const { title, detail } = describeError(result.error);
+      toast.error(`Order ${orderId} was not cancelled. ${title}`, detail);
+    } else if (result.value.ok) toast.success(`Order ${orderId} is cancelled.`);
+    else toast.error(`Order ${orderId} was not cancelled.`, result.value.message);
     itemsDirty = true;
     itemsRefresher.flush();
   },

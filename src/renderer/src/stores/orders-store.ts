@@ -26,6 +26,8 @@ interface OrdersStore extends OrderFilter {
   total: number;
   /** The loaded pages of the queue, by page number (offset / PAGE_SIZE). */
   pages: Record<number, AppOrder[]>;
+  /** Of the loaded orders, those that may repeat another order: id → the order repeated. */
+  possibleDuplicateOf: Record<string, string>;
   counts: OrderCountsView | null;
   listState: 'idle' | 'loading' | 'ready' | 'failed';
   listError: IpcError | null;
@@ -67,6 +69,7 @@ const initial = {
   customTo: '',
   total: 0,
   pages: {},
+  possibleDuplicateOf: {},
   counts: null,
   listState: 'idle' as const,
   listError: null,
@@ -127,6 +130,7 @@ export const useOrdersStore = create<OrdersStore>((set, get) => {
     set({
       pages: trim({ ...get().pages, [page]: result.value.orders }),
       total: result.value.total,
+      possibleDuplicateOf: { ...get().possibleDuplicateOf, ...result.value.possibleDuplicateOf },
     });
     pump();
   };
@@ -164,15 +168,22 @@ export const useOrdersStore = create<OrdersStore>((set, get) => {
       ]);
       if (mine !== generation) return;
       const fresh: Record<number, AppOrder[]> = {};
+      const duplicates: Record<string, string> = {};
       let total = get().total;
       for (const [i, page] of pages.entries()) {
         if (!page?.ok) return; // a failed read keeps what is shown; the next change tries again
         fresh[first + i] = page.value.orders;
+        Object.assign(duplicates, page.value.possibleDuplicateOf);
         total = page.value.total;
       }
       inFlight.clear();
       generation++; // pages still in flight were read before this: drop them
-      set({ pages: fresh, total, ...(counts?.ok ? { counts: counts.value } : {}) });
+      set({
+        pages: fresh,
+        total,
+        possibleDuplicateOf: duplicates,
+        ...(counts?.ok ? { counts: counts.value } : {}),
+      });
       pump();
     } finally {
       requerying = false;
@@ -212,7 +223,12 @@ export const useOrdersStore = create<OrdersStore>((set, get) => {
         set({ listState: 'failed', listError: result.error, pages: {}, total: 0 });
         return;
       }
-      set({ listState: 'ready', pages: { 0: result.value.orders }, total: result.value.total });
+      set({
+        listState: 'ready',
+        pages: { 0: result.value.orders },
+        total: result.value.total,
+        possibleDuplicateOf: result.value.possibleDuplicateOf,
+      });
       pump();
     },
 

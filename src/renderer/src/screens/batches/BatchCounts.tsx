@@ -7,7 +7,8 @@ export function BatchCounts({ progress: p }: { progress: BatchProgress }) {
     { key: 'sending', label: 'Sending', value: p.sending },
     { key: 'in-doubt', label: 'Being checked', value: p.inDoubt },
     { key: 'created', label: 'Created', value: p.created },
-    { key: 'rejected', label: 'Rejected', value: p.rejected },
+    { key: 'rejected', label: 'Rejected', value: p.rejected - p.held },
+    ...(p.held > 0 ? [{ key: 'held', label: 'Held back', value: p.held }] : []),
     { key: 'total', label: 'Total', value: p.total },
   ];
   return (

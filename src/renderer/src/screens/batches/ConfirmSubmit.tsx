@@ -3,8 +3,9 @@ import { ConfirmDialog, Dialog } from '../../components/Dialog';
 import { Field } from '../../components/Field';
 import { formatMoney, plural } from '../../lib/format';
 import type { ConnectionView } from '../../../../shared/ipc';
-import type { OrderReviewView } from '../../../../shared/work-views';
+import type { OrderReviewView, RepeatedOrderView } from '../../../../shared/work-views';
 import { ConfirmOrderDetails } from './ConfirmOrderDetails';
+import { RepeatedOrders } from './RepeatedOrders';
 
 interface Props {
   open: boolean;
@@ -16,8 +17,15 @@ interface Props {
   leftOut: number;
   connection: ConnectionView | null;
   busy: boolean;
-  /** One order (Order now, a new order): what it holds, shown in full. */
-  order?: { details: OrderReviewView['order']; warnings: readonly string[] };
+  /**
+   * One order (Order now, a new order): what it holds, shown in full, and the orders of the same
+   * patient and content it would repeat (confirming then orders it again all the same).
+   */
+  order?: {
+    details: OrderReviewView['order'];
+    warnings: readonly string[];
+    repeats?: readonly RepeatedOrderView[];
+  };
   onConfirm(): void;
   onCancel(): void;
 }
@@ -44,6 +52,16 @@ export function ConfirmSubmit(props: Props) {
         <p className="notice notice-warn" data-testid="confirm-total-unknown">
           {totalUnknown}
         </p>
+      )}
+      {order?.repeats && order.repeats.length > 0 && (
+        <div className="notice notice-warn" data-testid="confirm-repeats">
+          <p className="notice-title">A possible duplicate</p>
+          <p>
+            This patient already has an order with the same products and doses within its supply:
+          </p>
+          <RepeatedOrders orders={order.repeats} label="Orders the patient already has" />
+          <p>Send it only if a second order is meant.</p>
+        </div>
       )}
       {order && (
         <ConfirmOrderDetails
@@ -72,7 +90,7 @@ export function ConfirmSubmit(props: Props) {
     <ConfirmDialog
       open={open}
       title={`Send ${orders}?`}
-      confirmLabel={`Send ${orders}`}
+      confirmLabel={order?.repeats?.length ? 'Order again anyway' : `Send ${orders}`}
       busy={busy}
       danger={false}
       onConfirm={props.onConfirm}

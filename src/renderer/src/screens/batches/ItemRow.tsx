@@ -1,7 +1,17 @@
-import { CheckCircle2, Clock, RotateCcw, SearchCheck, Send, XCircle } from 'lucide-react';
+import {
+  CheckCircle2,
+  Clock,
+  CopyCheck,
+  RotateCcw,
+  SearchCheck,
+  Send,
+  XCircle,
+} from 'lucide-react';
 import type { BatchItemView } from '../../../../shared/work-views';
 import { useBatchesStore } from '../../stores/batches-store';
 import { ITEM_STATE_LABELS } from './batch-labels';
+import { PossibleDuplicates } from './PossibleDuplicates';
+import { RepeatedOrders } from './RepeatedOrders';
 
 const ICONS = {
   queued: Clock,
@@ -15,7 +25,8 @@ const ICONS = {
 export function ItemRow({ item }: { item: BatchItemView }) {
   const retrying = useBatchesStore((s) => s.retrying[item.seq] === true);
   const retry = useBatchesStore((s) => s.retry);
-  const Icon = ICONS[item.state];
+  const held = item.state === 'rejected' && item.held.length > 0;
+  const Icon = held ? CopyCheck : ICONS[item.state];
   const name = item.customerName || item.sourceId;
   return (
     <div className="batch-item-row">
@@ -28,7 +39,7 @@ export function ItemRow({ item }: { item: BatchItemView }) {
       </span>
       <span className={`item-state item-state-${item.state}`}>
         <Icon aria-hidden="true" size={15} />
-        {ITEM_STATE_LABELS[item.state]}
+        {held ? 'Held back' : ITEM_STATE_LABELS[item.state]}
       </span>
       <span className="batch-item-detail">
         {item.state === 'done' && item.orderId && (
@@ -37,13 +48,35 @@ export function ItemRow({ item }: { item: BatchItemView }) {
             {item.orderId}
           </a>
         )}
+        {item.possibleDuplicates.length > 0 && (
+          <PossibleDuplicates duplicates={item.possibleDuplicates} name={name} />
+        )}
+        {held && (
+          <>
+            <span className="batch-item-reason">{item.message}</span>
+            <RepeatedOrders orders={item.held} label={`Orders ${name} already has`} />
+            <span className="batch-item-actions">
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => void retry(item.seq, { sendAnyway: true })}
+                disabled={retrying}
+                aria-busy={retrying}
+                aria-label={`Send the order of ${name} anyway`}
+              >
+                <Send aria-hidden="true" size={14} />
+                Send anyway
+              </button>
+            </span>
+          </>
+        )}
         {item.state === 'in_doubt' && (
           <span className="muted">Being checked with the server; nothing is sent twice.</span>
         )}
         {item.state === 'queued' && item.attempts > 0 && item.message && (
           <span className="muted">Will try again: {item.message}</span>
         )}
-        {item.state === 'rejected' && (
+        {item.state === 'rejected' && !held && (
           <>
             <span className="batch-item-reason">{item.message ?? 'The server refused it.'}</span>
             <span className="batch-item-actions">

@@ -1,5 +1,7 @@
 import { Send } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { centsToMoney, moneyToCents } from '../../../../shared/money';
+import { isHeldInReview, type ReviewItemView } from '../../../../shared/work-views';
 import { useLocation } from 'wouter';
 import { Empty, Failed, Loading } from '../../components/States';
 import { formatMoney, plural } from '../../lib/format';
@@ -7,6 +9,7 @@ import { useAppStore } from '../../stores/app-store';
 import { useBatchDraftStore } from '../../stores/batch-draft-store';
 import { useBatchesStore } from '../../stores/batches-store';
 import { ConfirmSubmit } from './ConfirmSubmit';
+import { HeldList } from './HeldList';
 import { LeftOutList } from './LeftOutList';
 import { ReviewList } from './ReviewList';
 
@@ -26,12 +29,21 @@ export function ReviewView() {
   const submitError = useBatchesStore((s) => s.submitError);
   const connection = useAppStore((s) => s.connection);
   const [confirming, setConfirming] = useState(false);
+  /** Possible duplicates the user chose to order again all the same. */
+  const [includedHeld, setIncludedHeld] = useState<ReadonlySet<string>>(new Set());
   const [, navigate] = useLocation();
   const back = FROM_LABELS[from] ?? 'Back';
 
   useEffect(() => {
     if (ids.length > 0) void loadReview(ids);
   }, [ids, loadReview]);
+  // A new review is a new question: nothing held back is included by an earlier answer.
+  const reviewed = review?.status === 'ready' ? review.value : null;
+  useEffect(() => setIncludedHeld(new Set()), [reviewed]);
+  const split = useMemo(
+    () => splitReview(reviewed?.items ?? [], includedHeld),
+    [reviewed, includedHeld],
+  );
 
   if (ids.length === 0) {
     return (
@@ -53,12 +65,31 @@ export function ReviewView() {
   // The store keeps its own copy of the ids it reviewed: the same ids, not the same array.
   const current = review && sameIds(review.protocolLocalIds, ids) ? review : null;
   const value = current?.status === 'ready' ? current.value : null;
-  const included = value?.items.filter((i) => i.problems.length === 0) ?? [];
-  const leftOut = value?.items.filter((i) => i.problems.length > 0) ?? [];
+  const { included, leftOut, held, stillHeld } = split;
   const warned = included.filter((i) => i.warnings.length > 0).length;
+  const total = value
+    ? totalWith(value.estimatedTotal, value.totalUnknown, split.includedHeld)
+    : null;
+
+  const toggleHeld = (localId: string, include: boolean) =>
+    setIncludedHeld((was) => {
+      const next = new Set(was);
+      if (include) next.add(localId);
+      else next.delete(localId);
+      return next;
+    });
 
   const send = async () => {
-    const batchId = await submit(included.map((i) => i.localId));
+    const allowDuplicateOf = Object.fromEntries(
+      split.includedHeld.map((i) => [
+        i.localId,
+        i.repeats.flatMap((o) => (o.orderId === null ? [] : [o.orderId])),
+      ]),
+    );
+    const batchId = await submit(
+      included.map((i) => i.localId),
+      allowDuplicateOf,
+    );
     setConfirming(false);
     if (!batchId) {
       void loadReview(ids);
@@ -114,19 +145,28 @@ export function ReviewView() {
                 <dd data-testid="review-left-out">{leftOut.length}</dd>
               </div>
               <div>
+                <dt>Possible duplicates</dt>
+                <dd data-testid="review-held">{stillHeld}</dd>
+              </div>
+              <div>
                 <dt>With warnings</dt>
                 <dd>{warned}</dd>
               </div>
               <div>
                 <dt>{value.exact ? 'Total' : 'Estimated total'}</dt>
                 <dd data-testid="review-total">
-                  {value.estimatedTotal === null ? 'Unknown' : formatMoney(value.estimatedTotal)}
+                  {total!.amount === null ? 'Unknown' : formatMoney(total!.amount)}
                 </dd>
               </div>
             </dl>
-            {value.totalUnknown && (
+            {total!.unknown && (
               <p className="notice notice-warn review-total-unknown" role="status">
-                {value.totalUnknown}
+                {total!.unknown}
+              </p>
+            )}
+            {!value.duplicateCheck.checked && value.duplicateCheck.message && (
+              <p className="notice notice-warn" role="status" data-testid="duplicate-check-unknown">
+                {value.duplicateCheck.message}
               </p>
             )}
             <p className="muted review-note">
@@ -149,21 +189,36 @@ export function ReviewView() {
             </div>
           </section>
 
+          {held.length > 0 && (
+            <HeldList
+              items={held}
+              all={value.items}
+              included={includedHeld}
+              onToggle={toggleHeld}
+            />
+          )}
+
           {leftOut.length > 0 && <LeftOutList items={leftOut} />}
 
           {included.length > 0 ? (
             <ReviewList items={included} exact={value.exact} />
           ) : (
-            <Empty title="None of the chosen protocols can be an order yet. Fix them in the editor first." />
+            <Empty
+              title={
+                held.length > 0
+                  ? 'Nothing is sent as the batch stands: include the possible duplicates that are meant, or fix the protocols left out.'
+                  : 'None of the chosen protocols can be an order yet. Fix them in the editor first.'
+              }
+            />
           )}
 
           <ConfirmSubmit
             open={confirming}
             count={included.length}
-            total={value.estimatedTotal}
-            totalUnknown={value.totalUnknown}
+            total={total!.amount}
+            totalUnknown={total!.unknown}
             exact={value.exact}
-            leftOut={leftOut.length}
+            leftOut={leftOut.length + stillHeld}
             connection={connection}
             busy={submitting}
             onConfirm={() => void send()}
@@ -173,6 +228,41 @@ export function ReviewView() {
       ) : null}
     </div>
   );
+}
+
+/**
+ * The review's items by what becomes of them: sent (those that can be an order and are not
+ * possible duplicates, plus the possible duplicates the user included), left out for a problem,
+ * and held back as possible duplicates.
+ */
+function splitReview(items: readonly ReviewItemView[], includedHeld: ReadonlySet<string>) {
+  const leftOut = items.filter((i) => i.problems.length > 0);
+  const held = items.filter((i) => i.problems.length === 0 && isHeldInReview(i));
+  const chosen = held.filter((i) => includedHeld.has(i.localId));
+  const included = items.filter(
+    (i) => i.problems.length === 0 && (!isHeldInReview(i) || includedHeld.has(i.localId)),
+  );
+  return { included, leftOut, held, includedHeld: chosen, stillHeld: held.length - chosen.length };
+}
+
+/** main's total (of the items sent as reviewed) plus the possible duplicates included. */
+function totalWith(
+  amount: string | null,
+  unknown: string | null,
+  added: readonly ReviewItemView[],
+): { amount: string | null; unknown: string | null } {
+  if (amount === null) return { amount, unknown };
+  const missing = added.find((i) => i.estimatedTotal === null);
+  if (missing)
+    return {
+      amount: null,
+      unknown: `Total unknown: ${missing.customerName || missing.sourceId} has no estimate.`,
+    };
+  const cents = added.reduce(
+    (sum, i) => sum + moneyToCents(i.estimatedTotal!),
+    moneyToCents(amount),
+  );
+  return { amount: centsToMoney(cents), unknown: null };
 }
 
 const sameIds = (a: readonly string[], b: readonly string[]): boolean =>

@@ -71,7 +71,7 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
   const { batch, items } = current;
   const p = batch.progress;
   const shown = filterItems(items, filter);
-  const attention = items.filter((i) => i.state === 'rejected' || i.state === 'in_doubt').length;
+  const attention = filterItems(items, 'attention').length;
 
   return (
     <div className="screen batch-screen batch-run">
@@ -123,10 +123,27 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
             Paused: no more orders are sent until you continue. Orders already on their way finish.
           </p>
         )}
-        {p.state === 'done' && p.rejected > 0 && (
+        {p.state === 'done' && p.rejected - p.held > 0 && (
           <p className="notice notice-warn">
-            {p.rejected === 1 ? 'One order was' : `${p.rejected} orders were`} rejected by the
-            server. Fix the protocol in the editor, then retry that order.
+            {p.rejected - p.held === 1 ? 'One order was' : `${p.rejected - p.held} orders were`}{' '}
+            rejected by the server. Fix the protocol in the editor, then retry that order.
+          </p>
+        )}
+        {p.held > 0 && (
+          <p className="notice notice-warn" data-testid="batch-held">
+            {p.held === 1 ? 'One order was' : `${p.held} orders were`} held back, not sent: the
+            patient already has an order with the same products and doses within its supply (made by
+            another desk, or being sent). Send it anyway only if it is meant.
+          </p>
+        )}
+        {p.possibleDuplicates > 0 && (
+          <p className="notice notice-warn" role="status" data-testid="batch-possible-duplicates">
+            {p.possibleDuplicates === 1
+              ? 'One order may be a duplicate'
+              : `${p.possibleDuplicates} orders may be duplicates`}
+            : the same patient, products and doses were ordered twice around this batch (by another
+            desk, or by a create whose answer came late). Check them below and cancel one of each
+            pair while it is new.
           </p>
         )}
         {p.inDoubt > 0 && (
@@ -151,7 +168,7 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
           <Empty
             title={
               filter === 'attention'
-                ? 'Nothing needs a look: no order is rejected or being checked.'
+                ? 'Nothing needs a look: no order is rejected, held back, being checked or a possible duplicate.'
                 : 'No order is created yet.'
             }
           />

@@ -195,7 +195,13 @@ export function ProtocolEditor({ mode, initial }: Props) {
   const placeOrder = async () => {
     if (!confirming?.open || ordering) return;
     setOrdering(true);
-    const result = await call('orders.create', confirming.input);
+    // Ordered beside the orders the confirmation showed it repeating (the user saw them).
+    const repeats = confirming.review.items.flatMap((i) => i.repeats);
+    const allowDuplicateOf = repeats.flatMap((o) => (o.orderId === null ? [] : [o.orderId]));
+    const result = await call('orders.create', {
+      ...confirming.input,
+      ...(allowDuplicateOf.length > 0 ? { allowDuplicateOf } : {}),
+    });
     setOrdering(false);
     closeConfirmation();
     if (!result.ok) return failed('The order was not placed', result.error);
@@ -439,6 +445,7 @@ export function ProtocolEditor({ mode, initial }: Props) {
           order={{
             details: confirming.review.order,
             warnings: confirming.review.items.flatMap((i) => i.warnings),
+            repeats: confirming.review.items.flatMap((i) => i.repeats),
           }}
           onConfirm={() => void placeOrder()}
           onCancel={closeConfirmation}

@@ -32,6 +32,7 @@ function PageError() {
  */
 export function OrderQueue({ selectedId }: { selectedId: string | null }) {
   const pages = useOrdersStore((s) => s.pages);
+  const duplicateOf = useOrdersStore((s) => s.possibleDuplicateOf);
   const total = useOrdersStore((s) => s.total);
   const listState = useOrdersStore((s) => s.listState);
   const listError = useOrdersStore((s) => s.listError);
@@ -150,7 +151,11 @@ export function OrderQueue({ selectedId }: { selectedId: string | null }) {
                 style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
               >
                 {order ? (
-                  <OrderRow order={order} selected={order.id === selectedId} />
+                  <OrderRow
+                    order={order}
+                    selected={order.id === selectedId}
+                    duplicateOf={duplicateOf[order.id]}
+                  />
                 ) : (
                   <PendingRow />
                 )}

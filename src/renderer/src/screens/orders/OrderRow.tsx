@@ -12,20 +12,24 @@ export const ROW_HEIGHT = 64;
 export const OrderRow = memo(function OrderRow({
   order,
   selected,
+  duplicateOf,
 }: {
   order: AppOrder;
   selected: boolean;
+  /** The order this one may repeat (found after a batch), if any. */
+  duplicateOf?: string | undefined;
 }) {
   const created = formatDateTime(order.createdAt);
   const total = formatMoney(order.totalPrice);
   const status = ORDER_STATUS_LABELS[order.status];
+  const duplicate = duplicateOf ? `, possible duplicate of order ${duplicateOf}` : '';
   return (
     <Link
       href={orderHref(order.id)}
       className="row-link"
       aria-current={selected ? 'page' : undefined}
       // One name read as a sentence; the row's parts below are laid out for the eye.
-      aria-label={`${patientName(order)}, order ${order.id}, created ${created}, total ${total}, ${status}`}
+      aria-label={`${patientName(order)}, order ${order.id}, created ${created}, total ${total}, ${status}${duplicate}`}
     >
       <span className="row-main">
         <span className="row-title">{patientName(order)}</span>
@@ -35,6 +39,11 @@ export const OrderRow = memo(function OrderRow({
       </span>
       <span className="row-side">
         <span className="row-figure">{total}</span>
+        {duplicateOf && (
+          <span className="badge badge-warn" title={`May repeat order ${duplicateOf}`}>
+            Possible duplicate
+          </span>
+        )}
         <OrderStatusBadge status={order.status} />
       </span>
     </Link>
