@@ -16,7 +16,10 @@ const DAY_MS = 86_400_000;
  */
 export const REFILL_LEAD_DAYS = 7;
 
-/** Each create is checked against the server's orders as read no longer than this before... */
+/**
+ * Each create is checked against the server's orders as read after its batch was submitted and
+ * no longer than this before...
+ */
 export const CHECK_FRESH_MS = 2_000;
 /** ...or, when the server fails that read, no longer than this before (else it waits). */
 export const CHECK_STALE_MS = 30_000;
@@ -101,7 +104,8 @@ export class DuplicateOrders {
     const firstSent = this.firstSent(job);
     const from = Math.min(now - duplicateWindowMs(request.daysSupply), firstSent.since);
     try {
-      await this.o.recent.fresh(from, CHECK_FRESH_MS);
+      // A read made after the batch was submitted: what other desks sent meanwhile counts.
+      await this.o.recent.fresh(from, CHECK_FRESH_MS, job.createdAt);
     } catch (error) {
       // A server failing some reads: a read of the last half minute still tells what matters.
       if (!this.o.recent.covers(from) || this.o.recent.ageMs() > CHECK_STALE_MS) throw error;

@@ -43,12 +43,14 @@ export class RecentOrders {
 
   /**
    * Makes sure the mirror holds every order made since `from` (server epoch ms) as read by a walk
-   * that began no more than `maxAgeMs` ago; reads when not. A read older than half that is
-   * renewed without being waited for, so that checks in a row rarely wait.
+   * that began no more than `maxAgeMs` ago, and not before `notBefore` (steady clock: a decision
+   * taken then, such as submitting a batch, is checked against a read made after it); reads when
+   * not. A read older than half that is renewed without being waited for, so that checks in a
+   * row rarely wait.
    */
-  async fresh(from: number, maxAgeMs: number): Promise<void> {
+  async fresh(from: number, maxAgeMs: number, notBefore = -Infinity): Promise<void> {
     const age = this.ageMs();
-    if (this.covers(from) && age <= maxAgeMs) {
+    if (this.covers(from) && age <= maxAgeMs && this.readBegan! >= notBefore) {
       if (age > maxAgeMs / 2 && !this.reading) this.read(from).catch(() => undefined);
       return;
     }

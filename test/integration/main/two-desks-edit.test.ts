@@ -1,15 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { steadyClock } from '../../../src/main/clock';
-import { CoreEventBus } from '../../../src/main/events';
-import { Redactor, silentLogger } from '../../../src/main/logging';
-import { Session } from '../../../src/main/session';
-import { createLocalStore, type LocalStore } from '../../../src/main/store';
 import { protocolFor } from '../../support/bulk';
 import { setFaults } from '../../support/client-harness';
-import { startMainFixture, type MainFixture } from '../../support/main-fixture';
+import { startDesks, unsentChanges, type Desk, type Desks } from '../../support/desks';
 import { serverProtocol } from '../../support/sync-harness';
 import { waitFor } from '../../support/wait';
 
@@ -21,56 +13,24 @@ import { waitFor } from '../../support/wait';
  */
 const N = 5;
 
-let fx: MainFixture | null = null;
-const desks: { session: Session; store: LocalStore; dir: string | null }[] = [];
+let world: Desks | null = null;
 afterEach(async () => {
-  for (const d of desks.splice(0)) {
-    await d.session.stop();
-    if (d.dir) {
-      d.store.close();
-      rmSync(d.dir, { recursive: true, force: true });
-    }
-  }
-  await fx?.close();
-  fx = null;
+  await world?.close();
+  world = null;
 });
-
-function desk(f: MainFixture, store: LocalStore, dir: string | null) {
-  const session = new Session({
-    connection: f.connection,
-    clientSecret: async () => f.sandbox.clientSecret,
-    store,
-    bus: new CoreEventBus(),
-    log: silentLogger,
-    redactor: new Redactor(),
-    clock: steadyClock(),
-    tuning: { client: { sleep: async () => undefined }, probeBackoffMs: 50 },
-  });
-  desks.push({ session, store, dir });
-  session.start();
-  return session;
-}
-
-const unsent = (store: LocalStore) => {
-  const c = store.jobs.counts({ kind: 'protocol' });
-  return c.queued + c.sending + c.in_doubt;
-};
 
 describe('two desks edit one protocol online at once', () => {
   it('the desk whose edit was overwritten shows a conflict', { timeout: 120_000 }, async () => {
-    fx = await startMainFixture();
-    const f = fx;
-    const a = desk(f, f.store, null);
-    const dir = mkdtempSync(join(tmpdir(), 'od-desk-b-'));
-    const storeB = createLocalStore(join(dir, 'store.db'));
-    const b = desk(f, storeB, dir);
+    world = await startDesks(2);
+    const f = world.fx;
+    const [{ session: a }, { session: b, store: storeB }] = world.desks as [Desk, Desk];
 
     const ids = Array.from({ length: N }, (_, i) =>
       a.sync.createProtocol(protocolFor(`both-${i}`)),
     );
     await waitFor(async () => {
       await a.sync.syncNow();
-      return unsent(f.store) === 0;
+      return unsentChanges(f.store) === 0;
     }, 30_000);
     await b.sync.syncNow(); // desk B mirrors them
     const serverIds = ids.map((p) => f.store.protocols.get(p.localId)!.serverId!);
@@ -86,7 +46,7 @@ describe('two desks edit one protocol online at once', () => {
     await waitFor(
       async () => {
         await Promise.all([a.sync.syncNow(), b.sync.syncNow()]);
-        return unsent(f.store) === 0 && unsent(storeB) === 0;
+        return unsentChanges(f.store) === 0 && unsentChanges(storeB) === 0;
       },
       60_000,
       'both desks settled',
