@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppOrder, OrderStatus } from './api';
+import { AppOrder, OrderStatusRead } from './api';
 import { UpdatesView } from './update-views';
 
 /**
@@ -12,13 +12,21 @@ export const ConnectivityEvent = z.object({
   since: z.string(),
 });
 
+/** The most unreadable items a sync-state event describes (a summary counts the rest). */
+export const SKIPPED_SHOWN_MAX = 20;
+
 export const SyncPhase = z.enum(['idle', 'pulling', 'pushing', 'offline', 'error']);
 
 export const SyncStateEvent = z.object({
   phase: SyncPhase,
   lastSyncedAt: z.string().nullable(),
-  /** A message for the user when phase is 'error'. */
+  /** A message for the user when phase is 'error' or 'offline'. */
   error: z.string().nullable(),
+  /**
+   * Items the server sent in the last run that could not be read: left out, the rest applied
+   * (each described, e.g. "order ord_1 could not be read (status: …)"); empty when none.
+   */
+  skipped: z.array(z.string()).max(SKIPPED_SHOWN_MAX),
 });
 
 export const OutboxCountEvent = z.object({
@@ -43,8 +51,9 @@ export const BatchProgressEvent = z.object({
 
 export const OrderStatusEvent = z.object({
   orderId: z.string(),
-  previous: OrderStatus.nullable(),
-  status: OrderStatus,
+  /** As the server sent it: a status the app does not know is kept and shown as it came. */
+  previous: OrderStatusRead.nullable(),
+  status: OrderStatusRead,
   order: AppOrder,
 });
 
@@ -59,4 +68,6 @@ export const CoreEventSchemas = {
 } as const;
 
 export type CoreEventName = keyof typeof CoreEventSchemas;
-export type CoreEvents = { [K in CoreEventName]: z.infer<(typeof CoreEventSchemas)[K]> };
+export type CoreEvents = {
+  [K in CoreEventName]: z.infer<(typeof CoreEventSchemas)[K]>;
+};

@@ -4,8 +4,8 @@ import {
   PartnerSettings,
   ProtocolRequest,
   PartnerSettingsPatch,
-  Product,
-  ProductStatus,
+  ProductRead,
+  ProductStatusRead,
   ShippingMethodInfo,
 } from './api';
 import { Connection, ConnectionKind } from './connection';
@@ -108,7 +108,7 @@ export const AppState = z.object({
 export type AppState = z.infer<typeof AppState>;
 
 export const ProductQuery = z.object({
-  status: z.array(ProductStatus).max(ProductStatus.options.length).optional(),
+  status: z.array(ProductStatusRead).max(50).optional(),
   search: z.string().max(200, 'at most 200 characters').optional(),
   limit: z.int().min(1).max(500).default(100),
   offset: z.int().min(0).default(0),
@@ -116,7 +116,7 @@ export const ProductQuery = z.object({
 export type ProductQuery = z.input<typeof ProductQuery>;
 
 export const ProductPage = z.object({
-  products: z.array(Product),
+  products: z.array(ProductRead),
   total: z.int().min(0),
 });
 export type ProductPage = z.infer<typeof ProductPage>;
@@ -210,7 +210,7 @@ export const IPC_CALLS = {
   'sync.now': call(None, Nothing),
 
   'catalog.products': call(ProductQuery, ProductPage),
-  'catalog.product': call(z.object({ id: z.int().positive() }), Product),
+  'catalog.product': call(z.object({ id: z.int().positive() }), ProductRead),
   'catalog.shippingMethods': call(None, z.array(ShippingMethodInfo)),
 
   /** Local protocols, a page at a time: the list, search, sort and filters work offline. */

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ErrorDetail, ValidationErrorBody } from '../../shared/api';
 import { ApiClientError, fieldPath } from './errors';
 
@@ -206,4 +206,65 @@ export function parseResponse<S extends z.ZodType>(
     problems,
     message: `The server's answer to ${what} does not have the expected shape: ${shown}.`,
   });
+}
+
+/** An item of a list answer that did not have the expected shape: left out, and said why. */
+export interface SkippedItem {
+  /** Its position in the page. */
+  index: number;
+  /** Its `id`, when that much could be read. */
+  id: string | null;
+  problems: string[];
+}
+
+/** A list answer read item by item: the items that parsed, the page's cursor, what was left out. */
+export interface ListPage<T> {
+  items: T[];
+  cursor: string | null;
+  skipped: SkippedItem[];
+}
+
+/**
+ * A list answer `{[key]: [...], cursor}` read item by item: the envelope must have its shape (else
+ * 'invalid-response', as any answer; a paged list's cursor is required, since a missing one
+ * would end a walk early), but one item that does not parse is left out and reported (its id
+ * when readable, and its problems), so that one odd order never hides a page.
+ */
+export function parseList<S extends z.ZodType>(
+  key: string,
+  item: S,
+  bodyText: string,
+  what: string,
+  status: number,
+  options: { paged: boolean } = { paged: true },
+): ListPage<z.output<S>> {
+  const envelope = z.object({
+    [key]: z.array(z.unknown()),
+    cursor: options.paged ? z.string().nullable() : z.unknown().optional(),
+  });
+  const body = parseResponse(envelope, bodyText, what, status);
+  const items: z.output<S>[] = [];
+  const skipped: SkippedItem[] = [];
+  (body[key] as unknown[]).forEach((raw, index) => {
+    const result = item.safeParse(raw);
+    if (result.success) {
+      items.push(result.data);
+      return;
+    }
+    const rawId = typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : null;
+    skipped.push({
+      index,
+      id: typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : null,
+      problems: result.error.issues.map((i) => `${i.path.join('.') || '(item)'}: ${i.message}`),
+    });
+  });
+  return { items, cursor: typeof body.cursor === 'string' ? body.cursor : null, skipped };
+}
+
+/** "order ord_1 (status: ...)", for a log line or a report; problems cut to the first three. */
+export function describeSkipped(kind: string, skipped: SkippedItem): string {
+  const name =
+    skipped.id === null ? `${kind} at position ${skipped.index + 1}` : `${kind} ${skipped.id}`;
+  const shown = skipped.problems.slice(0, 3).join('; ');
+  return `${name} could not be read (${shown}${skipped.problems.length > 3 ? '; …' : ''})`;
 }

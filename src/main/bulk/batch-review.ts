@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Product } from '../../shared/api';
+import type { ProductRead } from '../../shared/api';
 import { centsToMoney, moneyToCents } from '../../shared/money';
 import { priceOrder } from '../../shared/pricing';
 import type { BatchReviewView, ReviewItemView } from '../../shared/work-views';
@@ -26,7 +26,7 @@ export function rememberDiscount(store: LocalStore, discountValue: number | null
 }
 
 /** Product statuses worth a warning: the order may be refused or ship late. */
-const STATUS_WARNINGS: Partial<Record<Product['status'], string>> = {
+const STATUS_WARNINGS: Partial<Record<ProductRead['status'], string>> = {
   DISCONTINUED: 'is discontinued: the server will refuse the order',
   DRAFT: 'is a draft product, not orderable yet: the server will refuse the order',
   BACKORDERED: 'is backordered: the order ships when it is back in stock',
@@ -47,8 +47,8 @@ export function reviewBatch(
   options: { embedded: boolean },
 ): BatchReviewView {
   const discount = knownDiscount(store);
-  const products = new Map<number, Product | null>();
-  const product = (id: number): Product | null => {
+  const products = new Map<number, ProductRead | null>();
+  const product = (id: number): ProductRead | null => {
     if (!products.has(id)) products.set(id, store.products.get(id));
     return products.get(id)!;
   };
@@ -111,7 +111,7 @@ export function reviewBatch(
 /** A warning per product of the draft whose catalog status is worth one. */
 function productWarnings(
   source: ProtocolOrderSource,
-  product: (id: number) => Product | null,
+  product: (id: number) => ProductRead | null,
 ): string[] {
   return source.draft.lineItems.flatMap((li) => {
     const p = product(li.productId);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Connection } from '../../shared/connection';
-import type { OrderStatus } from '../../shared/api';
+import type { OrderStatusRead } from '../../shared/api';
 import type { OrderMatch } from '../../shared/work-views';
 import {
   Theme,
@@ -48,7 +48,7 @@ const orderMatch = ({ search, sourceId, createdFrom, createdTo }: OrderMatch) =>
 });
 
 /** The queue's filter as orders.list applies it (orders.exportCsv applies exactly this too). */
-const queueFilter = ({ statuses, ...match }: OrderMatch & { statuses?: OrderStatus[] }) => ({
+const queueFilter = ({ statuses, ...match }: OrderMatch & { statuses?: OrderStatusRead[] }) => ({
   ...orderMatch(match),
   ...(statuses ? { statuses } : {}),
 });
@@ -104,6 +104,7 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
         phase: s && !s.connectivity.online ? 'offline' : 'idle',
         lastSyncedAt: s?.sync.lastSyncedAt ?? null,
         error: null,
+        skipped: [],
       },
       outbox: outboxCount(core.store),
       theme: core.store.settings.get(SETTING_KEYS.theme, Theme, 'system'),
@@ -209,12 +210,19 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       toConnectionView(await core.activate(id, { discardPendingWork })),
     // Issue 12 (polish): edit a saved connection / enter its secret again.
     'connections.update': async ({ id, discardPendingWork, clientSecret, ...fields }) => {
-      const { connection } = splitPartnerInput({ ...fields, clientSecret: clientSecret ?? '-' });
+      const { connection } = splitPartnerInput({
+        ...fields,
+        clientSecret: clientSecret ?? '-',
+      });
       return toConnectionView(
-        await core.updateConnection(id, connection, clientSecret, { discardPendingWork }),
+        await core.updateConnection(id, connection, clientSecret, {
+          discardPendingWork,
+        }),
       );
     },
-    'connections.remove': async ({ id }) => ({ removed: await core.removeConnection(id) }),
+    'connections.remove': async ({ id }) => ({
+      removed: await core.removeConnection(id),
+    }),
 
     'sync.now': async () => {
       await syncNow();
@@ -223,7 +231,10 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
 
     'catalog.products': async ({ status, search, limit, offset }) => {
       await ensureCatalog();
-      const filter = { ...(status ? { status } : {}), ...(search ? { search } : {}) };
+      const filter = {
+        ...(status ? { status } : {}),
+        ...(search ? { search } : {}),
+      };
       return {
         products: core.store.products.list({ ...filter, limit, offset }),
         total: core.store.products.countMatching(filter),
@@ -388,7 +399,10 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
         throw new IpcFailure(
           kind[error.reason],
           error.message,
-          error.problems.map((p) => ({ path: problemPath(p.path), message: p.message })),
+          error.problems.map((p) => ({
+            path: problemPath(p.path),
+            message: p.message,
+          })),
         );
       }
       return batchView(batch(batchId));
@@ -415,7 +429,10 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
     'orders.counts': async (match) => {
       session();
       const counts = core.store.orders.countByStatus(orderMatch(match));
-      return { counts, total: Object.values(counts).reduce((a, n) => a + n, 0) };
+      return {
+        counts,
+        total: Object.values(counts).reduce((a, n) => a + n, 0),
+      };
     },
     'orders.get': async ({ orderId }) => {
       session();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreateOrderRequest, normalizeOrder } from '../../shared/api';
+import { CreateOrderRequest, type AppOrder } from '../../shared/api';
 import type { ApiClient } from '../api/client';
 import type { Job, Outcome } from '../jobs/job-model';
 import type { JobKind } from '../jobs/job-runner';
@@ -38,7 +38,7 @@ export const DEFAULT_ORDER_CONCURRENCY = 4;
 export function orderJobs(options: OrderJobsOptions): JobKind<OrderJobData> {
   const { store, client } = options;
   const log = options.log ?? (() => undefined);
-  const created = (order: ReturnType<typeof normalizeOrder>): Outcome => ({
+  const created = (order: AppOrder): Outcome => ({
     to: 'done',
     resultId: order.id,
     write: () => store.orders.insertCreated(order),
@@ -49,7 +49,7 @@ export function orderJobs(options: OrderJobsOptions): JobKind<OrderJobData> {
     concurrency: options.concurrency ?? DEFAULT_ORDER_CONCURRENCY,
     inDoubtGraceMs: options.inDoubtGraceMs ?? 15_000,
     async send(job) {
-      return created(normalizeOrder(await client.createOrder(job.data.request)));
+      return created(await client.createOrder(job.data.request));
     },
     failure: (_job, error) => writeFailure(error),
     async reconcile(jobs) {

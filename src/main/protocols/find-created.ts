@@ -1,4 +1,4 @@
-import type { Protocol, ProtocolRequest } from '../../shared/api';
+import type { ProtocolRead, ProtocolRequest } from '../../shared/api';
 import type { ApiClient } from '../api/client';
 import type { LocalStore } from '../store';
 import { mayBeCreatedFrom, sameContent } from './protocol-content';
@@ -19,7 +19,7 @@ export interface FindCreatedOptions {
 }
 
 /** found: the server protocol the create made; null with complete: it was surely not created. */
-export type FindCreatedResult = { found: Protocol } | { found: null; complete: boolean };
+export type FindCreatedResult = { found: ProtocolRead } | { found: null; complete: boolean };
 
 const PAGE = 100;
 
@@ -34,11 +34,12 @@ export async function findCreatedProtocol(options: FindCreatedOptions): Promise<
   const { store, client, localId, sent, sentAt, skewMs } = options;
   const maxPages = options.maxPages ?? 20;
   const search = `${sent.customer.firstName} ${sent.customer.lastName}`.slice(0, 200);
-  const candidates: Protocol[] = [];
+  const candidates: ProtocolRead[] = [];
   let cursor: string | null = null;
   let complete = false;
+  let unreadable = false;
   for (let page = 0; page < maxPages; page++) {
-    const result: { protocols: Protocol[]; cursor: string | null } = await client.listProtocols({
+    const result: Awaited<ReturnType<ApiClient['listProtocols']>> = await client.listProtocols({
       limit: PAGE,
       search,
       ...(cursor ? { cursor, direction: 'next' as const } : {}),
@@ -49,10 +50,12 @@ export async function findCreatedProtocol(options: FindCreatedOptions): Promise<
       if (linked && linked.localId !== localId) continue;
       candidates.push(p);
     }
+    // A protocol that could not be read may be the one created: the walk proves nothing then.
+    if (result.skipped.length > 0) unreadable = true;
     const oldest = result.protocols[result.protocols.length - 1];
     cursor = result.cursor;
     if (!cursor || !oldest || Date.parse(oldest.createdAt) < sentAt - skewMs) {
-      complete = true;
+      complete = !unreadable;
       break;
     }
   }

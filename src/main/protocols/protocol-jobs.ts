@@ -1,4 +1,4 @@
-import { ProtocolRequest, type Protocol } from '../../shared/api';
+import { ProtocolRequest, type ProtocolRead } from '../../shared/api';
 import type { ApiClient } from '../api/client';
 import { isApiClientError } from '../api/errors';
 import type { Clock } from '../clock';
@@ -39,12 +39,12 @@ export function protocolJobs(options: ProtocolJobsOptions): JobKind<ProtocolJobD
   const { store, client } = options;
   const ctx = { db: store.db, clock: options.clock, jobs: store.jobs };
 
-  const pushed = (job: ProtocolJob, copy: Protocol | null): Outcome => ({
+  const pushed = (job: ProtocolJob, copy: ProtocolRead | null): Outcome => ({
     to: 'done',
     resultId: copy?.id ?? null,
     write: () => server.markPushed(ctx, job.data, copy),
   });
-  const conflict = (job: ProtocolJob, kind: ConflictKind, copy: Protocol | null): Outcome => ({
+  const conflict = (job: ProtocolJob, kind: ConflictKind, copy: ProtocolRead | null): Outcome => ({
     to: 'rejected',
     error: { kind: 'conflict', conflict: kind },
     write: () => server.markConflict(ctx, job.data.localId, { kind, server: copy }),
@@ -69,7 +69,7 @@ export function protocolJobs(options: ProtocolJobsOptions): JobKind<ProtocolJobD
   }
 
   async function update(job: ProtocolJob, request: ProtocolRequest, serverId: string) {
-    let current: Protocol;
+    let current: ProtocolRead;
     try {
       current = await client.getProtocol(serverId);
     } catch (error) {
@@ -96,7 +96,7 @@ export function protocolJobs(options: ProtocolJobsOptions): JobKind<ProtocolJobD
   }
 
   async function remove(job: ProtocolJob, serverId: string) {
-    let current: Protocol;
+    let current: ProtocolRead;
     try {
       current = await client.getProtocol(serverId);
     } catch (error) {
@@ -136,7 +136,7 @@ export function protocolJobs(options: ProtocolJobsOptions): JobKind<ProtocolJobD
         : null;
     }
     if (!protocol.serverId) return null;
-    let current: Protocol;
+    let current: ProtocolRead;
     try {
       current = await client.getProtocol(protocol.serverId);
     } catch (error) {

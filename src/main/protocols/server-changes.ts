@@ -1,4 +1,4 @@
-import type { Protocol } from '../../shared/api';
+import type { ProtocolRead } from '../../shared/api';
 import { StoreError } from '../store/errors';
 import { prepareCached } from '../store/rows';
 import {
@@ -25,7 +25,7 @@ export type ProtocolContext = ChangeQueueContext;
 export function refreshFromServer(
   ctx: ProtocolContext,
   localId: string,
-  server: Protocol,
+  server: ProtocolRead,
   now: number,
 ): void {
   prepareCached(
@@ -55,7 +55,7 @@ export function refreshFromServer(
 export function markPushed(
   ctx: ProtocolContext,
   change: Pick<ProtocolJobData, 'localId' | 'op' | 'sentRev'>,
-  server: Protocol | null,
+  server: ProtocolRead | null,
 ): ChangeEffect | 'done' {
   const { localId } = change;
   if (change.op === 'delete') {
@@ -109,7 +109,7 @@ export function markRefused(ctx: ProtocolContext, job: ProtocolJob): void {
 export function markConflict(
   ctx: ProtocolContext,
   localId: string,
-  conflict: { kind: ConflictKind; server: Protocol | null },
+  conflict: { kind: ConflictKind; server: ProtocolRead | null },
 ): void {
   const record = { ...conflict, detectedAt: ctx.clock.now() };
   const changed = prepareCached(
@@ -133,7 +133,7 @@ export function markConflict(
 export function rebaseOnServer(
   ctx: ProtocolContext,
   localId: string,
-  server: Protocol,
+  server: ProtocolRead,
 ): ChangeEffect {
   const live = notInFlight(ctx, localId);
   prepareCached(
@@ -150,7 +150,7 @@ export function rebaseOnServer(
 }
 
 /** Take theirs: the row becomes the server's copy, synced; its pending change is dropped. */
-export function takeServer(ctx: ProtocolContext, localId: string, server: Protocol): void {
+export function takeServer(ctx: ProtocolContext, localId: string, server: ProtocolRead): void {
   const live = notInFlight(ctx, localId);
   dropMirrorDuplicate(ctx, localId, server.id);
   refreshFromServer(ctx, localId, server, ctx.clock.now());

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ProtocolRequest } from '../../shared/api';
-import type { CoreEvents } from '../../shared/events';
+import { SKIPPED_SHOWN_MAX, type CoreEvents } from '../../shared/events';
 import type { ApiClient } from '../api/client';
 import { isApiClientError } from '../api/errors';
 import type { Clock } from '../clock';
@@ -77,6 +77,8 @@ export interface SyncReport {
   /** How the run ended. */
   phase: 'idle' | 'offline' | 'error';
   error: string | null;
+  /** Items of the pull that could not be read: left out, the rest applied. */
+  skipped: string[];
 }
 
 interface RunRequest {
@@ -127,7 +129,11 @@ export class SyncEngine {
 
   /** Push, then pull everything (the user's "Sync now"); backoffs are not waited for. */
   syncNow(): Promise<SyncReport> {
-    return this.request({ full: true, walkProtocols: true, ignoreBackoff: true });
+    return this.request({
+      full: true,
+      walkProtocols: true,
+      ignoreBackoff: true,
+    });
   }
 
   /** Starts the background sync: a first run when online, then every interval. */
@@ -135,11 +141,20 @@ export class SyncEngine {
     if (this.started) return;
     this.started = true;
     this.unsubscribe = this.o.bus.on('connectivity', (event) => {
-      if (event.online) this.background({ full: true, walkProtocols: true, ignoreBackoff: true });
+      if (event.online)
+        this.background({
+          full: true,
+          walkProtocols: true,
+          ignoreBackoff: true,
+        });
     });
     this.emitCounts();
     if (this.o.connectivity.online) {
-      this.background({ full: true, walkProtocols: true, ignoreBackoff: false });
+      this.background({
+        full: true,
+        walkProtocols: true,
+        ignoreBackoff: false,
+      });
     }
     this.scheduleTick();
   }
@@ -229,7 +244,11 @@ export class SyncEngine {
       if (!this.o.connectivity.online) return this.scheduleTick();
       const last = this.o.store.syncState.get(SYNC_KEYS.protocolsLastFullPull, z.number());
       const walk = last === null || this.o.clock.now() - last >= this.walkEveryMs;
-      void this.request({ full: true, walkProtocols: walk, ignoreBackoff: false })
+      void this.request({
+        full: true,
+        walkProtocols: walk,
+        ignoreBackoff: false,
+      })
         .catch(() => undefined)
         .finally(() => this.scheduleTick());
     }, this.intervalMs);
@@ -282,6 +301,7 @@ export class SyncEngine {
     let phase: SyncReport['phase'] = 'idle';
     let error: string | null = null;
     let syncedAt: string | null = null;
+    let skipped: string[] = [];
     try {
       this.emitState('pushing', null);
       push = await this.push(req.ignoreBackoff);
@@ -307,6 +327,8 @@ export class SyncEngine {
               order: change.order,
             }),
         });
+        skipped = pull.skipped;
+        for (const line of skipped) this.o.log?.(`left out of the sync: ${line}`);
         syncedAt = new Date(clock.now()).toISOString();
         store.syncState.set(LAST_SYNCED_KEY, syncedAt);
       }
@@ -317,7 +339,7 @@ export class SyncEngine {
       if (!offline) this.o.log?.(`sync failed: ${error}`);
     }
     this.emitCounts();
-    this.emitState(phase, error);
+    this.emitState(phase, error, skipped);
     return {
       kind: req.full ? 'full' : 'push',
       startedAt,
@@ -326,6 +348,7 @@ export class SyncEngine {
       pull,
       phase,
       error,
+      skipped,
     };
   }
 
@@ -352,8 +375,19 @@ export class SyncEngine {
     return report;
   }
 
-  private emitState(phase: SyncState['phase'], error: string | null): void {
-    const state: SyncState = { phase, lastSyncedAt: this.lastSyncedAt, error };
+  private emitState(phase: SyncState['phase'], error: string | null, skipped: string[] = []): void {
+    const state: SyncState = {
+      phase,
+      lastSyncedAt: this.lastSyncedAt,
+      error,
+      skipped:
+        skipped.length > SKIPPED_SHOWN_MAX
+          ? [
+              ...skipped.slice(0, SKIPPED_SHOWN_MAX - 1),
+              `and ${skipped.length - SKIPPED_SHOWN_MAX + 1} more`,
+            ]
+          : skipped,
+    };
     if (JSON.stringify(state) === JSON.stringify(this.lastState)) return;
     this.lastState = state;
     this.o.bus.emit('sync-state', state);

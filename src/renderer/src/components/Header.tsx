@@ -17,31 +17,39 @@ function syncText(sync: Sync): string {
       return 'Waiting for the network';
     case 'error':
       return `Sync failed${sync.error ? `: ${sync.error}` : ''}`;
-    default:
-      return sync.lastSyncedAt ? `Synced ${formatTime(sync.lastSyncedAt)}` : 'Not synced yet';
+    default: {
+      const synced = sync.lastSyncedAt
+        ? `Synced ${formatTime(sync.lastSyncedAt)}`
+        : 'Not synced yet';
+      return sync.skipped.length > 0
+        ? `${synced}, ${plural(sync.skipped.length, 'item')} left out`
+        : synced;
+    }
   }
 }
 
 /**
  * The sync state on one line: a long error is cut with an ellipsis (the whole text stays in the
- * status for screen readers and in the tooltip) and "Details" shows all of it in a dialog.
+ * status for screen readers and in the tooltip) and "Details" shows all of it in a dialog, as it
+ * shows each item the server sent that could not be read and was left out.
  */
 function SyncStatus() {
   const sync = useAppStore((s) => s.sync);
   const [open, setOpen] = useState(false);
   const text = syncText(sync);
   const failed = sync.phase === 'error' && sync.error !== null;
+  const leftOut = sync.phase === 'idle' && sync.skipped.length > 0;
   return (
     <>
       <span className="sync-status muted" role="status" title={text} data-testid="sync-status">
         {text}
       </span>
-      {failed && (
+      {(failed || leftOut) && (
         <button
           type="button"
           className="button button-small"
           onClick={() => setOpen(true)}
-          aria-label="Details of the sync error"
+          aria-label={failed ? 'Details of the sync error' : 'Details of the items left out'}
         >
           Details
         </button>
@@ -50,6 +58,26 @@ function SyncStatus() {
         <p className="dialog-body sync-error-text">{sync.error}</p>
         <p className="muted">
           Local changes are kept and sent on the next sync. Sync now tries again.
+        </p>
+        <div className="dialog-actions">
+          <button type="button" className="button" data-autofocus onClick={() => setOpen(false)}>
+            Close
+          </button>
+        </div>
+      </Dialog>
+      <Dialog
+        open={open && leftOut}
+        title="Items the server sent that could not be read"
+        onClose={() => setOpen(false)}
+      >
+        <ul className="dialog-body sync-error-text">
+          {sync.skipped.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+        <p className="muted">
+          Everything else was synced. These items stay as they were here and are read again at the
+          next sync.
         </p>
         <div className="dialog-actions">
           <button type="button" className="button" data-autofocus onClick={() => setOpen(false)}>

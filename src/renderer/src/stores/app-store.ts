@@ -42,7 +42,7 @@ export const useAppStore = create<AppStore>((set, get) => ({
   platform: '',
   connection: null,
   online: true,
-  sync: { phase: 'idle', lastSyncedAt: null, error: null },
+  sync: { phase: 'idle', lastSyncedAt: null, error: null, skipped: [] },
   outbox: { pending: 0, inDoubt: 0, conflicts: 0 },
   theme: 'system',
   notifications: true,
@@ -75,7 +75,12 @@ export const useAppStore = create<AppStore>((set, get) => ({
     const result = await call('app.state', {});
     if (!result.ok) return;
     const s = result.value;
-    set({ connection: s.connection, online: s.online, sync: s.sync, outbox: s.outbox });
+    set({
+      connection: s.connection,
+      online: s.online,
+      sync: s.sync,
+      outbox: s.outbox,
+    });
   },
 
   setConnection: (connection) => set({ connection }),

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
-import type { Product } from '../../../../shared/api';
+import type { ProductRead } from '../../../../shared/api';
 import type { EditorFormInput } from './editor-form';
 import { PricePreview } from './PricePreview';
 import { previewPricing } from './price-preview';
 
 interface Props {
   control: Control<EditorFormInput, unknown, unknown>;
-  product(id: number): Product | undefined;
+  product(id: number): ProductRead | undefined;
   discountValue: number | null;
   exact: boolean;
   discountKnown: boolean;
