@@ -6,10 +6,22 @@ import { UpdatesView } from './update-views';
  * Events the main process pushes (to the UI over IPC, and to desktop notifications). Declared
  * here, in the shared domain, so that the IPC contract and main use one definition.
  */
+/**
+ * Why nothing is sent to the server: 'network' (no answer), 'not-api' (the network is not
+ * reaching the server: something else answers, such as a Wi-Fi sign-in page), 'credentials-
+ * rejected' (the connection's secret or its tokens were refused: nothing is sent until the user
+ * enters the new secret).
+ */
+export const OfflineReason = z.enum(['network', 'not-api', 'credentials-rejected']);
+export type OfflineReason = z.infer<typeof OfflineReason>;
+
 export const ConnectivityEvent = z.object({
+  /** True when requests are sent: the server answers and the credentials are accepted. */
   online: z.boolean(),
   /** When the state last changed (ISO 8601). */
   since: z.string(),
+  /** Why it is not online; null while online. */
+  reason: OfflineReason.nullable(),
 });
 
 /** The most unreadable items a sync-state event describes (a summary counts the rest). */

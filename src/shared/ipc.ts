@@ -47,7 +47,7 @@ import {
   CsvImportPreview,
   CsvImportResult,
 } from './protocol-csv-views';
-import { CoreEventSchemas, OutboxCountEvent, SyncStateEvent } from './events';
+import { CoreEventSchemas, OfflineReason, OutboxCountEvent, SyncStateEvent } from './events';
 import { UpdateSettings, UpdatesView } from './update-views';
 
 /**
@@ -97,6 +97,8 @@ export const AppState = z.object({
   platform: z.string(),
   connection: ConnectionView.nullable(),
   online: z.boolean(),
+  /** Why nothing is sent (no network, an answer not the API's, credentials refused); null online. */
+  offlineReason: OfflineReason.nullable(),
   sync: SyncStateEvent,
   outbox: OutboxCountEvent,
   theme: Theme,

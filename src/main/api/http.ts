@@ -71,6 +71,38 @@ export function transportError(error: unknown, what: string, timeoutMs: number):
   });
 }
 
+const isJsonType = (type: string): boolean => type === 'application/json' || type.endsWith('+json');
+
+/**
+ * Whether an answer is not the API's: something between us and the server answered in its
+ * place. A captive portal (clinic guest Wi-Fi) answers any request with its sign-in page, often
+ * 200 or after a redirect; a proxy answers with its own HTML. Such an answer says nothing about
+ * the server: the network is not reaching it. Not the API's: 511 (Network Authentication
+ * Required); an HTML body (by content type or by its first tag), except 429 and 503, whose
+ * meaning (not now, try later) stands whoever says it; a 2xx with a body whose content type is
+ * not JSON.
+ */
+export function notTheApi(status: number, headers: Headers, text: string): boolean {
+  if (status === 511) return true;
+  const type = (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const html =
+    type === 'text/html' ||
+    type === 'application/xhtml+xml' ||
+    /^\s*<(?:!doctype\b|html\b|head\b|body\b|\?xml\b)/i.test(text);
+  if (html) return status !== 429 && status !== 503;
+  return status >= 200 && status < 300 && text.trim() !== '' && type !== '' && !isJsonType(type);
+}
+
+/** The error for an answer that is not the API's (notTheApi): a network failure, perhaps sent. */
+export function interceptedError(what: string): ApiClientError {
+  return new ApiClientError({
+    kind: 'network',
+    sent: true,
+    intercepted: true,
+    message: `The network is not reaching the server: something else answered ${what} (an answer that is not the API's, such as a Wi-Fi sign-in page).`,
+  });
+}
+
 /** Retry-After in seconds or as an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | null, nowMs: number): number | undefined {
   if (value === null) return undefined;

@@ -15,6 +15,7 @@ import type { Logger } from '../logging';
 import type { Session } from '../session';
 import { SETTING_KEYS } from '../store';
 import { outboxCount } from '../protocols/conflicts';
+import { CREDENTIALS_REJECTED } from '../sync/sync-engine';
 import type { Batch } from '../bulk/batch-model';
 import { BatchRejectedError, RetryRefusedError, problemPath } from '../bulk/order-requests';
 import { rememberDiscount, reviewBatch } from '../bulk/batch-review';
@@ -100,6 +101,7 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
       platform: host.platform,
       connection: active ? toConnectionView(active) : null,
       online: s?.connectivity.online ?? false,
+      offlineReason: s?.connectivity.reason ?? null,
       sync: core.syncState ?? {
         phase: s && !s.connectivity.online ? 'offline' : 'idle',
         lastSyncedAt: s?.sync.lastSyncedAt ?? null,
@@ -116,7 +118,17 @@ export function createIpcHandlers({ core, host }: IpcHandlerDeps): IpcHandlers {
 
   /** "Sync now": push, then pull; a run that could not finish is a failure of the call. */
   const syncNow = async (): Promise<void> => {
-    const report = await session().sync.syncNow();
+    const s = session();
+    const report = await s.sync.syncNow();
+    if (report.phase === 'offline' && s.connectivity.reason === 'credentials-rejected') {
+      throw new IpcFailure('unauthorized', `${CREDENTIALS_REJECTED} Local changes are kept.`);
+    }
+    if (report.phase === 'offline' && s.connectivity.reason === 'not-api') {
+      throw new IpcFailure(
+        'network',
+        "The network is not reaching the server (an answer that is not the API's, such as a Wi-Fi sign-in page), so nothing was synced. Sign in to the network; local changes are kept and sent when the server is back.",
+      );
+    }
     if (report.phase === 'offline') {
       throw new IpcFailure(
         'network',

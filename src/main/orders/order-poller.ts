@@ -30,6 +30,8 @@ export interface OrderPollerOptions {
   /** 'get' polls each due order with get order (the baseline the benchmark compares with). */
   strategy?: 'hybrid' | 'get';
   schedule?: readonly PollInterval[];
+  /** False while nothing may be sent (offline, credentials rejected): a cycle then reads nothing. */
+  online?: () => boolean;
   log?: (line: string) => void;
 }
 
@@ -112,7 +114,8 @@ export class OrderPoller {
   async pollOnce(): Promise<PollCycleReport> {
     const { orders } = this.options.store;
     const now = this.clock.now();
-    const budget = this.cycleBudget(now);
+    const sending = this.options.online?.() ?? true;
+    const budget = sending ? this.cycleBudget(now) : 0;
     const due = orders.dueForPolling(now, MAX_DUE_READ);
     const ranks = due.length > 0 ? this.mirrorRanks(budget) : new Map<string, number>();
     const plan = planPollCycle(
@@ -132,6 +135,10 @@ export class OrderPoller {
       deferred: 0,
       error: null,
     };
+    if (!sending) {
+      report.deferred = due.length;
+      return report;
+    }
     const seen = new Set<string>();
     const dueIds = new Set(due.map((d) => d.order.id));
     try {

@@ -88,6 +88,10 @@ interface RunRequest {
 }
 
 const LAST_SYNCED_KEY = 'sync.lastSyncedAt';
+
+/** Why nothing is synced while the credentials are refused, and how to fix it. */
+export const CREDENTIALS_REJECTED =
+  "The server rejected this connection's credentials, so nothing is sent until the new client secret is entered in Connection.";
 type SyncState = CoreEvents['sync-state'];
 type OutboxCount = CoreEvents['outbox-count'];
 
@@ -129,11 +133,7 @@ export class SyncEngine {
 
   /** Push, then pull everything (the user's "Sync now"); backoffs are not waited for. */
   syncNow(): Promise<SyncReport> {
-    return this.request({
-      full: true,
-      walkProtocols: true,
-      ignoreBackoff: true,
-    });
+    return this.request({ full: true, walkProtocols: true, ignoreBackoff: true });
   }
 
   /** Starts the background sync: a first run when online, then every interval. */
@@ -141,20 +141,11 @@ export class SyncEngine {
     if (this.started) return;
     this.started = true;
     this.unsubscribe = this.o.bus.on('connectivity', (event) => {
-      if (event.online)
-        this.background({
-          full: true,
-          walkProtocols: true,
-          ignoreBackoff: true,
-        });
+      if (event.online) this.background({ full: true, walkProtocols: true, ignoreBackoff: true });
     });
     this.emitCounts();
     if (this.o.connectivity.online) {
-      this.background({
-        full: true,
-        walkProtocols: true,
-        ignoreBackoff: false,
-      });
+      this.background({ full: true, walkProtocols: true, ignoreBackoff: false });
     }
     this.scheduleTick();
   }
@@ -244,11 +235,7 @@ export class SyncEngine {
       if (!this.o.connectivity.online) return this.scheduleTick();
       const last = this.o.store.syncState.get(SYNC_KEYS.protocolsLastFullPull, z.number());
       const walk = last === null || this.o.clock.now() - last >= this.walkEveryMs;
-      void this.request({
-        full: true,
-        walkProtocols: walk,
-        ignoreBackoff: false,
-      })
+      void this.request({ full: true, walkProtocols: walk, ignoreBackoff: false })
         .catch(() => undefined)
         .finally(() => this.scheduleTick());
     }, this.intervalMs);
@@ -302,6 +289,22 @@ export class SyncEngine {
     let error: string | null = null;
     let syncedAt: string | null = null;
     let skipped: string[] = [];
+    if (this.o.connectivity.held) {
+      // Refused credentials hold the connection: nothing is asked of the server with them.
+      this.emitCounts();
+      this.emitState('offline', CREDENTIALS_REJECTED);
+      const at = new Date(clock.now()).toISOString();
+      return {
+        kind: req.full ? 'full' : 'push',
+        startedAt,
+        finishedAt: at,
+        push,
+        pull,
+        phase: 'offline',
+        error: CREDENTIALS_REJECTED,
+        skipped: [],
+      };
+    }
     try {
       this.emitState('pushing', null);
       push = await this.push(req.ignoreBackoff);
