@@ -62,7 +62,7 @@ export class Session {
   readonly orders: OrderActions;
   private readonly unsubscribe: () => void;
 
-  constructor(options: SessionOptions) {
+  constructor(private readonly options: SessionOptions) {
     const { store, bus, log, redactor, clock } = options;
     this.connection = options.connection;
     const fetchImpl = options.fetch ?? globalThis.fetch;
@@ -184,8 +184,13 @@ export class Session {
     });
   }
 
-  /** Starts background work: the job runner (unfinished writes continue), sync, order polling. */
+  /**
+   * Starts background work: the job runner (unfinished writes continue), sync, order polling.
+   * The session's state is announced first: a new session (the same connection with a new
+   * secret) replaces the last one's, which may have been held.
+   */
   start(): void {
+    this.options.bus.emit('connectivity', this.connectivity.state);
     this.bulk.start();
     this.jobs.start();
     this.sync.start();

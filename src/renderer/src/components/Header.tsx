@@ -1,20 +1,24 @@
-import { CloudOff, GitCompare, RefreshCw, Wifi } from 'lucide-react';
+import { CloudOff, GitCompare, KeyRound, RefreshCw, Wifi } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Dialog } from './Dialog';
 import { KIND_LABELS, formatTime, plural } from '../lib/format';
-import { unsyncedTotal, useAppStore } from '../stores/app-store';
+import { OFFLINE_TEXT, unsyncedTotal, useAppStore, type OfflineReason } from '../stores/app-store';
 
 type Sync = ReturnType<typeof useAppStore.getState>['sync'];
 
-function syncText(sync: Sync): string {
+function syncText(sync: Sync, reason: OfflineReason | null): string {
   switch (sync.phase) {
     case 'pulling':
       return 'Fetching changes…';
     case 'pushing':
       return 'Sending changes…';
     case 'offline':
-      return 'Waiting for the network';
+      return reason === 'credentials-rejected'
+        ? 'Nothing is sent'
+        : reason === 'not-api'
+          ? 'Waiting for the network to reach the server'
+          : 'Waiting for the network';
     case 'error':
       return `Sync failed${sync.error ? `: ${sync.error}` : ''}`;
     default: {
@@ -35,8 +39,9 @@ function syncText(sync: Sync): string {
  */
 function SyncStatus() {
   const sync = useAppStore((s) => s.sync);
+  const reason = useAppStore((s) => s.offlineReason);
   const [open, setOpen] = useState(false);
-  const text = syncText(sync);
+  const text = syncText(sync, reason);
   const failed = sync.phase === 'error' && sync.error !== null;
   const leftOut = sync.phase === 'idle' && sync.skipped.length > 0;
   return (
@@ -89,10 +94,60 @@ function SyncStatus() {
   );
 }
 
+/**
+ * Whether the app is sending, and if not, why: "Online"; "Offline" (no network, or the network
+ * is not reaching the server: something else answers, such as a Wi-Fi sign-in page); or
+ * "Credentials rejected" with the way to fix it (enter the new client secret in Connection). The
+ * reason in words is the pill's tooltip, and is announced (a status, out of sight).
+ */
+function ConnectivityStatus() {
+  const online = useAppStore((s) => s.online);
+  const reason = useAppStore((s) => (s.online ? null : (s.offlineReason ?? 'network')));
+  const said = (
+    <span className="visually-hidden" role="status">
+      {reason ? OFFLINE_TEXT[reason] : ''}
+    </span>
+  );
+  if (online || reason === null) {
+    return (
+      <>
+        <span className="pill pill-online" data-testid="connectivity">
+          <Wifi aria-hidden="true" size={16} />
+          Online
+        </span>
+        {said}
+      </>
+    );
+  }
+  if (reason === 'credentials-rejected') {
+    return (
+      <>
+        <span className="pill pill-offline" data-testid="connectivity" title={OFFLINE_TEXT[reason]}>
+          <KeyRound aria-hidden="true" size={16} />
+          Credentials rejected
+        </span>
+        <Link href="/connect" className="button button-small">
+          Enter the new secret
+        </Link>
+        {said}
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="pill pill-offline" data-testid="connectivity" title={OFFLINE_TEXT[reason]}>
+        <CloudOff aria-hidden="true" size={16} />
+        Offline
+      </span>
+      {said}
+    </>
+  );
+}
+
 /** The active connection, online state, unsynced changes and the sync button. */
 export function Header() {
   const connection = useAppStore((s) => s.connection);
-  const online = useAppStore((s) => s.online);
+  const held = useAppStore((s) => s.offlineReason === 'credentials-rejected');
   const outbox = useAppStore((s) => s.outbox);
   const phase = useAppStore((s) => s.sync.phase);
   const syncNow = useAppStore((s) => s.syncNow);
@@ -116,14 +171,7 @@ export function Header() {
         )}
       </div>
       <div className="header-status">
-        <span className={`pill ${online ? 'pill-online' : 'pill-offline'}`}>
-          {online ? (
-            <Wifi aria-hidden="true" size={16} />
-          ) : (
-            <CloudOff aria-hidden="true" size={16} />
-          )}
-          {online ? 'Online' : 'Offline'}
-        </span>
+        <ConnectivityStatus />
         <span
           className={`pill ${unsynced > 0 ? 'pill-warn' : ''}`}
           title={`Local changes not yet confirmed by the server: ${breakdown}`}
@@ -138,7 +186,8 @@ export function Header() {
             {plural(outbox.conflicts, 'conflict')} to resolve
           </Link>
         )}
-        <SyncStatus />
+        {/* Held, nothing syncs: the pill and its way out say it all, in the room there is. */}
+        {!held && <SyncStatus />}
         <button
           type="button"
           className="button"
