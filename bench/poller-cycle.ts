@@ -16,7 +16,7 @@ import { TokenManager } from '../src/main/connections/token-manager';
 import { CoreEventBus } from '../src/main/events';
 import { createLocalStore } from '../src/main/store';
 import { OrderPoller } from '../src/main/orders/order-poller';
-import { normalizeOrder, type CreateOrderRequest } from '../src/shared/api';
+import type { CreateOrderRequest } from '../src/shared/api';
 import { startSandbox } from '../src/sandbox';
 import { recordFigure } from './report';
 
@@ -93,7 +93,7 @@ async function scenario(strategy: 'hybrid' | 'get'): Promise<Result> {
     for (let i = ORDERS - 1; i >= 0; i--) {
       now = start - ageOf(i);
       const order = await client.createOrder(body(i));
-      store.orders.upsert(normalizeOrder(order), { source: 'created' });
+      store.orders.upsert(order, { source: 'created' });
       ids.push(order.id);
     }
     now = start;

@@ -10,7 +10,7 @@ import type { Logger, Redactor } from './logging';
 import { createOrderActions, type OrderActions } from './orders/order-actions';
 import { DuplicateOrders } from './orders/duplicate-orders';
 import { orderJobs } from './orders/order-jobs';
-import { OrderPoller } from './orders/order-poller';
+import { OrderPoller, type OrderPollerOptions } from './orders/order-poller';
 import { RecentOrders } from './orders/recent-orders';
 import { protocolJobs } from './protocols/protocol-jobs';
 import { orderStatusEvent, type OrderUpsert } from './orders/orders-repo';
@@ -41,6 +41,8 @@ export interface SessionTuning {
   inDoubtGraceMs?: { protocol?: number; order?: number };
   /** First wait before probing an unreachable server (it doubles up to 30 times that). */
   probeBackoffMs?: number;
+  /** The order poller's cycle and schedule. */
+  poll?: Pick<OrderPollerOptions, 'cycleMs' | 'schedule' | 'budgetPerMinute'>;
 }
 
 /**
@@ -48,6 +50,11 @@ export interface SessionTuning {
  * the job runner that carries every write to the server, sync, bulk submission, the order poller
  * and order actions. Started together, stopped together
  * when the user switches connection or quits.
+ *
+ * Credentials hold the connection: when the sign-in server rejects the secret, or the API
+ * refuses the tokens it issued, the token manager tells the connectivity state, which goes
+ * offline with the reason 'credentials-rejected'; then no job is claimed, nothing is polled or
+ * synced, and no token is asked for, until the user enters the new secret (a new session).
  */
 export class Session {
   readonly connection: Connection;
@@ -66,7 +73,7 @@ export class Session {
   readonly duplicates: DuplicateOrders;
   private readonly unsubscribe: () => void;
 
-  constructor(options: SessionOptions) {
+  constructor(private readonly options: SessionOptions) {
     const { store, bus, log, redactor, clock } = options;
     this.connection = options.connection;
     this.serverTime = new ServerClock(clock);
@@ -82,6 +89,10 @@ export class Session {
       },
       fetch: fetchImpl,
       clock,
+      onCredentials: (state) => {
+        if (state === 'rejected') this.connectivity.credentialsRejected();
+        else this.connectivity.credentialsAccepted();
+      },
     });
     const redactedTokens = {
       getToken: async () => {
@@ -90,10 +101,17 @@ export class Session {
         return token;
       },
       invalidate: (token: string) => tokens.invalidate(token),
+      reject: (token: string, error: Parameters<TokenManager['reject']>[1]) =>
+        tokens.reject(token, error),
     };
     this.connectivity = new Connectivity({
       bus,
-      probe: httpProbe(options.connection.authUrl, { fetch: fetchImpl }),
+      // The token endpoint answers a request without credentials with a JSON error (RFC 6749),
+      // so a page in its place (a captive portal) is noticed; no client id, no sign-in attempt.
+      probe: httpProbe(tokenUrl(options.connection), {
+        fetch: fetchImpl,
+        form: { grant_type: 'client_credentials' },
+      }),
       clock,
       ...(options.tuning?.probeBackoffMs !== undefined
         ? {
@@ -155,6 +173,7 @@ export class Session {
         }),
       ],
       online: () => this.connectivity.online,
+      held: () => this.connectivity.held,
       log: scoped('jobs'),
       onChanged: (change) => {
         this.sync.onJobChanged(change);
@@ -190,6 +209,8 @@ export class Session {
       clock,
       serverTime: this.serverTime,
       ...timers,
+      ...options.tuning?.poll,
+      online: () => this.connectivity.online,
       log: scoped('poller'),
     });
     this.orders = createOrderActions({ store, client: this.client, bus, log: scoped('orders') });
@@ -199,8 +220,13 @@ export class Session {
     });
   }
 
-  /** Starts background work: the job runner (unfinished writes continue), sync, order polling. */
+  /**
+   * Starts background work: the job runner (unfinished writes continue), sync, order polling.
+   * The session's state is announced first: a new session (the same connection with a new
+   * secret) replaces the last one's, which may have been held.
+   */
   start(): void {
+    this.options.bus.emit('connectivity', this.connectivity.state);
     this.bulk.start();
     this.jobs.start();
     this.sync.start();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import * as api from '../shared/api';
 import { FaultConfig } from './http/faults';
-import { AdvanceBody, ProductChange } from './routes/controls';
+import { AdvanceBody, ClientSecretRotation, ProductChange } from './routes/controls';
 import { Delivery } from './store/deliveries';
 
 /** A JSON Schema 2020-12 object, as OpenAPI 3.1 takes it. */
@@ -43,6 +43,7 @@ const REQUESTS: Named = {
   FaultConfig,
   SandboxAdvanceRequest: AdvanceBody,
   SandboxProductChange: ProductChange,
+  SandboxClientSecretRotation: ClientSecretRotation,
 };
 
 /** What the service answers: converted with io "output". */
@@ -80,6 +81,7 @@ const RESPONSES: Named = {
   FaultState: FaultConfig.extend({ injected: z.int().min(0) }),
   WebhookDelivery: Delivery,
   WebhookDeliveryList: z.object({ deliveries: z.array(Delivery) }),
+  SandboxClientSecret: z.object({ clientId: z.string(), clientSecret: z.string() }),
 };
 
 type Io = 'input' | 'output';

@@ -63,6 +63,19 @@ export function rootPaths(): Record<string, PathItem> {
         },
       ),
     },
+    '/_sandbox/rotate-client-secret': {
+      post: control(
+        'sandboxRotateClientSecret',
+        "Give an API client of the caller's partner a new secret",
+        { 200: ok('The client and its new secret', ref('SandboxClientSecret')) },
+        [400, 404, 422],
+        {
+          description:
+            'The old secret is refused at once and every access token of the partner is revoked, as when a secret is rotated on a partner portal. Without `clientSecret` a random one is made.',
+          requestBody: body(ref('SandboxClientSecretRotation')),
+        },
+      ),
+    },
     '/_sandbox/faults': {
       get: control('sandboxGetFaults', 'Show the fault injection in force', faultState, []),
       put: control('sandboxSetFaults', 'Inject faults into /v1 requests', faultState, [400, 422], {

@@ -1,24 +1,44 @@
 import { z } from 'zod';
-import { AppOrder, OrderStatus } from './api';
+import { AppOrder, OrderStatusRead } from './api';
 import { UpdatesView } from './update-views';
 
 /**
  * Events the main process pushes (to the UI over IPC, and to desktop notifications). Declared
  * here, in the shared domain, so that the IPC contract and main use one definition.
  */
+/**
+ * Why nothing is sent to the server: 'network' (no answer), 'not-api' (the network is not
+ * reaching the server: something else answers, such as a Wi-Fi sign-in page), 'credentials-
+ * rejected' (the connection's secret or its tokens were refused: nothing is sent until the user
+ * enters the new secret).
+ */
+export const OfflineReason = z.enum(['network', 'not-api', 'credentials-rejected']);
+export type OfflineReason = z.infer<typeof OfflineReason>;
+
 export const ConnectivityEvent = z.object({
+  /** True when requests are sent: the server answers and the credentials are accepted. */
   online: z.boolean(),
   /** When the state last changed (ISO 8601). */
   since: z.string(),
+  /** Why it is not online; null while online. */
+  reason: OfflineReason.nullable(),
 });
+
+/** The most unreadable items a sync-state event describes (a summary counts the rest). */
+export const SKIPPED_SHOWN_MAX = 20;
 
 export const SyncPhase = z.enum(['idle', 'pulling', 'pushing', 'offline', 'error']);
 
 export const SyncStateEvent = z.object({
   phase: SyncPhase,
   lastSyncedAt: z.string().nullable(),
-  /** A message for the user when phase is 'error'. */
+  /** A message for the user when phase is 'error' or 'offline'. */
   error: z.string().nullable(),
+  /**
+   * Items the server sent in the last run that could not be read: left out, the rest applied
+   * (each described, e.g. "order ord_1 could not be read (status: …)"); empty when none.
+   */
+  skipped: z.array(z.string()).max(SKIPPED_SHOWN_MAX),
 });
 
 export const OutboxCountEvent = z.object({
@@ -48,8 +68,9 @@ export const BatchProgressEvent = z.object({
 
 export const OrderStatusEvent = z.object({
   orderId: z.string(),
-  previous: OrderStatus.nullable(),
-  status: OrderStatus,
+  /** As the server sent it: a status the app does not know is kept and shown as it came. */
+  previous: OrderStatusRead.nullable(),
+  status: OrderStatusRead,
   order: AppOrder,
 });
 
@@ -64,4 +85,6 @@ export const CoreEventSchemas = {
 } as const;
 
 export type CoreEventName = keyof typeof CoreEventSchemas;
-export type CoreEvents = { [K in CoreEventName]: z.infer<(typeof CoreEventSchemas)[K]> };
+export type CoreEvents = {
+  [K in CoreEventName]: z.infer<(typeof CoreEventSchemas)[K]>;
+};

@@ -4,8 +4,8 @@ import {
   PartnerSettings,
   ProtocolRequest,
   PartnerSettingsPatch,
-  Product,
-  ProductStatus,
+  ProductRead,
+  ProductStatusRead,
   ShippingMethodInfo,
 } from './api';
 import { Connection, ConnectionKind } from './connection';
@@ -48,7 +48,7 @@ import {
   CsvImportPreview,
   CsvImportResult,
 } from './protocol-csv-views';
-import { CoreEventSchemas, OutboxCountEvent, SyncStateEvent } from './events';
+import { CoreEventSchemas, OfflineReason, OutboxCountEvent, SyncStateEvent } from './events';
 import { UpdateSettings, UpdatesView } from './update-views';
 import { PricingTermsView } from './pricing-views';
 
@@ -99,6 +99,8 @@ export const AppState = z.object({
   platform: z.string(),
   connection: ConnectionView.nullable(),
   online: z.boolean(),
+  /** Why nothing is sent (no network, an answer not the API's, credentials refused); null online. */
+  offlineReason: OfflineReason.nullable(),
   sync: SyncStateEvent,
   outbox: OutboxCountEvent,
   theme: Theme,
@@ -110,7 +112,7 @@ export const AppState = z.object({
 export type AppState = z.infer<typeof AppState>;
 
 export const ProductQuery = z.object({
-  status: z.array(ProductStatus).max(ProductStatus.options.length).optional(),
+  status: z.array(ProductStatusRead).max(50).optional(),
   search: z.string().max(200, 'at most 200 characters').optional(),
   limit: z.int().min(1).max(500).default(100),
   offset: z.int().min(0).default(0),
@@ -118,7 +120,7 @@ export const ProductQuery = z.object({
 export type ProductQuery = z.input<typeof ProductQuery>;
 
 export const ProductPage = z.object({
-  products: z.array(Product),
+  products: z.array(ProductRead),
   total: z.int().min(0),
 });
 export type ProductPage = z.infer<typeof ProductPage>;
@@ -212,7 +214,7 @@ export const IPC_CALLS = {
   'sync.now': call(None, Nothing),
 
   'catalog.products': call(ProductQuery, ProductPage),
-  'catalog.product': call(z.object({ id: z.int().positive() }), Product),
+  'catalog.product': call(z.object({ id: z.int().positive() }), ProductRead),
   'catalog.shippingMethods': call(None, z.array(ShippingMethodInfo)),
   /** The partner's pricing terms every estimate uses (read at connect and by every full sync). */
   'catalog.pricing': call(None, PricingTermsView),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CustomerRequest, Protocol, ProtocolDraft } from './api';
+import { CustomerRequest, ProtocolRead, ProtocolDraft } from './api';
 
 /**
  * Local protocols as the window sees them over IPC (the `protocols.*` calls): what the list, the
@@ -44,7 +44,7 @@ export type ProtocolSummaryView = z.infer<typeof ProtocolSummaryView>;
 export const ProtocolView = ProtocolSummaryView.extend({
   draft: ProtocolDraft,
   /** The server's copy as last seen; null until the protocol reached the server. */
-  server: Protocol.nullable(),
+  server: ProtocolRead.nullable(),
   conflict: z.object({ kind: ConflictKind, detectedAt: z.int() }).nullable(),
 });
 export type ProtocolView = z.infer<typeof ProtocolView>;
@@ -97,7 +97,7 @@ export const ConflictView = z.object({
   /** The user's version; null when the user deleted the protocol. */
   mine: ProtocolDraft.nullable(),
   /** The server's version; null when the server deleted it. */
-  theirs: Protocol.nullable(),
+  theirs: ProtocolRead.nullable(),
   choices: z.array(ConflictChoice),
 });
 export type ConflictView = z.infer<typeof ConflictView>;

@@ -3,7 +3,7 @@ import {
   AppOrder,
   DaysSupply,
   Money,
-  OrderStatus,
+  OrderStatusRead,
   OrderType,
   ProtocolRequest,
   ShippingMethod,
@@ -194,7 +194,8 @@ export const OrderMatch = z.object({
 export type OrderMatch = z.input<typeof OrderMatch>;
 
 export const OrderQuery = OrderMatch.extend({
-  statuses: z.array(OrderStatus).max(OrderStatus.options.length).optional(),
+  /** Known statuses and those the server sent that the app does not know (e.g. ON_HOLD). */
+  statuses: z.array(OrderStatusRead).max(50).optional(),
   limit: z.int().min(1).max(500).default(100),
   offset: z.int().min(0).default(0),
 });
@@ -212,17 +213,20 @@ export const OrderPageView = z.object({
   possibleDuplicateOf: z.record(z.string(), z.string()),
 });
 
-/** Orders matching the search and dates, per status (every status present, zero included). */
+/**
+ * Orders matching the search and dates, per status: every known status, zero included, and each
+ * status the app does not know that some order has.
+ */
 export const OrderCountsView = z.object({
-  counts: z.record(OrderStatus, z.int().min(0)),
+  counts: z.record(OrderStatusRead, z.int().min(0)),
   total: z.int().min(0),
 });
 export type OrderCountsView = z.infer<typeof OrderCountsView>;
 
 /** A status the app saw an order take, and when it saw it. */
 export const OrderStatusChangeView = z.object({
-  status: OrderStatus,
-  previous: OrderStatus.nullable(),
+  status: OrderStatusRead,
+  previous: OrderStatusRead.nullable(),
   seenAt: Timestamp,
 });
 export type OrderStatusChangeView = z.infer<typeof OrderStatusChangeView>;

@@ -24,7 +24,7 @@ test('a long sync error keeps the header on one row; Details shows all of it', a
   const banner = ui.banner(app);
   const oneRow = await banner.boundingBox();
   const error = `The server answered 500 Internal Server Error: ${'upstream fulfillment partner timed out while reading the catalog; '.repeat(6)}(request id 7f3a)`;
-  host.core.bus.emit('sync-state', { phase: 'error', lastSyncedAt: null, error });
+  host.core.bus.emit('sync-state', { phase: 'error', lastSyncedAt: null, error, skipped: [] });
 
   const status = app.getByTestId('sync-status');
   await expect(status).toHaveText(`Sync failed: ${error}`); // all of it, for screen readers

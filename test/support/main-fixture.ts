@@ -14,6 +14,7 @@ import { CoreEventBus } from '../../src/main/events';
 import { createLocalStore, type LocalStore } from '../../src/main/store';
 import type { CoreEventName, CoreEvents } from '../../src/shared/events';
 import type { SandboxOptionsInput, SandboxRuntime } from '../../src/sandbox';
+import { startRewritingProxy, type RewritingProxy } from './rewriting-proxy';
 import { startTestSandbox, type TestSandbox } from './sandbox';
 
 export interface RecordedEvent<K extends CoreEventName = CoreEventName> {
@@ -30,10 +31,14 @@ export interface MainFixtureOptions {
   client?: Partial<ApiClientOptions>;
   /** Clock of the store (default: the system clock). */
   clock?: Clock;
+  /** Talk to the sandbox through a rewriting proxy (fx.proxy): the connection's URLs are its. */
+  proxy?: boolean;
 }
 
 export interface MainFixture {
   sandbox: TestSandbox;
+  /** The proxy the connection goes through, when asked for (options.proxy). */
+  proxy: RewritingProxy | null;
   /** A temp-file store (WAL), removed by close(). */
   store: LocalStore;
   storeFile: string;
@@ -58,6 +63,7 @@ export async function startMainFixture(options: MainFixtureOptions = {}): Promis
     options.sandboxOptions ?? {},
     options.sandboxRuntime ?? {},
   );
+  const proxy = options.proxy ? await startRewritingProxy(sandbox.origin) : null;
   const dir = mkdtempSync(join(tmpdir(), 'order-desk-main-'));
   const storeFile = join(dir, 'store.db');
   const store = createLocalStore(storeFile, options.clock ? { clock: options.clock } : {});
@@ -65,8 +71,8 @@ export async function startMainFixture(options: MainFixtureOptions = {}): Promis
     id: 'test',
     kind: 'partner-sandbox',
     label: 'Test sandbox',
-    baseUrl: sandbox.baseUrl,
-    authUrl: sandbox.authUrl,
+    baseUrl: proxy?.baseUrl ?? sandbox.baseUrl,
+    authUrl: proxy?.authUrl ?? sandbox.authUrl,
     clientId: sandbox.clientId,
   });
   const credentials = new MemoryCredentialStore();
@@ -97,6 +103,7 @@ export async function startMainFixture(options: MainFixtureOptions = {}): Promis
   let closed = false;
   return {
     sandbox,
+    proxy,
     store,
     storeFile,
     connection,
@@ -111,6 +118,7 @@ export async function startMainFixture(options: MainFixtureOptions = {}): Promis
       if (closed) return;
       closed = true;
       store.close();
+      await proxy?.close();
       await sandbox.close();
       rmSync(dir, { recursive: true, force: true });
     },

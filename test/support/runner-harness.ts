@@ -214,7 +214,8 @@ export interface Harness {
   timers: ReturnType<typeof manualTimers>;
   changes: JobChanged[];
   logs: string[];
-  net: { online: boolean };
+  /** online(): the server reachable; held: the credentials refused (nothing sent, even on a drain). */
+  net: { online: boolean; held: boolean };
   /** A queued job of the first kind (or of `kind`) labelled `label`; returns its id. */
   enqueue(
     label: string,
@@ -243,7 +244,7 @@ export function harness(
   const timers = manualTimers(store.clock);
   const changes: JobChanged[] = [];
   const logs: string[] = [];
-  const net = { online: true };
+  const net = { online: true, held: false };
   const runner = new JobRunner({
     db: store.db,
     jobs: store.jobs,
@@ -251,6 +252,7 @@ export function harness(
     timers,
     kinds: kinds.map((k) => k.kind),
     online: () => net.online,
+    held: () => net.held,
     random: () => 0,
     log: (line) => logs.push(line),
     onChanged: (change) => {

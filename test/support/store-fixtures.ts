@@ -3,6 +3,7 @@ import type {
   CreateOrderRequest,
   Product,
   Protocol,
+  ProtocolRead,
   ProtocolRequest,
 } from '../../src/shared/api';
 import { createLocalStore, type LocalStore } from '../../src/main/store';
@@ -210,6 +211,6 @@ export const batchOf = (store: LocalStore, n: number, concurrency = 2) =>
   );
 
 /** A protocol as the mirror pull stores it (one page of one). */
-export function mirrorProtocol(store: LocalStore, protocol: Protocol) {
+export function mirrorProtocol(store: LocalStore, protocol: ProtocolRead) {
   return store.protocols.upsertManyFromServer([protocol])[0]!;
 }

@@ -2,16 +2,13 @@ import type { z } from 'zod';
 import {
   normalizeOrder,
   normalizeOrderV101,
-  Order,
-  OrderList,
-  OrderV101,
+  OrderRead,
+  OrderV101Read,
   PartnerSettings,
-  Product,
-  ProductList,
-  Protocol,
+  ProductRead,
   ProtocolDeleted,
-  ProtocolList,
-  ShippingMethodList,
+  ProtocolRead,
+  ShippingMethodInfo,
   WebhookSecret,
   type AppOrder,
   type CreateOrderRequest,
@@ -20,10 +17,9 @@ import {
   type PartnerSettingsPatch,
   type ProductStatus,
   type ProtocolRequest,
-  type ShippingMethodInfo,
 } from '../../shared/api';
 import { ApiClientError, isApiClientError } from './errors';
-import { parseResponse } from './http';
+import { parseList, parseResponse, type ListPage, type SkippedItem } from './http';
 import { createTransport, type TransportOptions } from './transport';
 
 export type ApiClientOptions = TransportOptions;
@@ -47,24 +43,37 @@ export interface ListProductsParams extends PageParams {
   updatedBefore?: string;
 }
 
-/** One method per operation of the Order Fulfillment API. Every failure is an ApiClientError. */
+/** Items of a list answer that could not be read: left out of the page, each with its reasons. */
+export type { SkippedItem };
+
+/**
+ * One method per operation of the Order Fulfillment API. Every failure is an ApiClientError.
+ * Answers are read as the server may send them (shared/api/read.ts): an enum value the app does
+ * not know is kept, and a list item that cannot be read is left out and listed in `skipped`.
+ */
 export interface ApiClient {
-  createOrder(body: CreateOrderRequest): Promise<Order>;
-  listOrders(params?: ListOrdersParams): Promise<{ orders: AppOrder[]; cursor: string | null }>;
+  /** The created order, whether the server answered in the 1.0.2 or the 1.0.1 shape. */
+  createOrder(body: CreateOrderRequest): Promise<AppOrder>;
+  listOrders(
+    params?: ListOrdersParams,
+  ): Promise<{ orders: AppOrder[]; cursor: string | null; skipped: SkippedItem[] }>;
   getOrder(orderId: string): Promise<AppOrder>;
   cancelOrder(orderId: string): Promise<AppOrder>;
-  createProtocol(body: ProtocolRequest): Promise<Protocol>;
+  createProtocol(body: ProtocolRequest): Promise<ProtocolRead>;
   listProtocols(
     params?: ListProtocolsParams,
-  ): Promise<{ protocols: Protocol[]; cursor: string | null }>;
-  getProtocol(protocolId: string): Promise<Protocol>;
-  replaceProtocol(protocolId: string, body: ProtocolRequest): Promise<Protocol>;
+  ): Promise<{ protocols: ProtocolRead[]; cursor: string | null; skipped: SkippedItem[] }>;
+  getProtocol(protocolId: string): Promise<ProtocolRead>;
+  replaceProtocol(protocolId: string, body: ProtocolRequest): Promise<ProtocolRead>;
   deleteProtocol(protocolId: string): Promise<ProtocolDeleted>;
   listProducts(
     params?: ListProductsParams,
-  ): Promise<{ products: Product[]; cursor: string | null }>;
-  getProduct(productId: number): Promise<Product>;
-  listShippingMethods(): Promise<ShippingMethodInfo[]>;
+  ): Promise<{ products: ProductRead[]; cursor: string | null; skipped: SkippedItem[] }>;
+  getProduct(productId: number): Promise<ProductRead>;
+  listShippingMethods(): Promise<{
+    shippingMethods: ShippingMethodInfo[];
+    skipped: SkippedItem[];
+  }>;
   getPartnerSettings(): Promise<PartnerSettings>;
   updatePartnerSettings(patch: PartnerSettingsPatch): Promise<PartnerSettings>;
   /** null when the partner has no webhook secret (no webhookUrl configured: 404). */
@@ -78,12 +87,28 @@ const as =
   (text: string, status: number, label: string): z.output<S> =>
     parseResponse(schema, text, label, status);
 
-/** Cancel's answer is not in the spec: read the 1.0.2 order, or a 1.0.1 one; an empty body means read it back. */
+const list =
+  <S extends z.ZodType>(key: string, item: S, paged = true) =>
+  (text: string, status: number, label: string): ListPage<z.output<S>> =>
+    parseList(key, item, text, label, status, { paged });
+
+/**
+ * An order in either shape ("Create order exists in both versions"): the 1.0.2 order, else the
+ * 1.0.1 one; when neither fits, the 1.0.2 shape's problems are reported.
+ */
+function eitherOrder(text: string, status: number, label: string): AppOrder {
+  const body = safeJson(text);
+  const current = OrderRead.safeParse(body);
+  if (current.success) return normalizeOrder(current.data);
+  const older = OrderV101Read.safeParse(body);
+  if (older.success) return normalizeOrderV101(older.data);
+  return normalizeOrder(parseResponse(OrderRead, text, label, status));
+}
+
+/** Cancel's answer is not in the spec: an order in either shape; an empty body means read it back. */
 function cancelled(text: string, status: number, label: string): AppOrder | null {
   if (text.trim() === '') return null;
-  const current = Order.safeParse(safeJson(text));
-  if (current.success) return normalizeOrder(current.data);
-  return normalizeOrderV101(parseResponse(OrderV101, text, label, status));
+  return eitherOrder(text, status, label);
 }
 
 function safeJson(text: string): unknown {
@@ -104,7 +129,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         path: `/orders/${id(orderId)}`,
         retry: 'idempotent',
         label: 'get order',
-        parse: as(OrderV101),
+        parse: as(OrderV101Read),
       }),
     );
 
@@ -116,7 +141,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         body,
         retry: 'unsafe',
         label: 'create order',
-        parse: as(Order),
+        parse: eitherOrder,
       }),
 
     async listOrders(params = {}) {
@@ -126,9 +151,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         query: { ...params },
         retry: 'idempotent',
         label: 'list orders',
-        parse: as(OrderList),
+        parse: list('orders', OrderV101Read),
       });
-      return { orders: page.orders.map(normalizeOrderV101), cursor: page.cursor };
+      return {
+        orders: page.items.map(normalizeOrderV101),
+        cursor: page.cursor,
+        skipped: page.skipped,
+      };
     },
 
     getOrder,
@@ -164,18 +193,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         body,
         retry: 'unsafe',
         label: 'create protocol',
-        parse: as(Protocol),
+        parse: as(ProtocolRead),
       }),
 
-    listProtocols: (params = {}) =>
-      send({
+    async listProtocols(params = {}) {
+      const page = await send({
         method: 'GET',
         path: '/protocols',
         query: { ...params },
         retry: 'idempotent',
         label: 'list protocols',
-        parse: as(ProtocolList),
-      }),
+        parse: list('protocols', ProtocolRead),
+      });
+      return { protocols: page.items, cursor: page.cursor, skipped: page.skipped };
+    },
 
     getProtocol: (protocolId) =>
       send({
@@ -183,7 +214,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         path: `/protocols/${id(protocolId)}`,
         retry: 'idempotent',
         label: 'get protocol',
-        parse: as(Protocol),
+        parse: as(ProtocolRead),
       }),
 
     replaceProtocol: (protocolId, body) =>
@@ -193,7 +224,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         body,
         retry: 'idempotent',
         label: 'update protocol',
-        parse: as(Protocol),
+        parse: as(ProtocolRead),
       }),
 
     deleteProtocol: (protocolId) =>
@@ -205,15 +236,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         parse: as(ProtocolDeleted),
       }),
 
-    listProducts: (params = {}) =>
-      send({
+    async listProducts(params = {}) {
+      const page = await send({
         method: 'GET',
         path: '/products',
         query: { ...params },
         retry: 'idempotent',
         label: 'list products',
-        parse: as(ProductList),
-      }),
+        parse: list('products', ProductRead),
+      });
+      return { products: page.items, cursor: page.cursor, skipped: page.skipped };
+    },
 
     getProduct: (productId) =>
       send({
@@ -221,18 +254,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         path: `/products/${id(productId)}`,
         retry: 'idempotent',
         label: 'get product',
-        parse: as(Product),
+        parse: as(ProductRead),
       }),
 
+    // A method the app does not know cannot be sent in a request: it is skipped and reported.
     async listShippingMethods() {
-      const list = await send({
+      const page = await send({
         method: 'GET',
         path: '/shipping-methods',
         retry: 'idempotent',
         label: 'list shipping methods',
-        parse: as(ShippingMethodList),
+        parse: list('shippingMethods', ShippingMethodInfo, false),
       });
-      return list.shippingMethods;
+      return { shippingMethods: page.items, skipped: page.skipped };
     },
 
     getPartnerSettings: () =>

@@ -42,6 +42,11 @@ export interface ApiClientErrorInit {
   issues?: readonly ValidationIssue[];
   /** network: false only when the request surely never reached the server. */
   sent?: boolean;
+  /**
+   * network: something between us and the server answered in its place (a captive portal's
+   * sign-in page, a proxy's HTML): the network is not reaching the server.
+   */
+  intercepted?: boolean;
   reason?: UnauthorizedReason;
   /** invalid-response: which fields of the answer were missing or wrong. */
   problems?: readonly string[];
@@ -56,6 +61,7 @@ export class ApiClientError extends Error {
   readonly detail: string | undefined;
   readonly issues: readonly ValidationIssue[];
   readonly sent: boolean | undefined;
+  readonly intercepted: boolean;
   readonly reason: UnauthorizedReason | undefined;
   readonly problems: readonly string[];
 
@@ -67,6 +73,7 @@ export class ApiClientError extends Error {
     this.detail = init.detail;
     this.issues = init.issues ?? [];
     this.sent = init.kind === 'network' ? (init.sent ?? true) : undefined;
+    this.intercepted = init.kind === 'network' && init.intercepted === true;
     this.reason = init.reason;
     this.problems = init.problems ?? [];
   }
@@ -94,6 +101,12 @@ export function fieldPath(loc: readonly (string | number)[]): string {
   const rest = loc[0] === 'body' ? loc.slice(1) : loc;
   return rest.join('.');
 }
+
+/** The credentials themselves were refused: nothing is sent on them again until they change. */
+export const isCredentialsRejected = (error: unknown): boolean =>
+  error instanceof ApiClientError &&
+  error.kind === 'unauthorized' &&
+  (error.reason === 'invalid-credentials' || error.reason === 'token-rejected');
 
 export function isApiClientError<K extends ApiErrorKind>(
   error: unknown,

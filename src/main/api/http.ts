@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ErrorDetail, ValidationErrorBody } from '../../shared/api';
 import { ApiClientError, fieldPath } from './errors';
 
@@ -68,6 +68,38 @@ export function transportError(error: unknown, what: string, timeoutMs: number):
       ? `The connection to the server broke before it answered ${what}${reason ? ` (${reason})` : ''}.`
       : `Could not connect to the server${reason ? ` (${reason})` : ''}. Check the network and the connection's address.`,
     cause: error,
+  });
+}
+
+const isJsonType = (type: string): boolean => type === 'application/json' || type.endsWith('+json');
+
+/**
+ * Whether an answer is not the API's: something between us and the server answered in its
+ * place. A captive portal (clinic guest Wi-Fi) answers any request with its sign-in page, often
+ * 200 or after a redirect; a proxy answers with its own HTML. Such an answer says nothing about
+ * the server: the network is not reaching it. Not the API's: 511 (Network Authentication
+ * Required); an HTML body (by content type or by its first tag), except 429 and 503, whose
+ * meaning (not now, try later) stands whoever says it; a 2xx with a body whose content type is
+ * not JSON.
+ */
+export function notTheApi(status: number, headers: Headers, text: string): boolean {
+  if (status === 511) return true;
+  const type = (headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const html =
+    type === 'text/html' ||
+    type === 'application/xhtml+xml' ||
+    /^\s*<(?:!doctype\b|html\b|head\b|body\b|\?xml\b)/i.test(text);
+  if (html) return status !== 429 && status !== 503;
+  return status >= 200 && status < 300 && text.trim() !== '' && type !== '' && !isJsonType(type);
+}
+
+/** The error for an answer that is not the API's (notTheApi): a network failure, perhaps sent. */
+export function interceptedError(what: string): ApiClientError {
+  return new ApiClientError({
+    kind: 'network',
+    sent: true,
+    intercepted: true,
+    message: `The network is not reaching the server: something else answered ${what} (an answer that is not the API's, such as a Wi-Fi sign-in page).`,
   });
 }
 
@@ -206,4 +238,65 @@ export function parseResponse<S extends z.ZodType>(
     problems,
     message: `The server's answer to ${what} does not have the expected shape: ${shown}.`,
   });
+}
+
+/** An item of a list answer that did not have the expected shape: left out, and said why. */
+export interface SkippedItem {
+  /** Its position in the page. */
+  index: number;
+  /** Its `id`, when that much could be read. */
+  id: string | null;
+  problems: string[];
+}
+
+/** A list answer read item by item: the items that parsed, the page's cursor, what was left out. */
+export interface ListPage<T> {
+  items: T[];
+  cursor: string | null;
+  skipped: SkippedItem[];
+}
+
+/**
+ * A list answer `{[key]: [...], cursor}` read item by item: the envelope must have its shape (else
+ * 'invalid-response', as any answer; a paged list's cursor is required, since a missing one
+ * would end a walk early), but one item that does not parse is left out and reported (its id
+ * when readable, and its problems), so that one odd order never hides a page.
+ */
+export function parseList<S extends z.ZodType>(
+  key: string,
+  item: S,
+  bodyText: string,
+  what: string,
+  status: number,
+  options: { paged: boolean } = { paged: true },
+): ListPage<z.output<S>> {
+  const envelope = z.object({
+    [key]: z.array(z.unknown()),
+    cursor: options.paged ? z.string().nullable() : z.unknown().optional(),
+  });
+  const body = parseResponse(envelope, bodyText, what, status);
+  const items: z.output<S>[] = [];
+  const skipped: SkippedItem[] = [];
+  (body[key] as unknown[]).forEach((raw, index) => {
+    const result = item.safeParse(raw);
+    if (result.success) {
+      items.push(result.data);
+      return;
+    }
+    const rawId = typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : null;
+    skipped.push({
+      index,
+      id: typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : null,
+      problems: result.error.issues.map((i) => `${i.path.join('.') || '(item)'}: ${i.message}`),
+    });
+  });
+  return { items, cursor: typeof body.cursor === 'string' ? body.cursor : null, skipped };
+}
+
+/** "order ord_1 (status: ...)", for a log line or a report; problems cut to the first three. */
+export function describeSkipped(kind: string, skipped: SkippedItem): string {
+  const name =
+    skipped.id === null ? `${kind} at position ${skipped.index + 1}` : `${kind} ${skipped.id}`;
+  const shown = skipped.problems.slice(0, 3).join('; ');
+  return `${name} could not be read (${shown}${skipped.problems.length > 3 ? '; …' : ''})`;
 }

@@ -1,7 +1,7 @@
 import type { TokenManager } from '../connections/token-manager';
 import { systemClock, type Clock } from '../clock';
 import { ApiClientError, isApiClientError, isOutcomeUnknown } from './errors';
-import { errorFromResponse, transportError } from './http';
+import { errorFromResponse, interceptedError, notTheApi, transportError } from './http';
 import {
   DEFAULT_BACKOFF,
   isRetryable,
@@ -13,7 +13,7 @@ import {
 export interface TransportOptions {
   /** {base_url}, e.g. https://api.example.com/v1 */
   baseUrl: string;
-  tokens: Pick<TokenManager, 'getToken' | 'invalidate'>;
+  tokens: Pick<TokenManager, 'getToken' | 'invalidate'> & Partial<Pick<TokenManager, 'reject'>>;
   fetch?: typeof fetch;
   clock?: Clock;
   sleep?: (ms: number) => Promise<void>;
@@ -22,9 +22,15 @@ export interface TransportOptions {
   /** Retries after the first attempt (the 401 renewal is not counted). Default 3. */
   retries?: number;
   random?: () => number;
-  /** true whenever an HTTP answer arrives, false on a network error or timeout. */
-  onReachability?: (reachable: boolean) => void;
+  /**
+   * true whenever the API answers; false on a network error or timeout ('network'), or when the
+   * answer is not the API's ('not-api': a captive portal's page, see notTheApi).
+   */
+  onReachability?: (reachable: boolean, reason?: UnreachableReason) => void;
 }
+
+/** Why the server is not reachable: no answer, or an answer that is not the API's. */
+export type UnreachableReason = 'network' | 'not-api';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Query = Record<string, string | number | undefined | null>;
@@ -70,9 +76,10 @@ export function createTransport(options: TransportOptions): Send {
     retries: options.retries ?? DEFAULT_BACKOFF.retries,
     random: options.random ?? Math.random,
   };
-  const reach = (reachable: boolean) => {
+  const reach = (reachable: boolean, reason: UnreachableReason = 'network') => {
     try {
-      options.onReachability?.(reachable);
+      if (reachable) options.onReachability?.(true);
+      else options.onReachability?.(false, reason);
     } catch {
       // A listener's failure is not the request's failure.
     }
@@ -84,10 +91,12 @@ export function createTransport(options: TransportOptions): Send {
     } catch (error) {
       if (!isApiClientError(error) || !isOutcomeUnknown(error)) throw error;
       // The API request itself was never sent, whatever happened to the token request.
-      if (error.kind === 'network' || error.kind === 'timeout') reach(false);
+      if (error.kind === 'network' || error.kind === 'timeout')
+        reach(false, error.intercepted ? 'not-api' : 'network');
       throw new ApiClientError({
         kind: 'network',
         sent: false,
+        intercepted: error.intercepted,
         message: error.message,
         cause: error,
       });
@@ -118,12 +127,19 @@ export function createTransport(options: TransportOptions): Send {
       reach(false);
       throw transportError(error, `“${spec.label}”`, timeoutMs);
     }
-    reach(true);
     try {
       text = await res.text();
     } catch (error) {
+      reach(true);
       throw transportError(error, `“${spec.label}”`, timeoutMs);
     }
+    if (notTheApi(res.status, res.headers, text)) {
+      // Something else answered (a captive portal): the server was not reached, or its answer
+      // was replaced; a write may still have arrived, so its outcome is unknown.
+      reach(false, 'not-api');
+      throw interceptedError(`“${spec.label}”`);
+    }
+    reach(true);
     if (res.status === 401) {
       throw new TokenRefused(
         bearer,
@@ -149,6 +165,8 @@ export function createTransport(options: TransportOptions): Send {
           options.tokens.invalidate(thrown.token);
           continue;
         }
+        // Refused again: the credentials behind this token are not accepted (token-rejected).
+        if (thrown instanceof TokenRefused) options.tokens.reject?.(thrown.token, thrown.error);
         const error = thrown instanceof TokenRefused ? thrown.error : thrown;
         if (!isApiClientError(error) || retry >= policy.retries || !isRetryable(error, spec.retry))
           throw error;

@@ -1,4 +1,4 @@
-import type { CreateOrderRequest, Product, ProtocolRequest } from '../../shared/api';
+import type { CreateOrderRequest, ProductRead, ProtocolRequest } from '../../shared/api';
 import { centsToMoney, moneyToCents } from '../../shared/money';
 import { priceOrder } from '../../shared/pricing';
 import { TOTAL_UNKNOWN_DISCOUNT, TOTAL_UNKNOWN_PRODUCT } from '../../shared/pricing-views';
@@ -20,7 +20,7 @@ import {
 } from './order-requests';
 
 /** Product statuses worth a warning: the order may be refused or ship late. */
-const STATUS_WARNINGS: Partial<Record<Product['status'], string>> = {
+const STATUS_WARNINGS: Partial<Record<ProductRead['status'], string>> = {
   DISCONTINUED: 'is discontinued: the server will refuse the order',
   DRAFT: 'is a draft product, not orderable yet: the server will refuse the order',
   BACKORDERED: 'is backordered: the order ships when it is back in stock',
@@ -28,7 +28,7 @@ const STATUS_WARNINGS: Partial<Record<Product['status'], string>> = {
 
 const describeProblem = (p: ItemProblem) => (p.path ? `${p.path}: ${p.message}` : p.message);
 
-type ProductLookup = (id: number) => Product | null;
+type ProductLookup = (id: number) => ProductRead | null;
 
 export interface ReviewOptions {
   embedded: boolean;
@@ -41,7 +41,7 @@ type Reviewed = { item: ReviewItemView; built: ReturnType<typeof orderRequestFro
 
 /** The mirrored catalog, each product read once per review. */
 function productLookup(store: LocalStore): ProductLookup {
-  const products = new Map<number, Product | null>();
+  const products = new Map<number, ProductRead | null>();
   return (id) => {
     if (!products.has(id)) products.set(id, store.products.get(id));
     return products.get(id)!;

@@ -1,4 +1,4 @@
-import type { CreateOrderRequest, Product, ProtocolRequest } from '../../shared/api';
+import type { CreateOrderRequest, ProductRead, ProtocolRequest } from '../../shared/api';
 import type { CoreEvents } from '../../shared/events';
 import type { Clock } from '../clock';
 import type { CoreEventBus } from '../events';
@@ -75,8 +75,8 @@ export class BulkSubmitter {
       Math.trunc(options.concurrency ?? this.o.concurrency ?? DEFAULT_ORDER_CONCURRENCY),
     );
     // Many protocols order the same products: each is read (and parsed) once per batch.
-    const products = new Map<number, Product | null>();
-    const product = (id: number): Product | null => {
+    const products = new Map<number, ProductRead | null>();
+    const product = (id: number): ProductRead | null => {
       if (!products.has(id)) products.set(id, store.products.get(id));
       return products.get(id)!;
     };

@@ -1,4 +1,4 @@
-import { CreateOrderRequest, type Product } from '../../shared/api';
+import { CreateOrderRequest, type ProductRead } from '../../shared/api';
 import type { ProtocolDraft, ProtocolOrderSource } from '../protocols/protocol-model';
 
 /** One thing that stops a protocol from becoming an order, at a dotted path of the request. */
@@ -47,7 +47,7 @@ const MISSING: Record<string, string> = {
  */
 export function orderRequestFromProtocol(
   protocol: ProtocolOrderSource,
-  product: (id: number) => Product | null,
+  product: (id: number) => ProductRead | null,
 ): { request: CreateOrderRequest } | { problems: ItemProblem[] } {
   if (protocol.deleted) {
     return { problems: [{ path: '', message: 'the protocol has been deleted' }] };
@@ -62,7 +62,7 @@ export function orderRequestFromProtocol(
  */
 export function orderRequestFromDraft(
   draft: ProtocolDraft,
-  product: (id: number) => Product | null,
+  product: (id: number) => ProductRead | null,
   serverLineItems: ProtocolOrderSource['serverLineItems'] = null,
 ): { request: CreateOrderRequest } | { problems: ItemProblem[] } {
   const problems: ItemProblem[] = [];

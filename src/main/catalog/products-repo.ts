@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Product, type ProductStatus } from '../../shared/api';
+import { ProductRead, type ProductStatusRead } from '../../shared/api';
 import type { Db } from '../store/db';
 import {
   epochMs,
@@ -10,10 +10,10 @@ import {
   runTransaction,
 } from '../store/rows';
 
-const Row = z.object({ id: z.int(), body: jsonText(Product) });
+const Row = z.object({ id: z.int(), body: jsonText(ProductRead) });
 
 export interface ProductQuery {
-  status?: ProductStatus | readonly ProductStatus[];
+  status?: ProductStatusRead | readonly ProductStatusRead[];
   /**
    * Words of the product name, case-insensitive: every word must be found in the name, and
    * punctuation is ignored ("omega 3", "omega-3" and "omega3" all find "Omega-3 Fish Oil").
@@ -28,7 +28,7 @@ export class ProductsRepo {
   constructor(private readonly db: Db) {}
 
   /** Inserts or replaces each product, in one transaction. Returns how many were written. */
-  upsertMany(products: readonly Product[]): number {
+  upsertMany(products: readonly ProductRead[]): number {
     const statement = prepareCached(
       this.db,
       `INSERT INTO products (id, status, name, updated_at, body) VALUES (?, ?, ?, ?, ?)
@@ -43,13 +43,13 @@ export class ProductsRepo {
     return products.length;
   }
 
-  get(id: number): Product | null {
+  get(id: number): ProductRead | null {
     const row = prepareCached(this.db, 'SELECT id, body FROM products WHERE id = ?').get(id);
     return row ? this.parse(row) : null;
   }
 
   /** Products by name (then id), optionally of some statuses and matching part of the name. */
-  list(query: ProductQuery = {}): Product[] {
+  list(query: ProductQuery = {}): ProductRead[] {
     const { where, params } = filterOf(query);
     const sql = `SELECT id, body FROM products ${where} ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?`;
     return prepareCached(this.db, sql)
@@ -67,8 +67,8 @@ export class ProductsRepo {
   }
 
   /** The products with these ids that are in the mirror, keyed by id. */
-  byIds(ids: readonly number[]): Map<number, Product> {
-    const found = new Map<number, Product>();
+  byIds(ids: readonly number[]): Map<number, ProductRead> {
+    const found = new Map<number, ProductRead>();
     const unique = [...new Set(ids)];
     for (let i = 0; i < unique.length; i += 500) {
       const chunk = unique.slice(i, i + 500);
@@ -87,7 +87,7 @@ export class ProductsRepo {
     return (prepareCached(this.db, 'SELECT COUNT(*) AS n FROM products').get() as { n: number }).n;
   }
 
-  private parse(row: unknown): Product {
+  private parse(row: unknown): ProductRead {
     return parseRow(Row, row, 'products', `id=${(row as { id: unknown }).id}`).body;
   }
 }

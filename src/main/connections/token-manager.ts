@@ -1,6 +1,13 @@
+import { createHash } from 'node:crypto';
 import { OAuthErrorBody, TokenResponse } from '../../shared/api';
-import { ApiClientError, isApiClientError } from '../api/errors';
-import { errorFromResponse, parseResponse, transportError } from '../api/http';
+import { ApiClientError, isApiClientError, isCredentialsRejected } from '../api/errors';
+import {
+  errorFromResponse,
+  interceptedError,
+  notTheApi,
+  parseResponse,
+  transportError,
+} from '../api/http';
 import { systemClock, type Clock } from '../clock';
 
 export interface TokenManagerOptions {
@@ -15,13 +22,23 @@ export interface TokenManagerOptions {
   renewBeforeMs?: number;
   /** Timeout of one token request. Default 15 s. */
   timeoutMs?: number;
+  /**
+   * The credentials were refused (the sign-in server rejected the secret, or the API refused the
+   * tokens it issued), or accepted again after that: the session holds or resumes sending.
+   */
+  onCredentials?: (state: 'rejected' | 'accepted', error?: ApiClientError) => void;
 }
 
 interface CachedToken {
   token: string;
   expiresAt: number;
   renewAt: number;
+  /** Digest of the secret the token was issued for. */
+  secret: string;
 }
+
+/** A digest of a secret: what is remembered of a rejected one (never the secret itself). */
+const digest = (secret: string): string => createHash('sha256').update(secret).digest('hex');
 
 const WHAT = 'the sign-in request';
 export const DEFAULT_RENEW_BEFORE_MS = 60_000;
@@ -31,10 +48,16 @@ export const DEFAULT_TOKEN_TIMEOUT_MS = 15_000;
  * OAuth 2.0 client credentials (RFC 6749 4.4): one access token in memory, renewed before it
  * expires; concurrent callers share one in-flight renewal. The secret and the token never
  * appear in an error message.
+ *
+ * A secret the sign-in server rejected (or whose tokens the API refused) is asked with once:
+ * until the stored secret changes, every caller gets that rejection at once, and the token
+ * endpoint is not asked again (a partner may lock an account after a few refused sign-ins).
  */
 export class TokenManager {
   private current: CachedToken | null = null;
   private inflight: Promise<string> | null = null;
+  /** The secret last refused (its digest) and the refusal every caller gets while it is stored. */
+  private rejected: { secret: string; error: ApiClientError } | null = null;
   private readonly fetch: typeof fetch;
   private readonly clock: Clock;
   private readonly timeoutMs: number;
@@ -63,6 +86,27 @@ export class TokenManager {
   /** Forgets the cached token (the connection changed or was removed). */
   clear(): void {
     this.current = null;
+  }
+
+  /**
+   * The API refused `token` again after a renewal ('token-rejected'): the secret it was issued
+   * for counts as rejected, so no new token is asked for with it.
+   */
+  reject(token: string, error: ApiClientError): void {
+    const current = this.current;
+    if (current?.token !== token) return;
+    this.current = null;
+    this.refuse(current.secret, error);
+  }
+
+  /** Whether the credentials were refused and the stored secret has not changed since (as known). */
+  get credentialsRejected(): boolean {
+    return this.rejected !== null;
+  }
+
+  private refuse(secret: string, error: ApiClientError): void {
+    this.rejected = { secret, error };
+    this.options.onCredentials?.('rejected', error);
   }
 
   private async renew(previous: CachedToken | null): Promise<string> {
@@ -98,6 +142,23 @@ export class TokenManager {
 
   private async requestToken(): Promise<CachedToken> {
     const secret = await this.readSecret();
+    const secretDigest = digest(secret);
+    // Refused before and unchanged since: the same answer, without asking again.
+    if (this.rejected?.secret === secretDigest) throw this.rejected.error;
+    try {
+      const token = await this.askToken(secret, secretDigest);
+      if (this.rejected) {
+        this.rejected = null;
+        this.options.onCredentials?.('accepted');
+      }
+      return token;
+    } catch (error) {
+      if (isCredentialsRejected(error)) this.refuse(secretDigest, error as ApiClientError);
+      throw error;
+    }
+  }
+
+  private async askToken(secret: string, secretDigest: string): Promise<CachedToken> {
     const startedAt = this.clock.now();
     const body = new URLSearchParams({
       grant_type: 'client_credentials',
@@ -123,6 +184,8 @@ export class TokenManager {
     } catch (error) {
       throw transportError(error, WHAT, this.timeoutMs);
     }
+    // A captive portal's page is no answer from the sign-in server (not even a 401 one).
+    if (notTheApi(status, headers, text)) throw interceptedError(WHAT);
     if (status >= 200 && status < 300) {
       const parsed = parseResponse(TokenResponse, text, WHAT, status);
       const lifetimeMs = parsed.expires_in * 1000;
@@ -132,6 +195,7 @@ export class TokenManager {
         token: parsed.access_token,
         expiresAt: startedAt + lifetimeMs,
         renewAt: startedAt + lifetimeMs - renewBefore,
+        secret: secretDigest,
       };
     }
     throw tokenEndpointError(status, headers, text, secret, this.clock.now());

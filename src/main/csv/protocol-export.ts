@@ -1,4 +1,4 @@
-import type { Product, ProtocolDraft } from '../../shared/api';
+import type { ProductRead, ProtocolDraft } from '../../shared/api';
 import type { CsvFile } from '../../shared/csv-file';
 import type { CsvExportArgs } from '../../shared/protocol-csv-views';
 import type { LocalStore } from '../store';
@@ -67,7 +67,7 @@ export function protocolsCsv(
   );
 }
 
-const catalogNames = (products: readonly Product[]) => {
+const catalogNames = (products: readonly ProductRead[]) => {
   const names = new Map(products.map((p) => [p.id, p.name]));
   return (id: number) => names.get(id);
 };
@@ -109,12 +109,12 @@ const EXAMPLE_CUSTOMERS = [
 ];
 
 /** Pack and other products that can be ordered, for the template's examples. */
-function exampleLines(products: readonly Product[]): ProtocolDraft['lineItems'][] {
+function exampleLines(products: readonly ProductRead[]): ProtocolDraft['lineItems'][] {
   const orderable = products.filter((p) => p.status === 'ACTIVE');
   const packs = orderable.filter((p) => !p.external);
   const other = orderable.find((p) => p.external);
   if (packs.length === 0) return [];
-  const line = (p: Product, morning: number, evening: number) => ({
+  const line = (p: ProductRead, morning: number, evening: number) => ({
     productId: p.id,
     quantity: morning + evening,
     administration: { morning, afternoon: 0, evening, sleep: 0 },

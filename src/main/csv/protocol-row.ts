@@ -9,7 +9,7 @@ import {
   SHIPPING_METHODS,
   checkLineItemsAgainstCatalog,
   type LineItemRequest,
-  type ProductStatus,
+  type ProductStatusRead,
 } from '../../shared/api';
 import type { CsvRowReason } from '../../shared/protocol-csv-views';
 import {
@@ -27,7 +27,7 @@ import {
 export interface CatalogProduct {
   name: string;
   external: boolean;
-  status: ProductStatus;
+  status: ProductStatusRead;
   packDescription: string;
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Connection } from '../../shared/connection';
-import type { OrderStatus, PartnerSettings } from '../../shared/api';
+import type { OrderStatusRead, PartnerSettings } from '../../shared/api';
 import type { OrderMatch } from '../../shared/work-views';
 import {
   Theme,
@@ -15,6 +15,7 @@ import type { Logger } from '../logging';
 import type { Session } from '../session';
 import { SETTING_KEYS } from '../store';
 import { outboxCount } from '../protocols/conflicts';
+import { CREDENTIALS_REJECTED } from '../sync/sync-engine';
 import type { Batch } from '../bulk/batch-model';
 import { BatchRejectedError, RetryRefusedError, problemPath } from '../bulk/order-requests';
 import { reviewBatch, reviewOrder } from '../bulk/batch-review';
@@ -49,7 +50,7 @@ const orderMatch = ({ search, sourceId, createdFrom, createdTo }: OrderMatch) =>
 });
 
 /** The queue's filter as orders.list applies it (orders.exportCsv applies exactly this too). */
-const queueFilter = ({ statuses, ...match }: OrderMatch & { statuses?: OrderStatus[] }) => ({
+const queueFilter = ({ statuses, ...match }: OrderMatch & { statuses?: OrderStatusRead[] }) => ({
   ...orderMatch(match),
   ...(statuses ? { statuses } : {}),
 });
@@ -107,10 +108,12 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
       platform: host.platform,
       connection: active ? toConnectionView(active) : null,
       online: s?.connectivity.online ?? false,
+      offlineReason: s?.connectivity.reason ?? null,
       sync: core.syncState ?? {
         phase: s && !s.connectivity.online ? 'offline' : 'idle',
         lastSyncedAt: s?.sync.lastSyncedAt ?? null,
         error: null,
+        skipped: [],
       },
       outbox: outboxCount(core.store),
       theme: core.store.settings.get(SETTING_KEYS.theme, Theme, 'system'),
@@ -122,7 +125,17 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
 
   /** "Sync now": push, then pull; a run that could not finish is a failure of the call. */
   const syncNow = async (): Promise<void> => {
-    const report = await session().sync.syncNow();
+    const s = session();
+    const report = await s.sync.syncNow();
+    if (report.phase === 'offline' && s.connectivity.reason === 'credentials-rejected') {
+      throw new IpcFailure('unauthorized', `${CREDENTIALS_REJECTED} Local changes are kept.`);
+    }
+    if (report.phase === 'offline' && s.connectivity.reason === 'not-api') {
+      throw new IpcFailure(
+        'network',
+        "The network is not reaching the server (an answer that is not the API's, such as a Wi-Fi sign-in page), so nothing was synced. Sign in to the network; local changes are kept and sent when the server is back.",
+      );
+    }
     if (report.phase === 'offline') {
       throw new IpcFailure(
         'network',
@@ -252,12 +265,19 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
       toConnectionView(await core.activate(id, { discardPendingWork })),
     // Issue 12 (polish): edit a saved connection / enter its secret again.
     'connections.update': async ({ id, discardPendingWork, clientSecret, ...fields }) => {
-      const { connection } = splitPartnerInput({ ...fields, clientSecret: clientSecret ?? '-' });
+      const { connection } = splitPartnerInput({
+        ...fields,
+        clientSecret: clientSecret ?? '-',
+      });
       return toConnectionView(
-        await core.updateConnection(id, connection, clientSecret, { discardPendingWork }),
+        await core.updateConnection(id, connection, clientSecret, {
+          discardPendingWork,
+        }),
       );
     },
-    'connections.remove': async ({ id }) => ({ removed: await core.removeConnection(id) }),
+    'connections.remove': async ({ id }) => ({
+      removed: await core.removeConnection(id),
+    }),
 
     'sync.now': async () => {
       await syncNow();
@@ -266,7 +286,10 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
 
     'catalog.products': async ({ status, search, limit, offset }) => {
       await ensureCatalog();
-      const filter = { ...(status ? { status } : {}), ...(search ? { search } : {}) };
+      const filter = {
+        ...(status ? { status } : {}),
+        ...(search ? { search } : {}),
+      };
       return {
         products: core.store.products.list({ ...filter, limit, offset }),
         total: core.store.products.countMatching(filter),
@@ -438,7 +461,10 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
         throw new IpcFailure(
           kind[error.reason],
           error.message,
-          error.problems.map((p) => ({ path: problemPath(p.path), message: p.message })),
+          error.problems.map((p) => ({
+            path: problemPath(p.path),
+            message: p.message,
+          })),
         );
       }
       return batchView(batch(batchId));
@@ -469,7 +495,10 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
     'orders.counts': async (match) => {
       session();
       const counts = core.store.orders.countByStatus(orderMatch(match));
-      return { counts, total: Object.values(counts).reduce((a, n) => a + n, 0) };
+      return {
+        counts,
+        total: Object.values(counts).reduce((a, n) => a + n, 0),
+      };
     },
     'orders.get': async ({ orderId }) => {
       session();

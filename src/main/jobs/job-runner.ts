@@ -59,6 +59,8 @@ export interface JobRunnerOptions {
   kinds: readonly JobKind<any>[];
   /** False while the server is known to be unreachable: nothing is sent or read then. */
   online?: () => boolean;
+  /** True while the connection's credentials are refused: nothing is sent or read, even on a drain. */
+  held?: () => boolean;
   random?: () => number;
   log?: (line: string) => void;
   onChanged?: (change: JobChanged) => void;
@@ -168,8 +170,12 @@ export class JobRunner {
     });
   }
 
-  /** Whether jobs of `name` are sent now: the server is reachable, or a drain asked for them. */
+  /**
+   * Whether jobs of `name` are sent now: the server is reachable, or a drain asked for them; never
+   * while the credentials are refused.
+   */
   private active(name: JobKindName): boolean {
+    if (this.o.held?.()) return false;
     return this.forced.has(name) || (this.o.online?.() ?? true);
   }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreateOrderRequest, normalizeOrder } from '../../shared/api';
+import { CreateOrderRequest, type AppOrder } from '../../shared/api';
 import type { ApiClient } from '../api/client';
 import { ServerClock } from '../api/server-clock';
 import type { Clock } from '../clock';
@@ -67,7 +67,7 @@ export function orderJobs(options: OrderJobsOptions): JobKind<OrderJobData> {
   const { store, client, clock } = options;
   const serverTime = options.serverTime ?? new ServerClock(clock);
   const log = options.log ?? (() => undefined);
-  const created = (order: ReturnType<typeof normalizeOrder>): Outcome => ({
+  const created = (order: AppOrder): Outcome => ({
     to: 'done',
     resultId: order.id,
     write: () => store.orders.insertCreated(order),
@@ -92,7 +92,7 @@ export function orderJobs(options: OrderJobsOptions): JobKind<OrderJobData> {
       if ('adopt' in check) return created(check.adopt);
       if (check.held.length > 0 && !job.data.allowDuplicates)
         return { to: 'rejected', error: { kind: 'duplicate', orders: check.held } };
-      return created(normalizeOrder(await client.createOrder(job.data.request)));
+      return created(await client.createOrder(job.data.request));
     },
     failure: (_job, error) => writeFailure(error),
     async reconcile(jobs) {

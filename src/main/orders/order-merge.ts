@@ -1,9 +1,22 @@
-import { statusToV101, type AppLineItem, type AppOrder, type OrderStatus } from '../../shared/api';
+import {
+  isKnownOrderStatus,
+  statusToV101,
+  type AppLineItem,
+  type AppOrder,
+  type OrderStatus,
+  type OrderStatusRead,
+} from '../../shared/api';
 
 /** Statuses after which an order is no longer polled (SHIPPED is final in the 1.0.1 set). */
 export const POLL_FINAL_STATUSES: readonly OrderStatus[] = ['CANCELLED', 'SHIPPED', 'DELIVERED'];
 
-export const isPollFinal = (status: OrderStatus): boolean => POLL_FINAL_STATUSES.includes(status);
+/** A status the app does not know is never final: the order is followed until it reaches one. */
+export const isPollFinal = (status: OrderStatusRead): boolean =>
+  isKnownOrderStatus(status) && POLL_FINAL_STATUSES.includes(status);
+
+/** The 1.0.1 class of a status: a known one's 1.0.1 status; an unknown one is its own class. */
+const statusClass = (status: OrderStatusRead): string =>
+  isKnownOrderStatus(status) ? statusToV101(status) : status;
 
 /**
  * The order to store when `incoming` is read and `existing` was stored. Status precedence:
@@ -14,7 +27,8 @@ export const isPollFinal = (status: OrderStatus): boolean => POLL_FINAL_STATUSES
  *    PROCESSING over DISPENSING, SHIPPED over DELIVERED) keeps the stored, more advanced status.
  *    It stays 'exact' when updatedAt is the same (nothing happened since); when updatedAt moved,
  *    the order may have advanced within the class, so it becomes 'coarse': "at least" that status.
- * 4. Any other coarse status is taken as read.
+ * 4. Any other coarse status is taken as read (a status the app does not know is a class of its
+ *    own: ON_HOLD over PROCESSING is taken, and PROCESSING over ON_HOLD again).
  * A 1.0.1 body lacks line item names, totals, flags and images and most of fulfillmentInfo: those
  * are kept from the stored order (same product id; same carrier and tracking number).
  */
@@ -27,7 +41,7 @@ export function mergeOrder(existing: AppOrder | null, incoming: AppOrder): AppOr
   let { status, statusPrecision } = incoming;
   if (
     incoming.statusPrecision === 'coarse' &&
-    statusToV101(existing.status) === statusToV101(incoming.status)
+    statusClass(existing.status) === statusClass(incoming.status)
   ) {
     status = existing.status;
     statusPrecision =

@@ -1,6 +1,7 @@
 import type { AppOrder } from '../../shared/api';
 import type { ApiClient } from '../api/client';
 import { isApiClientError } from '../api/errors';
+import { describeSkipped } from '../api/http';
 import { systemClock, type Clock } from '../clock';
 import type { CoreEvents } from '../../shared/events';
 import type { CoreEventBus } from '../events';
@@ -32,6 +33,8 @@ export interface OrderPollerOptions {
   /** 'get' polls each due order with get order (the baseline the benchmark compares with). */
   strategy?: 'hybrid' | 'get';
   schedule?: readonly PollInterval[];
+  /** False while nothing may be sent (offline, credentials rejected): a cycle then reads nothing. */
+  online?: () => boolean;
   log?: (line: string) => void;
 }
 
@@ -46,6 +49,8 @@ export interface PollCycleReport {
   polled: number;
   /** Orders whose status changed (an order-status event each). */
   changed: number;
+  /** Orders the server sent that could not be read: left out (and logged), the rest applied. */
+  unreadable: number;
   /** Due orders left for a later cycle (budget spent, or a failure stopped the cycle). */
   deferred: number;
   error: string | null;
@@ -60,7 +65,10 @@ const MAX_DUE_READ = 100_000;
  * Follows active orders until a final status (CANCELLED, SHIPPED, DELIVERED): each order is due
  * on a schedule that backs off with its age (poll-plan.ts); each cycle reads the due orders, most
  * overdue first, within the request budget, by gets or list pages (planPollCycle). A status
- * change updates the store and emits `order-status`.
+ * change updates the store and emits `order-status`. An order the server sends in a shape the
+ * app cannot read is left out, logged and asked again at its next poll: it never stops the cycle
+ * for the others. A status the app does not know is stored as it came and followed like any
+ * status that is not final.
  */
 export class OrderPoller {
   private readonly clock: Clock;
@@ -111,7 +119,8 @@ export class OrderPoller {
   async pollOnce(): Promise<PollCycleReport> {
     const { orders } = this.options.store;
     const now = this.clock.now();
-    const budget = this.cycleBudget(now);
+    const sending = this.options.online?.() ?? true;
+    const budget = sending ? this.cycleBudget(now) : 0;
     const due = orders.dueForPolling(now, MAX_DUE_READ);
     const ranks = due.length > 0 ? this.mirrorRanks(budget) : new Map<string, number>();
     const plan = planPollCycle(
@@ -127,9 +136,14 @@ export class OrderPoller {
       gets: 0,
       polled: 0,
       changed: 0,
+      unreadable: 0,
       deferred: 0,
       error: null,
     };
+    if (!sending) {
+      report.deferred = due.length;
+      return report;
+    }
     const seen = new Set<string>();
     const dueIds = new Set(due.map((d) => d.order.id));
     try {
@@ -179,12 +193,14 @@ export class OrderPoller {
     for (let k = 0; k < pages; k++) {
       this.spend();
       report.listPages++;
-      const page: { orders: AppOrder[]; cursor: string | null } =
+      const page: Awaited<ReturnType<ApiClient['listOrders']>> =
         await this.options.client.listOrders({
           limit: LIST_PAGE_SIZE,
           direction: 'next',
           ...(cursor === null ? {} : { cursor }),
         });
+      report.unreadable += page.skipped.length;
+      for (const item of page.skipped) this.log(describeSkipped('order', item));
       const changes = this.options.store.transaction(() =>
         page.orders.flatMap((order) => {
           if (this.options.store.orders.get(order.id) === null) return []; // not followed here
@@ -207,6 +223,17 @@ export class OrderPoller {
       const change = this.record(await this.options.client.getOrder(due.order.id), report);
       for (const c of change) this.options.bus.emit('order-status', c);
     } catch (error) {
+      if (isApiClientError(error, 'invalid-response')) {
+        // This one order cannot be read: the others are polled, and it is asked again later.
+        report.unreadable++;
+        const now = this.clock.now();
+        this.options.store.orders.schedulePoll(due.order.id, {
+          polledAt: now,
+          nextPollAt: now + pollIntervalMs(now - Date.parse(due.order.createdAt), this.schedule),
+        });
+        this.log(`order ${due.order.id} could not be read: ${error.message}`);
+        return;
+      }
       if (!isApiClientError(error, 'not-found')) throw error;
       // Gone from the server (it should not happen): ask again rarely rather than every cycle.
       const now = this.clock.now();

@@ -31,7 +31,10 @@ export interface ReconcileDeps {
 export interface ReconcileResult<T extends InDoubtCreate> {
   /** Creates whose order was found, with it. */
   found: { item: T; order: AppOrder }[];
-  /** Creates the server shows no order for: they did not commit, to be sent again. */
+  /**
+   * Creates the server shows no order for: they did not commit, to be sent again. Empty when an
+   * order in the window could not be read (it may be theirs): they stay in doubt until it can.
+   */
   notFound: T[];
   /** List requests made. */
   pages: number;
@@ -70,6 +73,7 @@ export async function reconcileInDoubt<T extends InDoubtCreate>(
   const maxPages = deps.maxPages ?? DEFAULT_MAX_PAGES;
 
   const candidates: AppOrder[] = [];
+  let unreadable = 0;
   let cursor: string | null = null;
   let pages = 0;
   for (;;) {
@@ -78,12 +82,13 @@ export async function reconcileInDoubt<T extends InDoubtCreate>(
         `Reconciliation stopped after ${pages} pages of orders without reaching the time of the first send.`,
       );
     }
-    const page: { orders: AppOrder[]; cursor: string | null } = await deps.client.listOrders({
+    const page: Awaited<ReturnType<ApiClient['listOrders']>> = await deps.client.listOrders({
       limit: PAGE_SIZE,
       direction: 'next',
       ...(cursor === null ? {} : { cursor }),
     });
     pages++;
+    unreadable += page.skipped.length;
     candidates.push(...page.orders.filter((o) => Date.parse(o.createdAt) >= since));
     const oldest = page.orders.at(-1);
     if (!oldest || Date.parse(oldest.createdAt) < since || page.cursor === null) break;
@@ -111,13 +116,14 @@ export async function reconcileInDoubt<T extends InDoubtCreate>(
     if (best) {
       taken.add(best.id);
       found.push({ item, order: best });
-    } else {
+    } else if (unreadable === 0) {
       notFound.push(item);
     }
   }
   deps.log(
     `reconciled ${items.length} in-doubt order create(s) with ${pages} list request(s): ` +
-      `${found.length} found, ${notFound.length} to resend`,
+      `${found.length} found, ${notFound.length} to resend` +
+      (unreadable > 0 ? `; ${unreadable} order(s) could not be read, so none is resent` : ''),
   );
   return { found, notFound, pages };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppOrder, OrderStatus } from '../../shared/api';
+import { AppOrder, ORDER_STATUSES, OrderStatusRead } from '../../shared/api';
 import type { Clock } from '../clock';
 import type { Db } from '../store/db';
 import { isPollFinal, mergeOrder, POLL_FINAL_STATUSES } from './order-merge';
@@ -35,7 +35,7 @@ export const orderStatusEvent = (change: OrderUpsert) => ({
 });
 
 export interface OrderQuery {
-  statuses?: readonly OrderStatus[];
+  statuses?: readonly OrderStatusRead[];
   /** Orders of this customer (exact sourceId). */
   sourceId?: string;
   /** Only orders created at or after this server time (ISO). */
@@ -58,13 +58,13 @@ export type PossibleDuplicate = z.infer<typeof PossibleDuplicateRow>;
 
 /** A status the app saw an order take, and when (epoch ms, local clock). */
 export interface OrderStatusChange {
-  status: OrderStatus;
-  previous: OrderStatus | null;
+  status: OrderStatusRead;
+  previous: OrderStatusRead | null;
   seenAt: number;
 }
 
 const StatusChangeRow = z
-  .object({ status: OrderStatus, previous: OrderStatus.nullable(), seen_at: z.int() })
+  .object({ status: OrderStatusRead, previous: OrderStatusRead.nullable(), seen_at: z.int() })
   .transform((r) => ({ status: r.status, previous: r.previous, seenAt: r.seen_at }));
 
 export interface DueOrder {
@@ -108,7 +108,7 @@ const FINAL_LIST = POLL_FINAL_STATUSES.map((s) => `'${s}'`).join(', ');
 export class OrdersRepo {
   /** Totals of list queries and counts per status, kept while the database is unchanged. */
   private readonly totals: UnchangedCache<number>;
-  private readonly statusCounts: UnchangedCache<Record<OrderStatus, number>>;
+  private readonly statusCounts: UnchangedCache<Record<OrderStatusRead, number>>;
 
   constructor(
     private readonly db: Db,
@@ -270,25 +270,26 @@ export class OrdersRepo {
   }
 
   /**
-   * Orders matching the filters and search (statuses aside), per status: every status, zeros
-   * included. Kept while the database is unchanged.
+   * Orders matching the filters and search (statuses aside), per status: every known status,
+   * zeros included, and each status the app does not know that an order has (as it came). Kept
+   * while the database is unchanged.
    */
   countByStatus(
     query: Omit<OrderQuery, 'limit' | 'offset' | 'statuses'> = {},
-  ): Record<OrderStatus, number> {
+  ): Record<OrderStatusRead, number> {
     const { where, params } = orderFilter(query);
     const counts = this.statusCounts.get(JSON.stringify([where, params]), () => {
       const rows = prepareCached(
         this.db,
         `SELECT status, COUNT(*) AS n FROM ${countSource(query)} ${whereClause(where)} GROUP BY status`,
       ).all(...params) as { status: string; n: number }[];
-      const byStatus = Object.fromEntries(OrderStatus.options.map((s) => [s, 0])) as Record<
-        OrderStatus,
+      const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<
+        OrderStatusRead,
         number
       >;
       for (const r of rows) {
-        const status = OrderStatus.safeParse(r.status);
-        if (status.success) byStatus[status.data] += r.n;
+        const status = OrderStatusRead.safeParse(r.status);
+        if (status.success) byStatus[status.data] = (byStatus[status.data] ?? 0) + r.n;
       }
       return byStatus;
     });
@@ -417,8 +418,8 @@ export class OrdersRepo {
 
   private recordStatus(
     id: string,
-    status: OrderStatus,
-    previous: OrderStatus | null,
+    status: OrderStatusRead,
+    previous: OrderStatusRead | null,
     seenAt: number,
   ): void {
     prepareCached(this.db, INSERT_STATUS_CHANGE).run(id, status, previous, seenAt);

@@ -131,12 +131,16 @@ export function forgetProtocol(ctx: ChangeQueueContext, localId: string): boolea
   );
 }
 
-/** Protocol creates in flight or in doubt: until they settle, no server copy is taken for new. */
+/**
+ * Protocol creates in flight, in doubt, or sent before and waiting to go again (reconciliation
+ * found nothing yet): until they settle, no server copy is taken for a new protocol.
+ */
 export function createsInFlight(ctx: ChangeQueueContext): number {
   return (
     prepareCached(
       ctx.db,
-      `SELECT COUNT(*) AS n FROM jobs WHERE kind = 'protocol' AND state IN ('sending', 'in_doubt')
+      `SELECT COUNT(*) AS n FROM jobs WHERE kind = 'protocol'
+         AND (state IN ('sending', 'in_doubt') OR (state = 'queued' AND attempts > 0))
          AND json_extract(data, '$.op') = 'create'`,
     ).get() as { n: number }
   ).n;

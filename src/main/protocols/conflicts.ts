@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Protocol } from '../../shared/api';
+import type { ProtocolRead } from '../../shared/api';
 import type { CoreEvents } from '../../shared/events';
 import { StoreError, type LocalStore } from '../store';
 import type { ConflictChoice, ConflictView } from '../../shared/protocol-views';
@@ -26,7 +26,7 @@ const choicesFor = (p: LocalProtocol, kind: ConflictKind): ConflictChoice[] =>
   p.deleted ? CHOICES[kind].filter((c) => c !== 'keep-both') : CHOICES[kind];
 
 /** The server's version of a conflicted protocol: the newer of the recorded copy and the pulled one. */
-function theirsOf(p: LocalProtocol): Protocol | null {
+function theirsOf(p: LocalProtocol): ProtocolRead | null {
   if (!p.conflict || p.conflict.kind === 'deleted-on-server') return null;
   const recorded = p.conflict.server;
   const pulled = p.server;

@@ -1,7 +1,8 @@
-import type { Protocol, ProtocolRequest } from '../../shared/api';
+import type { ProtocolRead, ProtocolRequest } from '../../shared/api';
 import type { ApiClient } from '../api/client';
 import type { LocalStore } from '../store';
 import { sameContent } from './protocol-content';
+import { isUntouchedMirrorCopy } from './protocol-model';
 
 export interface FindCreatedOptions {
   store: LocalStore;
@@ -21,7 +22,7 @@ export interface FindCreatedOptions {
 }
 
 /** found: the server protocol the create made; null with complete: it was surely not created. */
-export type FindCreatedResult = { found: Protocol } | { found: null; complete: boolean };
+export type FindCreatedResult = { found: ProtocolRead } | { found: null; complete: boolean };
 
 const PAGE = 100;
 
@@ -29,7 +30,8 @@ const PAGE = 100;
  * Looks on the server for the protocol an in-doubt create may have made: list protocols searched
  * by the customer's name, newest first, back to `since`. A candidate holds every field that was
  * sent (customer, days supply, shipping method, order type, line items with their doses), was
- * created at or after `since`, is not already the protocol of another local row, and was not
+ * created at or after `since`, is not already the protocol of another local row (a copy the pull
+ * made meanwhile aside), and was not
  * taken earlier in the round (two identical protocols in doubt at once each get their own
  * server copy, or none). Among candidates the one created nearest the send is taken.
  * Throws the client's error when a page cannot be read (the create stays in doubt).
@@ -38,30 +40,42 @@ export async function findCreatedProtocol(options: FindCreatedOptions): Promise<
   const { store, client, localId, sent, sentAt, since, exclude } = options;
   const maxPages = options.maxPages ?? 20;
   const search = `${sent.customer.firstName} ${sent.customer.lastName}`.slice(0, 200);
-  const candidates: Protocol[] = [];
+  const candidates: ProtocolRead[] = [];
   let cursor: string | null = null;
   let complete = false;
+  let unreadable = false;
   for (let page = 0; page < maxPages; page++) {
-    const result: { protocols: Protocol[]; cursor: string | null } = await client.listProtocols({
+    const result: Awaited<ReturnType<ApiClient['listProtocols']>> = await client.listProtocols({
       limit: PAGE,
       search,
       ...(cursor ? { cursor, direction: 'next' as const } : {}),
     });
     for (const p of result.protocols) {
       if (exclude.has(p.id) || Date.parse(p.createdAt) < since || !sameContent(sent, p)) continue;
-      const linked = store.protocols.getByServerId(p.id);
-      if (linked && linked.localId !== localId) continue;
+      if (takenByAnother(store, p.id, localId)) continue;
       candidates.push(p);
     }
+    // A protocol that could not be read may be the one created: the walk proves nothing then.
+    if (result.skipped.length > 0) unreadable = true;
     const oldest = result.protocols[result.protocols.length - 1];
     cursor = result.cursor;
     if (!cursor || !oldest || Date.parse(oldest.createdAt) < since) {
-      complete = true;
+      complete = !unreadable;
       break;
     }
   }
-  const distance = (p: Protocol) => Math.abs(Date.parse(p.createdAt) - sentAt);
+  const distance = (p: ProtocolRead) => Math.abs(Date.parse(p.createdAt) - sentAt);
   const nearest = candidates.sort((a, b) => distance(a) - distance(b))[0];
   if (nearest) return { found: nearest };
   return { found: null, complete };
+}
+
+/**
+ * Whether server protocol `serverId` is another local protocol's: a row the user made or
+ * changed. A copy the mirror pull inserted while the create was in doubt is not (recording the
+ * create merges it away).
+ */
+export function takenByAnother(store: LocalStore, serverId: string, localId: string): boolean {
+  const linked = store.protocols.getByServerId(serverId);
+  return linked !== null && linked.localId !== localId && !isUntouchedMirrorCopy(linked);
 }

@@ -1,4 +1,4 @@
-import type { Protocol } from '../../shared/api';
+import type { ProtocolRead } from '../../shared/api';
 import type { ProtocolDraft } from './protocol-model';
 
 /**
@@ -11,7 +11,7 @@ const orNull = <T>(v: T | null | undefined): T | null => (v === undefined ? null
 
 function sameAdministration(
   a: ProtocolDraft['lineItems'][number]['administration'],
-  b: Protocol['lineItems'][number]['administration'],
+  b: ProtocolRead['lineItems'][number]['administration'],
 ): boolean {
   const x = orNull(a);
   const y = orNull(b);
@@ -25,7 +25,7 @@ function sameAdministration(
 }
 
 /** The customer and every field of the request are what the server protocol holds. */
-export function sameContent(draft: ProtocolDraft, server: Protocol): boolean {
+export function sameContent(draft: ProtocolDraft, server: ProtocolRead): boolean {
   const c = draft.customer;
   const s = server.customer;
   const sameCustomer =

@@ -1,4 +1,4 @@
-import { ProtocolRequest, type Protocol } from '../../shared/api';
+import { ProtocolRequest, type ProtocolRead } from '../../shared/api';
 import type { ApiClient } from '../api/client';
 import { isApiClientError } from '../api/errors';
 import { ServerClock } from '../api/server-clock';
@@ -15,7 +15,7 @@ import {
   reconcileChange,
   type ProtocolJob,
 } from './change-queue';
-import { findCreatedProtocol } from './find-created';
+import { findCreatedProtocol, takenByAnother } from './find-created';
 import { sameContent } from './protocol-content';
 import type { ConflictKind, LocalProtocol } from './protocol-model';
 import * as server from './server-changes';
@@ -49,12 +49,12 @@ export function protocolJobs(options: ProtocolJobsOptions): JobKind<ProtocolJobD
   const serverTime = options.serverTime ?? new ServerClock(clock);
   const ctx = { db: store.db, clock, jobs: store.jobs };
 
-  const pushed = (job: ProtocolJob, copy: Protocol | null): Outcome => ({
+  const pushed = (job: ProtocolJob, copy: ProtocolRead | null): Outcome => ({
     to: 'done',
     resultId: copy?.id ?? null,
     write: () => server.markPushed(ctx, job.data, copy),
   });
-  const conflict = (job: ProtocolJob, kind: ConflictKind, copy: Protocol | null): Outcome => ({
+  const conflict = (job: ProtocolJob, kind: ConflictKind, copy: ProtocolRead | null): Outcome => ({
     to: 'rejected',
     error: { kind: 'conflict', conflict: kind },
     write: () => server.markConflict(ctx, job.data.localId, { kind, server: copy }),
@@ -79,7 +79,7 @@ export function protocolJobs(options: ProtocolJobsOptions): JobKind<ProtocolJobD
   }
 
   async function update(job: ProtocolJob, request: ProtocolRequest, serverId: string) {
-    let current: Protocol;
+    let current: ProtocolRead;
     try {
       current = await client.getProtocol(serverId);
     } catch (error) {
@@ -97,7 +97,7 @@ export function protocolJobs(options: ProtocolJobsOptions): JobKind<ProtocolJobD
         ? pushed(job, current)
         : conflict(job, 'edited-on-server', current);
     }
-    let written: Protocol;
+    let written: ProtocolRead;
     try {
       written = await client.replaceProtocol(serverId, request);
     } catch (error) {
@@ -116,9 +116,9 @@ export function protocolJobs(options: ProtocolJobsOptions): JobKind<ProtocolJobD
   async function readBack(
     job: ProtocolJob,
     request: ProtocolRequest,
-    written: Protocol,
+    written: ProtocolRead,
   ): Promise<Outcome> {
-    let after: Protocol;
+    let after: ProtocolRead;
     try {
       after = await client.getProtocol(written.id);
     } catch (error) {
@@ -137,7 +137,7 @@ export function protocolJobs(options: ProtocolJobsOptions): JobKind<ProtocolJobD
   }
 
   async function remove(job: ProtocolJob, serverId: string) {
-    let current: Protocol;
+    let current: ProtocolRead;
     try {
       current = await client.getProtocol(serverId);
     } catch (error) {
@@ -177,16 +177,16 @@ export function protocolJobs(options: ProtocolJobsOptions): JobKind<ProtocolJobD
       });
       // A create of the same patient may have been answered, or sent, during the walk.
       if (createSendingForPatient(ctx, protocol.localId, sent.customer.sourceId)) return null;
-      if (result.found) {
-        const linked = store.protocols.getByServerId(result.found.id);
-        return linked && linked.localId !== protocol.localId ? null : pushed(job, result.found);
-      }
+      if (result.found)
+        return takenByAnother(store, result.found.id, protocol.localId)
+          ? null
+          : pushed(job, result.found);
       return result.complete
         ? sendAgain(job, 'The create did not reach the server; it is sent again.')
         : null;
     }
     if (!protocol.serverId) return null;
-    let current: Protocol;
+    let current: ProtocolRead;
     try {
       current = await client.getProtocol(protocol.serverId);
     } catch (error) {

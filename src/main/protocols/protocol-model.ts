@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { Protocol, ProtocolDraft, ProtocolRequest } from '../../shared/api';
+import {
+  ORDER_TYPES,
+  ProtocolDraft,
+  ProtocolRead,
+  ProtocolRequest,
+  SHIPPING_METHODS,
+  isKnown,
+} from '../../shared/api';
 import { ConflictKind, ProtocolSyncState } from '../../shared/protocol-views';
 import type { Db } from '../store/db';
 import { JobError, JobState } from '../jobs/job-model';
@@ -14,7 +21,7 @@ export { ConflictKind, ProtocolSyncState };
 /** Why a push stopped for the user: the kind, and the server copy (null when it is gone). */
 export const ProtocolConflict = z.object({
   kind: ConflictKind,
-  server: Protocol.nullable(),
+  server: ProtocolRead.nullable(),
   /** Epoch ms (local clock). */
   detectedAt: z.int(),
 });
@@ -82,12 +89,15 @@ export const LocalProtocolRow = z
   .object({
     ...summaryColumns,
     base_updated_at: z.string().nullable(),
+    origin: z.enum(['local', 'server']),
     draft: jsonText(ProtocolDraft),
-    server: jsonTextOrNull(Protocol),
+    server: jsonTextOrNull(ProtocolRead),
     conflict: jsonTextOrNull(ProtocolConflict),
   })
   .transform((r) => ({
     ...summaryOf(r),
+    /** 'server': inserted by the mirror pull; 'local': made on this desk (see migration 7). */
+    origin: r.origin,
     baseUpdatedAt: r.base_updated_at,
     draft: r.draft,
     server: r.server,
@@ -133,11 +143,22 @@ export const SUMMARY_SELECT = `p.local_id, p.server_id, p.customer_name, p.sourc
   p.sync_state, p.deleted, p.rev, p.created_at, p.local_updated_at,
   j.id AS j_id, json_extract(j.data, '$.op') AS j_op, j.state AS j_state, j.attempts AS j_attempts,
   j.error AS j_error`;
-export const FULL_SELECT = `${SUMMARY_SELECT}, p.base_updated_at, p.draft, p.server, p.conflict`;
+export const FULL_SELECT = `${SUMMARY_SELECT}, p.base_updated_at, p.origin, p.draft, p.server, p.conflict`;
+
+/**
+ * A row the mirror pull inserted and nothing changed since: only the server's copy. When this
+ * desk's own create turns out to have made that server protocol, the row is merged away.
+ */
+export const isUntouchedMirrorCopy = (p: LocalProtocol): boolean =>
+  p.origin === 'server' && p.syncState === 'synced' && p.change === null;
 export const LIVE_CHANGE_JOIN = `LEFT JOIN jobs j ON j.queue_key = 'protocol:' || p.local_id AND j.state <> 'done'`;
 
-/** The draft a server copy stands for. */
-export function draftFromProtocol(p: Protocol): ProtocolDraft {
+/**
+ * The draft a server copy stands for. An order type or shipping method the app does not know
+ * cannot be sent back: the draft has none (as a copy "decided elsewhere"), the server copy keeps
+ * the value as it came, and the user chooses one before the protocol becomes an order.
+ */
+export function draftFromProtocol(p: ProtocolRead): ProtocolDraft {
   return {
     customer: p.customer,
     daysSupply: p.daysSupply,
@@ -147,10 +168,13 @@ export function draftFromProtocol(p: Protocol): ProtocolDraft {
       ...(li.packDescription !== undefined ? { packDescription: li.packDescription } : {}),
       administration: li.administration,
     })),
-    shippingMethod: p.shippingMethod,
-    orderType: p.orderType,
+    shippingMethod: known(SHIPPING_METHODS, p.shippingMethod),
+    orderType: known(ORDER_TYPES, p.orderType),
   };
 }
+
+const known = <T extends string>(values: readonly T[], value: string | null): T | null =>
+  value !== null && isKnown(values, value) ? value : null;
 
 /** The request a draft is pushed as; throws a ZodError when the draft is not a valid request. */
 export const draftToRequest = (draft: ProtocolDraft): ProtocolRequest =>

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Protocol } from '../../shared/api';
+import type { ProtocolRead } from '../../shared/api';
 import { draftColumns, draftFromProtocol, readLocalProtocol } from './protocol-model';
 import { forgetProtocol, liveChange } from './change-queue';
 import { markConflict, refreshFromServer, type ProtocolContext } from './server-changes';
@@ -14,7 +14,7 @@ export type ServerUpsert = 'inserted' | 'refreshed' | 'server-updated' | 'unchan
  */
 export function upsertOne(
   ctx: ProtocolContext,
-  protocol: Protocol,
+  protocol: ProtocolRead,
 ): { localId: string; change: ServerUpsert } {
   const { db, clock } = ctx;
   const row = prepareCached(

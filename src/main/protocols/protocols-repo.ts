@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   ProtocolDraft as ProtocolDraftSchema,
   ProtocolRequest,
-  type Protocol,
+  type ProtocolRead,
 } from '../../shared/api';
 import type { ProtocolListState } from '../../shared/protocol-views';
 import type { Clock } from '../clock';
@@ -305,7 +305,7 @@ export class ProtocolsRepo {
    * draft and its base stay, so the push can still see that the server moved.
    */
   upsertManyFromServer(
-    protocols: readonly Protocol[],
+    protocols: readonly ProtocolRead[],
   ): { localId: string; change: ServerUpsert }[] {
     // One transaction, no savepoint per row: FTS5 flushes its pending index data at each savepoint.
     return runTransaction(this.db, () => protocols.map((p) => pull.upsertOne(this.ctx(), p)));
@@ -321,15 +321,18 @@ export class ProtocolsRepo {
   }
 
   /** See server-changes.ts; each in its own transaction (or the caller's). */
-  markConflict(localId: string, conflict: { kind: ConflictKind; server: Protocol | null }): void {
+  markConflict(
+    localId: string,
+    conflict: { kind: ConflictKind; server: ProtocolRead | null },
+  ): void {
     runTransaction(this.db, () => server.markConflict(this.ctx(), localId, conflict));
   }
 
-  rebaseOnServer(localId: string, copy: Protocol): ChangeEffect {
+  rebaseOnServer(localId: string, copy: ProtocolRead): ChangeEffect {
     return runTransaction(this.db, () => server.rebaseOnServer(this.ctx(), localId, copy));
   }
 
-  takeServer(localId: string, copy: Protocol): void {
+  takeServer(localId: string, copy: ProtocolRead): void {
     runTransaction(this.db, () => server.takeServer(this.ctx(), localId, copy));
   }
 

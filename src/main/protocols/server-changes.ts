@@ -1,4 +1,4 @@
-import type { Protocol } from '../../shared/api';
+import type { ProtocolRead } from '../../shared/api';
 import { StoreError } from '../store/errors';
 import { prepareCached } from '../store/rows';
 import {
@@ -10,7 +10,13 @@ import {
   type ProtocolJob,
   type ProtocolJobData,
 } from './change-queue';
-import { draftColumns, draftFromProtocol, type ConflictKind } from './protocol-model';
+import {
+  draftColumns,
+  draftFromProtocol,
+  isUntouchedMirrorCopy,
+  readLocalProtocol,
+  type ConflictKind,
+} from './protocol-model';
 
 /**
  * What the server's answers do to a protocol's row and its pending change (the caller holds the
@@ -25,7 +31,7 @@ export type ProtocolContext = ChangeQueueContext;
 export function refreshFromServer(
   ctx: ProtocolContext,
   localId: string,
-  server: Protocol,
+  server: ProtocolRead,
   now: number,
 ): void {
   prepareCached(
@@ -55,7 +61,7 @@ export function refreshFromServer(
 export function markPushed(
   ctx: ProtocolContext,
   change: Pick<ProtocolJobData, 'localId' | 'op' | 'sentRev'>,
-  server: Protocol | null,
+  server: ProtocolRead | null,
 ): ChangeEffect | 'done' {
   const { localId } = change;
   if (change.op === 'delete') {
@@ -109,7 +115,7 @@ export function markRefused(ctx: ProtocolContext, job: ProtocolJob): void {
 export function markConflict(
   ctx: ProtocolContext,
   localId: string,
-  conflict: { kind: ConflictKind; server: Protocol | null },
+  conflict: { kind: ConflictKind; server: ProtocolRead | null },
 ): void {
   const record = { ...conflict, detectedAt: ctx.clock.now() };
   const changed = prepareCached(
@@ -133,7 +139,7 @@ export function markConflict(
 export function rebaseOnServer(
   ctx: ProtocolContext,
   localId: string,
-  server: Protocol,
+  server: ProtocolRead,
 ): ChangeEffect {
   const live = notInFlight(ctx, localId);
   prepareCached(
@@ -150,7 +156,7 @@ export function rebaseOnServer(
 }
 
 /** Take theirs: the row becomes the server's copy, synced; its pending change is dropped. */
-export function takeServer(ctx: ProtocolContext, localId: string, server: Protocol): void {
+export function takeServer(ctx: ProtocolContext, localId: string, server: ProtocolRead): void {
   const live = notInFlight(ctx, localId);
   dropMirrorDuplicate(ctx, localId, server.id);
   refreshFromServer(ctx, localId, server, ctx.clock.now());
@@ -203,16 +209,13 @@ function notInFlight(ctx: ProtocolContext, localId: string): ProtocolJob | null 
  * written (the job is tried again, then reconciled against the server).
  */
 function dropMirrorDuplicate(ctx: ProtocolContext, localId: string, serverId: string): void {
-  const dup = prepareCached(
-    ctx.db,
-    'SELECT local_id, sync_state, origin FROM protocols WHERE server_id = ? AND local_id <> ?',
-  ).get(serverId, localId) as { local_id: string; sync_state: string; origin: string } | undefined;
-  if (!dup) return;
-  if (dup.origin !== 'server' || dup.sync_state !== 'synced' || liveChange(ctx, dup.local_id)) {
+  const dup = readLocalProtocol(ctx.db, 'server_id', serverId);
+  if (!dup || dup.localId === localId) return;
+  if (!isUntouchedMirrorCopy(dup)) {
     throw new StoreError(
       'invalid-state',
-      `Server protocol ${serverId} is already the protocol ${dup.local_id}, which was made or changed here.`,
+      `Server protocol ${serverId} is already the protocol ${dup.localId}, which was made or changed here.`,
     );
   }
-  forgetProtocol(ctx, dup.local_id);
+  forgetProtocol(ctx, dup.localId);
 }

@@ -1,15 +1,20 @@
-import type { ConnectivityEvent } from '../../shared/events';
+import type { ConnectivityEvent, OfflineReason } from '../../shared/events';
 import type { z } from 'zod';
+import { notTheApi } from '../api/http';
+import type { UnreachableReason } from '../api/transport';
 import { systemClock, type Clock } from '../clock';
 import type { CoreEventBus } from '../events';
 import { systemTimers, type Timers } from '../timers';
 
 export type ConnectivityState = z.infer<typeof ConnectivityEvent>;
 
+/** What a probe found: reachable (true), or why not (false is 'network'). */
+export type ProbeResult = boolean | UnreachableReason;
+
 export interface ConnectivityOptions {
   bus: CoreEventBus;
-  /** true when the server answers at all; false on a network error (see httpProbe). */
-  probe: () => Promise<boolean>;
+  /** true when the server answers as the API does; false or a reason when not (see httpProbe). */
+  probe: () => Promise<ProbeResult>;
   clock?: Clock;
   timers?: Timers;
   /** First wait before probing an unreachable server; doubles after each failed probe. Default 2 s. */
@@ -24,13 +29,22 @@ export const DEFAULT_PROBE_BACKOFF_MS = 2_000;
 export const DEFAULT_MAX_PROBE_BACKOFF_MS = 60_000;
 
 /**
- * Online/offline state of the active connection. Fed by real traffic (the API client's
- * onReachability: any HTTP answer is reachable, a network error or timeout is not) and, while
- * offline, by a probe repeated on a backoff schedule (2 s doubling to 60 s by default). Emits a
- * `connectivity` event on the bus only when the state changes.
+ * Whether the active connection may send, and if not, why. Two things decide it:
+ * - Reachability, fed by real traffic (the API client's onReachability: an answer of the API is
+ *   reachable; a network error or timeout is not, nor an answer that is not the API's, such as a
+ *   captive portal's sign-in page) and, while unreachable, by a probe repeated on a backoff
+ *   schedule (2 s doubling to 60 s by default).
+ * - The credentials: once they are refused (credentialsRejected), nothing is sent on them, not
+ *   even when the server answers again, until they are accepted (credentialsAccepted: a new
+ *   secret was entered).
+ * Online means both are well. Emits a `connectivity` event on the bus only when the state or its
+ * reason changes.
  */
 export class Connectivity {
-  private isOnline: boolean;
+  private reachable: boolean;
+  private unreachableReason: UnreachableReason = 'network';
+  private credentialsHeld = false;
+  private shown: { online: boolean; reason: OfflineReason | null };
   private sinceMs: number;
   private backoffMs: number;
   private timer: unknown = null;
@@ -48,72 +62,103 @@ export class Connectivity {
     this.initialBackoffMs = options.initialBackoffMs ?? DEFAULT_PROBE_BACKOFF_MS;
     this.maxBackoffMs = options.maxBackoffMs ?? DEFAULT_MAX_PROBE_BACKOFF_MS;
     this.backoffMs = this.initialBackoffMs;
-    this.isOnline = options.initiallyOnline ?? true;
+    this.reachable = options.initiallyOnline ?? true;
+    this.shown = this.derived();
     this.sinceMs = this.clock.now();
-    if (!this.isOnline) this.schedule(0);
+    if (!this.reachable) this.schedule(0);
   }
 
+  /** Whether requests are sent now: the server is reachable and the credentials not refused. */
   get online(): boolean {
-    return this.isOnline;
+    return this.shown.online;
+  }
+
+  /** Why it is not online (null while online). */
+  get reason(): OfflineReason | null {
+    return this.shown.reason;
+  }
+
+  /** True while the credentials are refused: nothing is sent, not even when the user asks. */
+  get held(): boolean {
+    return this.credentialsHeld;
   }
 
   /** The current state, as the `connectivity` event carries it (for a UI that just opened). */
   get state(): ConnectivityState {
-    return { online: this.isOnline, since: new Date(this.sinceMs).toISOString() };
+    return { ...this.shown, since: new Date(this.sinceMs).toISOString() };
   }
 
-  /** The wait before the next probe while offline (for the UI's "retrying in…"). */
+  /** The wait before the next probe while unreachable (for the UI's "retrying in…"). */
   get nextProbeInMs(): number | null {
-    return this.isOnline ? null : this.backoffMs;
+    return this.reachable ? null : this.backoffMs;
   }
 
   /** Pass this as the API client's onReachability. */
-  readonly report = (reachable: boolean): void => {
+  readonly report = (reachable: boolean, reason: UnreachableReason = 'network'): void => {
     if (this.stopped) return;
     if (reachable) {
       this.cancelTimer();
       this.backoffMs = this.initialBackoffMs;
-      this.set(true);
-    } else if (this.isOnline) {
-      this.set(false);
-      this.backoffMs = this.initialBackoffMs;
-      this.schedule(this.backoffMs);
+      this.setReachable(true);
+    } else {
+      this.unreachableReason = reason;
+      if (this.reachable) {
+        this.setReachable(false);
+        this.backoffMs = this.initialBackoffMs;
+        this.schedule(this.backoffMs);
+      } else this.update();
     }
+  };
+
+  /** The credentials were refused: sending stops at once, until credentialsAccepted. */
+  readonly credentialsRejected = (): void => {
+    if (this.stopped || this.credentialsHeld) return;
+    this.credentialsHeld = true;
+    this.update();
+  };
+
+  /** New credentials were accepted: sending resumes (when the server is reachable). */
+  readonly credentialsAccepted = (): void => {
+    if (this.stopped || !this.credentialsHeld) return;
+    this.credentialsHeld = false;
+    this.update();
   };
 
   /** Resolves at once when online, else when the connection comes back. */
   whenOnline(): Promise<void> {
-    if (this.isOnline) return Promise.resolve();
+    if (this.online) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
   /** Probes now (e.g. the user pressed "retry"); the result updates the state. */
   async probeNow(): Promise<boolean> {
-    if (this.probing || this.stopped) return this.isOnline;
+    if (this.probing || this.stopped) return this.reachable;
     this.cancelTimer();
     this.probing = true;
-    let reachable: boolean;
+    let result: ProbeResult;
     try {
-      reachable = await this.options.probe();
+      result = await this.options.probe();
     } catch {
-      reachable = false;
+      result = false;
     } finally {
       this.probing = false;
     }
-    if (this.stopped) return reachable;
-    if (reachable) {
+    if (this.stopped) return result === true;
+    if (result === true) {
       this.report(true);
     } else {
-      // A failed probe while we believed we were online also counts: the server is gone.
-      if (this.isOnline) {
-        this.set(false);
+      this.unreachableReason = result === false ? 'network' : result;
+      // A failed probe while we believed the server reachable also counts: it is gone.
+      if (this.reachable) {
+        this.setReachable(false);
         this.backoffMs = this.initialBackoffMs;
       } else {
         this.backoffMs = Math.min(this.backoffMs * 2, this.maxBackoffMs);
+        this.update();
       }
       this.schedule(this.backoffMs);
     }
-    return reachable;
+    return result === true;
   }
 
   /** Stops probing (shutdown or connection change). Pending whenOnline() promises stay pending. */
@@ -122,12 +167,26 @@ export class Connectivity {
     this.cancelTimer();
   }
 
-  private set(online: boolean): void {
-    if (online === this.isOnline) return;
-    this.isOnline = online;
+  private derived(): { online: boolean; reason: OfflineReason | null } {
+    if (this.credentialsHeld) return { online: false, reason: 'credentials-rejected' };
+    if (!this.reachable) return { online: false, reason: this.unreachableReason };
+    return { online: true, reason: null };
+  }
+
+  private setReachable(reachable: boolean): void {
+    this.reachable = reachable;
+    this.update();
+  }
+
+  /** Emits the state when it or its reason changed; wakes whoever waits for online. */
+  private update(): void {
+    const next = this.derived();
+    if (next.online === this.shown.online && next.reason === this.shown.reason) return;
+    const cameOnline = next.online && !this.shown.online;
+    this.shown = next;
     this.sinceMs = this.clock.now();
     this.options.bus.emit('connectivity', this.state);
-    if (online) {
+    if (cameOnline) {
       const waiters = this.waiters;
       this.waiters = [];
       for (const resolve of waiters) resolve();
@@ -150,23 +209,29 @@ export class Connectivity {
 }
 
 /**
- * A probe that calls `url` (the connection's auth URL): any HTTP answer, whatever its status,
- * means the server is reachable; a network error or timeout means it is not.
+ * A probe that calls `url` without credentials. Reachable when the server answers as the API
+ * does, whatever its status (a 400 or 404 with a JSON body is the server speaking); not when the
+ * request fails or times out ('network'), nor when the answer is not the API's (notTheApi: a
+ * captive portal's sign-in page, 'not-api'). `form`: POSTed form-encoded (the token endpoint,
+ * whose errors are JSON by RFC 6749 5.2, so a real sign-in server never answers it with a page).
  */
 export function httpProbe(
   url: string,
-  options: { fetch?: typeof fetch; timeoutMs?: number } = {},
-): () => Promise<boolean> {
+  options: { fetch?: typeof fetch; timeoutMs?: number; form?: Record<string, string> } = {},
+): () => Promise<ProbeResult> {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? 5_000;
   return async () => {
     try {
       const res = await fetchImpl(url, {
-        method: 'GET',
+        headers: { accept: 'application/json' },
+        ...(options.form
+          ? { method: 'POST', body: new URLSearchParams(options.form) }
+          : { method: 'GET' }),
         signal: AbortSignal.timeout(timeoutMs),
       });
-      await res.body?.cancel();
-      return true;
+      const text = await res.text();
+      return notTheApi(res.status, res.headers, text) ? 'not-api' : true;
     } catch {
       return false;
     }

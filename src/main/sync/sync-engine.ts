@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ProtocolRequest } from '../../shared/api';
-import type { CoreEvents } from '../../shared/events';
+import { SKIPPED_SHOWN_MAX, type CoreEvents } from '../../shared/events';
 import type { ApiClient } from '../api/client';
 import { isApiClientError } from '../api/errors';
 import type { Clock } from '../clock';
@@ -82,6 +82,8 @@ export interface SyncReport {
   /** How the run ended. */
   phase: 'idle' | 'offline' | 'error';
   error: string | null;
+  /** Items of the pull that could not be read: left out, the rest applied. */
+  skipped: string[];
 }
 
 interface RunRequest {
@@ -91,6 +93,10 @@ interface RunRequest {
 }
 
 const LAST_SYNCED_KEY = 'sync.lastSyncedAt';
+
+/** Why nothing is synced while the credentials are refused, and how to fix it. */
+export const CREDENTIALS_REJECTED =
+  "The server rejected this connection's credentials, so nothing is sent until the new client secret is entered in Connection.";
 type SyncState = CoreEvents['sync-state'];
 type OutboxCount = CoreEvents['outbox-count'];
 
@@ -287,6 +293,23 @@ export class SyncEngine {
     let phase: SyncReport['phase'] = 'idle';
     let error: string | null = null;
     let syncedAt: string | null = null;
+    let skipped: string[] = [];
+    if (this.o.connectivity.held) {
+      // Refused credentials hold the connection: nothing is asked of the server with them.
+      this.emitCounts();
+      this.emitState('offline', CREDENTIALS_REJECTED);
+      const at = new Date(clock.now()).toISOString();
+      return {
+        kind: req.full ? 'full' : 'push',
+        startedAt,
+        finishedAt: at,
+        push,
+        pull,
+        phase: 'offline',
+        error: CREDENTIALS_REJECTED,
+        skipped: [],
+      };
+    }
     try {
       this.emitState('pushing', null);
       push = await this.push(req.ignoreBackoff);
@@ -307,6 +330,8 @@ export class SyncEngine {
           parts: { protocols: req.walkProtocols && !creating },
           onOrderChange: (change) => this.o.bus.emit('order-status', orderStatusEvent(change)),
         });
+        skipped = pull.skipped;
+        for (const line of skipped) this.o.log?.(`left out of the sync: ${line}`);
         this.o.afterPull?.();
         syncedAt = new Date(clock.now()).toISOString();
         store.syncState.set(LAST_SYNCED_KEY, syncedAt);
@@ -318,7 +343,7 @@ export class SyncEngine {
       if (!offline) this.o.log?.(`sync failed: ${error}`);
     }
     this.emitCounts();
-    this.emitState(phase, error);
+    this.emitState(phase, error, skipped);
     return {
       kind: req.full ? 'full' : 'push',
       startedAt,
@@ -327,6 +352,7 @@ export class SyncEngine {
       pull,
       phase,
       error,
+      skipped,
     };
   }
 
@@ -353,8 +379,19 @@ export class SyncEngine {
     return report;
   }
 
-  private emitState(phase: SyncState['phase'], error: string | null): void {
-    const state: SyncState = { phase, lastSyncedAt: this.lastSyncedAt, error };
+  private emitState(phase: SyncState['phase'], error: string | null, skipped: string[] = []): void {
+    const state: SyncState = {
+      phase,
+      lastSyncedAt: this.lastSyncedAt,
+      error,
+      skipped:
+        skipped.length > SKIPPED_SHOWN_MAX
+          ? [
+              ...skipped.slice(0, SKIPPED_SHOWN_MAX - 1),
+              `and ${skipped.length - SKIPPED_SHOWN_MAX + 1} more`,
+            ]
+          : skipped,
+    };
     if (JSON.stringify(state) === JSON.stringify(this.lastState)) return;
     this.lastState = state;
     this.o.bus.emit('sync-state', state);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { OrderStatus, Price, ProductStatus, validateBody } from '../../shared/api';
+import { OrderStatus, Price, ProductStatus, textLine, validateBody } from '../../shared/api';
 import { notFound, unprocessable } from '../errors';
+import { newClientSecret } from '../store/partners';
 import { FaultConfig } from '../http/faults';
 import { orderV102 } from '../views';
 import { productIdParam } from './catalog';
@@ -10,6 +11,11 @@ import type { RouteContext } from './context';
 export const AdvanceBody = z
   .strictObject({ to: OrderStatus.exclude(['NEW', 'CANCELLED']).optional() })
   .default({});
+export const ClientSecretRotation = z.strictObject({
+  clientId: textLine(100).min(1),
+  /** The new secret; a random one when absent. */
+  clientSecret: textLine(200).min(1).optional(),
+});
 export const ProductChange = z.strictObject({
   status: ProductStatus.optional(),
   price: Price.optional(),
@@ -27,6 +33,16 @@ export function registerControlRoutes(app: FastifyInstance, ctx: RouteContext): 
       );
     },
   );
+
+  // A rotated client secret: the old one and every token issued with it are refused at once.
+  app.post('/_sandbox/rotate-client-secret', async (request) => {
+    const body = validateBody(ClientSecretRotation, request.body ?? {});
+    if (!body.ok) throw unprocessable(body.issues);
+    const clientSecret = body.value.clientSecret ?? newClientSecret();
+    if (!ctx.partners.rotateClientSecret(request.partnerId, body.value.clientId, clientSecret))
+      throw notFound(`Client ${body.value.clientId} not found`);
+    return { clientId: body.value.clientId, clientSecret };
+  });
 
   app.get('/_sandbox/faults', async () => ctx.faults.current);
 

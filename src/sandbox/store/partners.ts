@@ -9,6 +9,7 @@ export type PartnerSeed = Omit<PartnerSettings, 'createdAt' | 'updatedAt'>;
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
 export const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
+export const newClientSecret = (): string => `sbx_${randomBytes(24).toString('base64url')}`;
 
 /**
  * Partners, their API clients, issued tokens, and webhook secrets. Settings and token lookups
@@ -122,6 +123,26 @@ export class PartnerStore {
       partnerId,
     ) as { webhook_secret: string | null } | undefined;
     return row?.webhook_secret ?? null;
+  }
+
+  /**
+   * Sandbox control: gives the partner's API client `clientId` a new secret (the old one is
+   * refused at once) and revokes every access token of the partner, as a partner portal does when
+   * a secret is rotated. Null when the client is not the partner's.
+   */
+  rotateClientSecret(partnerId: string, clientId: string, secret: string): boolean {
+    return this.db.transaction(() => {
+      const changed = prepareCached(
+        this.db,
+        'UPDATE clients SET secret_hash = ? WHERE client_id = ? AND partner_id = ?',
+      ).run(sha256(secret).toString('hex'), clientId, partnerId).changes;
+      if (changed === 0) return false;
+      prepareCached(this.db, 'DELETE FROM tokens WHERE partner_id = ?').run(partnerId);
+      for (const [token, known] of this.tokenCache) {
+        if (known.partnerId === partnerId) this.tokenCache.delete(token);
+      }
+      return true;
+    })();
   }
 
   /** A new secret that replaces the old one at once; null when no webhookUrl is set. */

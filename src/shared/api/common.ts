@@ -78,7 +78,8 @@ export const ShippingMethod = z.enum(SHIPPING_METHODS);
 export type ShippingMethod = z.infer<typeof ShippingMethod>;
 
 /** 1.0.2 spelling of the order type. */
-export const OrderType = z.enum(['ONE_TIME', 'SUBSCRIPTION']);
+export const ORDER_TYPES = ['ONE_TIME', 'SUBSCRIPTION'] as const;
+export const OrderType = z.enum(ORDER_TYPES);
 export type OrderType = z.infer<typeof OrderType>;
 
 /** 1.0.1 spelling: ONE-TIME with a hyphen. */

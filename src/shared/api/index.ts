@@ -11,3 +11,4 @@ export * from './token';
 export * from './webhooks';
 export * from './queries';
 export * from './normalize';
+export * from './read';

@@ -96,10 +96,13 @@ export const lineItemsKey = (items: readonly { productId: number; quantity: numb
     .sort()
     .join(',');
 
-/** What a catalog check needs to know of a product. */
+/**
+ * What a catalog check needs to know of a product. A status the app does not know is not refused
+ * here: the server that sent it decides whether the product can be ordered.
+ */
 export interface CatalogEntry {
   external: boolean;
-  status: 'ACTIVE' | 'DRAFT' | 'BACKORDERED' | 'DISCONTINUED';
+  status: string;
 }
 
 export interface LineItemProblem {

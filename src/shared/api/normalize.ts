@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Money } from './common';
 import type { OrderStatus, OrderStatusV101, OrderType, OrderTypeV101 } from './common';
 import { Administration } from './line-items';
-import { Order, type OrderV101 } from './orders';
+import { OrderRead, type OrderStatusRead, type OrderV101Read, type UnknownValue } from './read';
 
 /**
  * The one order model the app works with, whichever version the server answered in.
@@ -22,16 +22,21 @@ export const AppLineItem = z.object({
 });
 export type AppLineItem = z.infer<typeof AppLineItem>;
 
-/** The 1.0.2 order, with a status precision and line items that may lack what 1.0.1 omits. */
-export const AppOrder = Order.extend({
+/**
+ * The 1.0.2 order as read (its enums open: a status the app does not know is kept as it came),
+ * with a status precision and line items that may lack what 1.0.1 omits.
+ */
+export const AppOrder = OrderRead.extend({
   /** 'exact' from 1.0.2 reads and webhooks; 'coarse' from 1.0.1 reads, whose PROCESSING covers DISPENSING and FILLED too. */
   statusPrecision: z.enum(['exact', 'coarse']),
   lineItems: z.array(AppLineItem),
 });
 export type AppOrder = z.infer<typeof AppOrder>;
 
-/** 1.0.1 status -> 1.0.2 status. CREATED is NEW; the others exist in both sets. */
-export function statusFromV101(status: OrderStatusV101): OrderStatus {
+/** 1.0.1 status -> 1.0.2 status. CREATED is NEW; the others exist in both sets (or are unknown). */
+export function statusFromV101(status: OrderStatusV101): OrderStatus;
+export function statusFromV101(status: OrderStatusV101 | UnknownValue): OrderStatusRead;
+export function statusFromV101(status: OrderStatusV101 | UnknownValue): OrderStatusRead {
   return status === 'CREATED' ? 'NEW' : status;
 }
 
@@ -53,12 +58,19 @@ export function statusToV101(status: OrderStatus): OrderStatusV101 {
   }
 }
 
-export const orderTypeFromV101 = (t: OrderTypeV101 | OrderType): OrderType =>
-  t === 'ONE-TIME' ? 'ONE_TIME' : t;
+export function orderTypeFromV101(t: OrderTypeV101 | OrderType): OrderType;
+export function orderTypeFromV101(
+  t: OrderTypeV101 | OrderType | UnknownValue,
+): OrderType | UnknownValue;
+export function orderTypeFromV101(
+  t: OrderTypeV101 | OrderType | UnknownValue,
+): OrderType | UnknownValue {
+  return t === 'ONE-TIME' ? 'ONE_TIME' : t;
+}
 
 export const orderTypeToV101 = (t: OrderType): OrderTypeV101 => (t === 'ONE_TIME' ? 'ONE-TIME' : t);
 
-export function normalizeOrder(order: Order): AppOrder {
+export function normalizeOrder(order: OrderRead): AppOrder {
   return {
     ...order,
     statusPrecision: 'exact',
@@ -77,7 +89,7 @@ export function normalizeOrder(order: Order): AppOrder {
   };
 }
 
-export function normalizeOrderV101(order: OrderV101): AppOrder {
+export function normalizeOrderV101(order: OrderV101Read): AppOrder {
   const { zip, ...address } = order.customer.address;
   const info = order.fulfillmentInfo;
   return {

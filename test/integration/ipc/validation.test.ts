@@ -289,8 +289,13 @@ describe('the renderer side checks every answer and event against the contract',
 
   it('delivers events that match their schema and drops the others, for every event', async () => {
     const VALID_EVENTS: Partial<Record<IpcEventName, unknown>> = {
-      connectivity: { online: false, since: '2026-11-23T04:00:00.000Z' },
-      'sync-state': { phase: 'idle', lastSyncedAt: '2026-11-23T04:00:00.000Z', error: null },
+      connectivity: { online: false, since: '2026-11-23T04:00:00.000Z', reason: 'not-api' },
+      'sync-state': {
+        phase: 'idle',
+        lastSyncedAt: '2026-11-23T04:00:00.000Z',
+        error: null,
+        skipped: ['order ord_1 could not be read (status: Invalid input)'],
+      },
       'outbox-count': { pending: 2, inDoubt: 0, conflicts: 1 },
       'batch-progress': {
         batchId: 'batch_1',

@@ -52,7 +52,7 @@ describe('retries of reads', () => {
       count: 3,
       match: { method: 'GET', path: '/v1/shipping-methods' },
     });
-    const methods = await h.client.listShippingMethods();
+    const { shippingMethods: methods } = await h.client.listShippingMethods();
     expect(methods).toHaveLength(3);
     expect(h.fetch.count('GET', '/v1/shipping-methods')).toBe(4);
     expect(h.sleep.delays).toEqual([250, 500, 1000]); // random 0.5 × 500, 1000, 2000
@@ -236,7 +236,7 @@ describe('a server that is down', () => {
     });
     expect(reachability).toEqual([false]);
     down = false;
-    expect(await client.listShippingMethods()).toHaveLength(3);
+    expect((await client.listShippingMethods()).shippingMethods).toHaveLength(3);
     expect(reachability).toEqual([false, true]);
     await expect(client.getOrder('ord_missing')).rejects.toMatchObject({ kind: 'not-found' });
     expect(reachability).toEqual([false, true, true]); // an error answer is still an answer

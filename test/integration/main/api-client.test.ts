@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CreateOrderRequest, Order, ProtocolRequest } from '../../../src/shared/api';
+import type { AppOrder, CreateOrderRequest, ProtocolRequest } from '../../../src/shared/api';
 import { validOrderBody } from '../../support/sandbox';
 import { fakeClock, startClientHarness, type ClientHarness } from '../../support/client-harness';
 
@@ -42,7 +42,7 @@ describe('ApiClient: orders', () => {
 
   it('listOrders normalises the 1.0.1 shape and pages with the cursor', async () => {
     h = await startClientHarness();
-    const created: Order[] = [];
+    const created: AppOrder[] = [];
     for (const id of ['p-1', 'p-2', 'p-3']) created.push(await h.client.createOrder(orderBody(id)));
     const first = await h.client.listOrders({ limit: 2 });
     expect(first.orders).toHaveLength(2);
@@ -158,7 +158,8 @@ describe('ApiClient: catalog', () => {
 
   it('listShippingMethods', async () => {
     h = await startClientHarness();
-    const methods = await h.client.listShippingMethods();
+    const { shippingMethods: methods, skipped } = await h.client.listShippingMethods();
+    expect(skipped).toEqual([]);
     expect(methods.map((m) => m.id)).toEqual(['STANDARD', 'EXPRESS', 'OVERNIGHT']);
     expect(methods.every((m) => /^\d+\.\d{2}$/.test(m.price) && m.minDays <= m.maxDays)).toBe(true);
   });

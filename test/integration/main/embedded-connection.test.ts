@@ -115,6 +115,6 @@ describe('embedded sandbox connection', () => {
     const secret = await e.clientSecret();
     expect(log.join('\n')).not.toContain(secret);
     expect(await tokenStatus(e, e.connection.clientId, secret)).toBe(200);
-    expect((await clientFor(e).listShippingMethods()).length).toBe(3);
+    expect((await clientFor(e).listShippingMethods()).shippingMethods.length).toBe(3);
   });
 });

@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { normalizeOrder } from '../../../src/shared/api';
 import { CANCEL_MESSAGES, createOrderActions } from '../../../src/main/orders/order-actions';
 import { startMainFixture, type MainFixture } from '../../support/main-fixture';
 import { protocolFor } from '../../support/bulk';
@@ -14,7 +13,7 @@ afterEach(async () => {
 
 async function storedOrder(sourceId: string) {
   const order = await fx.client.createOrder(protocolFor(sourceId));
-  fx.store.orders.upsert(normalizeOrder(order), { source: 'created' });
+  fx.store.orders.upsert(order, { source: 'created' });
   return order.id;
 }
 

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { normalizeOrder } from '../../../src/shared/api';
 import { OrderPoller } from '../../../src/main/orders/order-poller';
 import type { Timers } from '../../../src/main/timers';
 import { startMainFixture, type MainFixture } from '../../support/main-fixture';
@@ -37,7 +36,7 @@ async function setup(options: { budgetPerMinute?: number; strategy?: 'hybrid' | 
   /** Creates an order on the server now (fake time) and stores it as created here. */
   const createOrder = async (sourceId: string) => {
     const order = await f.client.createOrder(protocolFor(sourceId));
-    f.store.orders.upsert(normalizeOrder(order), { source: 'created' });
+    f.store.orders.upsert(order, { source: 'created' });
     return order.id;
   };
   const advanceOnServer = async (id: string, to: string) => {

@@ -106,4 +106,32 @@ describe('twin protocols in doubt in one round', () => {
     expect(mine.serverId).not.toBe(res.body.id);
     expect(mine.server?.shippingMethod).toBe(protocolRequest('Ship').shippingMethod);
   });
+
+  it('a copy the pull made of the protocol meanwhile is merged, not taken for another and resent', async () => {
+    h = await startSyncHarness({ retries: 0 });
+    const { engine, store, sandbox, net } = h;
+    await engine.syncNow();
+    await setFaults(sandbox, {
+      dropResponseRate: 1,
+      count: 1,
+      match: { method: 'POST', path: '/v1/protocols' },
+    });
+    const local = engine.createProtocol(protocolRequest('Raced'));
+    expect((await engine.syncNow()).push.inDoubt).toBe(1);
+    // A pull that was walking when the create committed mirrors it as a protocol of its own.
+    const [copy] = await serverProtocols(sandbox);
+    store.protocols.upsertManyFromServer([copy!]);
+    expect(store.protocols.count()).toBe(2);
+
+    h.clock.advance(AFTER_GRACE);
+    expect((await engine.syncNow()).push).toMatchObject({ adopted: 1, pushed: 0 });
+    expect(net.count('POST', '/v1/protocols')).toBe(1);
+    expect(await serverProtocols(sandbox)).toHaveLength(1);
+    expect(store.protocols.count({ includeDeleted: true })).toBe(1);
+    expect(store.protocols.get(local.localId)).toMatchObject({
+      serverId: copy!.id,
+      syncState: 'synced',
+      change: null,
+    });
+  });
 });

@@ -41,6 +41,7 @@ const V1_OPERATIONS = [
 /** Operations outside /v1: the sandbox controls and the token endpoint. */
 const ROOT_OPERATIONS = [
   'POST /_sandbox/orders/{orderId}/advance',
+  'POST /_sandbox/rotate-client-secret',
   'GET /_sandbox/faults',
   'PUT /_sandbox/faults',
   'DELETE /_sandbox/faults',

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { normalizeOrder, Order, type AppOrder, type OrderStatus } from '../../../src/shared/api';
+import { Order, type AppOrder, type OrderStatus } from '../../../src/shared/api';
 import type { ProtocolRequest } from '../../../src/shared/api';
 import { readConnectionSecret, tokenUrl } from '../../../src/main/connections/connection';
 import { KeytarCredentialStore } from '../../../src/main/connections/keychain';
@@ -50,7 +50,7 @@ export function draftProtocol(host: BrowserHost, body: ProtocolRequest): string 
 
 /** Creates an order on the server and stores it in the app's order mirror, as the poller would. */
 export async function placeOrder(host: BrowserHost, body: ProtocolRequest): Promise<AppOrder> {
-  const created = normalizeOrder(await session(host).client.createOrder(body));
+  const created = await session(host).client.createOrder(body);
   return host.core.store.orders.upsert(created, { source: 'pulled' }).order;
 }
 

@@ -71,8 +71,9 @@ describe('JSON read back from SQLite is parsed with zod', () => {
     const store = memoryStore();
     store.orders.upsert(appOrder('o_good'), { source: 'pulled' });
     store.orders.upsert(appOrder('o_bad'), { source: 'pulled' });
+    // A status the app does not know is kept as it came (read.ts); one that is not text is corrupt.
     store.db
-      .prepare("UPDATE orders SET body = json_set(body, '$.status', 'LOST') WHERE id = 'o_bad'")
+      .prepare("UPDATE orders SET body = json_set(body, '$.status', 42) WHERE id = 'o_bad'")
       .run();
     expect(caught(() => store.orders.get('o_bad')).message).toMatch(
       /^Corrupt row in orders \(id=o_bad\): body\.status/,

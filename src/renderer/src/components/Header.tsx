@@ -1,47 +1,60 @@
-import { CloudOff, GitCompare, RefreshCw, Wifi } from 'lucide-react';
+import { CloudOff, GitCompare, KeyRound, RefreshCw, Wifi } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Dialog } from './Dialog';
 import { KIND_LABELS, formatTime, plural } from '../lib/format';
-import { unsyncedTotal, useAppStore } from '../stores/app-store';
+import { OFFLINE_TEXT, unsyncedTotal, useAppStore, type OfflineReason } from '../stores/app-store';
 
 type Sync = ReturnType<typeof useAppStore.getState>['sync'];
 
-function syncText(sync: Sync): string {
+function syncText(sync: Sync, reason: OfflineReason | null): string {
   switch (sync.phase) {
     case 'pulling':
       return 'Fetching changes…';
     case 'pushing':
       return 'Sending changes…';
     case 'offline':
-      return 'Waiting for the network';
+      return reason === 'credentials-rejected'
+        ? 'Nothing is sent'
+        : reason === 'not-api'
+          ? 'Waiting for the network to reach the server'
+          : 'Waiting for the network';
     case 'error':
       return `Sync failed${sync.error ? `: ${sync.error}` : ''}`;
-    default:
-      return sync.lastSyncedAt ? `Synced ${formatTime(sync.lastSyncedAt)}` : 'Not synced yet';
+    default: {
+      const synced = sync.lastSyncedAt
+        ? `Synced ${formatTime(sync.lastSyncedAt)}`
+        : 'Not synced yet';
+      return sync.skipped.length > 0
+        ? `${synced}, ${plural(sync.skipped.length, 'item')} left out`
+        : synced;
+    }
   }
 }
 
 /**
  * The sync state on one line: a long error is cut with an ellipsis (the whole text stays in the
- * status for screen readers and in the tooltip) and "Details" shows all of it in a dialog.
+ * status for screen readers and in the tooltip) and "Details" shows all of it in a dialog, as it
+ * shows each item the server sent that could not be read and was left out.
  */
 function SyncStatus() {
   const sync = useAppStore((s) => s.sync);
+  const reason = useAppStore((s) => s.offlineReason);
   const [open, setOpen] = useState(false);
-  const text = syncText(sync);
+  const text = syncText(sync, reason);
   const failed = sync.phase === 'error' && sync.error !== null;
+  const leftOut = sync.phase === 'idle' && sync.skipped.length > 0;
   return (
     <>
       <span className="sync-status muted" role="status" title={text} data-testid="sync-status">
         {text}
       </span>
-      {failed && (
+      {(failed || leftOut) && (
         <button
           type="button"
           className="button button-small"
           onClick={() => setOpen(true)}
-          aria-label="Details of the sync error"
+          aria-label={failed ? 'Details of the sync error' : 'Details of the items left out'}
         >
           Details
         </button>
@@ -57,6 +70,76 @@ function SyncStatus() {
           </button>
         </div>
       </Dialog>
+      <Dialog
+        open={open && leftOut}
+        title="Items the server sent that could not be read"
+        onClose={() => setOpen(false)}
+      >
+        <ul className="dialog-body sync-error-text">
+          {sync.skipped.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+        <p className="muted">
+          Everything else was synced. These items stay as they were here and are read again at the
+          next sync.
+        </p>
+        <div className="dialog-actions">
+          <button type="button" className="button" data-autofocus onClick={() => setOpen(false)}>
+            Close
+          </button>
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
+/**
+ * Whether the app is sending, and if not, why: "Online"; "Offline" (no network, or the network
+ * is not reaching the server: something else answers, such as a Wi-Fi sign-in page); or
+ * "Credentials rejected" with the way to fix it (enter the new client secret in Connection). The
+ * reason in words is the pill's tooltip, and is announced (a status, out of sight).
+ */
+function ConnectivityStatus() {
+  const online = useAppStore((s) => s.online);
+  const reason = useAppStore((s) => (s.online ? null : (s.offlineReason ?? 'network')));
+  const said = (
+    <span className="visually-hidden" role="status">
+      {reason ? OFFLINE_TEXT[reason] : ''}
+    </span>
+  );
+  if (online || reason === null) {
+    return (
+      <>
+        <span className="pill pill-online" data-testid="connectivity">
+          <Wifi aria-hidden="true" size={16} />
+          Online
+        </span>
+        {said}
+      </>
+    );
+  }
+  if (reason === 'credentials-rejected') {
+    return (
+      <>
+        <span className="pill pill-offline" data-testid="connectivity" title={OFFLINE_TEXT[reason]}>
+          <KeyRound aria-hidden="true" size={16} />
+          Credentials rejected
+        </span>
+        <Link href="/connect" className="button button-small">
+          Enter the new secret
+        </Link>
+        {said}
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="pill pill-offline" data-testid="connectivity" title={OFFLINE_TEXT[reason]}>
+        <CloudOff aria-hidden="true" size={16} />
+        Offline
+      </span>
+      {said}
     </>
   );
 }
@@ -64,7 +147,7 @@ function SyncStatus() {
 /** The active connection, online state, unsynced changes and the sync button. */
 export function Header() {
   const connection = useAppStore((s) => s.connection);
-  const online = useAppStore((s) => s.online);
+  const held = useAppStore((s) => s.offlineReason === 'credentials-rejected');
   const outbox = useAppStore((s) => s.outbox);
   const phase = useAppStore((s) => s.sync.phase);
   const syncNow = useAppStore((s) => s.syncNow);
@@ -88,14 +171,7 @@ export function Header() {
         )}
       </div>
       <div className="header-status">
-        <span className={`pill ${online ? 'pill-online' : 'pill-offline'}`}>
-          {online ? (
-            <Wifi aria-hidden="true" size={16} />
-          ) : (
-            <CloudOff aria-hidden="true" size={16} />
-          )}
-          {online ? 'Online' : 'Offline'}
-        </span>
+        <ConnectivityStatus />
         <span
           className={`pill ${unsynced > 0 ? 'pill-warn' : ''}`}
           title={`Local changes not yet confirmed by the server: ${breakdown}`}
@@ -110,7 +186,8 @@ export function Header() {
             {plural(outbox.conflicts, 'conflict')} to resolve
           </Link>
         )}
-        <SyncStatus />
+        {/* Held, nothing syncs: the pill and its way out say it all, in the room there is. */}
+        {!held && <SyncStatus />}
         <button
           type="button"
           className="button"

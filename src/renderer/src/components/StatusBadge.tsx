@@ -1,6 +1,8 @@
-import type { ProductStatus } from '../../../shared/api';
-import { STATUS_LABELS } from '../lib/format';
+import { isKnownProductStatus } from '../../../shared/api';
+import { productStatusLabel } from '../lib/format';
 
-export function StatusBadge({ status }: { status: ProductStatus }) {
-  return <span className={`badge badge-${status.toLowerCase()}`}>{STATUS_LABELS[status]}</span>;
+/** A product's status; one the app does not know is shown as it came, in a plain badge. */
+export function StatusBadge({ status }: { status: string }) {
+  const tone = isKnownProductStatus(status) ? status.toLowerCase() : 'unknown';
+  return <span className={`badge badge-${tone}`}>{productStatusLabel(status)}</span>;
 }

@@ -1,4 +1,4 @@
-import type { ProductStatus } from '../../../shared/api';
+import { isKnownProductStatus, type ProductStatus } from '../../../shared/api';
 import type { ConnectionKind } from '../../../shared/connection';
 
 // The API's amounts are decimal strings in the partner's currency; the catalog is priced in dollars.
@@ -23,6 +23,24 @@ export const STATUS_LABELS: Record<ProductStatus, string> = {
   DRAFT: 'Draft',
   DISCONTINUED: 'Discontinued',
 };
+
+/**
+ * A value of one of the server's enums in words: its label when the app knows it, else the
+ * value as it came, humanised, and what it is: ON_HOLD -> "On hold (unknown status)".
+ */
+export function valueLabel<T extends string>(
+  labels: Record<T, string>,
+  value: string,
+  what = 'status',
+): string {
+  return Object.hasOwn(labels, value)
+    ? labels[value as T]
+    : `${humanize(value.toLowerCase())} (unknown ${what})`;
+}
+
+/** A product status in words (one the app does not know as it came, marked so). */
+export const productStatusLabel = (status: string): string =>
+  isKnownProductStatus(status) ? STATUS_LABELS[status] : valueLabel(STATUS_LABELS, status);
 
 export const KIND_LABELS: Record<ConnectionKind, string> = {
   embedded: 'Local sandbox',

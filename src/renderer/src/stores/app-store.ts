@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { AppState, ConnectionView, Theme } from '../../../shared/ipc';
 import { call, describeError, errorMessage } from '../lib/ipc';
-import { toast } from './toast-store';
+import { toast, useToastStore } from './toast-store';
 
 type Sync = AppState['sync'];
 type Outbox = AppState['outbox'];
@@ -14,6 +14,8 @@ interface AppStore {
   platform: string;
   connection: ConnectionView | null;
   online: boolean;
+  /** Why nothing is sent while offline: no network, an answer not the API's, credentials refused. */
+  offlineReason: AppState['offlineReason'];
   sync: Sync;
   outbox: Outbox;
   theme: Theme;
@@ -25,7 +27,7 @@ interface AppStore {
   /** Re-reads app.state quietly (after a switch of connection, whose state events may be past). */
   refresh(): Promise<void>;
   setConnection(connection: ConnectionView | null): void;
-  setOnline(online: boolean): void;
+  setConnectivity(online: boolean, reason: AppState['offlineReason']): void;
   setSync(sync: Sync): void;
   setOutbox(outbox: Outbox): void;
   setTheme(theme: Theme): Promise<void>;
@@ -42,7 +44,8 @@ export const useAppStore = create<AppStore>((set, get) => ({
   platform: '',
   connection: null,
   online: true,
-  sync: { phase: 'idle', lastSyncedAt: null, error: null },
+  offlineReason: null,
+  sync: { phase: 'idle', lastSyncedAt: null, error: null, skipped: [] },
   outbox: { pending: 0, inDoubt: 0, conflicts: 0 },
   theme: 'system',
   notifications: true,
@@ -63,6 +66,7 @@ export const useAppStore = create<AppStore>((set, get) => ({
       platform: s.platform,
       connection: s.connection,
       online: s.online,
+      offlineReason: s.offlineReason,
       sync: s.sync,
       outbox: s.outbox,
       theme: s.theme,
@@ -75,11 +79,17 @@ export const useAppStore = create<AppStore>((set, get) => ({
     const result = await call('app.state', {});
     if (!result.ok) return;
     const s = result.value;
-    set({ connection: s.connection, online: s.online, sync: s.sync, outbox: s.outbox });
+    set({
+      connection: s.connection,
+      online: s.online,
+      offlineReason: s.offlineReason,
+      sync: s.sync,
+      outbox: s.outbox,
+    });
   },
 
   setConnection: (connection) => set({ connection }),
-  setOnline: (online) => set({ online }),
+  setConnectivity: (online, offlineReason) => set({ online, offlineReason }),
   setSync: (sync) => set({ sync }),
   setOutbox: (outbox) => set({ outbox }),
 
@@ -107,10 +117,25 @@ export const useAppStore = create<AppStore>((set, get) => ({
 
   async syncNow() {
     const result = await call('sync.now', {});
-    // Main's message says what happened and what is kept; the header already shows "Offline".
-    if (!result.ok) toast.error('Sync failed.', result.error.message);
+    // Main's message says what happened and what is kept; the header already shows why.
+    if (!result.ok && result.error.kind === 'unauthorized') {
+      useToastStore.getState().push('error', 'Nothing was synced.', result.error.message, {
+        link: { route: '/connect', label: 'Enter the new client secret' },
+      });
+    } else if (!result.ok) toast.error('Sync failed.', result.error.message);
   },
 }));
+
+export type OfflineReason = NonNullable<AppState['offlineReason']>;
+
+/** Why nothing is sent, in words (the header's tooltip, the batch screen's notice). */
+export const OFFLINE_TEXT: Record<OfflineReason, string> = {
+  network: 'The server cannot be reached. Changes are kept and sent when it is back.',
+  'not-api':
+    "The network is not reaching the server (an answer that is not the API's, such as a Wi-Fi sign-in page). Sign in to the network; changes are kept and sent when the server is back.",
+  'credentials-rejected':
+    "The server rejected this connection's credentials, so nothing is sent. Enter the new client secret in Connection (Edit on the connection); everything waiting is then sent.",
+};
 
 export const unsyncedTotal = (o: Outbox): number => o.pending + o.inDoubt + o.conflicts;
 export const isMac = (platform: string): boolean => platform === 'darwin' || /mac/i.test(platform);

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { Product, ProductStatus, ShippingMethodInfo } from '../../../shared/api';
+import type { ProductRead, ProductStatus, ShippingMethodInfo } from '../../../shared/api';
 import { ProductQuery, type IpcError } from '../../../shared/ipc';
 import type { PricingTermsView } from '../../../shared/pricing-views';
 import { call } from '../lib/ipc';
@@ -37,14 +37,14 @@ interface CatalogStore {
   /** What is typed in the search box; `search` follows it after a pause. */
   searchText: string;
   search: string;
-  products: Product[];
+  products: ProductRead[];
   total: number;
   /** How many products each status has under the current search. */
   counts: Partial<Record<ProductStatus, number>>;
   listState: 'idle' | 'loading' | 'ready' | 'failed';
   listError: IpcError | null;
   loadingMore: boolean;
-  details: Record<number, Load<Product>>;
+  details: Record<number, Load<ProductRead>>;
   shipping: Load<ShippingMethodInfo[]>;
   /** The partner's pricing terms every estimate uses, as main keeps them (catalog.pricing). */
   pricing: Load<PricingTermsView>;
@@ -75,7 +75,7 @@ const initial = {
   statuses: [] as ProductStatus[],
   searchText: '',
   search: '',
-  products: [] as Product[],
+  products: [] as ProductRead[],
   total: 0,
   counts: {},
   listState: 'idle' as const,

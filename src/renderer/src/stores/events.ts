@@ -31,7 +31,7 @@ export function subscribeToEvents(): () => void {
   const app = useAppStore.getState;
   const offs = [
     on('connection-changed', ({ connection }) => applyConnection(connection)),
-    on('connectivity', ({ online }) => app().setOnline(online)),
+    on('connectivity', ({ online, reason }) => app().setConnectivity(online, reason)),
     on('outbox-count', (outbox) => app().setOutbox(outbox)),
     on('outbox-count', () => useProtocolsStore.getState().changed()),
     on('order-status', noteOrderStatus),

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { AppOrder, OrderStatus } from '../../../shared/api';
+import type { AppOrder, OrderStatusRead } from '../../../shared/api';
 import type { IpcError } from '../../../shared/ipc';
 import type { OrderCountsView, OrderExportQuery, OrderQuery } from '../../../shared/work-views';
 import { call } from '../lib/ipc';
@@ -35,7 +35,7 @@ interface OrdersStore extends OrderFilter {
   pageError: IpcError | null;
   /** Bumped when the filter changes: the list goes back to its top. */
   filterVersion: number;
-  setStatuses(statuses: readonly OrderStatus[]): void;
+  setStatuses(statuses: readonly OrderStatusRead[]): void;
   setSearchText(text: string): void;
   setSearch(search: string): void;
   setPreset(preset: DatePreset): void;
@@ -61,7 +61,7 @@ let requerying = false;
 let requeryAgain = false;
 
 const initial = {
-  statuses: [] as OrderStatus[],
+  statuses: [] as OrderStatusRead[],
   search: '',
   searchText: '',
   preset: 'all' as DatePreset,
@@ -198,7 +198,13 @@ export const useOrdersStore = create<OrdersStore>((set, get) => {
     ...initial,
 
     setStatuses: (statuses) =>
-      refilter({ statuses: QUEUE_STATUSES.filter((s) => statuses.includes(s)) }),
+      // Known statuses in the chips' order, then those the app does not know, as chosen.
+      refilter({
+        statuses: [
+          ...QUEUE_STATUSES.filter((s) => statuses.includes(s)),
+          ...statuses.filter((s) => !(QUEUE_STATUSES as readonly string[]).includes(s)),
+        ],
+      }),
     setSearchText: (searchText) => set({ searchText }),
     setSearch(search) {
       if (search === get().search) return;

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { Empty, Failed, Loading } from '../../components/States';
 import { plural } from '../../lib/format';
+import { useAppStore } from '../../stores/app-store';
 import { useBatchesStore } from '../../stores/batches-store';
-import { batchStarted, batchStateLabel, batchTitle } from './batch-labels';
+import { batchStarted, batchStateLabel, batchStateTone, batchTitle } from './batch-labels';
 import { ProgressBar } from './ProgressBar';
 
 /** Every batch, past and unfinished, newest first; each opens its run view. */
@@ -11,6 +12,7 @@ export function BatchList() {
   const listState = useBatchesStore((s) => s.listState);
   const listError = useBatchesStore((s) => s.listError);
   const loadList = useBatchesStore((s) => s.loadList);
+  const offline = useAppStore((s) => (s.online ? null : (s.offlineReason ?? 'network')));
 
   useEffect(() => {
     void loadList();
@@ -91,8 +93,10 @@ export function BatchList() {
                   <td className="num">{b.progress.created}</td>
                   <td className="num">{b.progress.rejected}</td>
                   <td>
-                    <span className={`batch-state batch-state-${b.progress.state}`}>
-                      {batchStateLabel(b.progress)}
+                    <span
+                      className={`batch-state batch-state-${batchStateTone(b.progress, offline)}`}
+                    >
+                      {batchStateLabel(b.progress, offline)}
                     </span>
                     {b.progress.inDoubt > 0 && (
                       <span className="muted"> · {b.progress.inDoubt} being checked</span>

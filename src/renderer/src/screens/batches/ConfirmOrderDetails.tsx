@@ -1,7 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import type { OrderReviewView } from '../../../../shared/work-views';
 import { formatMoney } from '../../lib/format';
-import { ORDER_TYPE_LABELS, SHIPPING_LABELS } from '../orders/order-format';
+import { orderTypeLabel, shippingMethodLabel } from '../orders/order-format';
 
 interface Props {
   order: OrderReviewView['order'];
@@ -27,8 +27,8 @@ export function ConfirmOrderDetails({ order, total, exact, warnings }: Props) {
         <div>
           <dt>Supply and shipping</dt>
           <dd>
-            {order.daysSupply} days, {SHIPPING_LABELS[order.shippingMethod]} shipping,{' '}
-            {ORDER_TYPE_LABELS[order.orderType].toLowerCase()}
+            {order.daysSupply} days, {shippingMethodLabel(order.shippingMethod)} shipping,{' '}
+            {orderTypeLabel(order.orderType).toLowerCase()}
           </dd>
         </div>
         <div className="facts-list-wide">

@@ -1,9 +1,10 @@
 import { Pause, Play } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Empty, Failed, Loading } from '../../components/States';
+import { OFFLINE_TEXT, useAppStore } from '../../stores/app-store';
 import { filterItems, type ItemFilter } from '../../stores/batch-progress';
 import { useBatchesStore } from '../../stores/batches-store';
-import { batchStarted, batchStateLabel, batchTitle } from './batch-labels';
+import { batchStarted, batchStateLabel, batchStateTone, batchTitle } from './batch-labels';
 import { BatchCounts } from './BatchCounts';
 import { ItemFilterChoice } from './ItemFilterChoice';
 import { ItemList } from './ItemList';
@@ -26,6 +27,7 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
   const pause = useBatchesStore((s) => s.pause);
   const resume = useBatchesStore((s) => s.resume);
   const [filter, setFilter] = useState<ItemFilter>('all');
+  const offline = useAppStore((s) => (s.online ? null : (s.offlineReason ?? 'network')));
 
   useEffect(() => {
     if (!valid) return;
@@ -112,12 +114,29 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
       <section className="card batch-status" aria-labelledby="batch-status-heading">
         <div className="batch-status-head">
           <h2 id="batch-status-heading">Progress</h2>
-          <p className={`batch-state batch-state-${p.state}`} role="status">
-            {batchStateLabel(p)}
+          <p className={`batch-state batch-state-${batchStateTone(p, offline)}`} role="status">
+            {batchStateLabel(p, offline)}
           </p>
         </div>
         <ProgressBar progress={p} label="Orders settled" />
         <BatchCounts progress={p} />
+        {p.state !== 'done' && offline === 'credentials-rejected' && (
+          <div className="notice notice-error" data-testid="batch-held">
+            <p>
+              <strong>Credentials rejected.</strong> The server refused this connection’s client
+              secret, so no order is sent: nothing is lost or marked failed. Enter the new secret
+              and the batch continues where it stopped.
+            </p>
+            <p>
+              <a href="#/connect" className="button button-small">
+                Enter the new secret
+              </a>
+            </p>
+          </div>
+        )}
+        {p.state === 'running' && offline !== null && offline !== 'credentials-rejected' && (
+          <p className="notice notice-info">{OFFLINE_TEXT[offline]}</p>
+        )}
         {p.state === 'paused' && (
           <p className="notice notice-info">
             Paused: no more orders are sent until you continue. Orders already on their way finish.

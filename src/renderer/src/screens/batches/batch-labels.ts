@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import type { BatchView } from '../../../../shared/work-views';
 import { plural } from '../../lib/format';
+import type { OfflineReason } from '../../stores/app-store';
 import type { BatchProgress, ItemState } from '../../stores/batch-progress';
 
 export const ITEM_STATE_LABELS: Record<ItemState, string> = {
@@ -11,12 +12,22 @@ export const ITEM_STATE_LABELS: Record<ItemState, string> = {
   rejected: 'Rejected',
 };
 
-/** The batch's state in a word or two, with its outcome once it is finished. */
-export function batchStateLabel(p: BatchProgress): string {
+/**
+ * The batch's state in a word or two, with its outcome once it is finished. A running batch the
+ * session is not sending for says why: its credentials were rejected, or it waits for the network.
+ */
+export function batchStateLabel(p: BatchProgress, offline: OfflineReason | null = null): string {
   if (p.state === 'paused') return 'Paused';
+  if (p.state === 'running' && offline === 'credentials-rejected')
+    return 'Held: credentials rejected';
+  if (p.state === 'running' && offline !== null) return 'Waiting for the network';
   if (p.state === 'running') return 'Running';
   return p.rejected > 0 ? `Finished, ${p.rejected} rejected` : 'Finished';
 }
+
+/** The class of the state's colour: a running batch the session holds is shown as held. */
+export const batchStateTone = (p: BatchProgress, offline: OfflineReason | null = null): string =>
+  p.state === 'running' && offline === 'credentials-rejected' ? 'held' : p.state;
 
 export const batchTitle = (b: BatchView): string =>
   `Batch of ${plural(b.progress.total, 'protocol')}`;

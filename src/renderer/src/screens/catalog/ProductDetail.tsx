@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { Product } from '../../../../shared/api';
+import type { ProductRead } from '../../../../shared/api';
 import { ProductImage } from '../../components/ProductImage';
 import { Empty, Failed, Loading } from '../../components/States';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -7,7 +7,7 @@ import { formatMoney, humanize, priceUnit } from '../../lib/format';
 import { useCatalogStore } from '../../stores/catalog-store';
 import { SupplementFacts } from './SupplementFacts';
 
-function Usage({ product }: { product: Product }) {
+function Usage({ product }: { product: ProductRead }) {
   const u = product.recommendedUsage;
   const parts = [
     ['morning', u.morning],
@@ -38,7 +38,7 @@ function Tags({ label, values }: { label: string; values: string[] }) {
   );
 }
 
-function Details({ product }: { product: Product }) {
+function Details({ product }: { product: ProductRead }) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     // In a narrow window the details sit below the list: bring them into view.

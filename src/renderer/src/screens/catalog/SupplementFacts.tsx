@@ -1,6 +1,6 @@
-import type { Product } from '../../../../shared/api';
+import type { ProductRead } from '../../../../shared/api';
 
-type Panel = Product['SupplementFactsPanel'];
+type Panel = ProductRead['SupplementFactsPanel'];
 
 interface Row {
   name: string;
@@ -29,7 +29,7 @@ const PLURAL: Record<Panel['type'], string> = {
 };
 
 /** The label's Supplement Facts panel: serving, nutrients with amounts and daily values. */
-export function SupplementFacts({ product }: { product: Product }) {
+export function SupplementFacts({ product }: { product: ProductRead }) {
   const panel = product.SupplementFactsPanel;
   const rows: Row[] = [
     ...nutritionRows(panel),

@@ -1,4 +1,5 @@
-import type { Protocol, ProtocolDraft } from '../../../../shared/api';
+import type { ProtocolDraft, ProtocolRead } from '../../../../shared/api';
+import { valueLabel } from '../../lib/format';
 import type { ConflictView } from '../../../../shared/protocol-views';
 
 /** One line of the side-by-side comparison: a field, and its value on each side. */
@@ -16,7 +17,7 @@ export interface ComparedSection {
   rows: ComparedRow[];
 }
 
-type Content = ProtocolDraft | Protocol;
+type Content = ProtocolDraft | ProtocolRead;
 type Line = Content['lineItems'][number];
 
 const SHIPPING: Record<string, string> = {
@@ -32,11 +33,11 @@ const ORDER_TYPE: Record<string, string> = {
 const orNone = (value: string | null | undefined): string =>
   value === null || value === undefined || value.trim() === '' ? '—' : value;
 
-/** "STANDARD" -> "Standard"; unknown codes are shown as they are. */
+/** "STANDARD" -> "Standard"; a code the app does not know is shown as it came, marked so. */
 export const shippingLabel = (code: string | null): string =>
-  code === null ? 'Decided on the subscription' : (SHIPPING[code] ?? code);
+  code === null ? 'Decided on the subscription' : valueLabel(SHIPPING, code, 'shipping method');
 export const orderTypeLabel = (code: string | null): string =>
-  code === null ? 'Decided on the subscription' : (ORDER_TYPE[code] ?? code);
+  code === null ? 'Decided on the subscription' : valueLabel(ORDER_TYPE, code, 'order type');
 
 export const customerName = (c: Content | null): string | null =>
   c ? `${c.customer.firstName} ${c.customer.lastName}`.trim() : null;

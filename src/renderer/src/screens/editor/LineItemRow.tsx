@@ -1,9 +1,9 @@
 import { AlertTriangle, Trash2 } from 'lucide-react';
 import { useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import type { Product } from '../../../../shared/api';
+import { isKnown, type ProductRead } from '../../../../shared/api';
 import { Field, sentence } from '../../components/Field';
 import { StatusBadge } from '../../components/StatusBadge';
-import { formatMoney, priceUnit } from '../../lib/format';
+import { formatMoney, priceUnit, productStatusLabel } from '../../lib/format';
 import { DOSES, type EditorFormInput } from './editor-form';
 import { previewPricing, type PreviewDiscount } from './price-preview';
 
@@ -14,14 +14,21 @@ export const STATUS_WARNINGS = {
   DISCONTINUED: 'Discontinued: the server refuses orders for it. Choose another product.',
 } as const;
 
+/** What a product's status means for an order; a status the app does not know is left to the server. */
+function statusWarning(status: string): string {
+  return isKnown(['DRAFT', 'BACKORDERED', 'DISCONTINUED'] as const, status)
+    ? STATUS_WARNINGS[status]
+    : `${productStatusLabel(status)}: the server decides whether it can be ordered.`;
+}
+
 interface Props {
   index: number;
-  product: Product | 'loading' | 'missing';
+  product: ProductRead | 'loading' | 'missing';
   productId: number;
   control: Control<EditorFormInput, unknown, unknown>;
   register: UseFormRegister<EditorFormInput>;
   errors: FieldErrors<EditorFormInput>;
-  knownProduct(id: number): Product | undefined;
+  knownProduct(id: number): ProductRead | undefined;
   /** No line total while the partner's discount is not known: it would not be the price. */
   discount: PreviewDiscount;
   onRemove(): void;
@@ -71,7 +78,7 @@ export function LineItemRow({
   const headingId = `line-${index}-name`;
   const warning =
     typeof product === 'object' && product.status !== 'ACTIVE'
-      ? STATUS_WARNINGS[product.status]
+      ? statusWarning(product.status)
       : null;
   return (
     <div className="line-item" role="group" aria-labelledby={headingId}>

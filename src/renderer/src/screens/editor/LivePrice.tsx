@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
-import type { Product } from '../../../../shared/api';
+import type { ProductRead } from '../../../../shared/api';
 import type { EditorFormInput } from './editor-form';
 import { PricePreview } from './PricePreview';
 import { previewPricing, type PreviewDiscount } from './price-preview';
 
 interface Props {
   control: Control<EditorFormInput, unknown, unknown>;
-  product(id: number): Product | undefined;
+  product(id: number): ProductRead | undefined;
   discount: PreviewDiscount;
   exact: boolean;
 }

@@ -1,6 +1,6 @@
 import { Loader2, Plus } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { Product } from '../../../../shared/api';
+import type { ProductRead } from '../../../../shared/api';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatMoney, priceUnit } from '../../lib/format';
 import { call, errorMessage } from '../../lib/ipc';
@@ -12,14 +12,14 @@ const RESULTS = 20;
 interface Props {
   /** Products already on the protocol: shown, but not added twice. */
   chosen: ReadonlySet<number>;
-  onPick(product: Product): void;
+  onPick(product: ProductRead): void;
   disabled?: boolean;
 }
 
 type Results =
   | { state: 'idle' }
   | { state: 'loading' }
-  | { state: 'ready'; products: Product[]; total: number }
+  | { state: 'ready'; products: ProductRead[]; total: number }
   | { state: 'failed'; message: string };
 
 /**
@@ -56,7 +56,7 @@ export function ProductPicker({ chosen, onPick, disabled = false }: Props) {
   }, [search]);
 
   const products = results.state === 'ready' ? results.products : [];
-  const pick = (product: Product | undefined) => {
+  const pick = (product: ProductRead | undefined) => {
     if (!product || chosen.has(product.id)) return;
     onPick(product);
     setText('');

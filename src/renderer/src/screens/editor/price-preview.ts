@@ -2,7 +2,7 @@ import {
   DAYS_SUPPLY_VALUES,
   SHIPPING_METHODS,
   type DaysSupply,
-  type Product,
+  type ProductRead,
   type ShippingMethod,
 } from '../../../../shared/api';
 import { priceOrder, type Pricing } from '../../../../shared/pricing';
@@ -34,7 +34,7 @@ const count = (v: string | undefined): number | null => {
  */
 export function previewPricing(
   values: Pick<EditorFormInput, 'daysSupply' | 'shippingMethod' | 'lineItems'>,
-  products: (productId: number) => Product | undefined,
+  products: (productId: number) => ProductRead | undefined,
   discountValue: number | null,
 ): Preview {
   const days = Number(values.daysSupply);

@@ -1,8 +1,8 @@
 import { useCallback, useEffect } from 'react';
-import type { Product } from '../../../../shared/api';
+import type { ProductRead } from '../../../../shared/api';
 import { useCatalogStore } from '../../stores/catalog-store';
 
-export type LineProduct = Product | 'loading' | 'missing';
+export type LineProduct = ProductRead | 'loading' | 'missing';
 
 /** The catalog entries of the protocol's products, read once each from the local mirror. */
 export function useLineProducts(ids: readonly number[]): (id: number) => LineProduct {
@@ -23,7 +23,7 @@ export function useLineProducts(ids: readonly number[]): (id: number) => LinePro
 }
 
 /** A product just picked from the search is known already: no second read. */
-export function rememberProduct(product: Product): void {
+export function rememberProduct(product: ProductRead): void {
   const store = useCatalogStore.getState();
   useCatalogStore.setState({
     details: { ...store.details, [product.id]: { state: 'ready', value: product } },

@@ -6,7 +6,7 @@ import { Empty, Failed, Loading } from '../../components/States';
 import { formatMoney } from '../../lib/format';
 import { describeError } from '../../lib/ipc';
 import { useOrderDetailStore, type ActionNote } from '../../stores/order-detail-store';
-import { ORDER_TYPE_LABELS, SHIPPING_LABELS, formatDateTime, patientName } from './order-format';
+import { formatDateTime, orderTypeLabel, patientName, shippingMethodLabel } from './order-format';
 import { OrderLineItems, OrderTotals } from './OrderLineItems';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { OrderTimeline } from './OrderTimeline';
@@ -150,7 +150,7 @@ function Facts({ order }: { order: AppOrder }) {
           </div>
           <div>
             <dt>Shipping method</dt>
-            <dd>{SHIPPING_LABELS[order.shippingMethod]}</dd>
+            <dd>{shippingMethodLabel(order.shippingMethod)}</dd>
           </div>
           <div>
             <dt>Days supply</dt>
@@ -158,7 +158,7 @@ function Facts({ order }: { order: AppOrder }) {
           </div>
           <div>
             <dt>Order type</dt>
-            <dd>{ORDER_TYPE_LABELS[order.orderType]}</dd>
+            <dd>{orderTypeLabel(order.orderType)}</dd>
           </div>
         </dl>
       </section>

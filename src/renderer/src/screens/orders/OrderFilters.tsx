@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { OrderStatus } from '../../../../shared/api';
+import type { OrderStatusRead } from '../../../../shared/api';
 import { Field } from '../../components/Field';
 import { formatCount, plural } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
@@ -7,10 +7,10 @@ import { useOrdersStore } from '../../stores/orders-store';
 import {
   DATE_PRESETS,
   DATE_PRESET_LABELS,
-  ORDER_STATUS_LABELS,
-  QUEUE_STATUSES,
   SEARCH_MAX,
   isFiltered,
+  orderStatusLabel,
+  queueStatuses,
   rangeProblem,
   type DatePreset,
 } from './order-filters';
@@ -39,15 +39,15 @@ function StatusChips() {
   const statuses = useOrdersStore((s) => s.statuses);
   const counts = useOrdersStore((s) => s.counts);
   const setStatuses = useOrdersStore((s) => s.setStatuses);
-  const toggle = (status: OrderStatus) =>
+  const toggle = (status: OrderStatusRead) =>
     setStatuses(
       statuses.includes(status) ? statuses.filter((s) => s !== status) : [...statuses, status],
     );
   return (
     <fieldset className="chips">
       <legend className="visually-hidden">Filter by status</legend>
-      {QUEUE_STATUSES.map((status) => {
-        const n = counts?.counts[status];
+      {queueStatuses(counts?.counts ?? null, statuses).map((status) => {
+        const n = counts?.counts[status] ?? (counts ? 0 : undefined);
         return (
           <label key={status} className="chip">
             <input
@@ -56,7 +56,7 @@ function StatusChips() {
               onChange={() => toggle(status)}
               aria-describedby={n !== undefined ? `order-count-${status}` : undefined}
             />
-            <span>{ORDER_STATUS_LABELS[status]}</span>
+            <span>{orderStatusLabel(status)}</span>
             {n !== undefined && (
               <span id={`order-count-${status}`} className="chip-count">
                 <span className="visually-hidden">: </span>

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Link } from 'wouter';
 import type { AppOrder } from '../../../../shared/api';
 import { formatMoney } from '../../lib/format';
-import { ORDER_STATUS_LABELS } from './order-filters';
+import { orderStatusLabel } from './order-filters';
 import { formatDateTime, orderHref, patientName } from './order-format';
 import { OrderStatusBadge } from './OrderStatusBadge';
 
@@ -21,7 +21,7 @@ export const OrderRow = memo(function OrderRow({
 }) {
   const created = formatDateTime(order.createdAt);
   const total = formatMoney(order.totalPrice);
-  const status = ORDER_STATUS_LABELS[order.status];
+  const status = orderStatusLabel(order.status);
   const duplicate = duplicateOf ? `, possible duplicate of order ${duplicateOf}` : '';
   return (
     <Link

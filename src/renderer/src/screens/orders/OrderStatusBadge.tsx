@@ -1,5 +1,5 @@
-import type { OrderStatus } from '../../../../shared/api';
-import { ORDER_STATUS_LABELS } from './order-filters';
+import { isKnownOrderStatus, type OrderStatus } from '../../../../shared/api';
+import { orderStatusLabel } from './order-filters';
 
 const TONE: Record<OrderStatus, string> = {
   NEW: 'new',
@@ -13,11 +13,14 @@ const TONE: Record<OrderStatus, string> = {
   CANCELLED: 'cancelled',
 };
 
-/** An order's status as a coloured badge (the words carry the meaning, the colour helps). */
-export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+/**
+ * An order's status as a coloured badge (the words carry the meaning, the colour helps). A
+ * status the app does not know is shown as it came, "On hold (unknown status)", without a colour
+ * that would claim what it means.
+ */
+export function OrderStatusBadge({ status }: { status: string }) {
+  const tone = isKnownOrderStatus(status) ? TONE[status] : 'unknown';
   return (
-    <span className={`badge order-badge order-badge-${TONE[status]}`}>
-      {ORDER_STATUS_LABELS[status]}
-    </span>
+    <span className={`badge order-badge order-badge-${tone}`}>{orderStatusLabel(status)}</span>
   );
 }

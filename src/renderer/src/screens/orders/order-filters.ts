@@ -1,5 +1,6 @@
 import { endOfDay, isValid, parseISO, startOfDay, subDays } from 'date-fns';
-import { ORDER_STATUSES, type OrderStatus } from '../../../../shared/api';
+import { ORDER_STATUSES, type OrderStatus, type OrderStatusRead } from '../../../../shared/api';
+import { valueLabel } from '../../lib/format';
 import type { OrderMatch } from '../../../../shared/work-views';
 
 /** The queue's date presets: days back from today (inclusive), or a range the user picks. */
@@ -31,11 +32,30 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   CANCELLED: 'Cancelled',
 };
 
+/** An order's status in words; one the app does not know: "On hold (unknown status)". */
+export const orderStatusLabel = (status: string): string => valueLabel(ORDER_STATUS_LABELS, status);
+
 export const QUEUE_STATUSES: readonly OrderStatus[] = ORDER_STATUSES;
+
+/**
+ * The status chips: every known status, then each status the app does not know that the counts
+ * show (some order has it) or the filter holds, as it came.
+ */
+export function queueStatuses(
+  counts: Partial<Record<string, number>> | null,
+  chosen: readonly OrderStatusRead[],
+): OrderStatusRead[] {
+  const known = new Set<string>(QUEUE_STATUSES);
+  const unknown = new Set<OrderStatusRead>();
+  for (const [status, n] of Object.entries(counts ?? {}))
+    if (!known.has(status) && (n ?? 0) > 0) unknown.add(status as OrderStatusRead);
+  for (const status of chosen) if (!known.has(status)) unknown.add(status);
+  return [...QUEUE_STATUSES, ...[...unknown].sort()];
+}
 
 /** What the queue is filtered by: the store's state that the query is built from. */
 export interface OrderFilter {
-  statuses: readonly OrderStatus[];
+  statuses: readonly OrderStatusRead[];
   search: string;
   preset: DatePreset;
   /** yyyy-MM-dd from the date inputs of a custom range; '' when not set. */

@@ -1,5 +1,6 @@
 import { format, isValid, parseISO } from 'date-fns';
-import type { AppOrder } from '../../../../shared/api';
+import type { AppOrder, OrderType, ShippingMethod } from '../../../../shared/api';
+import { valueLabel } from '../../lib/format';
 
 /** "24 Nov 2026, 14:05": when an order was created, in the queue and the detail. */
 export function formatDateTime(iso: string | null): string {
@@ -11,16 +12,22 @@ export function formatDateTime(iso: string | null): string {
 export const patientName = (order: AppOrder): string =>
   `${order.customer.firstName} ${order.customer.lastName}`;
 
-export const SHIPPING_LABELS: Record<AppOrder['shippingMethod'], string> = {
+const SHIPPING_LABELS: Record<ShippingMethod, string> = {
   STANDARD: 'Standard',
   EXPRESS: 'Express',
   OVERNIGHT: 'Overnight',
 };
 
-export const ORDER_TYPE_LABELS: Record<AppOrder['orderType'], string> = {
+const ORDER_TYPE_LABELS: Record<OrderType, string> = {
   ONE_TIME: 'One time',
   SUBSCRIPTION: 'Subscription',
 };
+
+/** An order's shipping method and type in words (a value the app does not know, as it came). */
+export const shippingMethodLabel = (method: string): string =>
+  valueLabel(SHIPPING_LABELS, method, 'shipping method');
+export const orderTypeLabel = (type: string): string =>
+  valueLabel(ORDER_TYPE_LABELS, type, 'order type');
 
 /** The detail's address in the app: the id goes into the path as one segment. */
 export const orderHref = (orderId: string): string => `/${encodeURIComponent(orderId)}`;
