@@ -25,6 +25,12 @@ export const CHECK_FRESH_MS = 2_000;
 export const CHECK_STALE_MS = 30_000;
 
 /**
+ * For this long after a read brought an order another desk had just made, each create is checked
+ * against a read begun after it was claimed: two desks sending the same patients race less.
+ */
+export const OTHERS_ORDERING_MS = 60_000;
+
+/**
  * After a batch, orders made up to this long after its end are still looked at for repeats of
  * its items (a create that committed after it was given up on shows up late).
  */
@@ -52,7 +58,7 @@ const refOf = (o: AppOrder): DuplicateRef => ({
 
 export interface DuplicateOrdersOptions {
   store: LocalStore;
-  recent: Pick<RecentOrders, 'fresh' | 'read' | 'covers' | 'ageMs'>;
+  recent: Pick<RecentOrders, 'fresh' | 'read' | 'covers' | 'ageMs' | 'othersOrderingWithin'>;
   /** The server's time. */
   serverTime: Clock;
   /** The steady clock of the jobs' times. */
@@ -103,9 +109,13 @@ export class DuplicateOrders {
     const now = this.o.serverTime.now();
     const firstSent = this.firstSent(job);
     const from = Math.min(now - duplicateWindowMs(request.daysSupply), firstSent.since);
+    // A read made after the batch was submitted: what other desks sent meanwhile counts. While
+    // another desk is ordering, a read made after this create was claimed.
+    const notBefore = this.o.recent.othersOrderingWithin(OTHERS_ORDERING_MS)
+      ? (job.sentAt ?? job.createdAt)
+      : job.createdAt;
     try {
-      // A read made after the batch was submitted: what other desks sent meanwhile counts.
-      await this.o.recent.fresh(from, CHECK_FRESH_MS, job.createdAt);
+      await this.o.recent.fresh(from, CHECK_FRESH_MS, notBefore);
     } catch (error) {
       // A server failing some reads: a read of the last half minute still tells what matters.
       if (!this.o.recent.covers(from) || this.o.recent.ageMs() > CHECK_STALE_MS) throw error;

@@ -23,6 +23,16 @@ export const READ_OVERLAP_MS = 5_000;
 const PAGE = 100;
 
 const Coverage = z.object({ from: z.number(), readAt: z.number() });
+
+/** A read under way: how far back it goes, and when its walk began (null: still waiting). */
+interface Reading {
+  from: number;
+  began: number | null;
+  promise: Promise<void>;
+}
+
+/** An order made within this long of a read that brings it is news of a desk ordering now. */
+const JUST_MADE_MS = 60_000;
 type Coverage = z.infer<typeof Coverage>;
 
 /**
@@ -33,9 +43,11 @@ type Coverage = z.infer<typeof Coverage>;
  * (SYNC_KEYS.recentOrders). Concurrent callers share a read.
  */
 export class RecentOrders {
-  private reading: { from: number; promise: Promise<void> } | null = null;
+  private reading: Reading | null = null;
   /** When (steady clock) the last complete read of this run began. */
   private readBegan: number | null = null;
+  /** When (steady clock) a read last brought another desk's order of the last minute. */
+  private othersSeenAt: number | null = null;
   /** List requests made, for the benchmarks. */
   requests = 0;
 
@@ -54,26 +66,46 @@ export class RecentOrders {
       if (age > maxAgeMs / 2 && !this.reading) this.read(from).catch(() => undefined);
       return;
     }
-    await this.read(from);
+    await this.read(from, { notBefore });
   }
 
   /**
    * Reads the orders made since the mirror was last known complete (or since `from`); `deep`: every
    * order made since `from`, whatever an earlier read covered (orders whose commit came late
-   * carry an earlier createdAt than the read that missed them). Throws the client's error when a
-   * page cannot be read: nothing is then known beyond what earlier reads knew.
+   * carry an earlier createdAt than the read that missed them). A read under way is shared when it
+   * goes back far enough and began (or begins) no earlier than `notBefore` (steady clock). Throws
+   * the client's error when a page cannot be read: nothing is then known beyond what earlier reads
+   * knew.
    */
-  read(from: number, options: { deep?: boolean } = {}): Promise<void> {
+  read(from: number, options: { deep?: boolean; notBefore?: number } = {}): Promise<void> {
     const current = this.reading;
-    if (current && current.from <= from && !options.deep) return current.promise;
+    const notBefore = options.notBefore ?? -Infinity;
+    const shared =
+      current &&
+      current.from <= from &&
+      !options.deep &&
+      (current.began === null || current.began >= notBefore);
+    if (shared) return current.promise;
     const after = current ? current.promise.catch(() => undefined) : Promise.resolve();
-    const promise: Promise<void> = after
-      .then(() => this.walk(from, options.deep ?? false))
+    const entry: Reading = { from, began: null, promise: Promise.resolve() };
+    entry.promise = after
+      .then(() => {
+        entry.began = this.o.steady.now();
+        return this.walk(from, options.deep ?? false, entry.began);
+      })
       .finally(() => {
-        if (this.reading?.promise === promise) this.reading = null;
+        if (this.reading === entry) this.reading = null;
       });
-    this.reading = { from, promise };
-    return promise;
+    this.reading = entry;
+    return entry.promise;
+  }
+
+  /**
+   * Whether a read within the last `ms` brought an order made in that minute that this desk did
+   * not make: another desk is ordering now.
+   */
+  othersOrderingWithin(ms: number): boolean {
+    return this.othersSeenAt !== null && this.o.steady.now() - this.othersSeenAt <= ms;
   }
 
   /** How long ago (steady clock) the last complete read of this run began; Infinity: none yet. */
@@ -94,9 +126,8 @@ export class RecentOrders {
     return this.o.store.syncState.get(SYNC_KEYS.recentOrders, Coverage);
   }
 
-  private async walk(from: number, deep: boolean): Promise<void> {
+  private async walk(from: number, deep: boolean, began: number): Promise<void> {
     const { store, client } = this.o;
-    const began = this.o.steady.now();
     const startedAt = this.o.serverTime.now();
     const known = this.coverage();
     // What is already held needs no reading again: back to the last read's start, less the overlap.
@@ -117,8 +148,15 @@ export class RecentOrders {
       });
       this.requests++;
       const recent = result.orders.filter((o) => Date.parse(o.createdAt) >= stopAt);
-      for (const change of store.orders.upsertMany(recent, 'pulled'))
+      for (const change of store.orders.upsertMany(recent, 'pulled')) {
         if (change.statusChanged) this.o.onOrderChange?.(change);
+        // New to this desk and just made: another desk (or a late commit) is ordering now.
+        if (
+          change.previous === null &&
+          Date.parse(change.order.createdAt) >= startedAt - JUST_MADE_MS
+        )
+          this.othersSeenAt = began;
+      }
       const oldest = result.orders.at(-1);
       cursor = result.cursor;
       if (!cursor || !oldest || Date.parse(oldest.createdAt) < stopAt) break;
