@@ -10,8 +10,7 @@ export type StoreErrorCode =
   /** Another process holds the data directory (app-store.ts). */
   | 'in-use'
   /** No connection store is open (none active, or it is being switched or recovered). */
-  | 'unavailable'
-  | 'pending-work';
+  | 'unavailable';
 
 /** Every error the store throws on purpose. Messages name tables and keys, never row contents. */
 export class StoreError extends Error {
