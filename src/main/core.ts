@@ -38,6 +38,7 @@ import {
   openConnectionStore,
   recoverConnectionStore,
   takeRecoveryRecord,
+  unsentChanges,
   type RecoveryRecord,
 } from './store/store-recovery';
 import { StorageWatch } from './storage-watch';
@@ -404,11 +405,10 @@ export class Core {
     if (!existsSync(file)) return view;
     const store = this.openStoreOf(connection);
     try {
-      const jobs = store.jobs.counts({ kind: 'protocol' });
       const batches = store.batches.list();
       Object.assign(view, {
         protocols: store.protocols.count({ includeDeleted: true }),
-        unsentChanges: jobs.queued + jobs.sending + jobs.in_doubt + jobs.rejected,
+        unsentChanges: unsentChanges(store),
         batches: batches.length,
         unfinishedBatches: batches.filter((b) => b.state !== 'done').length,
         orders: store.orders.count(),
@@ -496,11 +496,13 @@ export class Core {
 
   /** Opens a connection's store (checked; recovered if damaged, and the user told). */
   private openStoreOf(connection: StoredConnection): LocalStore {
+    const opened: { store: LocalStore | null } = { store: null };
     const store = openConnectionStore(connectionStoreFile(this.dataDir, connection.id), {
       clock: this.clock,
       now: () => this.clock.now(),
-      faults: this.faultsOf(connection.id),
+      faults: this.faultsOf(connection.id, opened),
     });
+    opened.store = store;
     try {
       takeRecoveryRecord(store, (record) => this.tell(record, connection.label));
     } catch (error) {
@@ -510,12 +512,15 @@ export class Core {
     return store;
   }
 
-  /** What the store of connection `id` reports: damage starts a recovery; the rest, a banner. */
-  private faultsOf(id: string): FaultListener {
+  /**
+   * What a store of connection `id` reports: damage starts a recovery (only while that very store
+   * is the active one: a late read of the store just replaced is not news); the rest, a banner.
+   */
+  private faultsOf(id: string, of: { store: LocalStore | null }): FaultListener {
     return {
       fault: (fault, error) => {
         if (fault !== 'damaged') return this.storage.fault(fault);
-        if (this.opened?.id !== id || this.recovering) return;
+        if (this.opened?.store !== of.store || this.recovering) return;
         this.damageCount++;
         this.recovering = true;
         void this.oneAtATime(() => this.recoverActive(id, error)).catch((failure: unknown) =>

@@ -82,11 +82,13 @@ function walkRowids(
   list: string,
   write: (row: Record<string, unknown>) => void,
 ): { unreadable: number; lost: boolean } {
-  const from = `SELECT rowid AS "__rowid", ${list} FROM ${quote(table)}`;
+  // NOT INDEXED: the table's own tree, never an index (which may be the damaged part).
+  const t = `${quote(table)} NOT INDEXED`;
+  const from = `SELECT rowid AS "__rowid", ${list} FROM ${t}`;
   const after = db.prepare(`${from} WHERE rowid > ? ORDER BY rowid LIMIT ${PAGE}`);
-  const next = db.prepare(
-    `SELECT rowid AS r FROM ${quote(table)} WHERE rowid > ? ORDER BY rowid LIMIT 1`,
-  );
+  const next = db.prepare(`SELECT rowid AS r FROM ${t} WHERE rowid > ? ORDER BY rowid LIMIT 1`);
+  // One row by equality: a range of one also steps to the next row, which may be damaged.
+  const one = db.prepare(`${from} WHERE rowid = ?`);
   const between = db.prepare(`${from} WHERE rowid BETWEEN ? AND ? ORDER BY rowid`);
   const { lower, upper } = rowidBounds(db, table);
   let queries = 0;
@@ -105,7 +107,7 @@ function walkRowids(
   /** The rows of [lo, hi] that can be read; the single rowids that cannot are counted. */
   const bisect = (lo: number, hi: number): void => {
     if (queries > PROBE_BUDGET) return;
-    const rows = tryRead(() => between.all(lo, hi));
+    const rows = tryRead(() => (lo === hi ? one.all(lo) : between.all(lo, hi)));
     if (rows.ok) return emit(rows.value);
     if (lo === hi) {
       unreadable++;
@@ -159,7 +161,7 @@ function rowidBounds(db: Db, table: string): { lower: number; upper: number | nu
       return null; // the edge of the tree is damaged
     }
   };
-  const t = quote(table);
+  const t = `${quote(table)} NOT INDEXED`;
   return {
     lower: read(`SELECT min(rowid) AS v FROM ${t}`) ?? 1,
     upper:

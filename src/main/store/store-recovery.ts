@@ -210,7 +210,6 @@ export function recoverConnectionStore(
           clock: clock ?? { now: options.now },
           jobs: fresh.jobs,
         });
-        const jobs = fresh.jobs.counts({ kind: 'protocol' });
         const record: RecoveryRecord = {
           id: randomUUID(),
           at: options.now(),
@@ -219,7 +218,7 @@ export function recoverConnectionStore(
           storeFile: file,
           recovered: {
             protocols: fresh.protocols.count(),
-            unsentChanges: jobs.queued + jobs.sending + jobs.in_doubt + jobs.rejected,
+            unsentChanges: unsentChanges(fresh),
             unfinishedBatches: fresh.batches.list().filter((b) => b.state !== 'done').length,
             orders: fresh.orders.count({}),
           },
@@ -235,6 +234,14 @@ export function recoverConnectionStore(
     },
   });
 }
+
+/**
+ * Protocols with a change the server has not confirmed (pending, or in conflict): what the user
+ * made here and would lose with the store.
+ */
+export const unsentChanges = (store: LocalStore): number =>
+  store.protocols.list({ syncStates: ['pending', 'conflict'], includeDeleted: true, limit: 1 })
+    .total;
 
 /**
  * The record of a recovery this store came from, if the app has not told the user yet; `told`
