@@ -167,7 +167,6 @@ export class Core {
           if (core) core.storage.fault(fault);
           else early.push(fault);
         },
-        writable: () => (core as Core | null)?.storage.writable(),
       } satisfies FaultListener,
     };
     const app = openAppStore(dataDir, { clock, faults: faults.listener });
@@ -527,7 +526,6 @@ export class Core {
           this.options.log.error('the recovery of the damaged store failed', failure),
         );
       },
-      writable: () => this.storage.writable(),
     };
   }
 

@@ -25,9 +25,10 @@ const PROBE_BYTES = 256 * 1024;
 /**
  * Whether the disk under the data folder takes writes. A full, read-only or failing disk is
  * reported by the stores' fault listeners (store-faults.ts) as it happens; from then on the
- * folder is probed every few seconds (a small file written and removed) and the problem is
- * cleared by the first probe, or the first transaction, that succeeds: then the job runner is
- * woken so that the work resumes at once. The user sees the problem as app.state's `storage`.
+ * folder is probed every few seconds (a file of 256 KB written and removed) and the first probe
+ * that succeeds clears the problem and wakes the job runner, so that the work resumes at once.
+ * A committed transaction proves nothing: one that writes nothing, or fits in room the database
+ * already has, commits on a full disk too. The user sees the problem as app.state's `storage`.
  */
 export class StorageWatch {
   private problem: StorageProblem = null;
@@ -57,8 +58,8 @@ export class StorageWatch {
     this.schedule();
   }
 
-  /** A write succeeded: a problem seen before is over. */
-  writable(): void {
+  /** The disk takes writes again (the probe succeeded). */
+  private writable(): void {
     if (!this.problem) return;
     this.problem = null;
     this.cancel();

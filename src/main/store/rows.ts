@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db';
 import { CorruptRowError } from './errors';
-import { reportFault, reportWriteCommitted } from './store-faults';
+import { reportFault } from './store-faults';
 
 /** A TEXT column holding JSON: parsed, then checked against `schema`. */
 export const jsonText = <S extends z.ZodType>(schema: S) =>
@@ -60,23 +60,18 @@ const runners = new WeakMap<Db, Database.Transaction<(fn: () => unknown) => unkn
  * writes never meets SQLITE_BUSY half-way when another connection (a second process on the same
  * file) commits in between: it waits for the lock (busy_timeout) instead. One transaction
  * function per database, as better-sqlite3 builds four wrappers for each. A fault of the file
- * (damaged, full, read-only: store-faults.ts) is told to the store's listener; a commit after a
- * write fault tells it that the disk takes writes again.
+ * (damaged, full, read-only: store-faults.ts) is told to the store's listener.
  */
 export function runTransaction<T>(db: Db, fn: () => T): T {
   let run = runners.get(db);
   if (!run) runners.set(db, (run = db.transaction((f: () => unknown) => f())));
-  const outer = !db.inTransaction;
-  let result: T;
   try {
-    result = run.immediate(fn) as T;
+    return run.immediate(fn) as T;
   } catch (error) {
     // BEGIN and COMMIT run outside the watched statements: their faults are told here.
     reportFault(db, error);
     throw error;
   }
-  if (outer) reportWriteCommitted(db);
-  return result;
 }
 
 /** Epoch milliseconds of a server timestamp (ISO 8601 with offset). */

@@ -38,46 +38,25 @@ export function storeFaultOf(error: unknown): StoreFault | null {
   return ERRNO_FAULTS[code] ?? null;
 }
 
-/** Told of every fault a statement of one store raised, and when writing works again. */
+/** Told of every fault a statement of one store raised. */
 export interface FaultListener {
   /** Called synchronously, from inside the failing call: do no database work here. */
   fault(fault: StoreFault, error: unknown): void;
-  /** A write transaction committed after a full, read-only or io fault: the disk takes writes. */
-  writable?(): void;
 }
 
-interface Watch {
-  listener: FaultListener;
-  /** A write fault was reported and no write has committed since. */
-  writeFault: boolean;
-}
-
-const watches = new WeakMap<Db, Watch>();
+const listeners = new WeakMap<Db, FaultListener>();
 
 /** Tells the store's listener of the fault `error` stands for, if any. Returns that fault. */
 export function reportFault(db: Db, error: unknown): StoreFault | null {
   const fault = storeFaultOf(error);
-  const watch = watches.get(db);
-  if (!fault || !watch) return fault;
-  if (fault !== 'damaged') watch.writeFault = true;
+  const listener = listeners.get(db);
+  if (!fault || !listener) return fault;
   try {
-    watch.listener.fault(fault, error);
+    listener.fault(fault, error);
   } catch {
     // A listener's failure must not replace the error the caller is about to see.
   }
   return fault;
-}
-
-/** After a write transaction committed: a disk that refused writes takes them again. */
-export function reportWriteCommitted(db: Db): void {
-  const watch = watches.get(db);
-  if (!watch?.writeFault) return;
-  watch.writeFault = false;
-  try {
-    watch.listener.writable?.();
-  } catch {
-    // as above
-  }
 }
 
 /**
@@ -86,8 +65,8 @@ export function reportWriteCommitted(db: Db): void {
  * methods are wrapped, so what callers see is unchanged: the same results, the same errors.
  */
 export function watchFaults(db: Db, listener: FaultListener): void {
-  const first = !watches.has(db);
-  watches.set(db, { listener, writeFault: false });
+  const first = !listeners.has(db);
+  listeners.set(db, listener);
   if (!first) return;
   const prepare = db.prepare.bind(db) as (...args: unknown[]) => Statement;
   db.prepare = ((...args: unknown[]) => watchStatement(db, prepare(...args))) as Db['prepare'];
