@@ -8,9 +8,9 @@ import type { StoreFault } from './store-faults';
 export function storeFaultMessage(fault: StoreFault, dataDir: string): string {
   switch (fault) {
     case 'full':
-      return `The disk is full: Order Desk could not save this. Free some space on the disk that holds ${dataDir}; nothing you saved before is lost, and Order Desk carries on by itself once there is room.`;
+      return `The disk is full: Order Desk could not save this. Free some space on the disk that holds ${dataDir}, then try again; nothing you saved before is lost.`;
     case 'read-only':
-      return `Order Desk cannot write to ${dataDir} (the disk or the folder is read-only, or its permissions changed), so this was not saved. Nothing you saved before is lost; make the folder writable again and Order Desk carries on by itself.`;
+      return `Order Desk cannot write to ${dataDir} (the disk or the folder is read-only, or its permissions changed), so this was not saved. Nothing you saved before is lost; make the folder writable again, then try again.`;
     case 'io':
       return `The disk that holds ${dataDir} reported an error, so Order Desk could not save this. Nothing you saved before is lost; check the disk, then try again.`;
     case 'damaged':

@@ -131,7 +131,7 @@ describe('IPC errors', () => {
     expect(full).toEqual({
       kind: 'storage',
       message: expect.stringMatching(
-        /^The disk is full: Order Desk could not save this\. Free some space on the disk that holds \/data; nothing you saved before is lost/,
+        /^The disk is full: Order Desk could not save this\. Free some space on the disk that holds \/data, then try again; nothing you saved before is lost\./,
       ),
       fieldErrors: [],
     });

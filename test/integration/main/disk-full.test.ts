@@ -132,7 +132,7 @@ async function savesWhileFull(
     error: {
       kind: 'storage',
       message: expect.stringMatching(
-        /^The disk is full: Order Desk could not save this\. Free some space on the disk that holds .*; nothing you saved before is lost/,
+        /^The disk is full: Order Desk could not save this\. Free some space on the disk that holds .*, then try again; nothing you saved before is lost\./,
       ),
       fieldErrors: [],
     },

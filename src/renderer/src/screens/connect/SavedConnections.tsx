@@ -186,8 +186,7 @@ function RemovalSummary({ removal }: { removal: ConnectionRemoval }) {
           <li>no local data: nothing was kept for it yet.</li>
         ) : (
           <li>
-            its local data ({formatBytes(removal.bytes)}),{' '}
-            <code className="store-path">{removal.storeFile}</code>:
+            its local data ({formatBytes(removal.bytes)}), which holds:
             <ul>
               <li>{plural(protocols, 'protocol')}</li>
               {unsentChanges > 0 && (
@@ -203,6 +202,9 @@ function RemovalSummary({ removal }: { removal: ConnectionRemoval }) {
               </li>
               <li>{plural(orders, 'order')} with their status history</li>
             </ul>
+            <p className="removal-file">
+              The file: <code className="store-path">{removal.storeFile}</code>
+            </p>
           </li>
         )}
       </ul>
