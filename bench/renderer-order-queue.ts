@@ -21,7 +21,8 @@ import { summariseCpuProfile } from './cpu-profile';
 import { startBrowserHost } from '../src/main/browser-host';
 import { MemoryCredentialStore } from '../src/main/connections/keychain';
 import { Redactor, silentLogger } from '../src/main/logging';
-import { createLocalStore } from '../src/main/store';
+import { connectionStoreFile, createLocalStore } from '../src/main/store';
+import { EMBEDDED_CONNECTION_ID } from '../src/main/embedded-sandbox';
 import { insertBenchOrders } from './order-queue-data';
 import {
   BUILT_BRIDGE_FILE as BRIDGE_FILE,
@@ -68,7 +69,7 @@ try {
   await first.core.useEmbedded();
   await first.close();
 
-  const store = createLocalStore(path.join(dataDir, 'order-desk.db'));
+  const store = createLocalStore(connectionStoreFile(dataDir, EMBEDDED_CONNECTION_ID));
   const insertStart = performance.now();
   insertBenchOrders(store, count);
   const insertMs = performance.now() - insertStart;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { createApiClient } from './api/client';
 import { steadyClock, systemClock, type Clock } from './clock';
 import {
@@ -25,11 +26,24 @@ import type { Logger, Redactor } from './logging';
 import { Session, type SessionTuning } from './session';
 import { keepPricing } from './catalog/partner-pricing';
 import type { PartnerSettings } from '../shared/api';
-import { StoreError, createLocalStore, type LocalStore } from './store';
+import { StoreError, type LocalStore } from './store';
 import type { StoredConnection } from './connections/connections-repo';
 import { realTimers, type Timers } from './timers';
 import { DEFAULT_UPDATE_SETTINGS, UpdateSettings } from '../shared/update-views';
+import type { ConnectionRemoval, StorageProblem, StoreNotice } from '../shared/store-views';
 import { SETTING_KEYS } from './store/settings-repo';
+import { openAppStore, type AppStore } from './store/app-store';
+import { migrateSingleFileStore } from './store/single-file-migration';
+import { connectionStoreFile, deleteStoreFiles, SIDE_FILES } from './store/store-files';
+import { storeFaultOf, type FaultListener } from './store/store-faults';
+import {
+  openConnectionStore,
+  recoverConnectionStore,
+  takeRecoveryRecord,
+  unsentChanges,
+  type RecoveryRecord,
+} from './store/store-recovery';
+import { StorageWatch } from './storage-watch';
 import { UpdateController } from './updates/update-controller';
 import type { UpdaterPort } from './updates/updater-port';
 
@@ -42,7 +56,7 @@ export interface CoreOptions {
   /** The PC's clock: what "today" is for the user (refills count days from it). */
   clock?: Clock;
   /**
-   * The clock of schedules and of the store's timestamps, which no change of the PC's clock
+   * The clock of schedules and of the stores' timestamps, which no change of the PC's clock
    * moves; default a steadyClock started from `clock`.
    */
   steadyClock?: Clock;
@@ -52,8 +66,8 @@ export interface CoreOptions {
   embeddedDb?: string;
   /** electron-updater's autoUpdater (the Electron app only); absent: updates are settings only. */
   updater?: UpdaterPort | null;
-  /** Shorter waits for the sessions, for tests and benches (see SessionTuning). */
-  sessionTuning?: SessionTuning;
+  /** Shorter waits than a user needs (tests): passed to every session. */
+  tuning?: SessionTuning;
 }
 
 /** A partner connection as the user enters it (the embedded one is made by useEmbedded()). */
@@ -62,77 +76,190 @@ export type NewConnection = Omit<ConnectionInput, 'id' | 'kind'> & {
 };
 
 /**
- * The main process's services, in plain Node: the local store, the event bus, the embedded
- * sandbox when it is used, and the session of the active connection. The IPC layer calls this
- * and nothing below it.
+ * The main process's services, in plain Node: the app store (connections, settings; the data
+ * folder's lock), the store of the active connection, the event bus, the embedded sandbox when
+ * it is used, and the session of the active connection. The IPC layer calls this and nothing
+ * below it. Each saved connection has a store file of its own: activating one opens its file,
+ * and nothing of the other is touched. A store found damaged, at open or later, is kept and
+ * recovered (store/store-recovery.ts) and the user is told where the damaged file is.
  */
 export class Core {
   readonly bus: CoreEventBus;
   private current: Session | null = null;
+  private opened: { id: string; store: LocalStore } | null = null;
+  /** Switches and recoveries, one at a time. */
+  private serial: Promise<unknown> = Promise.resolve();
+  private recovering = false;
+  /** How many times a damaged store was found (sync.now compares it before and after). */
+  private damageCount = 0;
   private readonly connectionListeners = new Set<(active: StoredConnection | null) => void>();
   private latestSyncState: CoreEvents['sync-state'] | null = null;
   private embedded: Promise<EmbeddedConnection> | null = null;
+  private readonly storage: StorageWatch;
+  /** The folder the app keeps its data in (absolute). */
+  readonly dataDir: string;
   /** The PC's clock (what "today" is for the user). */
   readonly clock: Clock;
-  /** Schedules and the store's timestamps: unmoved by changes of the PC's clock. */
+  /** Schedules and the stores' timestamps: unmoved by changes of the PC's clock. */
   readonly steady: Clock;
   /** The app's own updates (off by default; never installed while a batch runs). */
   readonly updates: UpdateController;
 
   private constructor(
     private readonly options: CoreOptions,
-    readonly store: LocalStore,
+    /** Connections, app settings and notices; held locked while the app runs. */
+    readonly app: AppStore,
+    faults: { bind(core: Core): void },
     steady: Clock,
   ) {
+    this.dataDir = resolve(options.dataDir);
     this.clock = options.clock ?? systemClock;
     this.steady = steady;
     this.bus = new CoreEventBus((error) => options.log.error('event listener failed', error));
     this.bus.on('sync-state', (state) => {
       this.latestSyncState = state;
     });
+    const timers = options.timers ?? realTimers;
+    this.storage = new StorageWatch({
+      dataDir: this.dataDir,
+      clock: this.steady,
+      timers,
+      emit: (problem) => this.bus.emit('storage', { problem }),
+      onWritable: () => void this.resume(),
+      log: (line) => options.log.child('storage').warn(line),
+    });
+    faults.bind(this);
     this.updates = new UpdateController({
       updater: options.updater ?? null,
       settings: {
-        read: () =>
-          store.settings.get(SETTING_KEYS.updates, UpdateSettings, DEFAULT_UPDATE_SETTINGS),
-        write: (settings) => store.settings.set(SETTING_KEYS.updates, settings),
+        read: () => app.settings.get(SETTING_KEYS.updates, UpdateSettings, DEFAULT_UPDATE_SETTINGS),
+        write: (settings) => app.settings.set(SETTING_KEYS.updates, settings),
       },
-      batchRunning: () => store.batches.anyRunning(),
+      batchRunning: () => {
+        try {
+          return this.opened?.store.batches.anyRunning() ?? false;
+        } catch {
+          return false; // the store is being switched or recovered
+        }
+      },
       onBatchChange: (listener) => this.bus.on('batch-progress', listener),
       emit: (view) => this.bus.emit('update-status', view),
       clock: this.steady,
-      timers: options.timers ?? realTimers,
+      timers,
       redact: (text) => options.redactor.redact(text),
       log: (line) => options.log.child('updates').info(line),
     });
   }
 
-  /** Opens the store and resumes the active connection's session, if there is one. */
+  /**
+   * Takes the data folder (DataDirInUseError when another process has it), opens the app store,
+   * migrates the single store of earlier versions once, and resumes the active connection's
+   * session, if there is one.
+   */
   static async open(input: CoreOptions): Promise<Core> {
     // Every keychain failure becomes a KeychainError, so the UI can say what went wrong.
     const options = { ...input, credentials: guardKeychain(input.credentials) };
-    const steady = options.steadyClock ?? steadyClock({ wall: options.clock ?? systemClock });
-    const store = createLocalStore(join(options.dataDir, 'order-desk.db'), { clock: steady });
-    const core = new Core(options, store, steady);
-    core.updates.start();
-    const active = store.connections.active();
-    if (active) {
-      try {
-        await core.startSession(active);
-      } catch (error) {
-        options.log.error(`could not resume the connection "${active.label}"`, error);
-      }
+    const clock = options.steadyClock ?? steadyClock({ wall: options.clock ?? systemClock });
+    const dataDir = resolve(options.dataDir);
+    mkdirSync(dataDir, { recursive: true });
+    let core: Core | null = null;
+    // The app store reports faults from its first statement, before the Core exists.
+    const early: Exclude<StoreFaultName, 'damaged'>[] = [];
+    const faults = {
+      bind: (c: Core) => {
+        core = c;
+        for (const fault of early.splice(0)) c.storage.fault(fault);
+      },
+      listener: {
+        fault: (fault, error) => {
+          if (fault === 'damaged') {
+            options.log.error('the app store is damaged; it is recovered at the next start', error);
+            return;
+          }
+          if (core) core.storage.fault(fault);
+          else early.push(fault);
+        },
+      } satisfies FaultListener,
+    };
+    const app = openAppStore(dataDir, { clock, faults: faults.listener });
+    try {
+      const migrated = migrateSingleFileStore(dataDir, app, { clock });
+      if (migrated)
+        options.log.info(`the single store of an earlier version is now ${migrated.movedTo}`);
+    } catch (error) {
+      app.close();
+      throw error;
     }
-    return core;
+    const opened = new Core(options, app, faults, clock);
+    opened.updates.start();
+    await opened.resume();
+    return opened;
+  }
+
+  /**
+   * Starts the active connection's session if it is not running (at open; when the disk takes
+   * writes again after its store could not be opened), else wakes its job runner: work that
+   * waited for the disk goes on at once.
+   */
+  private async resume(): Promise<void> {
+    if (this.current) return this.current.jobs.wake();
+    const active = this.app.connections.active();
+    if (!active) return;
+    try {
+      await this.activate(active.id);
+    } catch (error) {
+      const fault = storeFaultOf(error);
+      if (fault && fault !== 'damaged') this.storage.fault(fault);
+      this.options.log.error(`could not resume the connection "${active.label}"`, error);
+    }
   }
 
   get session(): Session | null {
     return this.current;
   }
 
+  /**
+   * The active connection's store. Throws StoreError 'unavailable' when no connection is active,
+   * or while its store is being recovered.
+   */
+  get store(): LocalStore {
+    if (this.recovering)
+      throw new StoreError(
+        'unavailable',
+        'Order Desk is recovering its local database after finding it damaged. Try again in a moment.',
+      );
+    if (!this.opened)
+      throw new StoreError(
+        'unavailable',
+        'No connection is active. Choose the local sandbox or enter your credentials on the Connect screen.',
+      );
+    return this.opened.store;
+  }
+
   /** The last sync state the active session reported, or null before its first report. */
   get syncState(): CoreEvents['sync-state'] | null {
     return this.latestSyncState;
+  }
+
+  /** Whether the disk under the data folder refuses writes now (null: it takes them). */
+  get storageProblem(): StorageProblem {
+    return this.storage.current;
+  }
+
+  /** How many times a store was found damaged while this process ran. */
+  get damaged(): number {
+    return this.damageCount;
+  }
+
+  /** The notices the user has not dismissed (a damaged store recovered). */
+  notices(): StoreNotice[] {
+    return this.app.notices.shown();
+  }
+
+  dismissNotice(id: string): boolean {
+    const dismissed = this.app.notices.dismiss(id);
+    if (dismissed) this.bus.emit('store-notices', { notices: this.notices() });
+    return dismissed;
   }
 
   /**
@@ -145,7 +272,7 @@ export class Core {
   }
 
   listConnections(): StoredConnection[] {
-    return this.store.connections.list();
+    return this.app.connections.list();
   }
 
   /**
@@ -177,28 +304,21 @@ export class Core {
     return client.getPartnerSettings();
   }
 
-  /**
-   * Tests, then saves a partner connection (its secret in the keychain) and makes it active.
-   * Switching away from unsent work is refused unless `discardPendingWork` (StoreError 'pending-work').
-   */
-  async connect(
-    input: NewConnection,
-    secret: string,
-    options: { discardPendingWork?: boolean } = {},
-  ): Promise<StoredConnection> {
+  /** Tests, then saves a partner connection (its secret in the keychain) and makes it active. */
+  async connect(input: NewConnection, secret: string): Promise<StoredConnection> {
     // Issue 12: adding a connection again (same label) updates the saved one, never a duplicate.
     const sameLabel = this.savedWithLabel(input.label);
-    if (sameLabel) return this.updateConnection(sameLabel.id, input, secret, options);
+    if (sameLabel) return this.updateConnection(sameLabel.id, input, secret);
     const settings = await this.probe(input, secret);
     const id = `conn_${randomBytes(6).toString('hex')}`;
     const connection = Connection.parse({ ...input, id });
     await saveConnectionSecret(this.options.credentials, connection, secret);
     this.options.redactor.add(secret);
-    const stored = this.store.connections.add(connection);
+    const stored = this.app.connections.add(connection);
     try {
-      return await this.activate(stored.id, options, settings);
+      return await this.activate(stored.id, settings);
     } catch (error) {
-      this.store.connections.remove(stored.id);
+      this.app.connections.remove(stored.id);
       await deleteConnectionSecret(this.options.credentials, connection).catch(() => false);
       throw error;
     }
@@ -225,7 +345,7 @@ export class Core {
   private savedWithLabel(label: string): StoredConnection | null {
     const key = label.trim().toLowerCase();
     return (
-      this.store.connections
+      this.app.connections
         .list()
         .find((c) => c.kind !== 'embedded' && c.label.trim().toLowerCase() === key) ?? null
     );
@@ -240,9 +360,8 @@ export class Core {
     id: string,
     input: NewConnection,
     secret: string | undefined,
-    options: { discardPendingWork?: boolean } = {},
   ): Promise<StoredConnection> {
-    const current = this.store.connections.get(id);
+    const current = this.app.connections.get(id);
     if (!current) throw new StoreError('not-found', 'This connection is no longer saved.');
     if (current.kind === 'embedded')
       throw new StoreError('invalid-state', 'The local sandbox has no details to edit.');
@@ -263,65 +382,220 @@ export class Core {
     this.options.redactor.add(stored);
     if (next.clientId !== current.clientId)
       await deleteConnectionSecret(this.options.credentials, current).catch(() => false);
-    this.store.connections.update(id, input);
-    return this.activate(id, options, settings);
+    this.app.connections.update(id, input);
+    return this.activate(id, settings);
   }
 
   // --- end of issue 12 (polish) --------------------------------------------------------------
 
   /** Starts the embedded sandbox (once per run) and makes it the active connection. */
-  async useEmbedded(options: { discardPendingWork?: boolean } = {}): Promise<StoredConnection> {
+  async useEmbedded(): Promise<StoredConnection> {
     const embedded = await this.startEmbedded();
     const { connection } = embedded;
-    const existing = this.store.connections.get(EMBEDDED_CONNECTION_ID);
-    if (existing) this.store.connections.update(existing.id, connection);
-    else this.store.connections.add(connection);
-    return this.activate(EMBEDDED_CONNECTION_ID, options);
+    const existing = this.app.connections.get(EMBEDDED_CONNECTION_ID);
+    if (existing) this.app.connections.update(existing.id, connection);
+    else this.app.connections.add(connection);
+    return this.activate(EMBEDDED_CONNECTION_ID);
   }
 
-  /** Removes an inactive connection and its keychain secret. */
+  /**
+   * What removing an inactive connection would delete: its store file and what it holds (read
+   * from the file, which is checked, and recovered if damaged, as at any open).
+   */
+  removal(id: string): ConnectionRemoval {
+    const connection = this.app.connections.get(id);
+    if (!connection) throw new StoreError('not-found', 'This connection is no longer saved.');
+    refuseActive(connection);
+    const file = connectionStoreFile(this.dataDir, id);
+    const view: ConnectionRemoval = {
+      id,
+      label: connection.label,
+      storeFile: file,
+      bytes: 0,
+      protocols: 0,
+      unsentChanges: 0,
+      batches: 0,
+      unfinishedBatches: 0,
+      orders: 0,
+    };
+    if (!existsSync(file)) return view;
+    const store = this.openStoreOf(connection);
+    try {
+      const batches = store.batches.list();
+      Object.assign(view, {
+        protocols: store.protocols.count({ includeDeleted: true }),
+        unsentChanges: unsentChanges(store),
+        batches: batches.length,
+        unfinishedBatches: batches.filter((b) => b.state !== 'done').length,
+        orders: store.orders.count(),
+      });
+    } finally {
+      store.close();
+    }
+    view.bytes = [file, ...SIDE_FILES.map((s) => file + s)]
+      .filter(existsSync)
+      .reduce((n, f) => n + statSync(f).size, 0);
+    return view;
+  }
+
+  /**
+   * Removes an inactive connection, its keychain secret and its store file (what removal()
+   * listed: the user confirmed it). Files of it kept aside after damage stay where they are.
+   */
   async removeConnection(id: string): Promise<boolean> {
-    const connection = this.store.connections.get(id);
-    if (!connection || !this.store.connections.remove(id)) return false;
+    const connection = this.app.connections.get(id);
+    if (!connection) return false;
+    refuseActive(connection);
+    deleteStoreFiles(connectionStoreFile(this.dataDir, id));
+    if (!this.app.connections.remove(id)) return false;
     await deleteConnectionSecret(this.options.credentials, connection).catch(() => false);
+    this.options.log.info(`removed the connection "${connection.label}" and its store`);
     return true;
   }
 
   /**
-   * Closes everything. When the app quits with an update ready and no batch running, the update
-   * is installed once the store is closed (electron-updater then quits the app).
+   * Closes everything and lets go of the data folder. When the app quits with an update ready
+   * and no batch running, the update is installed once the stores are closed (electron-updater
+   * then quits the app).
    */
   async close(): Promise<void> {
     const installUpdate = this.updates.quitInstall();
     this.updates.stop();
+    this.storage.stop();
+    await this.serial.catch(() => undefined);
     await this.current?.stop();
     this.current = null;
     if (this.embedded) await (await this.embedded.catch(() => null))?.sandbox.close();
-    this.store.close();
+    this.opened?.store.close();
+    this.opened = null;
+    this.app.close();
     installUpdate?.();
   }
 
   /**
-   * Makes a saved connection the active one and starts its session. Switching away from unsent
-   * work is refused unless `discardPendingWork` (StoreError 'pending-work'); an unknown id is a
-   * StoreError 'not-found'. `settings`: the partner settings the connection was just tested
-   * with, whose pricing terms estimates use from the first moment (the session's first sync
-   * reads them otherwise).
+   * Makes a saved connection the active one: its store is opened (the store of the connection
+   * active before is closed, untouched) and its session started; activating the active one
+   * restarts its session. An unknown id is a StoreError 'not-found'. `settings`: the partner
+   * settings the connection was just tested with, whose pricing terms estimates use from the
+   * first moment (the session's first sync reads them otherwise).
    */
-  async activate(
-    id: string,
-    options: { discardPendingWork?: boolean } = {},
-    settings: PartnerSettings | null = null,
-  ): Promise<StoredConnection> {
-    const active = this.store.connections.active();
-    if (active?.id !== id) this.store.connections.setActive(id, options);
-    // Into the store of the connection now active, before its session starts.
-    if (settings) keepPricing(this.store, settings, this.clock.now());
-    await this.startSession(this.store.connections.get(id)!);
-    // Read again: starting the embedded sandbox moves it to a new port.
-    const stored = this.store.connections.get(id)!;
-    this.announceConnection(stored);
-    return stored;
+  activate(id: string, settings: PartnerSettings | null = null): Promise<StoredConnection> {
+    return this.oneAtATime(async () => {
+      const target = this.app.connections.get(id);
+      if (!target) throw new StoreError('not-found', `No connection ${id}.`);
+      if (this.opened?.id !== id) {
+        // The new store first: when it cannot be opened (a full disk), nothing has changed.
+        const store = this.openStoreOf(target);
+        await this.stopSession();
+        const previous = this.opened;
+        try {
+          this.app.connections.setActive(id);
+        } catch (error) {
+          store.close();
+          if (previous) await this.startSession(this.app.connections.get(previous.id)!);
+          throw error;
+        }
+        previous?.store.close();
+        this.opened = { id, store };
+      }
+      // Into the store of the connection now active, before its session starts.
+      if (settings) keepPricing(this.opened!.store, settings, this.steady.now());
+      await this.startSession(this.app.connections.get(id)!);
+      // Read again: starting the embedded sandbox moves it to a new port.
+      const stored = this.app.connections.get(id)!;
+      this.announceConnection(stored);
+      return stored;
+    });
+  }
+
+  private oneAtATime<T>(run: () => Promise<T>): Promise<T> {
+    const next = this.serial.then(run, run);
+    this.serial = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Opens a connection's store (checked; recovered if damaged, and the user told). */
+  private openStoreOf(connection: StoredConnection): LocalStore {
+    const opened: { store: LocalStore | null } = { store: null };
+    const store = openConnectionStore(connectionStoreFile(this.dataDir, connection.id), {
+      clock: this.steady,
+      now: () => this.clock.now(),
+      faults: this.faultsOf(connection.id, opened),
+    });
+    opened.store = store;
+    try {
+      takeRecoveryRecord(store, (record) => this.tell(record, connection.label));
+    } catch (error) {
+      // The record stays in the store, and the user is told at the next open.
+      this.options.log.error('could not record the notice of a recovered store', error);
+    }
+    return store;
+  }
+
+  /**
+   * What a store of connection `id` reports: damage starts a recovery (only while that very store
+   * is the active one: a late read of the store just replaced is not news); the rest, a banner.
+   */
+  private faultsOf(id: string, of: { store: LocalStore | null }): FaultListener {
+    return {
+      fault: (fault, error) => {
+        if (fault !== 'damaged') return this.storage.fault(fault);
+        if (this.opened?.store !== of.store || this.recovering) return;
+        this.damageCount++;
+        this.recovering = true;
+        void this.oneAtATime(() => this.recoverActive(id, error)).catch((failure: unknown) =>
+          this.options.log.error('the recovery of the damaged store failed', failure),
+        );
+      },
+    };
+  }
+
+  /**
+   * The active store was found damaged while in use: its session is stopped, the file closed,
+   * kept and recovered (store-recovery.ts), and the session started again on the new store.
+   */
+  private async recoverActive(id: string, cause: unknown): Promise<void> {
+    const log = this.options.log.child('store');
+    try {
+      const opened = this.opened;
+      if (opened?.id !== id) return;
+      log.error(`the store of connection ${id} is damaged: recovering it`, cause);
+      await this.stopSession();
+      opened.store.close();
+      this.opened = null;
+      const file = connectionStoreFile(this.dataDir, id);
+      recoverConnectionStore(file, cause, { clock: this.steady, now: () => this.clock.now() });
+      const connection = this.app.connections.get(id);
+      if (!connection) return;
+      this.opened = { id, store: this.openStoreOf(connection) };
+      this.recovering = false;
+      await this.startSession(connection);
+      this.announceConnection(this.app.connections.get(id)!);
+    } finally {
+      this.recovering = false;
+    }
+  }
+
+  /** Records what a recovery did as a notice for the user, and pushes the notices shown. */
+  private tell(record: RecoveryRecord, label: string): void {
+    const notice: StoreNotice = {
+      id: record.id,
+      kind: 'store-recovered',
+      at: new Date(record.at).toISOString(),
+      connectionLabel: label,
+      cause: record.cause,
+      keptAt: record.keptAt,
+      storeFile: record.storeFile,
+      recovered: record.recovered,
+      unreadable: record.unreadable,
+    };
+    this.app.notices.add(notice);
+    this.options.log
+      .child('store')
+      .warn(
+        `the store of "${label}" was damaged; it is kept at ${record.keptAt} and ${record.recovered.protocols} protocol(s) were recovered (${record.unreadable} row(s) could not be read${record.lostTables.length ? `; nothing of ${record.lostTables.join(', ')}` : ''})`,
+      );
+    queueMicrotask(() => this.bus.emit('store-notices', { notices: this.notices() }));
   }
 
   private announceConnection(active: StoredConnection | null): void {
@@ -336,7 +610,7 @@ export class Core {
 
   private startEmbedded(): Promise<EmbeddedConnection> {
     this.embedded ??= startEmbeddedConnection({
-      dataDir: this.options.dataDir,
+      dataDir: this.dataDir,
       store: this.options.credentials,
       log: (line) => this.options.log.child('sandbox').info(line),
       ...(this.options.embeddedDb ? { db: this.options.embeddedDb } : {}),
@@ -348,16 +622,21 @@ export class Core {
     return this.embedded;
   }
 
-  private async startSession(stored: StoredConnection): Promise<void> {
+  private async stopSession(): Promise<void> {
     await this.current?.stop();
     this.current = null;
     this.latestSyncState = null;
+  }
+
+  /** (Re)starts the session of the active connection on its open store. */
+  private async startSession(stored: StoredConnection): Promise<void> {
+    await this.stopSession();
     let connection = Connection.parse(stored);
     let clientSecret = clientSecretReader(this.options.credentials, connection);
     if (connection.kind === 'embedded') {
       const embedded = await this.startEmbedded();
       // The embedded sandbox listens on a new free port at every start.
-      this.store.connections.update(connection.id, embedded.connection);
+      this.app.connections.update(connection.id, embedded.connection);
       connection = embedded.connection;
       clientSecret = embedded.clientSecret;
     }
@@ -371,9 +650,19 @@ export class Core {
       clock: this.steady,
       ...(this.options.fetch ? { fetch: this.options.fetch } : {}),
       ...(this.options.timers ? { timers: this.options.timers } : {}),
-      ...(this.options.sessionTuning ? { tuning: this.options.sessionTuning } : {}),
+      ...(this.options.tuning ? { tuning: this.options.tuning } : {}),
     });
     session.start();
     this.current = session;
   }
+}
+
+type StoreFaultName = Parameters<FaultListener['fault']>[0];
+
+function refuseActive(connection: StoredConnection): void {
+  if (connection.isActive)
+    throw new StoreError(
+      'invalid-state',
+      'The active connection cannot be removed: switch to another one first.',
+    );
 }

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import type { Writable } from 'node:stream';
 import { createStream, type RotatingFileStream } from 'rotating-file-stream';
 import { systemClock, type Clock } from './clock';
 
@@ -55,6 +56,13 @@ export interface FileLoggerOptions {
   redactor?: Redactor;
   /** Also write each line here (e.g. stderr in development). */
   echo?: (line: string) => void;
+  /**
+   * Told when the log file stops taking lines (once per outage) and when it takes them again.
+   * Default: standard error.
+   */
+  onTrouble?: (line: string) => void;
+  /** Opens the file stream (tests); default a rotating-file-stream on main.log. */
+  openStream?: (dir: string) => Writable;
 }
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -64,15 +72,109 @@ export interface FileLogger extends Logger {
   close(): Promise<void>;
 }
 
+/** `main.log` in `dir`, rotated at 5 MB, keeping 5 old files. */
+const rotatingLog = (dir: string): Writable =>
+  createStream('main.log', { path: dir, size: '5M', maxFiles: 5 }) as RotatingFileStream;
+
+/** First wait before a log file that failed is opened again; it doubles up to the maximum. */
+const REOPEN_MS = 5_000;
+const REOPEN_MAX_MS = 60_000;
+
+/**
+ * The log file, which must never take the app down: a write that fails (a full disk, a folder
+ * made read-only, a file removed under it) ends the stream, is said once on standard error, and
+ * the lines logged meanwhile are dropped and counted; the next line after a pause (5 s doubling
+ * to a minute) opens the file again, and once a line is written the file says how many were
+ * dropped.
+ */
+class LogFile {
+  private stream: Writable | null = null;
+  private failure: { since: number; retryAt: number; wait: number; reason: string } | null = null;
+  private dropped = 0;
+
+  constructor(
+    private readonly dir: string,
+    private readonly clock: Clock,
+    private readonly open: (dir: string) => Writable,
+    private readonly tell: (line: string) => void,
+  ) {
+    this.reopen();
+  }
+
+  write(text: string): void {
+    if (!this.stream) {
+      if (this.failure && this.clock.now() >= this.failure.retryAt) this.reopen();
+      if (!this.stream) {
+        this.dropped++;
+        return;
+      }
+    }
+    this.stream.write(text);
+  }
+
+  close(): Promise<void> {
+    const stream = this.stream;
+    this.stream = null;
+    if (!stream) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      stream.once('error', () => resolve());
+      stream.end(() => resolve());
+    });
+  }
+
+  private reopen(): void {
+    let stream: Writable;
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      stream = this.open(this.dir);
+    } catch (error) {
+      this.failed(null, error);
+      return;
+    }
+    this.stream = stream;
+    stream.on('error', (error) => this.failed(stream, error));
+    const outage = this.failure;
+    if (!outage) return;
+    // A probe through the new stream: only a line that reached the file ends the outage.
+    const dropped = this.dropped;
+    stream.write(
+      `${new Date(this.clock.now()).toISOString()} WARN  logging: the log could not be written since ${new Date(outage.since).toISOString()} (${outage.reason}); at least ${dropped} line(s) were lost\n`,
+      (error) => {
+        if (error || this.stream !== stream || this.failure !== outage) return;
+        this.failure = null;
+        this.dropped -= dropped;
+        this.tell(`Order Desk: the log file in ${this.dir} is written again.`);
+      },
+    );
+  }
+
+  private failed(stream: Writable | null, error: unknown): void {
+    if (stream && stream !== this.stream) return; // an old stream's late error
+    this.stream = null;
+    stream?.destroy();
+    const now = this.clock.now();
+    const reason = error instanceof Error ? error.message : String(error);
+    if (this.failure) {
+      const wait = Math.min(this.failure.wait * 2, REOPEN_MAX_MS);
+      this.failure = { ...this.failure, retryAt: now + wait, wait };
+      return;
+    }
+    this.failure = { since: now, retryAt: now + REOPEN_MS, wait: REOPEN_MS, reason };
+    this.tell(
+      `Order Desk: the log file in ${this.dir} cannot be written (${reason}); log lines are dropped until it can be written again. The app itself goes on.`,
+    );
+  }
+}
+
 /** A logger writing to `main.log` in `dir`, rotated at 5 MB, keeping 5 old files. */
 export function createFileLogger(options: FileLoggerOptions): FileLogger {
-  mkdirSync(options.dir, { recursive: true });
-  const stream: RotatingFileStream = createStream('main.log', {
-    path: options.dir,
-    size: '5M',
-    maxFiles: 5,
-  });
   const clock = options.clock ?? systemClock;
+  const file = new LogFile(
+    options.dir,
+    clock,
+    options.openStream ?? rotatingLog,
+    options.onTrouble ?? ((line) => process.stderr.write(`${line}\n`)),
+  );
   const redactor = options.redactor ?? new Redactor();
   const min = ORDER[options.level ?? 'info'];
 
@@ -81,7 +183,7 @@ export function createFileLogger(options: FileLoggerOptions): FileLogger {
     const line = redactor.redact(
       `${new Date(clock.now()).toISOString()} ${level.toUpperCase().padEnd(5)} ${scope ? `${scope}: ` : ''}${message}`,
     );
-    stream.write(`${line}\n`);
+    file.write(`${line}\n`);
     options.echo?.(line);
   };
 
@@ -96,7 +198,7 @@ export function createFileLogger(options: FileLoggerOptions): FileLogger {
   return {
     ...make(''),
     redactor,
-    close: () => new Promise<void>((resolve) => stream.end(() => resolve())),
+    close: () => file.close(),
   };
 }
 

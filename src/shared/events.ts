@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppOrder, OrderStatusRead } from './api';
 import { UpdatesView } from './update-views';
+import { StorageProblem, StoreNotice } from './store-views';
 
 /**
  * Events the main process pushes (to the UI over IPC, and to desktop notifications). Declared
@@ -82,6 +83,10 @@ export const CoreEventSchemas = {
   'order-status': OrderStatusEvent,
   /** The app's own updates: settings, phase, download progress, whether a batch holds them. */
   'update-status': UpdatesView,
+  /** The notices shown (a damaged store recovered), after one was added or dismissed. */
+  'store-notices': z.object({ notices: z.array(StoreNotice) }),
+  /** The disk under the data folder refused a write, or takes writes again (problem null). */
+  storage: z.object({ problem: StorageProblem }),
 } as const;
 
 export type CoreEventName = keyof typeof CoreEventSchemas;

@@ -51,6 +51,7 @@ import {
 import { CoreEventSchemas, OfflineReason, OutboxCountEvent, SyncStateEvent } from './events';
 import { UpdateSettings, UpdatesView } from './update-views';
 import { PricingTermsView } from './pricing-views';
+import { ConnectionRemoval, StorageProblem, StoreNotice } from './store-views';
 
 /**
  * The IPC contract: every call the renderer may make (its name, the zod schema of its one
@@ -85,7 +86,6 @@ export type PartnerConnectionInput = z.infer<typeof PartnerConnectionInput>;
 export const UpdateConnectionInput = PartnerConnectionInput.extend({
   id: z.string().min(1).max(64),
   clientSecret: PartnerConnectionInput.shape.clientSecret.optional(),
-  discardPendingWork: z.boolean().default(false),
 });
 export type UpdateConnectionInput = z.input<typeof UpdateConnectionInput>;
 
@@ -108,6 +108,10 @@ export const AppState = z.object({
   notifications: z.boolean(),
   /** Where client secrets are kept: the system keychain, or memory for this run only. */
   secretStorage: z.enum(['system-keychain', 'memory']).default('system-keychain'),
+  /** What the user must be told until they dismiss it (a damaged store recovered). */
+  notices: z.array(StoreNotice).default([]),
+  /** The disk under the data folder refuses writes (full, read-only), or null. */
+  storage: StorageProblem.default(null),
 });
 export type AppState = z.infer<typeof AppState>;
 
@@ -149,7 +153,8 @@ export const IpcErrorKind = z.enum([
   'server',
   'invalid-response',
   'not-connected',
-  'pending-work',
+  /** This computer's disk refused the write (full, read-only), or the local database is damaged. */
+  'storage',
   'keychain',
   'internal',
 ]);
@@ -187,24 +192,22 @@ export const IPC_CALLS = {
   'app.setTheme': call(z.object({ theme: Theme }), Nothing),
   'app.openExternal': call(z.object({ url: ExternalUrl }), Nothing),
   'app.setNotifications': call(z.object({ enabled: z.boolean() }), Nothing),
+  /** The user has read a notice (app.state's notices): it is no longer shown. */
+  'app.dismissNotice': call(z.object({ id: z.string().min(1).max(100) }), Nothing),
 
   'connections.list': call(None, z.array(ConnectionView)),
   /** Checks credentials without saving anything; answers the partner's name. */
   'connections.test': call(PartnerConnectionInput, z.object({ partnerName: z.string() })),
-  'connections.connect': call(
-    PartnerConnectionInput.extend({ discardPendingWork: z.boolean().default(false) }),
-    ConnectionView,
-  ),
-  'connections.useEmbedded': call(
-    z.object({ discardPendingWork: z.boolean().default(false) }),
-    ConnectionView,
-  ),
-  'connections.activate': call(
-    z.object({ id: z.string().min(1).max(64), discardPendingWork: z.boolean().default(false) }),
-    ConnectionView,
-  ),
+  /** Tests, saves and activates a partner connection (its own store file: nothing else changes). */
+  'connections.connect': call(PartnerConnectionInput, ConnectionView),
+  'connections.useEmbedded': call(None, ConnectionView),
+  /** Makes a saved connection active: its store is opened, the other one's is kept as it is. */
+  'connections.activate': call(z.object({ id: z.string().min(1).max(64) }), ConnectionView),
   /** Edits a saved partner connection (e.g. enters its secret again), tests it, activates it. */
   'connections.update': call(UpdateConnectionInput, ConnectionView),
+  /** What removing a saved connection would delete: its store file and what it holds. */
+  'connections.removal': call(z.object({ id: z.string().min(1).max(64) }), ConnectionRemoval),
+  /** Removes an inactive connection: its secret and its store file are deleted. */
   'connections.remove': call(
     z.object({ id: z.string().min(1).max(64) }),
     z.object({ removed: z.boolean() }),

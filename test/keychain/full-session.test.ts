@@ -127,10 +127,17 @@ describe('a full session', () => {
     await core.close();
     await log.close();
 
-    const dbFiles = readdirSync(dataDir).filter((f) => f.startsWith('order-desk.db'));
-    expect(dbFiles).toContain('order-desk.db');
+    // The app store and every connection's store, with their side files.
+    const dbFiles = [
+      ...readdirSync(dataDir)
+        .filter((f) => f.startsWith('app.db'))
+        .map((f) => join(dataDir, f)),
+      ...readdirSync(join(dataDir, 'connections')).map((f) => join(dataDir, 'connections', f)),
+    ];
+    expect(dbFiles).toContain(join(dataDir, 'app.db'));
+    expect(dbFiles).toContain(join(dataDir, 'connections', 'embedded.db'));
     const haystacks = [
-      ...dbFiles.map((f) => readFileSync(join(dataDir, f)).toString('latin1')),
+      ...dbFiles.map((f) => readFileSync(f).toString('latin1')),
       ...readdirSync(logDir).map((f) => readFileSync(join(logDir, f), 'utf8')),
     ];
     const logText = readdirSync(logDir)

@@ -1,6 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFileLogger, Redactor } from '../../src/main/logging';
 
@@ -50,5 +52,87 @@ describe('file logger', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toBe('2026-11-22T00:00:00.000Z INFO  sync: pushed 3 changes with [redacted]');
     expect(lines[1]).toMatch(/^2026-11-22T00:00:00.000Z ERROR failed: Error: boom/);
+  });
+});
+
+/** A log stream whose writes fail while `full` is set, as a file on a full disk does. */
+class FlakyFile extends Writable {
+  static full = false;
+  static opened = 0;
+  static written: string[] = [];
+  constructor() {
+    super();
+    FlakyFile.opened++;
+  }
+  override _write(chunk: Buffer, _encoding: string, callback: (error?: Error | null) => void) {
+    if (FlakyFile.full)
+      return callback(
+        Object.assign(new Error('ENOSPC: no space left on device, write'), {
+          code: 'ENOSPC',
+        }),
+      );
+    FlakyFile.written.push(chunk.toString());
+    callback();
+  }
+}
+
+describe('file logger on a disk that refuses writes', () => {
+  it('never throws, says so once, drops and counts the lines meanwhile, and resumes', async () => {
+    FlakyFile.full = false;
+    FlakyFile.opened = 0;
+    FlakyFile.written = [];
+    let now = Date.UTC(2026, 0, 1);
+    const trouble: string[] = [];
+    const log = createFileLogger({
+      dir: mkdtempSync(join(tmpdir(), 'od-log-')),
+      clock: { now: () => now },
+      onTrouble: (line) => trouble.push(line),
+      openStream: () => new FlakyFile(),
+    });
+    log.info('one');
+    await nextTurn();
+    FlakyFile.full = true;
+    log.info('two'); // fails in the stream: the stream ends, nothing is thrown
+    await nextTurn();
+    for (let i = 0; i < 5; i++) log.info(`lost ${i}`);
+    await nextTurn();
+    expect(trouble).toEqual([
+      expect.stringMatching(/cannot be written \(ENOSPC.*The app itself goes on/),
+    ]);
+    // Still full at the next try: the file is opened again, fails again, and nothing more is said.
+    now += 5_000;
+    log.info('still full');
+    await nextTurn();
+    expect(trouble).toHaveLength(1);
+    expect(FlakyFile.opened).toBe(2);
+    // Room again: after the (doubled) pause the next line opens the file, which says what was lost.
+    FlakyFile.full = false;
+    now += 10_000;
+    log.info('three');
+    await nextTurn();
+    expect(trouble).toHaveLength(2);
+    expect(trouble[1]).toMatch(/is written again/);
+    expect(FlakyFile.written.map((l) => l.trim().replace(/^\S+ /, ''))).toEqual([
+      'INFO  one',
+      expect.stringMatching(
+        /^WARN {2}logging: the log could not be written since .* \(ENOSPC.*\); at least 5 line\(s\) were lost$/,
+      ),
+      'INFO  three',
+    ]);
+    await log.close();
+  });
+
+  it('survives a log folder that cannot be made', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'od-log-'));
+    dirs.push(dir);
+    writeFileSync(join(dir, 'not-a-folder'), 'x');
+    const trouble: string[] = [];
+    const log = createFileLogger({
+      dir: join(dir, 'not-a-folder', 'logs'),
+      onTrouble: (line) => trouble.push(line),
+    });
+    log.error('nothing breaks', new Error('boom'));
+    expect(trouble).toEqual([expect.stringMatching(/cannot be written/)]);
+    await log.close();
   });
 });

@@ -33,18 +33,10 @@ const Row = z
   }))
   .pipe(StoredConnection);
 
-/** Tables that mirror one server, emptied when the active connection changes. */
-const MIRROR_TABLES = [
-  'jobs',
-  'batches',
-  'protocols',
-  'order_status_changes',
-  'orders',
-  'products',
-  'shipping_methods',
-  'sync_state',
-];
-
+/**
+ * The saved connections, in the app store (app.db). Each connection's mirror and work live in a
+ * store file of its own (store/store-files.ts), so making another one active empties nothing.
+ */
 export class ConnectionsRepo {
   constructor(
     private readonly db: Db,
@@ -100,38 +92,31 @@ export class ConnectionsRepo {
     return prepareCached(this.db, 'DELETE FROM connections WHERE id = ?').run(id).changes === 1;
   }
 
-  /**
-   * Makes `id` the active connection. The mirror (products, shipping methods, protocols, jobs,
-   * orders, batches, cursors) belongs to one server, so switching to another connection empties
-   * it in the same transaction. When protocol changes wait to be sent or a batch is unfinished,
-   * the switch is refused ('pending-work') unless `discardPendingWork` is set.
-   */
-  setActive(id: string, options: { discardPendingWork?: boolean } = {}): StoredConnection {
+  /** Makes `id` the active connection (the others inactive). */
+  setActive(id: string): StoredConnection {
     runTransaction(this.db, () => {
-      const target = this.require(id);
-      if (target.isActive) return;
-      const pending = this.pendingWork();
-      if ((pending.protocolChanges > 0 || pending.batches > 0) && !options.discardPendingWork) {
-        throw new StoreError(
-          'pending-work',
-          `Switching connection would discard ${pending.protocolChanges} unsent protocol change(s) and ${pending.batches} unfinished batch(es).`,
-        );
-      }
-      for (const table of MIRROR_TABLES) this.db.prepare(`DELETE FROM ${table}`).run();
+      if (this.require(id).isActive) return;
       prepareCached(this.db, 'UPDATE connections SET is_active = 0 WHERE is_active = 1').run();
       prepareCached(this.db, 'UPDATE connections SET is_active = 1 WHERE id = ?').run(id);
     });
     return this.require(id);
   }
 
-  /** Work that switching connection would throw away. */
-  pendingWork(): { protocolChanges: number; batches: number } {
-    const row = prepareCached(
-      this.db,
-      `SELECT (SELECT COUNT(*) FROM jobs WHERE kind = 'protocol' AND state <> 'done') AS changes,
-              (SELECT COUNT(*) FROM batches WHERE state <> 'done') AS batches`,
-    ).get() as { changes: number; batches: number };
-    return { protocolChanges: row.changes, batches: row.batches };
+  /**
+   * Adds a connection as stored elsewhere (the store of an earlier version), keeping its id,
+   * creation time and active flag; one already saved under that id is left as it is.
+   */
+  adopt(connection: StoredConnection): void {
+    const c = StoredConnection.parse(connection);
+    runTransaction(this.db, () => {
+      if (this.get(c.id)) return;
+      const active = c.isActive && this.active() === null;
+      prepareCached(
+        this.db,
+        `INSERT INTO connections (id, kind, label, base_url, auth_url, client_id, created_at, is_active)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(c.id, c.kind, c.label, c.baseUrl, c.authUrl, c.clientId, c.createdAt, active ? 1 : 0);
+    });
   }
 
   private require(id: string): StoredConnection {

@@ -42,6 +42,7 @@ export function createIpcDispatcher(deps: {
   return createContractDispatcher(
     createIpcHandlers({ core: deps.core, host: deps.host, log: deps.log }),
     deps.log,
+    deps.core.dataDir,
   );
 }
 
@@ -51,7 +52,12 @@ export function createIpcDispatcher(deps: {
  * outside the contract are dropped; an answer that does not match is logged and crosses as
  * `internal`), and anything a handler throws becomes an IpcError. Never throws, never rejects.
  */
-export function createContractDispatcher(handlers: IpcHandlers, log: Logger): IpcDispatcher {
+export function createContractDispatcher(
+  handlers: IpcHandlers,
+  log: Logger,
+  /** The app's data folder, named when the disk refuses a write. */
+  dataDir?: string,
+): IpcDispatcher {
   const dispatch = async (channel: unknown, args: unknown): Promise<IpcResult<unknown>> => {
     if (!isIpcChannel(channel)) {
       const name = typeof channel === 'string' ? `"${channel.slice(0, 100)}"` : typeof channel;
@@ -87,7 +93,7 @@ export function createContractDispatcher(handlers: IpcHandlers, log: Logger): Ip
       }
       return { ok: true, value: checked.data };
     } catch (error) {
-      return { ok: false, error: toIpcError(error, channel, log) };
+      return { ok: false, error: toIpcError(error, channel, log, dataDir) };
     }
   };
 
@@ -95,7 +101,7 @@ export function createContractDispatcher(handlers: IpcHandlers, log: Logger): Ip
     dispatch: (channel, args) =>
       dispatch(channel, args).catch((error: unknown) => ({
         ok: false as const,
-        error: toIpcError(error, String(channel), log),
+        error: toIpcError(error, String(channel), log, dataDir),
       })),
   };
 }

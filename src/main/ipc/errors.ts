@@ -5,6 +5,8 @@ import { ApiClientError } from '../api/errors';
 import { isKeychainError } from '../connections/keychain-guard';
 import type { Logger } from '../logging';
 import { StoreError } from '../store/errors';
+import { storeFaultMessage } from '../store/fault-messages';
+import { storeFaultOf } from '../store/store-faults';
 
 /** A failure a handler reports on purpose: it crosses as is. */
 export class IpcFailure extends Error {
@@ -39,9 +41,9 @@ export const describeFieldErrors = (fieldErrors: readonly IpcFieldError[]): stri
     .join('; ');
 
 const STORE_KINDS: Partial<Record<StoreError['code'], IpcErrorKind>> = {
-  'pending-work': 'pending-work',
   'not-found': 'not-found',
   'invalid-state': 'conflict',
+  unavailable: 'storage',
 };
 
 const INTERNAL_MESSAGE =
@@ -49,10 +51,23 @@ const INTERNAL_MESSAGE =
 
 /**
  * Any error as the IpcError the renderer receives. Known failures keep their kind and their
- * message (those messages are written for people and never hold a secret); anything unexpected
- * is logged in full (the logger redacts secrets) and crosses as 'internal' with a generic message.
+ * message (those messages are written for people and never hold a secret); a disk that refused
+ * a write (full, read-only) or a damaged database is 'storage' with what happened and what to
+ * do (`dataDir`: the folder the app keeps its data in, named in that message); anything
+ * unexpected is logged in full (the logger redacts secrets) and crosses as 'internal' with a
+ * generic message.
  */
-export function toIpcError(error: unknown, channel: string, log: Logger): IpcError {
+export function toIpcError(
+  error: unknown,
+  channel: string,
+  log: Logger,
+  dataDir = 'its data folder',
+): IpcError {
+  const fault = storeFaultOf(error);
+  if (fault) {
+    log.warn(`IPC call ${channel} met a ${fault} store: ${messageOf(error)}`);
+    return { kind: 'storage', message: storeFaultMessage(fault, dataDir), fieldErrors: [] };
+  }
   if (error instanceof IpcFailure) {
     return { kind: error.kind, message: error.message, fieldErrors: error.fieldErrors };
   }
@@ -95,3 +110,5 @@ const ISSUE_TEXT: Record<ValidationIssue['type'], string> = {
   type_error: 'wrong type of value',
   invalid: 'not a valid value',
 };
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -13,7 +13,7 @@ import {
 import type { Core, NewConnection } from '../core';
 import type { Logger } from '../logging';
 import type { Session } from '../session';
-import { SETTING_KEYS } from '../store';
+import { SETTING_KEYS, StoreError } from '../store';
 import { outboxCount } from '../protocols/conflicts';
 import { CREDENTIALS_REJECTED } from '../sync/sync-engine';
 import type { Batch } from '../bulk/batch-model';
@@ -101,7 +101,7 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
 
   const appState = (): AppState => {
     const s = core.session;
-    const active = core.store.connections.active();
+    const active = core.app.connections.active();
     return {
       version: host.version,
       transport: host.transport,
@@ -115,18 +115,38 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
         error: null,
         skipped: [],
       },
-      outbox: outboxCount(core.store),
-      theme: core.store.settings.get(SETTING_KEYS.theme, Theme, 'system'),
-      notifications: core.store.settings.get(SETTING_KEYS.notifications, z.boolean(), true),
+      outbox: outboxOf(s),
+      theme: core.app.settings.get(SETTING_KEYS.theme, Theme, 'system'),
+      notifications: core.app.settings.get(SETTING_KEYS.notifications, z.boolean(), true),
       // Issue 12 (polish): the Connect screen says where the secret is kept.
       secretStorage: core.secretStorage,
+      notices: core.notices(),
+      storage: core.storageProblem,
     };
+  };
+
+  /** The header's counts; none while no store is open (none active, or one being recovered). */
+  const outboxOf = (s: Session | null) => {
+    try {
+      if (s) return outboxCount(core.store);
+    } catch (error) {
+      if (!(error instanceof StoreError && error.code === 'unavailable')) throw error;
+    }
+    return { pending: 0, inDoubt: 0, conflicts: 0 };
   };
 
   /** "Sync now": push, then pull; a run that could not finish is a failure of the call. */
   const syncNow = async (): Promise<void> => {
     const s = session();
+    const damaged = core.damaged;
     const report = await s.sync.syncNow();
+    // A store found damaged meanwhile is being recovered: what this run did is not a success.
+    if (core.damaged !== damaged) {
+      throw new IpcFailure(
+        'storage',
+        'The sync stopped: Order Desk found its local database damaged. It keeps the damaged file, recovers what it can read into a new one and tells you where the file is; sync again once it has.',
+      );
+    }
     if (report.phase === 'offline' && s.connectivity.reason === 'credentials-rejected') {
       throw new IpcFailure('unauthorized', `${CREDENTIALS_REJECTED} Local changes are kept.`);
     }
@@ -231,11 +251,15 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
   return {
     'app.state': async () => appState(),
     'app.setTheme': async ({ theme }) => {
-      core.store.settings.set(SETTING_KEYS.theme, theme);
+      core.app.settings.set(SETTING_KEYS.theme, theme);
       return null;
     },
     'app.setNotifications': async ({ enabled }) => {
-      core.store.settings.set(SETTING_KEYS.notifications, enabled);
+      core.app.settings.set(SETTING_KEYS.notifications, enabled);
+      return null;
+    },
+    'app.dismissNotice': async ({ id }) => {
+      core.dismissNotice(id);
       return null;
     },
     'app.openExternal': async ({ url }) => {
@@ -255,29 +279,19 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
       const { connection, secret } = splitPartnerInput(input);
       return core.testConnection(connection, secret);
     },
-    'connections.connect': async ({ discardPendingWork, ...input }) => {
+    'connections.connect': async (input) => {
       const { connection, secret } = splitPartnerInput(input);
-      return toConnectionView(await core.connect(connection, secret, { discardPendingWork }));
+      return toConnectionView(await core.connect(connection, secret));
     },
-    'connections.useEmbedded': async ({ discardPendingWork }) =>
-      toConnectionView(await core.useEmbedded({ discardPendingWork })),
-    'connections.activate': async ({ id, discardPendingWork }) =>
-      toConnectionView(await core.activate(id, { discardPendingWork })),
+    'connections.useEmbedded': async () => toConnectionView(await core.useEmbedded()),
+    'connections.activate': async ({ id }) => toConnectionView(await core.activate(id)),
     // Issue 12 (polish): edit a saved connection / enter its secret again.
-    'connections.update': async ({ id, discardPendingWork, clientSecret, ...fields }) => {
-      const { connection } = splitPartnerInput({
-        ...fields,
-        clientSecret: clientSecret ?? '-',
-      });
-      return toConnectionView(
-        await core.updateConnection(id, connection, clientSecret, {
-          discardPendingWork,
-        }),
-      );
+    'connections.update': async ({ id, clientSecret, ...fields }) => {
+      const { connection } = splitPartnerInput({ ...fields, clientSecret: clientSecret ?? '-' });
+      return toConnectionView(await core.updateConnection(id, connection, clientSecret));
     },
-    'connections.remove': async ({ id }) => ({
-      removed: await core.removeConnection(id),
-    }),
+    'connections.removal': async ({ id }) => core.removal(id),
+    'connections.remove': async ({ id }) => ({ removed: await core.removeConnection(id) }),
 
     'sync.now': async () => {
       await syncNow();

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Clock } from '../clock';
 import type { Db } from '../store/db';
 import { parseRow, runTransaction } from '../store/rows';
+import { storeFaultOf } from '../store/store-faults';
 import { Waiter, type Timers } from '../timers';
 import { RETRY_MAX_MS, retryDelayMs } from './backoff';
 import type { Job, JobError, JobKindName, JobState, Outcome, StoredJob } from './job-model';
@@ -69,6 +70,8 @@ export interface JobRunnerOptions {
 /** Tries of a local write before its job is left in doubt instead. */
 const RECORD_TRIES = 5;
 const RECORD_RETRY_MS = 100;
+/** The longest wait before a failed local write is tried again (a disk full for hours). */
+const RECORD_RETRY_MAX_MS = 30_000;
 /** The longest wait between two reconciliation rounds of a kind. */
 const RECONCILE_MAX_DELAY_MS = 15_000;
 /** In-doubt jobs read per reconciliation round. */
@@ -116,6 +119,8 @@ export class JobRunner {
   private readonly forced = new Set<JobKindName>();
   private loop: Promise<void> | null = null;
   private stopping = false;
+  /** A claim failed this round (a local write that failed): the next round comes soon. */
+  private claimFailed = false;
 
   constructor(private readonly o: JobRunnerOptions) {
     this.waiter = new Waiter(o.timers);
@@ -209,6 +214,8 @@ export class JobRunner {
         claimed = runTransaction(this.o.db, () => this.claimDue(kind, now));
       } catch (error) {
         this.log(`could not claim a ${kind.name} job: ${messageOf(error)}`);
+        // Nothing else may wake the runner for the jobs that are due (a full disk): look again.
+        this.claimFailed = true;
         return;
       }
       again = claimed.settled.length > 0;
@@ -228,7 +235,7 @@ export class JobRunner {
       : this.o.jobs.claimDue(kind.name, now, kind.concurrency);
     for (const stored of jobs) {
       const job = this.parse(kind, stored);
-      const prepared = job ? (kind.prepare?.(job) ?? { data: job.data }) : { outcome: UNREADABLE };
+      const prepared = job ? this.prepare(kind, job) : { outcome: UNREADABLE };
       if ('outcome' in prepared) {
         this.write(stored, 'sending', prepared.outcome);
         claimed.settled.push({ job: stored, outcome: prepared.outcome });
@@ -238,6 +245,40 @@ export class JobRunner {
       claimed.send.push({ ...job!, data: prepared.data });
     }
     return claimed;
+  }
+
+  /**
+   * The kind's preparation of one claimed job, in a savepoint of its own: whatever it throws (a
+   * row that cannot be read, whatever the reason) settles this job alone and the claim goes on
+   * with the others. A damaged database (the store is being recovered) puts the job back in the
+   * queue for later; anything else rejects it with the reason.
+   */
+  private prepare(
+    kind: JobKind<unknown>,
+    job: Job<unknown>,
+  ): { data: unknown } | { outcome: Outcome } {
+    try {
+      return runTransaction(this.o.db, () => kind.prepare?.(job) ?? { data: job.data });
+    } catch (error) {
+      this.log(`job ${job.id}: its preparation failed: ${messageOf(error)}`);
+      // A failure that ended the claim's transaction itself ends the claim (logged by launch).
+      if (!this.o.db.inTransaction) throw error;
+      const message = messageOf(error);
+      return storeFaultOf(error)
+        ? {
+            outcome: {
+              to: 'queued',
+              retry: 'backoff',
+              error: { kind: 'local', message: `It could not be read here: ${message}` },
+            },
+          }
+        : {
+            outcome: {
+              to: 'rejected',
+              error: { kind: 'local', message: `Its stored data cannot be read: ${message}` },
+            },
+          };
+    }
   }
 
   /** After the claims committed: their news, and the sends. */
@@ -297,7 +338,7 @@ export class JobRunner {
         from,
         outcome,
         tries: tries + 1,
-        at: this.o.clock.now() + RECORD_RETRY_MS * 2 ** tries,
+        at: this.o.clock.now() + Math.min(RECORD_RETRY_MS * 2 ** tries, RECORD_RETRY_MAX_MS),
       });
       this.waiter.wake();
       return false;
@@ -425,6 +466,10 @@ export class JobRunner {
   /** How long to wait after a round whose claims were made at `now`. */
   private nextWakeDelay(now: number): number {
     let next = Infinity;
+    if (this.claimFailed) {
+      this.claimFailed = false;
+      next = now + RECHECK_MS;
+    }
     for (const entry of this.unrecorded.values()) next = Math.min(next, entry.at);
     for (const kind of this.kinds.values()) {
       if (!this.active(kind.name)) continue;

@@ -341,6 +341,32 @@ export class JobsRepo {
       "DELETE FROM jobs WHERE state = 'done' AND batch_id IS NULL AND updated_at < ?",
     ).run(before).changes;
   }
+
+  /**
+   * A job whose record was lost (a damaged store recovered) while its domain row says a change
+   * is pending: written in doubt, as if `sentAt` it had been sent, so that its kind reads the
+   * server (back to that time) before anything is sent again.
+   */
+  enqueueInDoubt(job: NewJob, sentAt: number, error: JobError): number {
+    const now = this.clock.now();
+    return Number(
+      prepareCached(
+        this.db,
+        `INSERT INTO jobs (kind, queue_key, state, data, batch_id, batch_seq, sent_at, error, created_at, updated_at)
+         VALUES (?, ?, 'in_doubt', ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        job.kind,
+        job.queueKey ?? null,
+        JSON.stringify(job.data),
+        job.batchId ?? null,
+        job.batchSeq ?? null,
+        sentAt,
+        JSON.stringify(error),
+        now,
+        now,
+      ).lastInsertRowid,
+    );
+  }
 }
 
 const parseJob = (row: unknown): StoredJob =>

@@ -165,3 +165,52 @@ export function createSendingForPatient(
     ).get(sourceId, localId) !== undefined
   );
 }
+
+/**
+ * After a damaged store was recovered: every protocol whose row says a change is pending but
+ * whose job was lost with the damaged pages gets its job back, in doubt (the change may have
+ * reached the server before the damage), as if sent when the protocol was created, so that
+ * reconciliation looks that far back before anything is sent again. Returns how many.
+ */
+export function restoreLostChanges(ctx: ChangeQueueContext): number {
+  const rows = prepareCached(
+    ctx.db,
+    `SELECT local_id, server_id, deleted, base_updated_at, created_at FROM protocols
+     WHERE sync_state = 'pending'`,
+  ).all() as {
+    local_id: string;
+    server_id: string | null;
+    deleted: 0 | 1;
+    base_updated_at: string | null;
+    created_at: number;
+  }[];
+  let restored = 0;
+  for (const row of rows) {
+    if (ctx.jobs.live(queueKeyOf(row.local_id))) continue;
+    // Without a server id the lost change was a create (perhaps deleted here meanwhile: once the
+    // create is settled, the delete follows, or the row goes if the create never arrived).
+    const op: ProtocolChangeOp =
+      row.server_id === null ? 'create' : row.deleted === 1 ? 'delete' : 'update';
+    ctx.jobs.enqueueInDoubt(
+      {
+        kind: 'protocol',
+        queueKey: queueKeyOf(row.local_id),
+        data: {
+          localId: row.local_id,
+          op,
+          baseUpdatedAt: op === 'create' ? null : row.base_updated_at,
+          sentRev: null,
+          sent: null,
+        } satisfies ProtocolJobData,
+      },
+      row.created_at,
+      {
+        kind: 'transport',
+        message:
+          'Its record was lost with a damaged database: the server is read before it is sent again.',
+      },
+    );
+    restored++;
+  }
+  return restored;
+}

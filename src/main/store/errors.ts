@@ -1,7 +1,16 @@
 import type { z } from 'zod';
 
 export type StoreErrorCode =
-  'future-schema' | 'corrupt-row' | 'not-found' | 'invalid-state' | 'pending-work';
+  | 'future-schema'
+  | 'corrupt-row'
+  | 'not-found'
+  | 'invalid-state'
+  /** The file is damaged (quick_check found problems): see store-recovery.ts. */
+  | 'damaged'
+  /** Another process holds the data directory (app-store.ts). */
+  | 'in-use'
+  /** No connection store is open (none active, or it is being switched or recovered). */
+  | 'unavailable';
 
 /** Every error the store throws on purpose. Messages name tables and keys, never row contents. */
 export class StoreError extends Error {
@@ -32,4 +41,17 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   });
   const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
   return shown.join('; ') + more;
+}
+
+/** PRAGMA quick_check found problems: the file is damaged, though SQLite could open it. */
+export class StoreDamagedError extends StoreError {
+  constructor(
+    readonly file: string,
+    readonly problems: readonly string[],
+  ) {
+    super(
+      'damaged',
+      `The database ${file} is damaged: ${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` (and ${problems.length - 3} more)` : ''}`,
+    );
+  }
 }

@@ -2,24 +2,23 @@ import { BatchesRepo } from '../bulk/batches-repo';
 import { ProductsRepo } from '../catalog/products-repo';
 import { ShippingMethodsRepo } from '../catalog/shipping-methods-repo';
 import { systemClock, type Clock } from '../clock';
-import { ConnectionsRepo } from '../connections/connections-repo';
 import { JobsRepo } from '../jobs/jobs-repo';
 import { OrdersRepo } from '../orders/orders-repo';
 import { ProtocolsRepo } from '../protocols/protocols-repo';
 import { closeStore, openStore, type Db, type OpenStoreOptions } from './db';
 import { runTransaction } from './rows';
-import { SettingsRepo } from './settings-repo';
+import { watchFaults, type FaultListener } from './store-faults';
 import { SyncStateRepo } from './sync-state-repo';
 
 /**
- * The local database and every repository on it: one connection, owned by the main process
- * (one owner: no second connection, no worker). Each subsystem's repository reads and writes its
- * own tables; a write across repositories is one `transaction`.
+ * The store of one connection (connections/<id>.db: store-files.ts) and every repository on it:
+ * one database connection, owned by the main process (one owner: no second connection, no
+ * worker). Each subsystem's repository reads and writes its own tables; a write across
+ * repositories is one `transaction`. The saved connections and the app's settings are in the app
+ * store (app-store.ts).
  */
 export interface LocalStore {
   db: Db;
-  connections: ConnectionsRepo;
-  settings: SettingsRepo;
   products: ProductsRepo;
   shippingMethods: ShippingMethodsRepo;
   protocols: ProtocolsRepo;
@@ -38,18 +37,19 @@ export interface LocalStore {
 export interface LocalStoreOptions extends OpenStoreOptions {
   /** Time source of local timestamps; default the system clock. */
   clock?: Clock;
+  /** Told of every fault of the file (damaged, full, read-only) any statement meets. */
+  faults?: FaultListener;
 }
 
 /** Opens the store at `file` (":memory:" for tests) and builds every repository on it. */
 export function createLocalStore(file: string, options: LocalStoreOptions = {}): LocalStore {
   const clock = options.clock ?? systemClock;
   const db = openStore(file, options);
+  if (options.faults) watchFaults(db, options.faults);
   const jobs = new JobsRepo(db, clock);
   const orders = new OrdersRepo(db, clock);
   return {
     db,
-    connections: new ConnectionsRepo(db, clock),
-    settings: new SettingsRepo(db),
     products: new ProductsRepo(db),
     shippingMethods: new ShippingMethodsRepo(db),
     protocols: new ProtocolsRepo(db, clock, jobs),

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db';
 import { CorruptRowError } from './errors';
+import { reportFault } from './store-faults';
 
 /** A TEXT column holding JSON: parsed, then checked against `schema`. */
 export const jsonText = <S extends z.ZodType>(schema: S) =>
@@ -58,12 +59,19 @@ const runners = new WeakMap<Db, Database.Transaction<(fn: () => unknown) => unkn
  * back when it throws. IMMEDIATE takes the write lock first, so a transaction that reads and then
  * writes never meets SQLITE_BUSY half-way when another connection (a second process on the same
  * file) commits in between: it waits for the lock (busy_timeout) instead. One transaction
- * function per database, as better-sqlite3 builds four wrappers for each.
+ * function per database, as better-sqlite3 builds four wrappers for each. A fault of the file
+ * (damaged, full, read-only: store-faults.ts) is told to the store's listener.
  */
 export function runTransaction<T>(db: Db, fn: () => T): T {
   let run = runners.get(db);
   if (!run) runners.set(db, (run = db.transaction((f: () => unknown) => f())));
-  return run.immediate(fn) as T;
+  try {
+    return run.immediate(fn) as T;
+  } catch (error) {
+    // BEGIN and COMMIT run outside the watched statements: their faults are told here.
+    reportFault(db, error);
+    throw error;
+  }
 }
 
 /** Epoch milliseconds of a server timestamp (ISO 8601 with offset). */

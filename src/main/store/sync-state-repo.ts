@@ -28,7 +28,7 @@ export const SYNC_KEYS = {
 /**
  * Cursors and marks of the sync engine as JSON values, parsed with the caller's schema on read.
  * Unlike settings, a value that does not match is a CorruptRowError: a cursor read wrongly could
- * skip data. Emptied with the rest of the mirror when the active connection changes.
+ * skip data. Each connection's store has its own.
  */
 export class SyncStateRepo {
   constructor(private readonly db: Db) {}

@@ -3,6 +3,7 @@ import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { useGuardedHashLocation } from './lib/navigation-guard';
 import { Header } from './components/Header';
 import { Sidebar } from './components/Sidebar';
+import { StoreBanners } from './components/StoreBanners';
 import { Loading } from './components/States';
 import { Toasts } from './components/Toasts';
 import { useScreenShortcuts } from './lib/shortcuts';
@@ -78,6 +79,7 @@ function Shell() {
         <Sidebar />
         <div className="shell-body">
           <Header />
+          <StoreBanners />
           <main id="main-content" ref={main} tabIndex={-1} className="main">
             <Suspense fallback={<Loading label="Loading…" />}>
               <Switch>
@@ -144,6 +146,7 @@ function FirstRun() {
         </span>
         <span className="brand-name">Order Desk</span>
       </header>
+      <StoreBanners />
       <main id="main-content" ref={main} tabIndex={-1} className="main first-run">
         <Suspense fallback={<Loading label="Loading…" />}>
           <ConnectScreen firstRun />

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,34 +8,8 @@ import { Redactor, silentLogger } from '../../../src/main/logging';
 import { BROWSER_HOST_PATHS } from '../../../src/shared/ipc';
 import { createOrderDeskApi } from '../../../src/shared/ipc-bridge';
 import { registerContractSuite } from './contract-suite';
+import { FAKE_BUILD_CSP, fakeBuild } from '../../support/fake-build';
 import { connectSocketTransport, openSocket } from '../../support/ws-client';
-
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'";
-
-/** A built renderer as vite writes it: index.html with the CSP meta, a module script, an asset. */
-function fakeBuild(dir: string): { rendererDir: string; bridgeFile: string } {
-  const rendererDir = join(dir, 'renderer');
-  mkdirSync(join(rendererDir, 'assets'), { recursive: true });
-  writeFileSync(
-    join(rendererDir, 'index.html'),
-    `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta http-equiv="Content-Security-Policy" content="${CSP}" />
-    <title>Order Desk</title>
-    <script type="module" crossorigin src="./assets/index-abc123.js"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>
-`,
-  );
-  writeFileSync(join(rendererDir, 'assets', 'index-abc123.js'), 'console.log("renderer");\n');
-  const bridgeFile = join(dir, 'bridge.js');
-  writeFileSync(bridgeFile, '(function(){window.orderDesk={};})();\n');
-  return { rendererDir, bridgeFile };
-}
 
 registerContractSuite('browser', async ({ dataDir, credentials, embeddedDb }) => {
   const host = await startBrowserHost({
@@ -97,7 +71,7 @@ describe('browser host', () => {
       const renderer = html.indexOf('<script type="module"');
       expect(bridge).toBeGreaterThan(0);
       expect(bridge).toBeLessThan(renderer);
-      expect(html).toContain(`content="${CSP}"`);
+      expect(html).toContain(`content="${FAKE_BUILD_CSP}"`);
     }
   });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +53,7 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'app.setTheme': { theme: 'blue' },
   'app.openExternal': { url: 'file:///etc/passwd' },
   'app.setNotifications': { enabled: 'yes' },
+  'app.dismissNotice': { id: '' },
   'connections.list': { all: true },
   'connections.test': {
     kind: 'embedded',
@@ -63,9 +64,10 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
     clientSecret: '',
   },
   'connections.connect': { kind: 'production', label: 'Clinic' },
-  'connections.useEmbedded': { discardPendingWork: 'yes' },
+  'connections.useEmbedded': { discardPendingWork: true },
   'connections.activate': { id: '' },
   'connections.update': { id: 'conn_1', label: '' },
+  'connections.removal': { id: '' },
   'connections.remove': { id: 42 },
   'sync.now': { now: true },
   'catalog.products': { limit: 0, status: ['SOLD'] },
@@ -941,7 +943,24 @@ export function registerContractSuite(
 
       const back = await value('connections.activate', { id: EMBEDDED_CONNECTION_ID });
       expect(back).toMatchObject({ id: EMBEDDED_CONNECTION_ID, isActive: true });
+      // Before removing: what would be deleted (its own store file; the active one is refused).
+      expect((await failure('connections.removal', { id: EMBEDDED_CONNECTION_ID })).kind).toBe(
+        'conflict',
+      );
+      const removal = await value('connections.removal', { id: connected.id });
+      expect(removal).toMatchObject({
+        id: connected.id,
+        label: 'Clinic partner sandbox',
+        storeFile: join(dir, 'connections', `${connected.id}.db`),
+        unsentChanges: 0,
+        unfinishedBatches: 0,
+      });
+      expect(removal.bytes).toBeGreaterThan(0);
+      expect(existsSync(removal.storeFile)).toBe(true);
       expect(await value('connections.remove', { id: connected.id })).toEqual({ removed: true });
+      expect(existsSync(removal.storeFile)).toBe(false);
+      // A notice that is not (or no longer) shown: dismissing it changes nothing.
+      expect(await value('app.dismissNotice', { id: 'no-such-notice' })).toBeNull();
       expect(await value('connections.remove', { id: connected.id })).toEqual({ removed: false });
       expect(await credentials.get(secretAccount(connected))).toBeNull();
     });

@@ -109,9 +109,9 @@ describe('IPC errors', () => {
     });
     expect(toIpcError(keychain, 'c', log).kind).toBe('keychain');
     expect(toIpcError(new KeychainError('locked'), 'c', log).kind).toBe('keychain');
-    expect(toIpcError(new StoreError('pending-work', 'Unsent work.'), 'c', log)).toEqual({
-      kind: 'pending-work',
-      message: 'Unsent work.',
+    expect(toIpcError(new StoreError('invalid-state', 'Not now.'), 'c', log)).toEqual({
+      kind: 'conflict',
+      message: 'Not now.',
       fieldErrors: [],
     });
     for (const kind of ['not-found', 'conflict', 'network', 'timeout', 'rate-limited'] as const) {
@@ -123,12 +123,44 @@ describe('IPC errors', () => {
     expect(lines).toEqual(['IPC call app.state failed unexpectedly: token abc-secret-detail']);
   });
 
+  it('says in plain words that the disk is full or read-only, naming the data folder, never "internal"', () => {
+    const lines: string[] = [];
+    const log = recordingLogger(lines);
+    const sqlite = (code: string, message: string) => Object.assign(new Error(message), { code });
+    const full = toIpcError(sqlite('SQLITE_FULL', 'database or disk is full'), 'c', log, '/data');
+    expect(full).toEqual({
+      kind: 'storage',
+      message: expect.stringMatching(
+        /^The disk is full: Order Desk could not save this\. Free some space on the disk that holds \/data, then try again; nothing you saved before is lost\./,
+      ),
+      fieldErrors: [],
+    });
+    for (const error of [
+      sqlite('SQLITE_READONLY', 'attempt to write a readonly database'),
+      sqlite('EROFS', 'read-only file system'),
+    ]) {
+      const readOnly = toIpcError(error, 'c', log, '/data');
+      expect(readOnly.kind).toBe('storage');
+      expect(readOnly.message).toMatch(/cannot write to \/data .*read-only/);
+    }
+    const damaged = toIpcError(
+      sqlite('SQLITE_CORRUPT', 'database disk image is malformed'),
+      'c',
+      log,
+      '/data',
+    );
+    expect(damaged.message).toMatch(
+      /found its local database in \/data damaged. It keeps the damaged file/,
+    );
+    expect(lines.every((l) => !l.includes('failed unexpectedly'))).toBe(true);
+  });
+
   it('never rejects: a failure inside a handler becomes internal, and is logged', async () => {
     const lines: string[] = [];
     const log = recordingLogger(lines);
     const core = await openCore(new MemoryCredentialStore(), log);
     const dispatcher = createIpcDispatcher({ core, host: electronHost([]), log });
-    core.store.close(); // every query now throws
+    core.app.close(); // every query now throws
     const result = await dispatcher.dispatch('connections.list', {});
     expect(result).toEqual({
       ok: false,

@@ -35,6 +35,7 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   'app.setTheme': { theme: 'dark' },
   'app.openExternal': { url: 'https://carrier.example/track/1Z999' },
   'app.setNotifications': { enabled: false },
+  'app.dismissNotice': { id: 'notice-1' },
   'connections.list': {},
   'connections.test': {
     kind: 'partner-sandbox',
@@ -62,6 +63,7 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
     authUrl: 'https://auth.partner.example',
     clientId: 'clinic',
   },
+  'connections.removal': { id: 'conn_1' },
   'connections.remove': { id: 'conn_1' },
   'sync.now': {},
   'catalog.products': { search: 'magnesium' },
@@ -310,6 +312,29 @@ describe('the renderer side checks every answer and event against the contract',
         possibleDuplicates: 0,
       },
       'connection-changed': { connection: CONNECTION },
+      storage: {
+        problem: {
+          fault: 'full',
+          dataDir: '/home/clinic/.config/Order Desk',
+          since: '2026-11-23T04:00:00.000Z',
+          message: 'The disk is full.',
+        },
+      },
+      'store-notices': {
+        notices: [
+          {
+            id: 'notice-1',
+            kind: 'store-recovered',
+            at: '2026-11-23T04:00:00.000Z',
+            connectionLabel: 'Local sandbox',
+            cause: 'damaged',
+            keptAt: '/data/connections/embedded.damaged-20261123-040000.db',
+            storeFile: '/data/connections/embedded.db',
+            recovered: { protocols: 3, unsentChanges: 1, unfinishedBatches: 0, orders: 2 },
+            unreadable: 4,
+          },
+        ],
+      },
       // order-status carries a whole AppOrder: the contract suite sends a real one.
     };
     const fake = fakeTransport(() => null);

@@ -66,7 +66,7 @@ function reopen(wall: Clock, place: Place): Promise<Core> {
     log: silentLogger,
     redactor: new Redactor(),
     clock: wall,
-    sessionTuning: {
+    tuning: {
       client: { sleep: async () => undefined, timeoutMs: 2_000 },
       inDoubtGraceMs: { protocol: 1_000, order: 1_000 },
       probeBackoffMs: 50,

@@ -289,25 +289,41 @@ describe("JobRunner: the kind's preparation", () => {
     ]);
   });
 
-  it('a preparation that throws rolls the claim back: the job stays queued, unsent, until the runner looks again', async () => {
-    let fail = true;
+  it('a preparation that throws settles that job alone, and the claim goes on with the others', async () => {
+    const store = memoryStore();
     const kind = fakeKind({
       prepare(job) {
-        if (fail) throw new Error('cannot read the draft');
+        if (labelOf(job) === 'unreadable') {
+          // Its own writes so far are undone with it (the savepoint of this job).
+          mark(store, 'half-prepared')();
+          throw new TypeError('cannot read the draft');
+        }
+        if (labelOf(job) === 'damaged')
+          throw Object.assign(new Error('database disk image is malformed'), {
+            code: 'SQLITE_CORRUPT',
+          });
         return { data: job.data };
       },
     });
-    const h = setup([kind]);
-    const id = h.enqueue('a');
+    const h = setup([kind], { store });
+    const ids = [h.enqueue('a'), h.enqueue('unreadable'), h.enqueue('damaged'), h.enqueue('b')];
     await h.start();
-    expect(h.job(id)).toMatchObject({ state: 'queued', attempts: 0, sentAt: null });
-    expect(kind.sent()).toEqual([]);
-    expect(h.logs.join('\n')).toMatch(/could not claim a order job: cannot read the draft/);
-    fail = false;
-    h.runner.wake();
-    await settle();
-    expect(kind.sent()).toEqual(['a']);
-    expect(h.job(id).attempts).toBe(1);
+    expect(kind.sent()).toEqual(['a', 'b']);
+    expect(h.job(ids[1]!)).toMatchObject({
+      state: 'rejected',
+      error: { kind: 'local', message: 'Its stored data cannot be read: cannot read the draft' },
+    });
+    // A damaged database is the store's to recover: the job waits in the queue, not refused.
+    expect(h.job(ids[2]!)).toMatchObject({
+      state: 'queued',
+      error: {
+        kind: 'local',
+        message: 'It could not be read here: database disk image is malformed',
+      },
+    });
+    expect(h.job(ids[2]!).nextAttemptAt).toBeGreaterThan(h.store.clock.now());
+    expect(marks(h.store)).toEqual([]);
+    expect(h.logs.join('\n')).toMatch(/its preparation failed: cannot read the draft/);
   });
 });
 

@@ -1,7 +1,34 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { CorruptRowError, StoreError, SYNC_KEYS } from '../../../src/main/store';
-import { memoryStore, product, protocolRequest } from '../../support/store-fixtures';
+import {
+  CorruptRowError,
+  DataDirInUseError,
+  openAppStore,
+  StoreError,
+  SYNC_KEYS,
+  type AppStore,
+} from '../../../src/main/store';
+import { manualClock, memoryStore } from '../../support/store-fixtures';
+
+const dirs: string[] = [];
+const stores: AppStore[] = [];
+afterEach(() => {
+  for (const s of stores.splice(0)) s.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** An app store in a fresh data folder, with a clock the test moves. */
+function appStore() {
+  const dir = mkdtempSync(join(tmpdir(), 'app-store-'));
+  dirs.push(dir);
+  const clock = manualClock();
+  const store = openAppStore(dir, { clock });
+  stores.push(store);
+  return Object.assign(store, { clock, dir });
+}
 
 const embedded = {
   kind: 'embedded' as const,
@@ -20,7 +47,7 @@ const partner = {
 
 describe('ConnectionsRepo', () => {
   it('adds connections normalised by the shared schema, inactive, in creation order', () => {
-    const store = memoryStore();
+    const store = appStore();
     const a = store.connections.add(embedded);
     store.clock.advance(1);
     const b = store.connections.add({ ...partner, id: 'partner' });
@@ -39,7 +66,7 @@ describe('ConnectionsRepo', () => {
   });
 
   it('updates a connection and refuses to remove the active one', () => {
-    const store = memoryStore();
+    const store = appStore();
     const a = store.connections.add(embedded);
     const b = store.connections.add(partner);
     store.connections.setActive(a.id);
@@ -49,43 +76,72 @@ describe('ConnectionsRepo', () => {
     expect(store.connections.get(b.id)).toBeNull();
   });
 
-  it('switching connection empties the mirror, and refuses while changes are unsent unless told to discard', () => {
-    const store = memoryStore();
+  it('switching moves only the active flag: each connection keeps its own store', () => {
+    const store = appStore();
     const a = store.connections.add(embedded);
     const b = store.connections.add(partner);
     store.connections.setActive(a.id);
-    store.products.upsertMany([product(1001)]);
-    store.syncState.set(SYNC_KEYS.ordersLastPull, 5);
-    const draft = store.protocols.createDraft(protocolRequest());
-
-    expect(() => store.connections.setActive(b.id)).toThrow(
-      expect.objectContaining({ code: 'pending-work' }),
-    );
-    expect(store.connections.active()?.id).toBe(a.id);
-    expect(store.protocols.get(draft.localId)).not.toBeNull();
-
-    store.connections.setActive(b.id, { discardPendingWork: true });
+    store.connections.setActive(b.id);
     expect(store.connections.active()?.id).toBe(b.id);
     expect(store.connections.get(a.id)?.isActive).toBe(false);
-    expect(store.protocols.count({ includeDeleted: true })).toBe(0);
-    expect(store.jobs.counts({ kind: 'protocol' })).toMatchObject({ queued: 0 });
-    expect(store.products.count()).toBe(0);
-    expect(store.syncState.get(SYNC_KEYS.ordersLastPull, z.int())).toBeNull();
+    expect(store.connections.setActive(b.id).isActive).toBe(true);
+    expect(store.connections.list().filter((c) => c.isActive)).toHaveLength(1);
   });
 
-  it('activating the active connection again keeps the mirror', () => {
-    const store = memoryStore();
-    const a = store.connections.add(embedded);
-    store.connections.setActive(a.id);
-    store.products.upsertMany([product(1001)]);
-    store.connections.setActive(a.id);
-    expect(store.products.count()).toBe(1);
+  it('adopts a connection saved by an earlier version once, keeping its id, time and flag', () => {
+    const store = appStore();
+    const old = { ...partner, id: 'conn_old', createdAt: 5, isActive: true, label: 'Old' };
+    store.connections.adopt({ ...old, baseUrl: 'https://sandbox.example.com/v1' });
+    store.connections.adopt({ ...old, label: 'Adopted again' });
+    expect(store.connections.list()).toEqual([
+      expect.objectContaining({ id: 'conn_old', label: 'Old', createdAt: 5, isActive: true }),
+    ]);
+  });
+});
+
+describe('the app store', () => {
+  it('holds its data folder: a second opening is refused with a message naming the folder', () => {
+    const store = appStore();
+    let error: unknown;
+    try {
+      openAppStore(store.dir, { lockTimeoutMs: 50 });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(DataDirInUseError);
+    expect((error as Error).message).toContain(store.dir);
+    expect((error as Error).message).toMatch(/already running/);
+    store.close();
+    stores.splice(stores.indexOf(store), 1);
+    const again = openAppStore(store.dir);
+    again.close();
+  });
+
+  it('keeps notices until they are dismissed; the same notice twice is one', () => {
+    const store = appStore();
+    const notice = {
+      id: 'n-1',
+      kind: 'store-recovered' as const,
+      at: '2025-03-01T10:00:00.000Z',
+      connectionLabel: 'Local sandbox',
+      cause: 'damaged' as const,
+      keptAt: '/data/connections/embedded.damaged-20250301-100000.db',
+      storeFile: '/data/connections/embedded.db',
+      recovered: { protocols: 3, unsentChanges: 1, unfinishedBatches: 0, orders: 2 },
+      unreadable: 4,
+    };
+    store.notices.add(notice);
+    store.notices.add({ ...notice, unreadable: 9 });
+    expect(store.notices.shown()).toEqual([notice]);
+    expect(store.notices.dismiss('n-1')).toBe(true);
+    expect(store.notices.dismiss('n-1')).toBe(false);
+    expect(store.notices.shown()).toEqual([]);
   });
 });
 
 describe('SettingsRepo', () => {
   it('round-trips JSON values, parsed with the caller schema', () => {
-    const store = memoryStore();
+    const store = appStore();
     const Theme = z.enum(['light', 'dark']);
     expect(store.settings.get('ui.theme', Theme, 'light')).toBe('light');
     store.settings.set('ui.theme', 'dark');
@@ -99,7 +155,7 @@ describe('SettingsRepo', () => {
   });
 
   it('reads a value that no longer matches its schema, or is not JSON, as the fallback', () => {
-    const store = memoryStore();
+    const store = appStore();
     store.settings.set('ui.theme', 'sepia');
     expect(store.settings.get('ui.theme', z.enum(['light', 'dark']), 'light')).toBe('light');
     store.db.prepare("INSERT INTO settings (key, value) VALUES ('broken', '{not json')").run();

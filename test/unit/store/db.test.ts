@@ -60,11 +60,11 @@ describe('openStore', () => {
   it('reopens an up-to-date file without migrating again, keeping its data', () => {
     const file = join(dir, 'b.db');
     const first = createLocalStore(file);
-    first.settings.set('ui.theme', 'dark');
+    first.syncState.set('orders.lastPull', 42);
     first.close();
     const again = createLocalStore(file);
     expect(schemaVersion(again.db)).toBe(SCHEMA_VERSION);
-    expect(again.settings.get('ui.theme', z.string(), 'light')).toBe('dark');
+    expect(again.syncState.get('orders.lastPull', z.int())).toBe(42);
     again.close();
   });
 

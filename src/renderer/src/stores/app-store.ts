@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { AppState, ConnectionView, Theme } from '../../../shared/ipc';
+import type { StorageProblem, StoreNotice } from '../../../shared/store-views';
 import { call, describeError, errorMessage } from '../lib/ipc';
 import { toast, useToastStore } from './toast-store';
 
@@ -23,6 +24,10 @@ interface AppStore {
   notifications: boolean;
   /** Where client secrets are kept (the Connect screen says so). */
   secretStorage: AppState['secretStorage'];
+  /** Damaged stores recovered, shown until dismissed. */
+  notices: StoreNotice[];
+  /** The disk refuses writes (full, read-only), or null. */
+  storage: StorageProblem;
   load(): Promise<void>;
   /** Re-reads app.state quietly (after a switch of connection, whose state events may be past). */
   refresh(): Promise<void>;
@@ -30,6 +35,9 @@ interface AppStore {
   setConnectivity(online: boolean, reason: AppState['offlineReason']): void;
   setSync(sync: Sync): void;
   setOutbox(outbox: Outbox): void;
+  setNotices(notices: StoreNotice[]): void;
+  setStorage(storage: StorageProblem): void;
+  dismissNotice(id: string): Promise<void>;
   setTheme(theme: Theme): Promise<void>;
   setNotifications(enabled: boolean): Promise<void>;
   syncNow(): Promise<void>;
@@ -50,6 +58,8 @@ export const useAppStore = create<AppStore>((set, get) => ({
   theme: 'system',
   notifications: true,
   secretStorage: 'system-keychain',
+  notices: [],
+  storage: null,
 
   async load() {
     set({ status: 'loading', loadError: null });
@@ -72,6 +82,8 @@ export const useAppStore = create<AppStore>((set, get) => ({
       theme: s.theme,
       notifications: s.notifications,
       secretStorage: s.secretStorage,
+      notices: s.notices,
+      storage: s.storage,
     });
   },
 
@@ -85,6 +97,8 @@ export const useAppStore = create<AppStore>((set, get) => ({
       offlineReason: s.offlineReason,
       sync: s.sync,
       outbox: s.outbox,
+      notices: s.notices,
+      storage: s.storage,
     });
   },
 
@@ -92,6 +106,18 @@ export const useAppStore = create<AppStore>((set, get) => ({
   setConnectivity: (online, offlineReason) => set({ online, offlineReason }),
   setSync: (sync) => set({ sync }),
   setOutbox: (outbox) => set({ outbox }),
+  setNotices: (notices) => set({ notices }),
+  setStorage: (storage) => set({ storage }),
+
+  async dismissNotice(id) {
+    const before = get().notices;
+    set({ notices: before.filter((n) => n.id !== id) });
+    const result = await call('app.dismissNotice', { id });
+    if (!result.ok) {
+      set({ notices: before });
+      toast.error('The notice could not be dismissed.', result.error.message);
+    }
+  },
 
   async setTheme(theme) {
     const previous = get().theme;

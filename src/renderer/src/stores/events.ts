@@ -8,19 +8,30 @@ import { noteOrdersMaybeChanged, noteOrderStatus, resetOrders } from './orders-l
 import { useSettingsStore } from './settings-store';
 import { useUpdatesStore } from './updates-store';
 import type { ConnectionView } from '../../../shared/ipc';
+import type { StoreNotice } from '../../../shared/store-views';
 
 /** Makes `connection` the active one; what belonged to another connection is dropped. */
 export function applyConnection(connection: ConnectionView | null): void {
   const before = useAppStore.getState().connection;
   useAppStore.getState().setConnection(connection);
-  if (before?.id !== connection?.id) {
-    useCatalogStore.getState().reset();
-    useProtocolsStore.getState().reset();
-    useSettingsStore.getState().reset();
-    resetOrders();
-    useBatchesStore.getState().reset();
-    void useAppStore.getState().refresh();
-  }
+  if (before?.id !== connection?.id) dropStoreData();
+}
+
+/** What was read from the store of the active connection is dropped, to be read again. */
+function dropStoreData(): void {
+  useCatalogStore.getState().reset();
+  useProtocolsStore.getState().reset();
+  useSettingsStore.getState().reset();
+  resetOrders();
+  useBatchesStore.getState().reset();
+  void useAppStore.getState().refresh();
+}
+
+/** New notices: a damaged store was replaced by a recovered one, so its data is read again. */
+function applyNotices(notices: StoreNotice[]): void {
+  const known = new Set(useAppStore.getState().notices.map((n) => n.id));
+  useAppStore.getState().setNotices(notices);
+  if (notices.some((n) => !known.has(n.id))) dropStoreData();
 }
 
 /**
@@ -33,6 +44,8 @@ export function subscribeToEvents(): () => void {
     on('connection-changed', ({ connection }) => applyConnection(connection)),
     on('connectivity', ({ online, reason }) => app().setConnectivity(online, reason)),
     on('outbox-count', (outbox) => app().setOutbox(outbox)),
+    on('store-notices', ({ notices }) => applyNotices(notices)),
+    on('storage', ({ problem }) => app().setStorage(problem)),
     on('outbox-count', () => useProtocolsStore.getState().changed()),
     on('order-status', noteOrderStatus),
     on('update-status', (view) => useUpdatesStore.getState().apply(view)),

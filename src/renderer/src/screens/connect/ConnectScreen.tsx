@@ -1,6 +1,5 @@
 import { Building2, FlaskConical, Laptop, Loader2 } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
-import { ConfirmDialog } from '../../components/Dialog';
 import { call } from '../../lib/ipc';
 import { useAppStore } from '../../stores/app-store';
 import { PartnerConnectionForm, type PartnerFormValues } from './PartnerConnectionForm';
@@ -42,13 +41,10 @@ export default function ConnectScreen({ firstRun }: { firstRun: boolean }) {
   const keepDraft = useCallback((values: Partial<PartnerFormValues>) => {
     if (values.kind) drafts.current[values.kind] = values;
   }, []);
-  const pendingCount = useAppStore((s) => s.outbox.pending + s.outbox.inDoubt + s.outbox.conflicts);
 
   const startEmbedded = async () => {
     setStarting(true);
-    await switcher.run((discardPendingWork) =>
-      call('connections.useEmbedded', { discardPendingWork }),
-    );
+    await switcher.run(() => call('connections.useEmbedded', {}));
     setStarting(false);
   };
 
@@ -58,7 +54,7 @@ export default function ConnectScreen({ firstRun }: { firstRun: boolean }) {
       <p className="lead">
         {firstRun
           ? 'Choose where Order Desk sends orders. You can switch later from the Connection screen.'
-          : 'Switch to another server, or add a new connection.'}
+          : 'Switch to another server, or add a new connection. Each connection keeps its own protocols, orders and history on this computer: switching deletes nothing.'}
       </p>
 
       <section className="card" aria-labelledby="new-connection">
@@ -114,22 +110,6 @@ export default function ConnectScreen({ firstRun }: { firstRun: boolean }) {
       </section>
 
       <SavedConnections switcher={switcher} hideWhenEmpty={firstRun} />
-
-      <ConfirmDialog
-        open={switcher.pending !== null}
-        title="Discard unsynced changes?"
-        confirmLabel="Discard and switch"
-        onConfirm={() => void switcher.pending?.retry()}
-        onCancel={switcher.cancel}
-      >
-        <p>{switcher.pending?.message}</p>
-        <p>
-          {pendingCount > 0
-            ? `${pendingCount} local ${pendingCount === 1 ? 'change has' : 'changes have'} not reached the server yet.`
-            : 'Some local changes have not reached the server yet.'}{' '}
-          Switching now deletes them for good. To keep them, cancel, go back online and sync first.
-        </p>
-      </ConfirmDialog>
     </div>
   );
 }

@@ -137,12 +137,11 @@ export function PartnerConnectionForm({
     if (editing) {
       const { clientSecret, ...fields } = values;
       const saved = await switcher.run(
-        (discardPendingWork) =>
+        () =>
           call('connections.update', {
             ...fields,
             id: editing.id,
             ...(clientSecret ? { clientSecret } : {}),
-            discardPendingWork,
           }),
         showError,
         true,
@@ -150,10 +149,7 @@ export function PartnerConnectionForm({
       if (saved) onDone?.();
       return;
     }
-    await switcher.run(
-      (discardPendingWork) => call('connections.connect', { ...values, discardPendingWork }),
-      showError,
-    );
+    await switcher.run(() => call('connections.connect', values), showError);
   });
 
   const busy = testing || isSubmitting;

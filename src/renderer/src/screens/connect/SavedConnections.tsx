@@ -1,9 +1,10 @@
 import { KeyRound, Pencil, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { ConnectionView, IpcError } from '../../../../shared/ipc';
+import type { ConnectionRemoval } from '../../../../shared/store-views';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Empty, Failed, Loading } from '../../components/States';
-import { KIND_LABELS } from '../../lib/format';
+import { KIND_LABELS, formatBytes, plural } from '../../lib/format';
 import { call, errorMessage } from '../../lib/ipc';
 import { useAppStore } from '../../stores/app-store';
 import { toast } from '../../stores/toast-store';
@@ -26,7 +27,8 @@ export function SavedConnections({
   hideWhenEmpty: boolean;
 }) {
   const [list, setList] = useState<List>({ state: 'loading' });
-  const [removing, setRemoving] = useState<ConnectionView | null>(null);
+  /** The removal the user is asked to confirm: what it deletes, read from main first. */
+  const [removing, setRemoving] = useState<ConnectionRemoval | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const activeId = useAppStore((s) => s.connection?.id ?? null);
@@ -44,13 +46,19 @@ export function SavedConnections({
     void load();
   }, [load, activeId]);
 
+  const askRemove = async (connection: ConnectionView) => {
+    const result = await call('connections.removal', { id: connection.id });
+    if (result.ok) setRemoving(result.value);
+    else toast.error(`${connection.label} cannot be removed. ${errorMessage(result.error)}`);
+  };
+
   const remove = async () => {
     if (!removing) return;
     setBusy(true);
     const result = await call('connections.remove', { id: removing.id });
     setBusy(false);
     setRemoving(null);
-    if (result.ok) toast.success(`Removed ${removing.label}.`);
+    if (result.ok) toast.success(`Removed ${removing.label} and its data.`);
     else toast.error(`${removing.label} was not removed. ${errorMessage(result.error)}`);
     void load();
   };
@@ -128,9 +136,7 @@ export function SavedConnections({
                     className="button"
                     aria-label={`Switch to ${c.label}`}
                     onClick={() =>
-                      void switcher.run((discardPendingWork) =>
-                        call('connections.activate', { id: c.id, discardPendingWork }),
-                      )
+                      void switcher.run(() => call('connections.activate', { id: c.id }))
                     }
                   >
                     Switch
@@ -143,7 +149,7 @@ export function SavedConnections({
                     className="icon-button"
                     aria-label={`Remove ${c.label}`}
                     title={`Remove ${c.label}`}
-                    onClick={() => setRemoving(c)}
+                    onClick={() => void askRemove(c)}
                   >
                     <Trash2 aria-hidden="true" size={18} />
                   </button>
@@ -156,16 +162,53 @@ export function SavedConnections({
       <ConfirmDialog
         open={removing !== null}
         title={`Remove ${removing?.label ?? 'connection'}?`}
-        confirmLabel="Remove connection"
+        confirmLabel="Remove and delete its data"
         busy={busy}
         onConfirm={() => void remove()}
         onCancel={() => setRemoving(null)}
       >
-        <p>
-          The connection and its client secret are deleted from this computer. The server and the
-          work saved on it are not affected.
-        </p>
+        {removing && <RemovalSummary removal={removing} />}
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** What removing a connection deletes from this computer, as main counted it. */
+function RemovalSummary({ removal }: { removal: ConnectionRemoval }) {
+  const { protocols, unsentChanges, batches, unfinishedBatches, orders } = removal;
+  const empty = removal.bytes === 0;
+  return (
+    <>
+      <p>This deletes from this computer, for good:</p>
+      <ul className="removal-list" data-testid="removal-summary">
+        <li>the connection and its client secret in the keychain;</li>
+        {empty ? (
+          <li>no local data: nothing was kept for it yet.</li>
+        ) : (
+          <li>
+            its local data ({formatBytes(removal.bytes)}), which holds:
+            <ul>
+              <li>{plural(protocols, 'protocol')}</li>
+              {unsentChanges > 0 && (
+                <li className="removal-loss">
+                  {plural(unsentChanges, 'change')} not yet sent to the server, which will never
+                  reach it
+                </li>
+              )}
+              <li>
+                {plural(batches, 'batch', 'batches')}
+                {unfinishedBatches > 0 &&
+                  `, ${unfinishedBatches} unfinished: ${unfinishedBatches === 1 ? 'its' : 'their'} remaining orders will never be sent`}
+              </li>
+              <li>{plural(orders, 'order')} with their status history</li>
+            </ul>
+            <p className="removal-file">
+              The file: <code className="store-path">{removal.storeFile}</code>
+            </p>
+          </li>
+        )}
+      </ul>
+      <p>The server and the work saved on it are not affected.</p>
+    </>
   );
 }

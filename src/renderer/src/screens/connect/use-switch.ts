@@ -1,57 +1,47 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useLocation } from 'wouter';
 import type { ConnectionView, IpcError, IpcResult } from '../../../../shared/ipc';
 import { errorMessage } from '../../lib/ipc';
+import { plural } from '../../lib/format';
+import { unsyncedTotal, useAppStore } from '../../stores/app-store';
 import { applyConnection } from '../../stores/events';
 import { toast } from '../../stores/toast-store';
 
-/** A switch that main refused because local changes are not synced yet, waiting for a yes. */
-export interface PendingSwitch {
-  message: string;
-  retry(): Promise<void>;
-}
-
 /**
- * Runs a call that switches the active connection (connect, use embedded, activate). When main
- * answers 'pending-work', keeps the call so the user can confirm discarding and run it again.
+ * Runs a call that switches the active connection (connect, use embedded, activate, update).
+ * Each connection keeps its own local data, so nothing is discarded: unsent changes of the
+ * connection left wait for it, and the toast says so.
  */
 export function useSwitchConnection() {
-  const [pending, setPending] = useState<PendingSwitch | null>(null);
   const [, navigate] = useLocation();
 
   const run = useCallback(
     async (
-      attempt: (discardPendingWork: boolean) => Promise<IpcResult<ConnectionView>>,
+      attempt: () => Promise<IpcResult<ConnectionView>>,
       onError?: (error: IpcError) => void,
       /** Stay on this screen afterwards (an edit of a saved connection). */
       stay = false,
     ): Promise<boolean> => {
-      const finish = (result: IpcResult<ConnectionView>): boolean => {
-        if (result.ok) {
-          applyConnection(result.value);
-          toast.success(`Connected to ${result.value.label}.`);
-          if (!stay) navigate('/protocols');
-          return true;
-        }
+      const before = useAppStore.getState();
+      const left = before.connection;
+      const unsent = unsyncedTotal(before.outbox);
+      const result = await attempt();
+      if (!result.ok) {
         if (onError) onError(result.error);
         else toast.error(errorMessage(result.error));
         return false;
-      };
-      const result = await attempt(false);
-      if (!result.ok && result.error.kind === 'pending-work') {
-        setPending({
-          message: result.error.message,
-          retry: async () => {
-            setPending(null);
-            finish(await attempt(true));
-          },
-        });
-        return false;
       }
-      return finish(result);
+      applyConnection(result.value);
+      const waiting =
+        left && left.id !== result.value.id && unsent > 0
+          ? ` ${plural(unsent, 'unsent change')} of ${left.label} ${unsent === 1 ? 'stays' : 'stay'} with it and ${unsent === 1 ? 'is' : 'are'} sent when you switch back.`
+          : '';
+      toast.success(`Connected to ${result.value.label}.${waiting}`);
+      if (!stay) navigate('/protocols');
+      return true;
     },
     [navigate],
   );
 
-  return { run, pending, cancel: () => setPending(null) };
+  return { run };
 }

@@ -1,0 +1,70 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { systemClock, type Clock } from '../clock';
+import { ConnectionsRepo } from '../connections/connections-repo';
+import type { AppStore } from './app-store';
+import { prepareCached } from './rows';
+import { LEGACY_STORE_FILE, connectionStoreFile, moveAside, moveStoreFiles } from './store-files';
+import { openConnectionStore } from './store-recovery';
+
+export interface SingleFileMigration {
+  /** The connection whose store the old file became, or null (no connection was active). */
+  activeId: string | null;
+  /** Where the old file went. */
+  movedTo: string;
+}
+
+/**
+ * The first start after the split into an app store and one store per connection. Versions
+ * before it kept everything in one file, order-desk.db: the saved connections, the settings,
+ * and the mirror and work of the active connection (switching emptied it). So:
+ * 1. the old file is opened (checked, and recovered if damaged, as any store);
+ * 2. its connections and settings are copied into the app store, in one transaction; a
+ *    connection or setting already there is kept (an interrupted run is simply run again);
+ * 3. the old file is made self-contained (its write-ahead log checkpointed and dropped) and
+ *    closed;
+ * 4. one rename makes it the active connection's store, connections/<id>.db. That rename is the
+ *    commit point: until it happens order-desk.db is still there and the next start runs all of
+ *    this again; after it, there is nothing left to migrate. Nothing is deleted: when no
+ *    connection was active, or the active one already has a store, the old file is moved aside.
+ * Returns null when there was nothing to migrate.
+ */
+export function migrateSingleFileStore(
+  dataDir: string,
+  app: AppStore,
+  options: { clock?: Clock } = {},
+): SingleFileMigration | null {
+  const clock = options.clock ?? systemClock;
+  const legacy = join(dataDir, LEGACY_STORE_FILE);
+  if (!existsSync(legacy)) return null;
+  const store = openConnectionStore(legacy, { clock, now: () => clock.now() });
+  let activeId: string | null;
+  try {
+    const connections = new ConnectionsRepo(store.db, clock).list();
+    const settings = prepareCached(store.db, 'SELECT key, value FROM settings').all() as {
+      key: string;
+      value: string;
+    }[];
+    app.transaction(() => {
+      for (const connection of connections) app.connections.adopt(connection);
+      const insert = prepareCached(
+        app.db,
+        'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING',
+      );
+      // A recovery's record belongs to the connection store the file becomes, not to the app.
+      for (const { key, value } of settings) if (key !== 'store.recovery') insert.run(key, value);
+    });
+    activeId = connections.find((c) => c.isActive)?.id ?? null;
+    store.db.pragma('wal_checkpoint(TRUNCATE)');
+    store.db.pragma('journal_mode = DELETE');
+  } finally {
+    store.close();
+  }
+  const target = activeId === null ? null : connectionStoreFile(dataDir, activeId);
+  if (target === null || existsSync(target)) {
+    return { activeId: null, movedTo: moveAside(legacy, 'single-file', clock.now()) };
+  }
+  mkdirSync(dirname(target), { recursive: true });
+  moveStoreFiles(legacy, target);
+  return { activeId, movedTo: target };
+}

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemoryCredentialStore } from '../../../src/main/connections/keychain';
+import { Core } from '../../../src/main/core';
+import { Redactor, silentLogger } from '../../../src/main/logging';
+import { DataDirInUseError } from '../../../src/main/store';
+import { spawnFixture, type Child } from '../../support/child-process';
+
+/**
+ * Two processes on one data folder: the second is refused with a message naming the folder,
+ * whether it is the app (Core, as Electron runs it) or the browser host, and a first process that
+ * was killed leaves nothing that blocks the next start.
+ */
+
+let dataDir: string;
+const children: Child[] = [];
+const cores: Core[] = [];
+
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'order-desk-lock-'));
+});
+
+afterEach(async () => {
+  for (const child of children.splice(0)) child.kill();
+  for (const core of cores.splice(0)) await core.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const openCore = async () => {
+  const core = await Core.open({
+    dataDir,
+    credentials: new MemoryCredentialStore(),
+    log: silentLogger,
+    redactor: new Redactor(),
+  });
+  cores.push(core);
+  return core;
+};
+
+const child = (mode: 'core' | 'browser-host') => {
+  const c = spawnFixture('data-dir-child.ts', [mode, dataDir]);
+  children.push(c);
+  return c;
+};
+
+describe('one process per data folder', () => {
+  it('refuses the app in a second process while a first holds the folder; a killed first leaves no lock behind', async () => {
+    const first = child('core');
+    expect(await first.firstLine, first.output()).toBe('ready');
+
+    const refused = await openCore().catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DataDirInUseError);
+    expect((refused as Error).message).toBe(
+      `Order Desk is already running with the data folder ${dataDir} (in another window, in the browser host, or as another copy of the app). Close it first, or start this one with another data folder.`,
+    );
+
+    // The browser host is refused too, and says so as its command line does.
+    const host = child('browser-host');
+    const exit = await host.exit;
+    expect(exit.code).toBe(1);
+    expect(host.output()).toContain(
+      `order-desk: Order Desk is already running with the data folder ${dataDir}`,
+    );
+
+    // Killed (no chance to clean up): the operating system drops its lock with it.
+    first.kill();
+    expect((await first.exit).signal).toBe('SIGKILL');
+    const core = await openCore();
+    expect(core.listConnections()).toEqual([]);
+  });
+
+  it('refuses a browser host in another process while the app runs, and lets it start once the app has quit', async () => {
+    const core = await openCore();
+    const host = child('browser-host');
+    expect((await host.exit).code).toBe(1);
+    expect(host.output()).toContain(`already running with the data folder ${dataDir}`);
+
+    await core.close();
+    cores.splice(0);
+    const again = child('browser-host');
+    const line = await again.firstLine;
+    expect(JSON.parse(line)).toMatchObject({
+      origin: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/),
+    });
+  });
+});
