@@ -4,8 +4,9 @@
  *
  *   npx tsx bench/bulk-submit.ts [--count 1000] [--concurrency 8] [--rounds 3] [--latency 50,10,0]
  *
- * --latency: one pass per value, with that many ms injected by the sandbox before each create (a
- * stand-in for the network round trip). Goals: 50 ms, bulk/bare >= 0.97 and the batch within
+ * --latency: one pass per value, with that many ms injected by the sandbox before each order
+ * request, creates and the duplicate checks' list reads alike (a stand-in for the network round
+ * trip). Goals: 50 ms, bulk/bare >= 0.97 and the batch within
  * 1.10x of count x 50 ms / concurrency; 10 ms, bulk/bare >= 0.95. At 0 (loopback) the ratio is
  * reported, no goal: client and server share two cores there. At every latency the event-loop
  * delay of this process while the batch runs is measured (goal at loopback: p99 < 20 ms, max <
@@ -19,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { createApiClient, type ApiClient } from '../src/main/api/client';
 import { TokenManager } from '../src/main/connections/token-manager';
 import { CoreEventBus } from '../src/main/events';
+import { duplicateWindowMs } from '../src/main/orders/duplicate-orders';
 import { createLocalStore, type LocalStore } from '../src/main/store';
 import type { CreateOrderRequest } from '../src/shared/api';
 import { protocolFor } from '../test/support/bulk';
@@ -88,7 +90,14 @@ const makeProtocols = (store: LocalStore, tag: string, n = count): string[] =>
 /** The report's figures (bench/report.ts) of one latency's rounds. */
 function record(
   latencyMs: number,
-  r: { ratios: number[]; bares: number[]; walls: number[]; p99: number; max: number },
+  r: {
+    ratios: number[];
+    bares: number[];
+    walls: number[];
+    p99: number;
+    max: number;
+    checkReads: number[];
+  },
 ): void {
   const size = `${count.toLocaleString('en')} protocols, concurrency ${concurrency}, ${rounds} round(s)`;
   const detail = `${size}; round ratios ${r.ratios.map((x) => x.toFixed(3)).join(', ')}`;
@@ -107,6 +116,11 @@ function record(
     });
   }
   if (latencyMs === 50) {
+    recordFigure({
+      id: 'bulk.duplicate-check-requests',
+      value: (median(r.checkReads) * 1000) / count,
+      detail: `${size}; list requests per round ${r.checkReads.join(', ')}`,
+    });
     const limit = (count * latencyMs) / concurrency;
     recordFigure({
       id: 'bulk.batch-vs-limit-50ms',
@@ -126,8 +140,12 @@ function record(
 
 /** One batch, timed from submit() until it is done, with the event-loop delay meanwhile. */
 async function bulkRun(bulk: BulkStack, ids: string[], round: string) {
+  // The review's read of the server's recent orders, as batches.review makes before a submit: the
+  // checks then read what is new since (the bare loop's orders included), as in the app.
+  await bulk.recent.read(Date.now() - duplicateWindowMs(30));
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();
+  const reads = bulk.recent.requests;
   const started = performance.now();
   const batchId = bulk.submitter.submit(ids, { concurrency });
   const freezeMs = performance.now() - started;
@@ -136,7 +154,13 @@ async function bulkRun(bulk: BulkStack, ids: string[], round: string) {
   delay.disable();
   if (final.state !== 'done' || final.created !== ids.length)
     throw new Error(`bulk round ${round} ended ${JSON.stringify(final)}`);
-  return { wallMs, freezeMs, p99: delay.percentile(99) / 1e6, max: delay.max / 1e6 };
+  return {
+    wallMs,
+    freezeMs,
+    p99: delay.percentile(99) / 1e6,
+    max: delay.max / 1e6,
+    checkReads: bulk.recent.requests - reads,
+  };
 }
 
 const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -175,7 +199,7 @@ async function main(): Promise<void> {
       const faults = await fetch(`${sandbox.origin}/_sandbox/faults`, {
         method: 'PUT',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ latencyMs, match: { method: 'POST', path: '/v1/orders' } }),
+        body: JSON.stringify({ latencyMs, match: { path: '/v1/orders' } }),
       });
       if (!faults.ok) throw new Error(`setting the latency failed: ${faults.status}`);
       console.log(`-- latency ${latencyMs} ms per create`);
@@ -184,6 +208,7 @@ async function main(): Promise<void> {
       const walls: number[] = [];
       const p99s: number[] = [];
       const maxes: number[] = [];
+      const checkReads: number[] = [];
       for (let round = 1; round <= rounds; round++) {
         const tag = `l${latencyMs}-r${round}`;
         const requests = Array.from(
@@ -195,7 +220,7 @@ async function main(): Promise<void> {
         const cpu0 = mainThreadCpuSeconds() ?? 0;
         // Alternate which goes first, so that drift (the server warming up) evens out.
         let bare = 0;
-        let run = { wallMs: 0, freezeMs: 0, p99: 0, max: 0 };
+        let run = { wallMs: 0, freezeMs: 0, p99: 0, max: 0, checkReads: 0 };
         let bulkCpu = 0;
         const timeBulk = async () => {
           const c = mainThreadCpuSeconds() ?? 0;
@@ -215,10 +240,12 @@ async function main(): Promise<void> {
         walls.push(run.wallMs);
         p99s.push(run.p99);
         maxes.push(run.max);
+        checkReads.push(run.checkReads);
         console.log(
           `round ${round}: bare ${fmt(bare)}, bulk ${fmt(run.wallMs)} (freezing ${run.freezeMs.toFixed(0)} ms): ` +
             `bulk/bare ${(bare / run.wallMs).toFixed(3)}; event-loop delay during the batch p99 ${run.p99.toFixed(1)} ms, ` +
-            `max ${run.max.toFixed(1)} ms; main-thread CPU ms per item bare ${perItem(bareCpu)} / bulk ${perItem(bulkCpu)}`,
+            `max ${run.max.toFixed(1)} ms; main-thread CPU ms per item bare ${perItem(bareCpu)} / bulk ${perItem(bulkCpu)}; ` +
+            `duplicate-check list requests ${run.checkReads}`,
         );
       }
       const ratio = median(ratios);
@@ -247,7 +274,7 @@ async function main(): Promise<void> {
         );
       }
       summary.push(parts.join(' '));
-      record(latencyMs, { ratios, bares, walls, p99, max });
+      record(latencyMs, { ratios, bares, walls, p99, max, checkReads });
     }
     for (const line of summary) console.log(line);
   } finally {

@@ -164,6 +164,18 @@ export const FIGURES = [
     bound: 'The network round trip at concurrency 8; on a busy machine, the main thread’s CPU.',
   },
   {
+    id: 'bulk.duplicate-check-requests',
+    bench: 'bulk-submit.ts',
+    title:
+      'List-orders requests of the duplicate checks per batch of 1,000 creates, 50 ms round trip (median of rounds)',
+    unit: '',
+    digits: 0,
+    goal: null,
+    bound:
+      'What the orders made meanwhile fill (about one page of 100 per 100 creates) plus one read ' +
+      'every 2 s while the batch sends: the price of checking each create against the server.',
+  },
+  {
     id: 'bulk.ratio-10ms',
     bench: 'bulk-submit.ts',
     title: 'Bulk / bare loop, 10 ms round trip (median of rounds)',

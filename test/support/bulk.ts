@@ -15,12 +15,23 @@ export function protocolFor(
   } as ProtocolRequest;
 }
 
-/** `n` local drafts (never synced) with sourceIds `${tag}-0` ... ; returns their local ids. */
-export function createLocalProtocols(store: LocalStore, n: number, tag: string): string[] {
+/**
+ * `n` local drafts (never synced) with sourceIds `${tag}-0` ... ; returns their local ids.
+ * `twinEvery`: every such protocol repeats the one before it ("twins": the same patient and
+ * content, as a second script or a repeated CSV row makes).
+ */
+export function createLocalProtocols(
+  store: LocalStore,
+  n: number,
+  tag: string,
+  options: { twinEvery?: number } = {},
+): string[] {
+  const every = options.twinEvery ?? 0;
+  const patientOf = (i: number) => (every > 0 && i > 0 && i % every === 0 ? i - 1 : i);
   return store.transaction(() =>
     Array.from(
       { length: n },
-      (_, i) => store.protocols.createDraft(protocolFor(`${tag}-${i}`)).localId,
+      (_, i) => store.protocols.createDraft(protocolFor(`${tag}-${patientOf(i)}`)).localId,
     ),
   );
 }
@@ -61,8 +72,8 @@ export async function clearFaults(sandbox: TestSandbox): Promise<void> {
 
 /**
  * The server holds exactly one order per protocol of the batch (by sourceId, all starting with
- * `prefix`), every item is created with that order's id, ids are distinct, and the orders mirror
- * holds each of them.
+ * `prefix`; twins, two protocols of one patient, have one each), every item is created with its
+ * own order's id, ids are distinct, and the orders mirror holds each of them.
  */
 export async function expectOneOrderPerProtocol(
   sandbox: TestSandbox,
@@ -73,13 +84,18 @@ export async function expectOneOrderPerProtocol(
   const { expect } = await import('vitest');
   const items = store.batches.items(batchId);
   const server = await serverOrdersBySourceId(sandbox, prefix);
-  expect(server.size).toBe(items.length);
+  const itemsOf = new Map<string, string[]>();
   for (const item of items) {
-    const ids = server.get(item.request.customer.sourceId) ?? [];
-    expect(ids, `orders of ${item.request.customer.sourceId}`).toHaveLength(1);
     expect(item.state).toBe('done');
-    expect(item.orderId).toBe(ids[0]);
-    expect(store.orders.get(item.orderId!)?.customer.sourceId).toBe(item.request.customer.sourceId);
+    const sourceId = item.request.customer.sourceId;
+    itemsOf.set(sourceId, [...(itemsOf.get(sourceId) ?? []), item.orderId!]);
+    expect(store.orders.get(item.orderId!)?.customer.sourceId).toBe(sourceId);
+  }
+  expect(server.size).toBe(itemsOf.size);
+  for (const [sourceId, orderIds] of itemsOf) {
+    const ids = server.get(sourceId) ?? [];
+    expect(ids, `orders of ${sourceId}`).toHaveLength(orderIds.length);
+    expect([...ids].sort()).toEqual([...orderIds].sort());
   }
   expect(new Set(items.map((i) => i.orderId)).size).toBe(items.length);
   expect(store.batches.get(batchId)?.state).toBe('done');

@@ -25,10 +25,11 @@ export const CHECK_FRESH_MS = 2_000;
 export const CHECK_STALE_MS = 30_000;
 
 /**
- * For this long after a read brought an order another desk had just made, each create is checked
- * against a read begun after it was claimed: two desks sending the same patients race less.
+ * For this long after a create of a batch was held back for another desk's order, the batch's
+ * creates are each checked against a read begun after they were claimed: two desks working
+ * through the same patients race less.
  */
-export const OTHERS_ORDERING_MS = 60_000;
+export const RACED_MS = 60_000;
 
 /**
  * After a batch, orders made up to this long after its end are still looked at for repeats of
@@ -58,7 +59,7 @@ const refOf = (o: AppOrder): DuplicateRef => ({
 
 export interface DuplicateOrdersOptions {
   store: LocalStore;
-  recent: Pick<RecentOrders, 'fresh' | 'read' | 'covers' | 'ageMs' | 'othersOrderingWithin'>;
+  recent: Pick<RecentOrders, 'fresh' | 'read' | 'covers' | 'ageMs'>;
   /** The server's time. */
   serverTime: Clock;
   /** The steady clock of the jobs' times. */
@@ -74,7 +75,20 @@ export interface DuplicateOrdersOptions {
  * another desk at the same moment) are recorded as possible duplicates.
  */
 export class DuplicateOrders {
+  /** Batches (steady clock) whose create was last held back for an order another desk made. */
+  private readonly racedAt = new Map<string, number>();
+
   constructor(private readonly o: DuplicateOrdersOptions) {}
+
+  /** Whether another desk was found ordering this batch's patients within RACED_MS. */
+  private raced(batchId: string | null): boolean {
+    if (batchId === null) return false;
+    const at = this.racedAt.get(batchId);
+    if (at === undefined) return false;
+    if (this.o.steady.now() - at <= RACED_MS) return true;
+    this.racedAt.delete(batchId);
+    return false;
+  }
 
   /**
    * For a review: per request, the orders it would repeat (after a read of the server's recent
@@ -110,10 +124,8 @@ export class DuplicateOrders {
     const firstSent = this.firstSent(job);
     const from = Math.min(now - duplicateWindowMs(request.daysSupply), firstSent.since);
     // A read made after the batch was submitted: what other desks sent meanwhile counts. While
-    // another desk is ordering, a read made after this create was claimed.
-    const notBefore = this.o.recent.othersOrderingWithin(OTHERS_ORDERING_MS)
-      ? (job.sentAt ?? job.createdAt)
-      : job.createdAt;
+    // another desk works through the batch's patients, a read made after this create was claimed.
+    const notBefore = this.raced(job.batchId) ? (job.sentAt ?? job.createdAt) : job.createdAt;
     try {
       await this.o.recent.fresh(from, CHECK_FRESH_MS, notBefore);
     } catch (error) {
@@ -136,17 +148,22 @@ export class DuplicateOrders {
         .sort((a, b) => distance(a, firstSent.at) - distance(b, firstSent.at))[0];
       if (own) return { adopt: own };
     }
+    // Creates of the same content this desk is sending (or has in doubt): those of the create's
+    // own batch were reviewed with it, and an order no job owns yet may be what one of them made.
+    const sameBatch = (other: StoredJob) => job.batchId !== null && other.batchId === job.batchId;
+    const onTheirWay = this.o.store.jobs
+      .onTheirWay('order')
+      .filter((o) => o.id !== job.id && sameOrderContent(this.jobData(o)!.request, request));
+    const mineSince = Math.min(...onTheirWay.filter(sameBatch).map((o) => this.firstSent(o).since));
     const window = now - duplicateWindowMs(request.daysSupply);
     const held = candidates
       .filter((c) => Date.parse(c.createdAt) >= window)
       .filter((c) => job.batchId === null || owners.get(c.id)?.batchId !== job.batchId)
+      .filter((c) => owners.has(c.id) || Date.parse(c.createdAt) < mineSince)
       .map(refOf);
-    for (const other of this.o.store.jobs.onTheirWay('order')) {
-      if (other.id === job.id || (job.batchId !== null && other.batchId === job.batchId)) continue;
-      const data = parseRow(OrderJobData, other.data, 'jobs', `id=${other.id}`);
-      if (sameOrderContent(data.request, request))
-        held.push({ orderId: null, createdAt: null, status: null });
-    }
+    if (held.length > 0 && job.batchId !== null) this.racedAt.set(job.batchId, this.o.steady.now());
+    for (const other of onTheirWay)
+      if (!sameBatch(other)) held.push({ orderId: null, createdAt: null, status: null });
     return { held };
   }
 

@@ -31,8 +31,6 @@ interface Reading {
   promise: Promise<void>;
 }
 
-/** An order made within this long of a read that brings it is news of a desk ordering now. */
-const JUST_MADE_MS = 60_000;
 type Coverage = z.infer<typeof Coverage>;
 
 /**
@@ -46,8 +44,6 @@ export class RecentOrders {
   private reading: Reading | null = null;
   /** When (steady clock) the last complete read of this run began. */
   private readBegan: number | null = null;
-  /** When (steady clock) a read last brought another desk's order of the last minute. */
-  private othersSeenAt: number | null = null;
   /** List requests made, for the benchmarks. */
   requests = 0;
 
@@ -100,14 +96,6 @@ export class RecentOrders {
     return entry.promise;
   }
 
-  /**
-   * Whether a read within the last `ms` brought an order made in that minute that this desk did
-   * not make: another desk is ordering now.
-   */
-  othersOrderingWithin(ms: number): boolean {
-    return this.othersSeenAt !== null && this.o.steady.now() - this.othersSeenAt <= ms;
-  }
-
   /** How long ago (steady clock) the last complete read of this run began; Infinity: none yet. */
   ageMs(): number {
     return this.readBegan === null ? Infinity : this.o.steady.now() - this.readBegan;
@@ -148,15 +136,8 @@ export class RecentOrders {
       });
       this.requests++;
       const recent = result.orders.filter((o) => Date.parse(o.createdAt) >= stopAt);
-      for (const change of store.orders.upsertMany(recent, 'pulled')) {
+      for (const change of store.orders.upsertMany(recent, 'pulled'))
         if (change.statusChanged) this.o.onOrderChange?.(change);
-        // New to this desk and just made: another desk (or a late commit) is ordering now.
-        if (
-          change.previous === null &&
-          Date.parse(change.order.createdAt) >= startedAt - JUST_MADE_MS
-        )
-          this.othersSeenAt = began;
-      }
       const oldest = result.orders.at(-1);
       cursor = result.cursor;
       if (!cursor || !oldest || Date.parse(oldest.createdAt) < stopAt) break;

@@ -121,6 +121,40 @@ describe('two desks, the same patients', () => {
   );
 });
 
+describe('twins in one batch', () => {
+  it(
+    'two protocols of one patient and content, both answers lost: two orders, none held back',
+    { timeout: 60_000 },
+    async () => {
+      world = await startDesks(1, {
+        client: { sleep: async () => undefined, retries: 0 },
+        inDoubtGraceMs: { order: 300 },
+      });
+      const [desk] = world.desks as [Desk];
+      const { session, store } = desk;
+      const twins = [
+        session.sync.createProtocol(protocolFor('twin-1')).localId,
+        session.sync.createProtocol(protocolFor('twin-1')).localId,
+      ];
+      await waitFor(async () => {
+        await session.sync.syncNow();
+        return unsentChanges(store) === 0;
+      }, 30_000);
+      await setFaults(world.fx.sandbox, {
+        dropResponseRate: 1,
+        count: 1,
+        match: { method: 'POST', path: '/v1/orders' },
+      });
+      // The user included the twin on purpose (the review showed it as the same order).
+      const batchId = session.bulk.submit(twins, { concurrency: 1 });
+      expect(await settled(session, batchId)).toMatchObject({ created: 2, held: 0, rejected: 0 });
+      const items = store.batches.items(batchId);
+      expect(new Set(items.map((i) => i.orderId)).size).toBe(2);
+      expect(await ordersOf(world, 'twin')).toHaveLength(2);
+    },
+  );
+});
+
 describe('a create that commits after the client gave up', () => {
   it(
     'its order, showing up after the resend, is found and shown as a possible duplicate',

@@ -62,7 +62,8 @@ async function runMix(
     },
   });
   session = s;
-  const ids = createLocalProtocols(f.store, N, tag);
+  // Every tenth protocol is the twin of the one before (the same patient and content).
+  const ids = createLocalProtocols(f.store, N, tag, { twinEvery: 10 });
   await setFaults(f.sandbox, faults);
   s.start();
   const batchId = s.bulk.submit(ids, { concurrency: 8 });
@@ -97,10 +98,14 @@ async function runMix(
     p.customer.sourceId.startsWith(`${tag}-`),
   );
   expect(server).toHaveLength(N);
-  expect(new Set(server.map((p) => p.customer.sourceId)).size).toBe(N);
-  const local = ids.map((id) => f.store.protocols.get(id)!);
-  expect(local.every((p) => p.syncState === 'synced' && p.change === null)).toBe(true);
-  expect(new Set(local.map((p) => p.serverId))).toEqual(new Set(server.map((p) => p.id)));
+  // Every tenth protocol but the first (10, 20, ... 190) repeats its neighbour's patient.
+  expect(new Set(server.map((p) => p.customer.sourceId)).size).toBe(N - (N / 10 - 1));
+  // Every protocol drafted is still there under its own local id, linked to its own server
+  // protocol (twins included: none took the other's copy, none was merged away).
+  const local = ids.map((id) => f.store.protocols.get(id));
+  expect(local.every((p) => p?.syncState === 'synced' && p.change === null)).toBe(true);
+  expect(new Set(local.map((p) => p!.serverId)).size).toBe(N);
+  expect(new Set(local.map((p) => p!.serverId))).toEqual(new Set(server.map((p) => p.id)));
   expect(f.store.protocols.count({ includeDeleted: true })).toBe(N);
   // The store and the server agree on the orders.
   const orders = (await allServerOrders(f.sandbox)).filter((o) =>
