@@ -138,12 +138,18 @@ test('refills due lists the protocols it should and submits them', async ({
   await app.getByRole('button', { name: 'Review the batch…' }).click();
   await expect(app).toHaveURL(/#\/batches\/review$/);
 
-  // The review holds exactly the chosen protocols; send them.
+  // The review holds exactly the chosen protocols. Ada was ordered a moment ago for 30 days:
+  // a possible duplicate, left out unless included; here the clinic means it, and includes her.
   await expect(app.getByRole('heading', { level: 1, name: 'Review the batch' })).toBeVisible();
   const toSend = app.getByRole('list', { name: 'Orders to send' });
-  await expect(toSend.getByRole('listitem')).toHaveCount(3);
-  for (const p of ['eve', 'ada', 'cara'] as const) await expect(toSend).toContainText(name(p));
+  await expect(toSend.getByRole('listitem')).toHaveCount(2);
+  for (const p of ['eve', 'cara'] as const) await expect(toSend).toContainText(name(p));
+  const held = app.getByRole('region', { name: 'Possible duplicates' });
+  await expect(held).toContainText(name('ada'));
   await saveScreen(app, testInfo, 'refills-review');
+  await held.getByRole('checkbox', { name: /Order again anyway/ }).check();
+  await expect(toSend.getByRole('listitem')).toHaveCount(3);
+  await expect(toSend).toContainText(name('ada'));
   await app.getByRole('button', { name: 'Submit 3 orders…' }).click();
   await app.getByRole('button', { name: 'Send 3 orders', exact: true }).click();
   await expectBatchFinished(app);

@@ -49,7 +49,10 @@ const DueRow = z.object({
 /**
  * Refills due (two queries, whatever the number of protocols): the non-deleted protocols whose
  * patient's last order runs out within `withinDays` days of `now` (or already has), soonest
- * first, then by name; and apart, by name, those whose patient has no order here.
+ * first, then by name; and apart, by name, those whose patient has no order here. Within N days
+ * counts whole days, as the days left are shown: N or fewer days left (an order of a 30-day
+ * supply made a moment ago, 29 days and some hours left, is due within 30 days however the
+ * server's time is estimated).
  */
 export function refillsDue(store: LocalStore, now: number, withinDays: number): Refills {
   const due = prepareCached(
@@ -57,10 +60,10 @@ export function refillsDue(store: LocalStore, now: number, withinDays: number): 
     `SELECT ${SUMMARY_SELECT}, o.id AS o_id, o.created_iso AS o_created_iso, o.days AS o_days,
        o.created_at + o.days * ${DAY_MS} AS o_runs_out
      FROM protocols p JOIN (${LAST_ORDERS}) o ON o.sid = p.source_id ${LIVE_CHANGE_JOIN}
-     WHERE p.deleted = 0 AND o.created_at + o.days * ${DAY_MS} <= ?
+     WHERE p.deleted = 0 AND o.created_at + o.days * ${DAY_MS} < ?
      ORDER BY o_runs_out, p.sort_name, p.seq`,
   )
-    .all(now + withinDays * DAY_MS)
+    .all(now + (withinDays + 1) * DAY_MS)
     .map((row) => {
       const key = `local_id=${(row as { local_id: unknown }).local_id}`;
       const r = parseRow(DueRow, row, 'orders', key);

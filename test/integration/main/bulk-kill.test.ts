@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLocalStore, type LocalStore } from '../../../src/main/store';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { serverProtocols } from '../../support/sync-harness';
 import { waitFor } from '../../support/wait';
 import { setFaults } from '../../support/client-harness';
 import {
@@ -34,7 +35,7 @@ afterEach(async () => {
   dir = null;
 });
 
-function spawnChild(storeFile: string, sb: TestSandbox) {
+function spawnChild(storeFile: string, sb: TestSandbox, mode: 'orders' | 'protocols' = 'orders') {
   const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/bulk-child.ts'], {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,6 +48,7 @@ function spawnChild(storeFile: string, sb: TestSandbox) {
       BULK_STORE: storeFile,
       BULK_GRACE_MS: '1000',
       BULK_CONCURRENCY: '2',
+      BULK_MODE: mode,
     },
   });
   children.push(child);
@@ -64,7 +66,8 @@ async function killMidBatchAndResume(tag: string, faults: Record<string, unknown
   dir = mkdtempSync(join(tmpdir(), 'order-desk-kill-'));
   const storeFile = join(dir, 'store.db');
   store = createLocalStore(storeFile);
-  createLocalProtocols(store, N, tag);
+  // Twins among them: every tenth protocol repeats its neighbour's patient and content.
+  createLocalProtocols(store, N, tag, { twinEvery: 10 });
   await setFaults(sandbox, { ...faults, match: { method: 'POST', path: '/v1/orders' } });
   const sb = sandbox;
   const st = store;
@@ -72,7 +75,7 @@ async function killMidBatchAndResume(tag: string, faults: Record<string, unknown
   const first = spawnChild(storeFile, sb);
   const unsettledAtKill = await waitFor(
     async () => {
-      const count = (await serverOrdersBySourceId(sb, `${tag}-`)).size;
+      const count = [...(await serverOrdersBySourceId(sb, `${tag}-`)).values()].flat().length;
       if (count >= N) throw new Error(`the batch finished before the kill:\n${first.output()}`);
       if (count < 5) return null;
       const batch = st.batches.list()[0];
@@ -119,6 +122,52 @@ describe('a bulk submitter killed mid-batch (SIGKILL) and restarted', () => {
       expect(atKill.inDoubt + atKill.sending).toBeGreaterThan(0);
       // The restarted process reconciled before resending.
       expect(restartLog).toMatch(/reconciled \d+ in-doubt order create/);
+    },
+  );
+});
+
+describe('a protocol push killed (SIGKILL) and restarted', () => {
+  it(
+    'every drafted protocol, twins included, keeps its own row and its own server copy',
+    { timeout: 60_000 },
+    async () => {
+      sandbox = await startTestSandbox();
+      dir = mkdtempSync(join(tmpdir(), 'order-desk-kill-'));
+      const storeFile = join(dir, 'store.db');
+      store = createLocalStore(storeFile);
+      const ids = createLocalProtocols(store, N, 'pkill', { twinEvery: 10 });
+      await setFaults(sandbox, {
+        latencyMs: 100,
+        dropResponseRate: 0.3,
+        match: { method: 'POST', path: '/v1/protocols' },
+      });
+      const sb = sandbox;
+      const st = store;
+      const first = spawnChild(storeFile, sb, 'protocols');
+      await waitFor(
+        async () => {
+          const made = (await serverProtocols(sb)).length;
+          if (made >= N) throw new Error(`the push finished before the kill:\n${first.output()}`);
+          return made >= 5 && st.jobs.counts({ kind: 'protocol' }).in_doubt > 0;
+        },
+        20_000,
+        'the server to hold some of the protocols, some answers lost',
+        5,
+      );
+      first.child.kill('SIGKILL');
+      expect((await first.exit).signal).toBe('SIGKILL');
+
+      const second = spawnChild(storeFile, sb, 'protocols');
+      const result = await second.exit;
+      expect(result.code, second.output()).toBe(0);
+      await clearFaults(sb);
+      const server = await serverProtocols(sb);
+      expect(server).toHaveLength(N);
+      const local = ids.map((id) => st.protocols.get(id));
+      expect(local.every((p) => p?.syncState === 'synced' && p.change === null)).toBe(true);
+      expect(new Set(local.map((p) => p!.serverId)).size).toBe(N);
+      expect(new Set(local.map((p) => p!.serverId))).toEqual(new Set(server.map((p) => p.id)));
+      expect(st.protocols.count({ includeDeleted: true })).toBe(N);
     },
   );
 });

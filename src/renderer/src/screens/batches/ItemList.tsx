@@ -10,7 +10,7 @@ export function ItemList({ items }: { items: BatchItemView[] }) {
       label="Orders of the batch"
       estimatedRow={58}
       keyOf={(item) => item.seq}
-      rowClass={(item) => `batch-item-${item.state}`}
+      rowClass={(item) => (item.held.length > 0 ? 'batch-item-held' : `batch-item-${item.state}`)}
       renderRow={(item) => <ItemRow item={item} />}
     />
   );

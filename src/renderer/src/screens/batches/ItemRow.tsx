@@ -37,7 +37,7 @@ export function ItemRow({ item }: { item: BatchItemView }) {
         <span className="batch-item-name">{name}</span>
         <span className="muted code">{item.sourceId}</span>
       </span>
-      <span className={`item-state item-state-${item.state}`}>
+      <span className={`item-state item-state-${held ? 'held' : item.state}`}>
         <Icon aria-hidden="true" size={15} />
         {held ? 'Held back' : ITEM_STATE_LABELS[item.state]}
       </span>

@@ -1,7 +1,7 @@
 import type { BatchProgress } from '../../stores/batch-progress';
 import { progressText } from './batch-labels';
 
-/** The batch's progress: created and rejected orders as two coloured shares of the bar. */
+/** The batch's progress: created, rejected and held-back orders as coloured shares of the bar. */
 export function ProgressBar({ progress, label }: { progress: BatchProgress; label: string }) {
   const total = Math.max(progress.total, 1);
   const share = (n: number) => `${(100 * n) / total}%`;
@@ -16,7 +16,11 @@ export function ProgressBar({ progress, label }: { progress: BatchProgress; labe
       aria-valuetext={progressText(progress)}
     >
       <span className="batch-bar-created" style={{ width: share(progress.created) }} />
-      <span className="batch-bar-rejected" style={{ width: share(progress.rejected) }} />
+      <span
+        className="batch-bar-rejected"
+        style={{ width: share(progress.rejected - progress.held) }}
+      />
+      <span className="batch-bar-held" style={{ width: share(progress.held) }} />
     </div>
   );
 }

@@ -22,7 +22,11 @@ export function batchStateLabel(p: BatchProgress, offline: OfflineReason | null 
     return 'Held: credentials rejected';
   if (p.state === 'running' && offline !== null) return 'Waiting for the network';
   if (p.state === 'running') return 'Running';
-  return p.rejected > 0 ? `Finished, ${p.rejected} rejected` : 'Finished';
+  const outcome = [
+    ...(p.rejected - p.held > 0 ? [`${p.rejected - p.held} rejected`] : []),
+    ...(p.held > 0 ? [`${p.held} held back`] : []),
+  ];
+  return outcome.length > 0 ? `Finished, ${outcome.join(', ')}` : 'Finished';
 }
 
 /** The class of the state's colour: a running batch the session holds is shown as held. */
@@ -38,7 +42,8 @@ export const batchStarted = (b: BatchView): string =>
 /** "12 of 25 settled: 11 created, 1 rejected". */
 export function progressText(p: BatchProgress): string {
   const parts = [`${p.created} created`];
-  if (p.rejected > 0) parts.push(`${p.rejected} rejected`);
+  if (p.rejected - p.held > 0) parts.push(`${p.rejected - p.held} rejected`);
+  if (p.held > 0) parts.push(`${p.held} held back`);
   if (p.inDoubt > 0) parts.push(`${p.inDoubt} being checked`);
   return `${p.created + p.rejected} of ${p.total} settled: ${parts.join(', ')}`;
 }
