@@ -1,6 +1,6 @@
 import type { Clock } from '../clock';
 import type { Db } from '../store/db';
-import { StoreError } from '../store/errors';
+import { CorruptRowError, StoreError } from '../store/errors';
 import { parseRow, prepareCached } from '../store/rows';
 import {
   JobRow,
@@ -143,7 +143,28 @@ export class JobsRepo {
       id: number;
     }[];
     const claim = prepareCached(this.db, CLAIM);
-    return due.map(({ id }) => parseJob(claim.get(now, now, id)));
+    return due.flatMap(({ id }) => {
+      const row = claim.get(now, now, id);
+      try {
+        return [parseJob(row)];
+      } catch (error) {
+        if (!(error instanceof CorruptRowError)) throw error;
+        // A row whose own columns cannot be read is set aside, refused with a readable reason,
+        // so that it never holds back the others (its data is kept as it is).
+        this.refuseUnreadable(id, now);
+        return [];
+      }
+    });
+  }
+
+  /** A job whose row cannot be read: rejected, with its reason (readable) and its data kept. */
+  private refuseUnreadable(id: number, now: number): void {
+    const error: JobError = { kind: 'local', message: 'Its stored record cannot be read.' };
+    prepareCached(
+      this.db,
+      `UPDATE jobs SET state = 'rejected', error = ?, next_attempt_at = NULL, updated_at = ?
+       WHERE id = ?`,
+    ).run(JSON.stringify(error), now, id);
   }
 
   /**

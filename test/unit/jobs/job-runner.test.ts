@@ -327,6 +327,23 @@ describe("JobRunner: the kind's preparation", () => {
   });
 });
 
+describe('JobRunner: a job row that cannot be read', () => {
+  it('is refused alone, with a readable reason, and the others are sent', async () => {
+    const kind = fakeKind();
+    const h = setup([kind]);
+    const ids = [h.enqueue('a'), h.enqueue('broken'), h.enqueue('b')];
+    // Its error column (its own record, not the kind's data) no longer parses.
+    h.store.db.prepare("UPDATE jobs SET error = '{not json' WHERE id = ?").run(ids[1]);
+    await h.start();
+    expect(kind.sent()).toEqual(['a', 'b']);
+    expect(h.job(ids[1]!)).toMatchObject({
+      state: 'rejected',
+      error: { kind: 'local', message: 'Its stored record cannot be read.' },
+      data: { label: 'broken' },
+    });
+  });
+});
+
 describe('JobRunner: a crash at each step', () => {
   let dir: string;
   beforeEach(() => {
