@@ -21,6 +21,7 @@ import { createApiClient, type ApiClient } from '../src/main/api/client';
 import { TokenManager } from '../src/main/connections/token-manager';
 import { CoreEventBus } from '../src/main/events';
 import { duplicateWindowMs } from '../src/main/orders/duplicate-orders';
+import { READ_OVERLAP_MS } from '../src/main/orders/recent-orders';
 import { createLocalStore, type LocalStore } from '../src/main/store';
 import type { CreateOrderRequest } from '../src/shared/api';
 import { protocolFor } from '../test/support/bulk';
@@ -140,8 +141,10 @@ function record(
 
 /** One batch, timed from submit() until it is done, with the event-loop delay meanwhile. */
 async function bulkRun(bulk: BulkStack, ids: string[], round: string) {
-  // The review's read of the server's recent orders, as batches.review makes before a submit: the
-  // checks then read what is new since (the bare loop's orders included), as in the app.
+  // The review's read of the server's recent orders, as batches.review makes before a submit, a
+  // moment after the bare loop (a user reviewing; each read re-reads what was made in the
+  // READ_OVERLAP_MS before the last one began): the checks then read what is new since.
+  await new Promise((resolve) => setTimeout(resolve, READ_OVERLAP_MS + 500));
   await bulk.recent.read(Date.now() - duplicateWindowMs(30));
   const delay = monitorEventLoopDelay({ resolution: 1 });
   delay.enable();

@@ -172,8 +172,9 @@ export const FIGURES = [
     digits: 0,
     goal: null,
     bound:
-      'What the orders made meanwhile fill (about one page of 100 per 100 creates) plus one read ' +
-      'every 2 s while the batch sends: the price of checking each create against the server.',
+      'What the orders made meanwhile fill (about one page of 100 per 100 creates), a read at the ' +
+      'batch’s start and one every 5 to 10 s while it sends: the price of checking each create ' +
+      'against the server.',
   },
   {
     id: 'bulk.ratio-10ms',

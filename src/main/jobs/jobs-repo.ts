@@ -329,13 +329,17 @@ export class JobsRepo {
     return owners;
   }
 
-  /** Jobs of `kind` on their way: being sent, or in doubt (they may have taken effect). */
-  onTheirWay(kind: JobKindName): StoredJob[] {
+  /**
+   * Order jobs on their way (being sent, or in doubt: they may have taken effect) for patient
+   * `sourceId`.
+   */
+  ordersOnTheirWay(sourceId: string): StoredJob[] {
     return prepareCached(
       this.db,
-      "SELECT * FROM jobs WHERE kind = ? AND state IN ('sending', 'in_doubt') ORDER BY id",
+      `SELECT * FROM jobs WHERE kind = 'order' AND state IN ('sending', 'in_doubt')
+         AND json_extract(data, '$.request.customer.sourceId') = ? ORDER BY id`,
     )
-      .all(kind)
+      .all(sourceId)
       .map(parseJob);
   }
 

@@ -20,7 +20,7 @@ export const REFILL_LEAD_DAYS = 7;
  * Each create is checked against the server's orders as read after its batch was submitted and
  * no longer than this before...
  */
-export const CHECK_FRESH_MS = 2_000;
+export const CHECK_FRESH_MS = 10_000;
 /** ...or, when the server fails that read, no longer than this before (else it waits). */
 export const CHECK_STALE_MS = 30_000;
 
@@ -121,7 +121,7 @@ export class DuplicateOrders {
   async beforeCreate(job: OrderJob): Promise<{ adopt: AppOrder } | { held: DuplicateRef[] }> {
     const { request } = job.data;
     const now = this.o.serverTime.now();
-    const firstSent = this.firstSent(job);
+    const firstSent = this.firstSent(job, job.data);
     const from = Math.min(now - duplicateWindowMs(request.daysSupply), firstSent.since);
     // A read made after the batch was submitted: what other desks sent meanwhile counts. While
     // another desk works through the batch's patients, a read made after this create was claimed.
@@ -152,9 +152,13 @@ export class DuplicateOrders {
     // own batch were reviewed with it, and an order no job owns yet may be what one of them made.
     const sameBatch = (other: StoredJob) => job.batchId !== null && other.batchId === job.batchId;
     const onTheirWay = this.o.store.jobs
-      .onTheirWay('order')
-      .filter((o) => o.id !== job.id && sameOrderContent(this.jobData(o)!.request, request));
-    const mineSince = Math.min(...onTheirWay.filter(sameBatch).map((o) => this.firstSent(o).since));
+      .ordersOnTheirWay(request.customer.sourceId)
+      .filter((o) => o.id !== job.id)
+      .map((o) => ({ job: o, data: this.jobData(o)! }))
+      .filter((o) => sameOrderContent(o.data.request, request));
+    const mineSince = Math.min(
+      ...onTheirWay.filter((o) => sameBatch(o.job)).map((o) => this.firstSent(o.job, o.data).since),
+    );
     const window = now - duplicateWindowMs(request.daysSupply);
     const held = candidates
       .filter((c) => Date.parse(c.createdAt) >= window)
@@ -163,7 +167,7 @@ export class DuplicateOrders {
       .map(refOf);
     if (held.length > 0 && job.batchId !== null) this.racedAt.set(job.batchId, this.o.steady.now());
     for (const other of onTheirWay)
-      if (!sameBatch(other)) held.push({ orderId: null, createdAt: null, status: null });
+      if (!sameBatch(other.job)) held.push({ orderId: null, createdAt: null, status: null });
     return { held };
   }
 
@@ -183,7 +187,12 @@ export class DuplicateOrders {
       return 0;
     }
     const jobs = new Map(store.jobs.ofBatch(batchId).map((j) => [j.id, j]));
-    const since = Math.min(...items.map((i) => this.firstSent(jobs.get(i.jobId)).since));
+    const since = Math.min(
+      ...items.map((i) => {
+        const job = jobs.get(i.jobId);
+        return this.firstSent(job, this.jobData(job)).since;
+      }),
+    );
     if (options.read) await this.o.recent.read(since, { deep: true });
     const batchOrders = new Set(items.map((i) => i.orderId!));
     let found = 0;
@@ -221,17 +230,20 @@ export class DuplicateOrders {
    * When a job was first sent, in the server's time, and the time before which nothing it sent
    * can have been made: recorded at its first claim, or guessed from when it was made.
    */
-  private firstSent(job: OrderJob | StoredJob | undefined): { at: number; since: number } {
-    const recorded = this.jobData(job)?.firstSentServerAt;
+  private firstSent(
+    job: Pick<StoredJob, 'createdAt'> | undefined,
+    data: OrderJobData | null,
+  ): { at: number; since: number } {
+    const recorded = data?.firstSentServerAt;
     if (recorded != null) return { at: recorded, since: recorded - SERVER_TIME_MARGIN_MS };
     const made = job?.createdAt ?? this.o.steady.now();
     const at = made + (this.o.serverTime.now() - this.o.steady.now());
     return { at, since: at - UNKNOWN_TIME_MARGIN_MS };
   }
 
-  private jobData(job: OrderJob | StoredJob | undefined): OrderJobData | null {
-    if (!job) return null;
-    return parseRow(OrderJobData, job.data, 'jobs', `id=${job.id}`);
+  /** The data of a job read from the store (a job the runner hands over has it parsed). */
+  private jobData(job: StoredJob | undefined): OrderJobData | null {
+    return job ? parseRow(OrderJobData, job.data, 'jobs', `id=${job.id}`) : null;
   }
 }
 

@@ -19,7 +19,7 @@ export interface RecentOrdersOptions {
 }
 
 /** Orders made this long before the last read began are read again by the next one. */
-export const READ_OVERLAP_MS = 5_000;
+export const READ_OVERLAP_MS = 2_000;
 const PAGE = 100;
 
 const Coverage = z.object({ from: z.number(), readAt: z.number() });
