@@ -79,7 +79,9 @@ test('a client secret rotated during a batch: the header and the batch say crede
   await expect(connectivity(app)).toHaveText('Online');
   seedProtocols(host, 12, 'rotated');
   await chooseAllForReview(app, 12);
-  await injectOrderFaults(partnerSandbox, { latencyMs: 400 });
+  // Slow creates (three rounds of four), so that the batch still has orders to send when the
+  // secret is rotated after the first ones.
+  await injectOrderFaults(partnerSandbox, { latencyMs: 1_500 });
   const batchId = await submitFromReview(app, 12);
   await expect
     .poll(() => host.core.session!.bulk.progress(batchId).created, { timeout: 30_000 })

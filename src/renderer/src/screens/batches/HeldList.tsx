@@ -27,12 +27,12 @@ export function HeldList({ items, all, included, onToggle }: Props) {
         These patients already have an order with the same products and doses within its supply, or
         appear twice in this batch. They are not sent unless you include them one by one.
       </p>
-      <ul className="held-list">
+      <ul className="left-out-list">
         {items.map((item) => {
           const name = item.customerName || item.sourceId;
           const checkboxId = `include-${item.localId}`;
           return (
-            <li key={item.localId} className="held-item">
+            <li key={item.localId} className="left-out-item">
               <div className="left-out-who">
                 <span className="batch-item-name">{name}</span>
                 <span className="muted code">{item.sourceId}</span>
