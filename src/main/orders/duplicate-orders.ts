@@ -113,10 +113,10 @@ export class DuplicateOrders {
   /**
    * Just before a create is sent (after a fresh read): an order the job's own earlier attempt,
    * whose outcome was never known, made after all (`adopt`: it committed late, so the create is
-   * not sent twice), or what it would repeat
-   * (`held`): orders of the patient with the same content within its supply that the user did
-   * not include, and creates of the same content this desk is sending in another batch. Orders
-   * of its own batch were reviewed with it. Throws when the server's orders cannot be read.
+   * not sent twice), or what it would repeat (`held`): orders of the patient with the same
+   * content within its supply that the user did not include, and creates of the same content
+   * this desk is sending in another batch. Orders of its own batch were reviewed with it.
+   * Throws when the server's orders cannot be read.
    */
   async beforeCreate(job: OrderJob): Promise<{ adopt: AppOrder } | { held: DuplicateRef[] }> {
     const { request } = job.data;
@@ -165,7 +165,10 @@ export class DuplicateOrders {
       .filter((c) => job.batchId === null || owners.get(c.id)?.batchId !== job.batchId)
       .filter((c) => owners.has(c.id) || Date.parse(c.createdAt) < mineSince)
       .map(refOf);
-    if (held.length > 0 && job.batchId !== null) this.racedAt.set(job.batchId, this.o.steady.now());
+    // Another desk's order (no job of this desk made it): that desk may be working through the
+    // same patients, so this batch's next creates each wait for a read begun after their claim.
+    if (job.batchId !== null && held.some((h) => !owners.has(h.orderId!)))
+      this.racedAt.set(job.batchId, this.o.steady.now());
     for (const other of onTheirWay)
       if (!sameBatch(other.job)) held.push({ orderId: null, createdAt: null, status: null });
     return { held };
