@@ -326,6 +326,16 @@ export class OrdersRepo {
   }
 
   /** Records a poll: when it happened (optional) and when the next one is due (null: never). */
+  /** For these ids, the server updatedAt (epoch ms) of the mirrored copy, where there is one. */
+  updatedAtOf(ids: readonly string[]): Map<string, number> {
+    if (ids.length === 0) return new Map();
+    const rows = prepareCached(
+      this.db,
+      'SELECT id, updated_at FROM orders WHERE id IN (SELECT value FROM json_each(?))',
+    ).all(JSON.stringify(ids)) as { id: string; updated_at: number }[];
+    return new Map(rows.map((r) => [r.id, r.updated_at]));
+  }
+
   /** Which of these ids the mirror holds as created here (by this desk's own creates). */
   createdHere(ids: readonly string[]): string[] {
     if (ids.length === 0) return [];

@@ -135,7 +135,12 @@ export class RecentOrders {
         ...(cursor === null ? {} : { cursor, direction: 'next' as const }),
       });
       this.requests++;
-      const recent = result.orders.filter((o) => Date.parse(o.createdAt) >= stopAt);
+      // What the mirror holds as it is (its updatedAt unchanged: this desk's own orders of the
+      // batch under way, mostly) is not merged again.
+      const known = store.orders.updatedAtOf(result.orders.map((o) => o.id));
+      const recent = result.orders.filter(
+        (o) => Date.parse(o.createdAt) >= stopAt && known.get(o.id) !== Date.parse(o.updatedAt),
+      );
       for (const change of store.orders.upsertMany(recent, 'pulled'))
         if (change.statusChanged) this.o.onOrderChange?.(change);
       const oldest = result.orders.at(-1);

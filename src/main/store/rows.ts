@@ -37,6 +37,27 @@ export function parseRow<S extends z.ZodType>(
   return result.data;
 }
 
+/**
+ * Parses a TEXT column holding JSON against `schema` (as `parseRow(jsonText(schema), ...)`
+ * would, without making a schema at every read); a mismatch is a CorruptRowError.
+ */
+export function parseJsonRow<S extends z.ZodType>(
+  schema: S,
+  text: string,
+  table: string,
+  key: string,
+): z.output<S> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new CorruptRowError(table, key, [
+      { code: 'custom', message: 'is not valid JSON', path: [], input: text },
+    ]);
+  }
+  return parseRow(schema, value, table, key);
+}
+
 const statements = new WeakMap<Db, Map<string, Statement>>();
 
 /** One prepared statement per (database, SQL text). */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Db } from './db';
-import { jsonText, parseRow, prepareCached } from './rows';
+import { parseJsonRow, prepareCached } from './rows';
 
 /** Keys of the sync cursors and marks. */
 export const SYNC_KEYS = {
@@ -36,7 +36,7 @@ export class SyncStateRepo {
   get<S extends z.ZodType>(key: string, schema: S): z.output<S> | null {
     const row = prepareCached(this.db, 'SELECT value FROM sync_state WHERE key = ?').get(key) as
       { value: string } | undefined;
-    return row ? parseRow(jsonText(schema), row.value, 'sync_state', `key=${key}`) : null;
+    return row ? parseJsonRow(schema, row.value, 'sync_state', `key=${key}`) : null;
   }
 
   has(key: string): boolean {
