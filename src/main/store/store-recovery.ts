@@ -56,6 +56,7 @@ export const CONNECTION_TABLES = [
   'jobs',
   'orders',
   'order_status_changes',
+  'possible_duplicates',
   // Left from the single-file layout; copied so that nothing readable is dropped.
   'connections',
   'settings',

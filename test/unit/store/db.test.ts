@@ -503,3 +503,24 @@ describe('migration 5: the index of the list by last change', () => {
     store.close();
   });
 });
+
+describe('migration 8 (possible duplicates)', () => {
+  it('counts the batches done before it as looked at when they finished; the others are not', () => {
+    const file = join(dir, 'v7.db');
+    const v7 = openStore(file, { migrations: MIGRATIONS.slice(0, 7) });
+    v7.prepare(
+      `INSERT INTO batches (id, created_at, state, concurrency, total, finished_at)
+       VALUES ('done', 1, 'done', 4, 1, 5), ('running', 2, 'running', 4, 1, NULL)`,
+    ).run();
+    closeStore(v7);
+    const v8 = openStore(file);
+    expect(
+      v8.prepare('SELECT id, duplicates_checked_at AS at FROM batches ORDER BY id').all(),
+    ).toEqual([
+      { id: 'done', at: 5 },
+      { id: 'running', at: null },
+    ]);
+    expect(tables(v8)).toContain('possible_duplicates');
+    closeStore(v8);
+  });
+});
