@@ -172,6 +172,7 @@ export class Session {
           inDoubtGraceMs: options.tuning?.inDoubtGraceMs?.order,
         }),
       ],
+      serverNow: () => this.serverTime.nowIfKnown(),
       online: () => this.connectivity.online,
       held: () => this.connectivity.held,
       log: scoped('jobs'),

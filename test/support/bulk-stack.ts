@@ -49,6 +49,7 @@ export function startBulk(
     db: store.db,
     jobs: store.jobs,
     clock: systemClock,
+    serverNow: () => systemClock.now(),
     timers: realTimers,
     kinds: [
       orderJobs({

@@ -144,6 +144,7 @@ export async function startSyncHarness(
     clock,
     timers,
     kinds: [protocolJobs({ store: fixture.store, client: fixture.client, clock, serverTime })],
+    serverNow: () => serverTime.nowIfKnown(),
     online: () => connectivity.online,
     onChanged: (change) => engine?.onJobChanged(change),
   });

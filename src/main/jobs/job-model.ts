@@ -60,6 +60,8 @@ export const JobRow = z
     batch_seq: z.int().nullable(),
     attempts: z.int(),
     sent_at: z.int().nullable(),
+    sent_server_at: z.number().nullable(),
+    first_sent_server_at: z.number().nullable(),
     next_attempt_at: z.int().nullable(),
     error: jsonTextOrNull(JobError),
     result_id: z.string().nullable(),
@@ -76,8 +78,14 @@ export const JobRow = z
     batchId: r.batch_id,
     batchSeq: r.batch_seq,
     attempts: r.attempts,
-    /** When the latest attempt was claimed (reconciliation looks for what it made around then). */
+    /** When the latest attempt was claimed (steady clock). */
     sentAt: r.sent_at,
+    /**
+     * The server's time of the latest claim, and of the first (null: not told yet): where
+     * reconciliation looks for what an attempt made, whatever the PC's clock says.
+     */
+    sentServerAt: r.sent_server_at,
+    firstSentServerAt: r.first_sent_server_at,
     /** A queued job is not claimed before this time (backoff). */
     nextAttemptAt: r.next_attempt_at,
     error: r.error,

@@ -58,6 +58,8 @@ export interface JobRunnerOptions {
   // Each kind parses its own data; the runner only hands it through.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   kinds: readonly JobKind<any>[];
+  /** The server's time now, kept with each claim (null: no answer has told it yet). */
+  serverNow?: () => number | null;
   /** False while the server is known to be unreachable: nothing is sent or read then. */
   online?: () => boolean;
   /** True while the connection's credentials are refused: nothing is sent or read, even on a drain. */
@@ -230,9 +232,10 @@ export class JobRunner {
    */
   private claimDue(kind: JobKind<unknown>, now: number, freed?: StoredJob): Claimed {
     const claimed: Claimed = { send: [], settled: [] };
+    const serverNow = this.o.serverNow?.() ?? null;
     const jobs = freed
-      ? this.o.jobs.claimInLane(kind.name, freed.batchId, now, 1)
-      : this.o.jobs.claimDue(kind.name, now, kind.concurrency);
+      ? this.o.jobs.claimInLane(kind.name, freed.batchId, now, 1, serverNow)
+      : this.o.jobs.claimDue(kind.name, now, kind.concurrency, serverNow);
     for (const stored of jobs) {
       const job = this.parse(kind, stored);
       const prepared = job ? this.prepare(kind, job) : { outcome: UNREADABLE };

@@ -57,9 +57,14 @@ const DUE_IN_LANE = `SELECT j.id FROM jobs j
       SELECT 1 FROM jobs e WHERE e.queue_key = j.queue_key AND e.id < j.id AND e.state <> 'done'))
   ORDER BY j.id LIMIT @free`;
 
-/** The claim of one job found by DUE_IN_LANE: 'sending', sent_at, attempts + 1. */
-const CLAIM = `UPDATE jobs SET state = 'sending', sent_at = ?, attempts = attempts + 1, updated_at = ?
-  WHERE id = ? AND state = 'queued' RETURNING *`;
+/**
+ * The claim of one job found by DUE_IN_LANE: 'sending', sent_at (and the server's time of it, the
+ * first one kept), attempts + 1.
+ */
+const CLAIM = `UPDATE jobs SET state = 'sending', sent_at = @now, sent_server_at = @server,
+    first_sent_server_at = COALESCE(first_sent_server_at, @server), attempts = attempts + 1,
+    updated_at = @now
+  WHERE id = @id AND state = 'queued' RETURNING *`;
 
 /** The jobs table: every write to the server, from the transaction that asked for it to its end. */
 export class JobsRepo {
@@ -124,19 +129,31 @@ export class JobsRepo {
    * id order: each is sent at once, so no more are 'sending' than the concurrency allows. Call it
    * inside a transaction: the lanes and the claims must see the same rows.
    */
-  claimDue(kind: JobKindName, now: number, concurrency: number): StoredJob[] {
+  claimDue(
+    kind: JobKindName,
+    now: number,
+    concurrency: number,
+    serverNow: number | null = null,
+  ): StoredJob[] {
     const lanes = prepareCached(this.db, OPEN_LANES).all({ kind, concurrency }) as {
       lane: string | null;
       free: number;
     }[];
-    return lanes.flatMap(({ lane, free }) => this.claimInLane(kind, lane, now, free));
+    return lanes.flatMap(({ lane, free }) => this.claimInLane(kind, lane, now, free, serverNow));
   }
 
   /**
    * Claims up to `free` due jobs of one lane (a batch, or null for the jobs outside batches): for
    * the place a job just freed, whose lane is known. Inside a transaction, as claimDue.
+   * `serverNow`: the server's time now (null: not known), kept with each claim.
    */
-  claimInLane(kind: JobKindName, lane: string | null, now: number, free: number): StoredJob[] {
+  claimInLane(
+    kind: JobKindName,
+    lane: string | null,
+    now: number,
+    free: number,
+    serverNow: number | null = null,
+  ): StoredJob[] {
     // The read and the claims in one transaction (the caller's), as two plain statements: an
     // UPDATE whose WHERE reads the same table through a subquery costs about twice as much.
     const due = prepareCached(this.db, DUE_IN_LANE).all({ kind, now, lane, free }) as {
@@ -144,7 +161,7 @@ export class JobsRepo {
     }[];
     const claim = prepareCached(this.db, CLAIM);
     return due.flatMap(({ id }) => {
-      const row = claim.get(now, now, id);
+      const row = claim.get({ now, server: serverNow, id });
       try {
         return [parseJob(row)];
       } catch (error) {

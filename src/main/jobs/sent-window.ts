@@ -13,17 +13,17 @@ export const UNKNOWN_TIME_MARGIN_MS = 5 * 60_000;
 
 /**
  * When an attempt was sent, in the server's time, and the server time before which it cannot
- * have taken effect: recorded at the claim (`sentServerAt`), or, when no answer had told the
+ * have taken effect: recorded by the claim (`sentServerAt`), or, when no answer had told the
  * server's time then, the job's steady send time moved by how far the server's time is from the
  * steady clock now.
  */
 export function sentWindow(
-  job: Pick<StoredJob, 'sentAt' | 'createdAt'>,
-  sentServerAt: number | null | undefined,
+  job: Pick<StoredJob, 'sentAt' | 'sentServerAt' | 'createdAt'>,
   serverTime: Pick<ServerClock, 'now'>,
   steady: Clock,
 ): { sentAt: number; since: number } {
-  if (sentServerAt != null)
+  const { sentServerAt } = job;
+  if (sentServerAt !== null)
     return { sentAt: sentServerAt, since: sentServerAt - SERVER_TIME_MARGIN_MS };
   const sentAt = (job.sentAt ?? job.createdAt) + (serverTime.now() - steady.now());
   return { sentAt, since: sentAt - UNKNOWN_TIME_MARGIN_MS };

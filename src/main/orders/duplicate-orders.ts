@@ -121,7 +121,7 @@ export class DuplicateOrders {
   async beforeCreate(job: OrderJob): Promise<{ adopt: AppOrder } | { held: DuplicateRef[] }> {
     const { request } = job.data;
     const now = this.o.serverTime.now();
-    const firstSent = this.firstSent(job, job.data);
+    const firstSent = this.firstSent(job);
     const from = Math.min(now - duplicateWindowMs(request.daysSupply), firstSent.since);
     // A read made after the batch was submitted: what other desks sent meanwhile counts. While
     // another desk works through the batch's patients, a read made after this create was claimed.
@@ -157,7 +157,7 @@ export class DuplicateOrders {
       .map((o) => ({ job: o, data: this.jobData(o)! }))
       .filter((o) => sameOrderContent(o.data.request, request));
     const mineSince = Math.min(
-      ...onTheirWay.filter((o) => sameBatch(o.job)).map((o) => this.firstSent(o.job, o.data).since),
+      ...onTheirWay.filter((o) => sameBatch(o.job)).map((o) => this.firstSent(o.job).since),
     );
     const window = now - duplicateWindowMs(request.daysSupply);
     const held = candidates
@@ -192,8 +192,7 @@ export class DuplicateOrders {
     const jobs = new Map(store.jobs.ofBatch(batchId).map((j) => [j.id, j]));
     const since = Math.min(
       ...items.map((i) => {
-        const job = jobs.get(i.jobId);
-        return this.firstSent(job, this.jobData(job)).since;
+        return this.firstSent(jobs.get(i.jobId)).since;
       }),
     );
     if (options.read) await this.o.recent.read(since, { deep: true });
@@ -233,11 +232,11 @@ export class DuplicateOrders {
    * When a job was first sent, in the server's time, and the time before which nothing it sent
    * can have been made: recorded at its first claim, or guessed from when it was made.
    */
-  private firstSent(
-    job: Pick<StoredJob, 'createdAt'> | undefined,
-    data: OrderJobData | null,
-  ): { at: number; since: number } {
-    const recorded = data?.firstSentServerAt;
+  private firstSent(job: Pick<StoredJob, 'createdAt' | 'firstSentServerAt'> | undefined): {
+    at: number;
+    since: number;
+  } {
+    const recorded = job?.firstSentServerAt;
     if (recorded != null) return { at: recorded, since: recorded - SERVER_TIME_MARGIN_MS };
     const made = job?.createdAt ?? this.o.steady.now();
     const at = made + (this.o.serverTime.now() - this.o.steady.now());

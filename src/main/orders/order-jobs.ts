@@ -16,10 +16,6 @@ export const OrderJobData = z.object({
   /** The protocol it was made from; null for an order written from scratch. */
   protocolLocalId: z.string().nullable(),
   request: CreateOrderRequest,
-  /** The server's time when the attempt in flight was claimed (null: not told yet). */
-  sentServerAt: z.number().nullish(),
-  /** The server's time of the first attempt's claim: its order, committed late, is its own. */
-  firstSentServerAt: z.number().nullish(),
   /**
    * Orders of the same patient and content the user chose to order again beside (in the review):
    * the duplicate check does not hold the create back for them.
@@ -77,11 +73,6 @@ export function orderJobs(options: OrderJobsOptions): JobKind<OrderJobData> {
     data: OrderJobData,
     concurrency: options.concurrency ?? DEFAULT_ORDER_CONCURRENCY,
     inDoubtGraceMs: options.inDoubtGraceMs ?? 15_000,
-    prepare(job) {
-      const sentServerAt = serverTime.nowIfKnown();
-      const firstSentServerAt = job.data.firstSentServerAt ?? sentServerAt;
-      return { data: { ...job.data, sentServerAt, firstSentServerAt } };
-    },
     async send(job) {
       let check: Awaited<ReturnType<DuplicateOrders['beforeCreate']>>;
       try {
@@ -101,7 +92,7 @@ export function orderJobs(options: OrderJobsOptions): JobKind<OrderJobData> {
         jobs.map((job) => ({
           id: job.id,
           request: job.data.request,
-          ...sentWindow(job, job.data.sentServerAt, serverTime, clock),
+          ...sentWindow(job, serverTime, clock),
         })),
       );
       const outcomes = new Map<number, Outcome | null>();

@@ -22,11 +22,6 @@ export const ProtocolJobData = z.object({
    * what the server may have received (reconciliation compares the server with it).
    */
   sent: ProtocolRequest.nullable(),
-  /**
-   * The server's time when the attempt in flight was claimed (null: no answer had told it yet),
-   * so that reconciliation looks for what it made in the server's time, whatever the PC's clock.
-   */
-  sentServerAt: z.number().nullish(),
 });
 export type ProtocolJobData = z.infer<typeof ProtocolJobData>;
 export type ProtocolJob = Job<ProtocolJobData>;

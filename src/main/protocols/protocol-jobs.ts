@@ -172,7 +172,7 @@ export function protocolJobs(options: ProtocolJobsOptions): JobKind<ProtocolJobD
         client,
         localId: protocol.localId,
         sent,
-        ...sentWindow(job, job.data.sentServerAt, serverTime, clock),
+        ...sentWindow(job, serverTime, clock),
         exclude: claimed,
       });
       // A create of the same patient may have been answered, or sent, during the walk.
@@ -219,9 +219,8 @@ export function protocolJobs(options: ProtocolJobsOptions): JobKind<ProtocolJobD
         return { outcome: { to: 'rejected', error: { kind: 'local', message } } };
       }
       if (!protocol) return { outcome: { to: 'done' } };
-      const sentServerAt = serverTime.nowIfKnown();
       if (job.data.op === 'delete')
-        return { data: { ...job.data, sentRev: protocol.rev, sent: null, sentServerAt } };
+        return { data: { ...job.data, sentRev: protocol.rev, sent: null } };
       const parsed = ProtocolRequest.safeParse(protocol.draft);
       if (!parsed.success) {
         const fields = parsed.error.issues.map((i) => i.path.join('.') || 'body').join(', ');
@@ -231,7 +230,7 @@ export function protocolJobs(options: ProtocolJobsOptions): JobKind<ProtocolJobD
         };
         return { outcome: { to: 'rejected', error } };
       }
-      return { data: { ...job.data, sentRev: protocol.rev, sent: parsed.data, sentServerAt } };
+      return { data: { ...job.data, sentRev: protocol.rev, sent: parsed.data } };
     },
 
     async send(job) {

@@ -195,6 +195,8 @@ describe('JobsRepo', () => {
       batchSeq: null,
       attempts: 0,
       sentAt: null,
+      sentServerAt: null,
+      firstSentServerAt: null,
       nextAttemptAt: now + 500,
       error: null,
       resultId: null,
@@ -230,6 +232,21 @@ describe('JobsRepo', () => {
     });
     expect(claim(store, now + 8_999)).toEqual([]);
     expect(claim(store, now + 9_000)).toMatchObject([{ id: first, attempts: 2 }]);
+  });
+
+  it("claimDue keeps the server's time of each claim, and of the first", () => {
+    const store = memoryStore();
+    const now = store.clock.now();
+    const id = store.jobs.enqueue({ kind: 'order', data: {} });
+    const claimOnce = (serverNow: number | null) =>
+      store.transaction(() => store.jobs.claimDue('order', now, 4, serverNow));
+    expect(claimOnce(null)).toMatchObject([{ id, sentServerAt: null, firstSentServerAt: null }]);
+    const again = () =>
+      store.jobs.settle(id, ['sending'], { to: 'queued', error: null, nextAttemptAt: null });
+    again();
+    expect(claimOnce(1_000)).toMatchObject([{ sentServerAt: 1_000, firstSentServerAt: 1_000 }]);
+    again();
+    expect(claimOnce(2_000)).toMatchObject([{ sentServerAt: 2_000, firstSentServerAt: 1_000 }]);
   });
 
   it('claimDue: nothing of a paused batch, and no more than its concurrency in flight', () => {

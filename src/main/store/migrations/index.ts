@@ -7,6 +7,7 @@ import { migration005 } from './005-change-order';
 import { migration006 } from './006-name-order';
 import { migration007 } from './007-protocol-origin';
 import { migration008 } from './008-possible-duplicates';
+import { migration009 } from './009-job-server-time';
 
 /**
  * One schema version: SQL, or a function of the connection for a step that needs the app's own
@@ -28,6 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration006,
   migration007,
   migration008,
+  migration009,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
