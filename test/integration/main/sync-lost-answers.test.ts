@@ -161,26 +161,33 @@ describe('twin protocols in doubt in one round', () => {
     return twins.map((t) => t.localId);
   }
 
+  /** Both twins synced, each linked to its own one of the two server protocols; none deleted. */
+  async function expectEachTwinItsOwnCopy(ids: string[]) {
+    const { store, sandbox } = h!;
+    const server = await serverProtocols(sandbox);
+    expect(server).toHaveLength(2);
+    const local = ids.map((id) => store.protocols.get(id));
+    expect(local.every((p) => p?.syncState === 'synced' && p.change === null)).toBe(true);
+    expect(new Set(local.map((p) => p!.serverId)).size).toBe(2);
+    expect(local.map((p) => p!.serverId).sort()).toEqual(server.map((p) => p.id).sort());
+    expect(store.protocols.count({ includeDeleted: true })).toBe(2);
+  }
+
   it('both committed: each keeps its row and its own server copy', async () => {
     const ids = await twinsInDoubt();
-    const { engine, store, sandbox, net } = h!;
+    const { engine, sandbox, net } = h!;
     expect(await serverProtocols(sandbox)).toHaveLength(2);
 
     h!.clock.advance(AFTER_GRACE);
     const second = await engine.syncNow();
     expect(second.push).toMatchObject({ adopted: 2, pushed: 0 });
     expect(net.count('POST', '/v1/protocols')).toBe(2);
-    const server = await serverProtocols(sandbox);
-    expect(server).toHaveLength(2);
-    const local = ids.map((id) => store.protocols.get(id));
-    expect(local.every((p) => p?.syncState === 'synced' && p.change === null)).toBe(true);
-    expect(local.map((p) => p!.serverId).sort()).toEqual(server.map((p) => p.id).sort());
-    expect(store.protocols.count({ includeDeleted: true })).toBe(2);
+    await expectEachTwinItsOwnCopy(ids);
   });
 
   it('one committed, the other not: one is adopted, the other sent again', async () => {
     const ids = await twinsInDoubt();
-    const { engine, store, sandbox, net } = h!;
+    const { engine, sandbox, net } = h!;
     // As if the second create had been answered 500 before committing.
     const committed = await serverProtocols(sandbox);
     await deleteOnServer(sandbox, committed[0]!.id);
@@ -190,13 +197,7 @@ describe('twin protocols in doubt in one round', () => {
     const second = await engine.syncNow();
     expect(second.push).toMatchObject({ adopted: 1, pushed: 1 });
     expect(net.count('POST', '/v1/protocols')).toBe(3);
-    const server = await serverProtocols(sandbox);
-    expect(server).toHaveLength(2);
-    const local = ids.map((id) => store.protocols.get(id));
-    expect(local.every((p) => p?.syncState === 'synced' && p.change === null)).toBe(true);
-    expect(new Set(local.map((p) => p!.serverId)).size).toBe(2);
-    expect(local.map((p) => p!.serverId).sort()).toEqual(server.map((p) => p.id).sort());
-    expect(store.protocols.count({ includeDeleted: true })).toBe(2);
+    await expectEachTwinItsOwnCopy(ids);
   });
 
   it('a server protocol that differs in a field sent (shipping) is not taken for the create', async () => {

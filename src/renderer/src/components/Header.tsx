@@ -59,31 +59,31 @@ function SyncStatus() {
           Details
         </button>
       )}
-      <Dialog open={open && failed} title="The sync failed" onClose={() => setOpen(false)}>
-        <p className="dialog-body sync-error-text">{sync.error}</p>
-        <p className="muted">
-          Local changes are kept and sent on the next sync. Sync now tries again.
-        </p>
-        <div className="dialog-actions">
-          <button type="button" className="button" data-autofocus onClick={() => setOpen(false)}>
-            Close
-          </button>
-        </div>
-      </Dialog>
       <Dialog
-        open={open && leftOut}
-        title="Items the server sent that could not be read"
+        open={open && (failed || leftOut)}
+        title={failed ? 'The sync failed' : 'Items the server sent that could not be read'}
         onClose={() => setOpen(false)}
       >
-        <ul className="dialog-body sync-error-text">
-          {sync.skipped.map((line, i) => (
-            <li key={i}>{line}</li>
-          ))}
-        </ul>
-        <p className="muted">
-          Everything else was synced. These items stay as they were here and are read again at the
-          next sync.
-        </p>
+        {failed ? (
+          <>
+            <p className="dialog-body sync-error-text">{sync.error}</p>
+            <p className="muted">
+              Local changes are kept and sent on the next sync. Sync now tries again.
+            </p>
+          </>
+        ) : (
+          <>
+            <ul className="dialog-body sync-error-text">
+              {sync.skipped.map((line, i) => (
+                <li key={i}>{line}</li>
+              ))}
+            </ul>
+            <p className="muted">
+              Everything else was synced. These items stay as they were here and are read again at
+              the next sync.
+            </p>
+          </>
+        )}
         <div className="dialog-actions">
           <button type="button" className="button" data-autofocus onClick={() => setOpen(false)}>
             Close
