@@ -1,7 +1,8 @@
 // Runs every check of `npm test` in turn (typecheck, lint, the Vitest suites, the Playwright
-// suite), all of them even when one fails, echoing their output, and ends with two lines that say
-// what ran: the tests passed, failed and skipped per runner and which steps failed, then the
-// totals alone as `total: N passed, N failed, N skipped` (the form CI reads). A suite that
+// suite), all of them even when one fails, echoing their output. It ends with the runners'
+// "failed: …" lines repeated (so the tail of the output names every failure), then two lines
+// that say what ran: the tests passed, failed and skipped per runner and which steps failed, then
+// the totals alone as `total: N passed, N failed, N skipped` (the form CI reads). A suite that
 // executed nothing or never reported shows as such, and fails the run.
 import { spawn } from 'node:child_process';
 
@@ -33,10 +34,13 @@ function run(script) {
 }
 
 const parts = [];
+/** Every "failed: …" line the runners printed, repeated just above the closing lines. */
+const failures = [];
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failed = false;
 for (const step of STEPS) {
   const { code, out } = await run(step.script);
+  for (const line of out.match(/^failed: .*$/gm) ?? []) failures.push(`${step.name} ${line}`);
   let part = `${step.name} ${code === 0 ? 'ok' : `FAILED (exit ${code})`}`;
   if (step.summary) {
     const match = [...out.matchAll(new RegExp(step.summary, 'gm'))].pop();
@@ -58,6 +62,7 @@ for (const step of STEPS) {
 // A step that failed without a test failing (typecheck, lint, a suite that did not report) still
 // counts as a failure in the totals, so the last line never reads clean for a failed run.
 const stepFailures = failed && totals.failed === 0 ? 1 : 0;
+if (failures.length > 0) process.stdout.write(`\n${failures.join('\n')}\n`);
 process.stdout.write(`\ntest: ${failed ? 'FAILED' : 'PASSED'}: ${parts.join('; ')}\n`);
 process.stdout.write(
   `total: ${totals.passed} passed, ${totals.failed + stepFailures} failed, ${totals.skipped} skipped\n`,
