@@ -181,7 +181,8 @@ function createSocketTransport(token: string | null): IpcTransport {
       void tokenAccepted(token).then((accepted) => {
         if (accepted === false) {
           stale = true;
-          console.error("order-desk: this tab's access token is from an earlier launch");
+          // Said on the page (every call answers so); for a developer, a warning here.
+          console.warn("order-desk: this tab's access token is from an earlier launch");
           failQueued();
           return;
         }

@@ -1,4 +1,4 @@
-import { expect, test } from '../support/e2e/fixtures';
+import { HOST_DOWN, expect, test } from '../support/e2e/fixtures';
 import { axeBlockers } from '../support/e2e/axe';
 import {
   chooseAllForReview,
@@ -68,7 +68,10 @@ test('the batch carries on across a restart of the app: one order per protocol',
   dataDir,
   keychainService,
   partnerSandbox,
+  pageErrors,
 }, testInfo) => {
+  // The app is stopped and started again: the page logs the refused connections meanwhile.
+  for (const pattern of HOST_DOWN) pageErrors.allow(pattern);
   await connectPartner(app, partnerSandbox);
   seedProtocols(host, 30, 'restart');
   await chooseAllForReview(app, 30);

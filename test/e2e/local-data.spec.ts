@@ -6,7 +6,7 @@ import { MemoryCredentialStore } from '../../src/main/connections/keychain';
 import { createFileLogger, Redactor } from '../../src/main/logging';
 import { EMBEDDED_CONNECTION_ID } from '../../src/main/embedded-sandbox';
 import { connectionStoreFile } from '../../src/main/store';
-import { expect, test } from '../support/e2e/fixtures';
+import { HOST_DOWN, expect, test } from '../support/e2e/fixtures';
 import {
   connectLocalSandbox,
   expectConnected,
@@ -106,7 +106,10 @@ test('a damaged store is recovered at start, and the user is told where the dama
   dataDir,
   keychainService,
   page,
+  pageErrors,
 }, testInfo) => {
+  // The host is stopped and started again: the page logs the refused connections meanwhile.
+  for (const pattern of HOST_DOWN) pageErrors.allow(pattern);
   await connectLocalSandbox(app);
   seedProtocols(host, 60, 'damaged-e2e');
   await expect(app.getByTestId('unsynced-count')).toHaveText(/^All changes synced/, {

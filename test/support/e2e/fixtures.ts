@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,42 @@ export interface E2eFixtures {
   app: Page;
   /** A separate, real sandbox on 127.0.0.1: the "partner sandbox" a user connects to. */
   partnerSandbox: TestSandbox;
+  /**
+   * On for every test: an uncaught error or a `console.error` in any page of the test fails it
+   * (a console full of errors is a failing app). A test that provokes one on purpose (a request
+   * the server refuses, which Chromium logs) names it with `allow`.
+   */
+  pageErrors: { allow(pattern: RegExp): void };
+}
+
+/**
+ * Errors every test may meet: the sandbox's catalog names its product images on a host of the
+ * reserved .invalid domain, which never resolves, so the catalog shows its "No image" placeholder
+ * (ProductImage) after Chromium logs the failed load. Nothing else is allowed without a test
+ * saying so.
+ */
+const EXPECTED_EVERYWHERE = [
+  /^console\.error: Failed to load resource: net::ERR_NAME_NOT_RESOLVED \(https:\/\/images\.sandbox\.orderdesk\.invalid\//,
+];
+
+/** What Chromium logs while the browser host is down (a test that stops or restarts it). */
+export const HOST_DOWN = [
+  /^console\.error: WebSocket connection to '[^']+' failed: Error in connection establishment: net::ERR_CONNECTION_REFUSED/,
+  /^console\.error: Failed to load resource: net::ERR_CONNECTION_REFUSED \(http:\/\/127\.0\.0\.1:\d+\/__order-desk\/token-check/,
+];
+
+/** Collects the uncaught errors and console errors of every page the context opens. */
+function watchPages(context: BrowserContext, seen: string[]): void {
+  const watch = (page: Page) => {
+    page.on('pageerror', (error) => seen.push(`uncaught ${error.name}: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const where = message.location().url ? ` (${message.location().url})` : '';
+      seen.push(`console.error: ${message.text()}${where}`);
+    });
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
 }
 
 export const test = base.extend<E2eFixtures>({
@@ -62,6 +98,18 @@ export const test = base.extend<E2eFixtures>({
         });
     }
   },
+
+  pageErrors: [
+    async ({ context }, use) => {
+      const seen: string[] = [];
+      const allowed: RegExp[] = [...EXPECTED_EVERYWHERE];
+      watchPages(context, seen);
+      await use({ allow: (pattern) => allowed.push(pattern) });
+      const unexpected = seen.filter((line) => !allowed.some((pattern) => pattern.test(line)));
+      expect(unexpected, 'errors in the page (uncaught, or logged with console.error)').toEqual([]);
+    },
+    { auto: true },
+  ],
 
   app: async ({ host, page }, use) => {
     await page.goto(host.url);

@@ -9,6 +9,22 @@ import { navigate as hashNavigate, useHashLocation } from 'wouter/use-hash-locat
 export type NavigationGuard = (to: string) => boolean;
 
 let guard: NavigationGuard | null = null;
+/**
+ * True while the app itself navigates: wouter's navigate pushes the address and then dispatches a
+ * `hashchange` of its own, which is not the user's Back or typing and must not be guarded again
+ * (asking, then navigating, would dispatch another, without end).
+ */
+let navigating = false;
+
+/** Moves to `to` through wouter's navigate, marked as the app's own move. */
+function moveTo(to: string, options?: { replace?: boolean; state?: unknown }): void {
+  navigating = true;
+  try {
+    hashNavigate(to, options);
+  } finally {
+    navigating = false;
+  }
+}
 
 export function setNavigationGuard(next: NavigationGuard | null): void {
   guard = next;
@@ -16,7 +32,7 @@ export function setNavigationGuard(next: NavigationGuard | null): void {
 
 /** Navigates without asking the guard (after the user agreed to leave). */
 export function forceNavigate(to: string, options?: { replace?: boolean }): void {
-  hashNavigate(to, options);
+  moveTo(to, options);
 }
 
 /** The route a URL's hash names ("#/orders/1" -> "/orders/1"). */
@@ -29,11 +45,11 @@ const routeOf = (url: string): string => new URL(url).hash.replace(/^#/, '') || 
  * guard is asked about the new one as for a link.
  */
 function onHashChange(event: HashChangeEvent): void {
-  if (!guard) return;
+  if (!guard || navigating) return;
   const to = routeOf(event.newURL);
   if (to === routeOf(event.oldURL)) return;
   window.history.replaceState(window.history.state, '', event.oldURL);
-  if (guard(to)) hashNavigate(to);
+  if (guard(to)) moveTo(to);
 }
 if (typeof window !== 'undefined' && typeof window.addEventListener === 'function')
   window.addEventListener('hashchange', onHashChange);
@@ -43,7 +59,7 @@ export function useGuardedHashLocation(): ReturnType<typeof useHashLocation> {
   const [location] = useHashLocation();
   const navigate = useCallback((to: string, options?: { replace?: boolean; state?: unknown }) => {
     if (guard && !guard(to)) return;
-    hashNavigate(to, options);
+    moveTo(to, options);
   }, []);
   return [location, navigate] as ReturnType<typeof useHashLocation>;
 }
