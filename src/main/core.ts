@@ -21,7 +21,7 @@ import {
 } from './embedded-sandbox';
 import { KeychainError, guardKeychain } from './connections/keychain-guard';
 import { CoreEventBus } from './events';
-import type { CoreEvents } from '../shared/events';
+import { ChangeSubject, type CoreEventName, type CoreEvents } from '../shared/events';
 import type { Logger, Redactor } from './logging';
 import { Session, type SessionTuning } from './session';
 import { keepPricing } from './catalog/partner-pricing';
@@ -46,6 +46,15 @@ import {
 import { StorageWatch } from './storage-watch';
 import { UpdateController } from './updates/update-controller';
 import type { UpdaterPort } from './updates/updater-port';
+
+/** The events that change what the header says of the connection: each is a 'status' change. */
+const STATUS_EVENTS: readonly CoreEventName[] = [
+  'connectivity',
+  'sync-state',
+  'outbox-count',
+  'storage',
+  'store-notices',
+];
 
 export interface CoreOptions {
   /** The app's data directory: the local database and the embedded sandbox's data live here. */
@@ -119,6 +128,8 @@ export class Core {
     this.bus.on('sync-state', (state) => {
       this.latestSyncState = state;
     });
+    // The connection's state is a subject of its own: the header reads it live.
+    for (const name of STATUS_EVENTS) this.bus.on(name, () => this.announce(['status']));
     const timers = options.timers ?? realTimers;
     this.storage = new StorageWatch({
       dataDir: this.dataDir,
@@ -181,7 +192,11 @@ export class Core {
         },
       } satisfies FaultListener,
     };
-    const app = openAppStore(dataDir, { clock, faults: faults.listener });
+    const app = openAppStore(dataDir, {
+      clock,
+      faults: faults.listener,
+      changes: (subjects) => core?.announce(subjects),
+    });
     try {
       const migrated = migrateSingleFileStore(dataDir, app, { clock });
       if (migrated)
@@ -508,6 +523,11 @@ export class Core {
     });
   }
 
+  /** Tells the screens what changed (the `changed` event): those reading it read again. */
+  announce(subjects: Iterable<ChangeSubject>): void {
+    this.bus.emit('changed', { subjects: [...subjects] });
+  }
+
   private oneAtATime<T>(run: () => Promise<T>): Promise<T> {
     const next = this.serial.then(run, run);
     this.serial = next.catch(() => undefined);
@@ -521,6 +541,7 @@ export class Core {
       clock: this.steady,
       now: () => this.clock.now(),
       faults: this.faultsOf(connection.id, opened),
+      changes: (subjects) => this.announce(subjects),
     });
     opened.store = store;
     try {
@@ -606,6 +627,8 @@ export class Core {
         this.options.log.error('connection listener failed', error);
       }
     }
+    // Another store is the active one (or the same one recovered): everything shown is read again.
+    this.announce(ChangeSubject.options);
   }
 
   private startEmbedded(): Promise<EmbeddedConnection> {

@@ -75,7 +75,27 @@ export const OrderStatusEvent = z.object({
   order: AppOrder,
 });
 
+/**
+ * What the screens read, as main tells of its changes: after each commit of the stores (and each
+ * change of the connection's state, 'status') a `changed` event names the subjects written, and
+ * every live query reading one of them reads again.
+ */
+export const ChangeSubject = z.enum([
+  'protocols',
+  'orders',
+  'batches',
+  'jobs',
+  'catalog',
+  'settings',
+  'connection',
+  /** Online or not and why, the sync's phase, what waits to be sent, notices, the disk. */
+  'status',
+]);
+export type ChangeSubject = z.infer<typeof ChangeSubject>;
+
 export const CoreEventSchemas = {
+  /** The subjects the last writes changed: the screens reading them read again. */
+  changed: z.object({ subjects: z.array(ChangeSubject).min(1) }),
   connectivity: ConnectivityEvent,
   'sync-state': SyncStateEvent,
   'outbox-count': OutboxCountEvent,

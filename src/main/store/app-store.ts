@@ -10,6 +10,7 @@ import { NoticesRepo } from './notices-repo';
 import { runTransaction } from './rows';
 import { SettingsRepo } from './settings-repo';
 import { APP_STORE_FILE } from './store-files';
+import { watchChanges, type ChangeListener } from './store-changes';
 import { storeFaultOf, watchFaults, type FaultListener } from './store-faults';
 import { recoverStoreFile, settleStoreFile } from './store-recovery';
 
@@ -35,6 +36,8 @@ export interface AppStore {
 export interface AppStoreOptions {
   clock?: Clock;
   faults?: FaultListener;
+  /** Told, after each burst of writes, which subjects they changed (the `changed` event). */
+  changes?: ChangeListener;
   /** How long to wait for another process to let go of the folder (one quitting). Default 2 s. */
   lockTimeoutMs?: number;
 }
@@ -67,6 +70,7 @@ export function openAppStore(dataDir: string, options: AppStoreOptions = {}): Ap
     db = openLocked(file, dataDir, options.lockTimeoutMs ?? 2000);
   }
   if (options.faults) watchFaults(db, options.faults);
+  if (options.changes) watchChanges(db, options.changes);
   return appStoreOn(db, file, clock);
 }
 

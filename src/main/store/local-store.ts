@@ -7,6 +7,7 @@ import { OrdersRepo } from '../orders/orders-repo';
 import { ProtocolsRepo } from '../protocols/protocols-repo';
 import { closeStore, openStore, type Db, type OpenStoreOptions } from './db';
 import { runTransaction } from './rows';
+import { watchChanges, type ChangeListener } from './store-changes';
 import { watchFaults, type FaultListener } from './store-faults';
 import { SyncStateRepo } from './sync-state-repo';
 
@@ -39,6 +40,8 @@ export interface LocalStoreOptions extends OpenStoreOptions {
   clock?: Clock;
   /** Told of every fault of the file (damaged, full, read-only) any statement meets. */
   faults?: FaultListener;
+  /** Told, after each burst of writes, which subjects they changed (the `changed` event). */
+  changes?: ChangeListener;
 }
 
 /** Opens the store at `file` (":memory:" for tests) and builds every repository on it. */
@@ -46,6 +49,7 @@ export function createLocalStore(file: string, options: LocalStoreOptions = {}):
   const clock = options.clock ?? systemClock;
   const db = openStore(file, options);
   if (options.faults) watchFaults(db, options.faults);
+  if (options.changes) watchChanges(db, options.changes);
   const jobs = new JobsRepo(db, clock);
   const orders = new OrdersRepo(db, clock);
   return {
