@@ -59,6 +59,11 @@ export const ProtocolMatch = z.object({
   search: z.string().max(200, 'at most 200 characters').default(''),
   syncStates: z.array(ProtocolListState).max(ProtocolListState.options.length).optional(),
   includeDeleted: z.boolean().default(false),
+  /**
+   * Protocols left out: those deleted on screen whose Undo is still offered (main is told of a
+   * delete only when its undo window ends).
+   */
+  hide: z.array(z.uuid()).max(100).optional(),
 });
 export type ProtocolMatch = z.input<typeof ProtocolMatch>;
 

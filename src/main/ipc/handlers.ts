@@ -321,11 +321,12 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
     },
     'catalog.pricing': async () => pricingTermsView(await pricingTerms()),
 
-    'protocols.list': async ({ search, syncStates, includeDeleted, sort, limit, cursor }) => {
+    'protocols.list': async ({ search, syncStates, includeDeleted, hide, sort, limit, cursor }) => {
       session();
       const page = core.store.protocols.list({
         search,
         includeDeleted,
+        ...(hide ? { hide } : {}),
         sort,
         limit,
         cursor,
@@ -337,12 +338,13 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
         total: page.total,
       };
     },
-    'protocols.matchingIds': async ({ search, syncStates, includeDeleted }) => {
+    'protocols.matchingIds': async ({ search, syncStates, includeDeleted, hide }) => {
       session();
       return {
         localIds: core.store.protocols.matchingIds({
           search,
           includeDeleted,
+          ...(hide ? { hide } : {}),
           ...(syncStates ? { syncStates } : {}),
         }),
       };

@@ -49,6 +49,8 @@ export interface ProtocolMatchQuery {
   syncStates?: readonly ProtocolListState[];
   /** Include protocols deleted locally whose delete is not pushed yet. Default false. */
   includeDeleted?: boolean;
+  /** Protocols left out by local id (deleted on screen, their Undo still offered). */
+  hide?: readonly string[];
 }
 
 export interface ProtocolListQuery extends ProtocolMatchQuery {
@@ -376,6 +378,10 @@ function matchFilter(query: ProtocolMatchQuery): { where: string[]; params: unkn
   const where: string[] = [];
   const params: unknown[] = [];
   if (!query.includeDeleted) where.push('p.deleted = 0');
+  if (query.hide && query.hide.length > 0) {
+    where.push(`p.local_id NOT IN (${query.hide.map(() => '?').join(', ')})`);
+    params.push(...query.hide);
+  }
   if (query.syncStates) {
     const states = query.syncStates.filter((s) => s !== 'in-doubt');
     const any: string[] = [];

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyProgress,
   filterItems,
-  fractionDone,
   newestFirst,
   type BatchProgress,
 } from '../../../src/renderer/src/stores/batch-progress';
@@ -36,19 +34,6 @@ describe('batch progress', () => {
       'c',
       'a',
     ]);
-  });
-
-  it('applies the latest progress, and says the list is stale for a new or finished batch', () => {
-    const list = [batch('a', 1), batch('b', 2)];
-    const running = applyProgress(list, new Map([['a', progress('a', { queued: 2, created: 2 })]]));
-    expect(running.stale).toBe(false);
-    expect(running.batches[0]!.progress.created).toBe(2);
-    expect(list[0]!.progress.created).toBe(0);
-    expect(fractionDone(running.batches[0]!.progress)).toBe(0.5);
-
-    const done = applyProgress(list, new Map([['b', progress('b', { state: 'done' })]]));
-    expect(done.stale).toBe(true);
-    expect(applyProgress(list, new Map([['z', progress('z')]])).stale).toBe(true);
   });
 
   it('filters the items that need a look', () => {

@@ -82,6 +82,17 @@ describe('protocol list: sort, total, in-doubt filter, matching ids', () => {
     });
   });
 
+  it('leaves out the protocols it is asked to hide (deleted on screen, their Undo offered)', () => {
+    const store = memoryStore();
+    const ids = draft(store, people);
+    const hide = [ids[0]!, ids[3]!];
+    const page = store.protocols.list({ sort: 'name', hide });
+    expect(page.total).toBe(people.length - 2);
+    expect(page.items.map((p) => p.localId)).not.toContain(ids[0]);
+    expect(page.items.map((p) => p.localId)).not.toContain(ids[3]);
+    expect(store.protocols.matchingIds({ hide })).toHaveLength(people.length - 2);
+  });
+
   it('counts again for a next page when the store changed in between', () => {
     const store = memoryStore();
     draft(store, people);

@@ -3,8 +3,8 @@ import { subscribeToNotifications } from '../lib/notifier';
 import { useAppStore } from './app-store';
 import { useBatchesStore } from './batches-store';
 import { useCatalogStore } from './catalog-store';
+import { useOrdersStore } from './orders-store';
 import { useProtocolsStore } from './protocols-store';
-import { noteOrdersMaybeChanged, noteOrderStatus, resetOrders } from './orders-live';
 import { useSettingsStore } from './settings-store';
 import { useUpdatesStore } from './updates-store';
 import type { ConnectionView } from '../../../shared/ipc';
@@ -14,29 +14,33 @@ import type { StoreNotice } from '../../../shared/store-views';
 export function applyConnection(connection: ConnectionView | null): void {
   const before = useAppStore.getState().connection;
   useAppStore.getState().setConnection(connection);
-  if (before?.id !== connection?.id) dropStoreData();
+  if (before?.id !== connection?.id) dropStoreState();
 }
 
-/** What was read from the store of the active connection is dropped, to be read again. */
-function dropStoreData(): void {
+/**
+ * Another store is the active one: the screens' own state that named its rows (a selection, a
+ * filter, an open batch) goes. The data itself is read again by the live queries (main says that
+ * everything changed).
+ */
+function dropStoreState(): void {
   useCatalogStore.getState().reset();
   useProtocolsStore.getState().reset();
   useSettingsStore.getState().reset();
-  resetOrders();
+  useOrdersStore.getState().reset();
   useBatchesStore.getState().reset();
   void useAppStore.getState().refresh();
 }
 
-/** New notices: a damaged store was replaced by a recovered one, so its data is read again. */
+/** New notices: a damaged store was replaced by a recovered one. */
 function applyNotices(notices: StoreNotice[]): void {
   const known = new Set(useAppStore.getState().notices.map((n) => n.id));
   useAppStore.getState().setNotices(notices);
-  if (notices.some((n) => !known.has(n.id))) dropStoreData();
+  if (notices.some((n) => !known.has(n.id))) dropStoreState();
 }
 
 /**
- * Feeds main's events into the stores. A switch of connection empties what belonged to the old
- * one; a finished sync refreshes what is on screen. Returns the function that unsubscribes.
+ * Feeds main's events into the stores (the live queries hear `changed` themselves). Returns the
+ * function that unsubscribes.
  */
 export function subscribeToEvents(): () => void {
   const app = useAppStore.getState;
@@ -46,21 +50,9 @@ export function subscribeToEvents(): () => void {
     on('outbox-count', (outbox) => app().setOutbox(outbox)),
     on('store-notices', ({ notices }) => applyNotices(notices)),
     on('storage', ({ problem }) => app().setStorage(problem)),
-    on('outbox-count', () => useProtocolsStore.getState().changed()),
-    on('order-status', noteOrderStatus),
     on('update-status', (view) => useUpdatesStore.getState().apply(view)),
-    on('batch-progress', () => noteOrdersMaybeChanged()),
     subscribeToNotifications(),
-    on('batch-progress', (progress) => useBatchesStore.getState().onProgress(progress)),
-    on('sync-state', (sync) => {
-      const before = app().sync;
-      app().setSync(sync);
-      useProtocolsStore.getState().changed();
-      if (sync.phase === 'idle' && sync.lastSyncedAt && sync.lastSyncedAt !== before.lastSyncedAt) {
-        useCatalogStore.getState().refresh();
-        noteOrdersMaybeChanged();
-      }
-    }),
+    on('sync-state', (sync) => app().setSync(sync)),
   ];
   return () => offs.forEach((off) => off());
 }

@@ -1,11 +1,6 @@
 import { create } from 'zustand';
-import type { AppOrder } from '../../../shared/api';
 import type { IpcError } from '../../../shared/ipc';
-import type { OrderStatusChangeView } from '../../../shared/work-views';
 import { call } from '../lib/ipc';
-
-type Load<T> =
-  { state: 'loading' } | { state: 'ready'; value: T } | { state: 'failed'; error: IpcError };
 
 /** What became of the last refresh or cancel, shown above the order until the next action. */
 export type ActionNote =
@@ -16,73 +11,33 @@ export type ActionNote =
   | { kind: 'cancel-failed'; error: IpcError };
 
 interface OrderDetailStore {
+  /** The order the busy state and the note belong to. */
   orderId: string | null;
-  order: Load<AppOrder> | null;
-  timeline: Load<OrderStatusChangeView[]> | null;
   busy: 'refresh' | 'cancel' | null;
   note: ActionNote | null;
-  /** Shows this order (reads it and its timeline); null closes the detail. */
-  open(orderId: string | null): void;
-  reloadOrder(): Promise<void>;
-  loadTimeline(): Promise<void>;
+  /** Another order is shown: the note of the last one goes. */
+  show(orderId: string): void;
   refresh(): Promise<void>;
   cancel(): Promise<void>;
   dismissNote(): void;
-  /** Orders that changed (events): the open one is replaced and its timeline read again. */
-  applyLive(orders: readonly AppOrder[]): void;
-  reset(): void;
 }
 
-const initial = {
-  orderId: null,
-  order: null,
-  timeline: null,
-  busy: null,
-  note: null,
-};
-
-/** The order open at #/orders/<id>: the mirror's copy, its status timeline, refresh and cancel. */
+/**
+ * The actions on the order open at #/orders/<id> (refresh from the server, cancel) and what
+ * became of them. The order and its timeline are live queries of the detail's: what an action
+ * writes to the mirror reaches them as a change of orders.
+ */
 export const useOrderDetailStore = create<OrderDetailStore>((set, get) => {
   /** Applies a result only while the same order is open. */
   const still = (orderId: string) => get().orderId === orderId;
 
   return {
-    ...initial,
+    orderId: null,
+    busy: null,
+    note: null,
 
-    open(orderId) {
-      if (orderId === get().orderId) return;
-      set({ ...initial, orderId });
-      if (orderId === null) return;
-      void get().reloadOrder();
-      void get().loadTimeline();
-    },
-
-    async reloadOrder() {
-      const orderId = get().orderId;
-      if (orderId === null) return;
-      set({ order: { state: 'loading' } });
-      const result = await call('orders.get', { orderId });
-      if (!still(orderId)) return;
-      set({
-        order: result.ok
-          ? { state: 'ready', value: result.value }
-          : { state: 'failed', error: result.error },
-      });
-    },
-
-    async loadTimeline() {
-      const orderId = get().orderId;
-      if (orderId === null) return;
-      if (get().timeline?.state !== 'ready') set({ timeline: { state: 'loading' } });
-      const result = await call('orders.timeline', { orderId });
-      if (!still(orderId)) return;
-      // A failed re-read keeps the timeline already shown.
-      if (!result.ok && get().timeline?.state === 'ready') return;
-      set({
-        timeline: result.ok
-          ? { state: 'ready', value: result.value }
-          : { state: 'failed', error: result.error },
-      });
+    show(orderId) {
+      if (orderId !== get().orderId) set({ orderId, busy: null, note: null });
     },
 
     async refresh() {
@@ -91,16 +46,10 @@ export const useOrderDetailStore = create<OrderDetailStore>((set, get) => {
       set({ busy: 'refresh', note: null });
       const result = await call('orders.refresh', { orderId });
       if (!still(orderId)) return;
-      if (result.ok) {
-        set({
-          busy: null,
-          order: { state: 'ready', value: result.value },
-          note: { kind: 'refreshed' },
-        });
-        void get().loadTimeline();
-      } else {
-        set({ busy: null, note: { kind: 'refresh-failed', error: result.error } });
-      }
+      set({
+        busy: null,
+        note: result.ok ? { kind: 'refreshed' } : { kind: 'refresh-failed', error: result.error },
+      });
     },
 
     async cancel() {
@@ -114,27 +63,14 @@ export const useOrderDetailStore = create<OrderDetailStore>((set, get) => {
         return;
       }
       const outcome = result.value;
-      const order = outcome.order;
       set({
         busy: null,
-        ...(order ? { order: { state: 'ready' as const, value: order } } : {}),
         note: outcome.ok
           ? { kind: 'cancelled' }
           : { kind: 'cancel-refused', message: outcome.message },
       });
-      void get().loadTimeline();
     },
 
     dismissNote: () => set({ note: null }),
-
-    applyLive(orders) {
-      const orderId = get().orderId;
-      const changed = orderId === null ? undefined : orders.find((o) => o.id === orderId);
-      if (!changed) return;
-      set({ order: { state: 'ready', value: changed } });
-      void get().loadTimeline();
-    },
-
-    reset: () => set({ ...initial }),
   };
 });

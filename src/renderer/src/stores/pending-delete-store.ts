@@ -67,10 +67,9 @@ export const usePendingDeleteStore = create<PendingDeleteStore>((set, get) => ({
     if (!entry || sending.has(localId)) return;
     sending.add(localId);
     clearTimeout(entry.timer);
+    // Main deletes the row before it answers: the list, read again without hiding it, no longer
+    // finds it, so a deleted protocol does not flash back.
     const result = await call('protocols.delete', { localId });
-    // The list re-reads before the row may show again, so a deleted one does not flash back.
-    if (useProtocolsStore.getState().listState !== 'idle')
-      await useProtocolsStore.getState().reload();
     sending.delete(localId);
     const { [localId]: _sent, ...rest } = get().pending;
     set({ pending: rest });
@@ -89,15 +88,6 @@ export const usePendingDeleteStore = create<PendingDeleteStore>((set, get) => ({
 /** Whether a protocol is waiting out its undo window (hidden from lists, never selected). */
 export const isPendingDelete = (localId: string): boolean =>
   usePendingDeleteStore.getState().pending[localId] !== undefined;
-
-/** How many of the protocol list's loaded rows are hidden because their delete is pending. */
-export function useHiddenByPendingDelete(): number {
-  const items = useProtocolsStore((s) => s.items);
-  const pending = usePendingDeleteStore((s) => s.pending);
-  let hidden = 0;
-  for (const p of items) if (pending[p.localId]) hidden++;
-  return hidden;
-}
 
 /**
  * Leaving the page ends every undo window: the deletes are sent while the connection is up.

@@ -2,13 +2,6 @@ import { create } from 'zustand';
 import type { PartnerSettings, PartnerSettingsPatch } from '../../../shared/api';
 import type { IpcError, IpcResult } from '../../../shared/ipc';
 import { call } from '../lib/ipc';
-import { useCatalogStore } from './catalog-store';
-
-/** Main keeps the pricing terms of every settings answer: estimates on screen follow them. */
-const pricingFollows = () => {
-  const catalog = useCatalogStore.getState();
-  if (catalog.pricing.state !== 'idle') void catalog.loadPricing();
-};
 
 interface SettingsStore {
   state: 'idle' | 'loading' | 'ready' | 'failed';
@@ -22,7 +15,8 @@ interface SettingsStore {
 
 /**
  * The partner's settings as the Settings screen edits them. Estimates never read them from here:
- * they use the terms main keeps (useCatalogStore's `pricing`).
+ * they use the terms main keeps (catalog.pricing, a live query: main keeps the terms of every
+ * settings answer, and the estimates follow).
  */
 export const useSettingsStore = create<SettingsStore>((set) => ({
   state: 'idle',
@@ -34,7 +28,6 @@ export const useSettingsStore = create<SettingsStore>((set) => ({
     const result = await call('settings.get', {});
     if (result.ok) {
       set({ state: 'ready', settings: result.value });
-      pricingFollows();
     } else set({ state: 'failed', error: result.error });
   },
 
@@ -42,7 +35,6 @@ export const useSettingsStore = create<SettingsStore>((set) => ({
     const result = await call('settings.update', patch);
     if (result.ok) {
       set({ state: 'ready', settings: result.value, error: null });
-      pricingFollows();
     }
     return result;
   },

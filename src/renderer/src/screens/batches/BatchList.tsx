@@ -1,22 +1,15 @@
-import { useEffect } from 'react';
 import { Empty, Failed, Loading } from '../../components/States';
 import { plural } from '../../lib/format';
 import { useAppStore } from '../../stores/app-store';
-import { useBatchesStore } from '../../stores/batches-store';
+import { useBatchList } from './use-batches';
 import { batchStarted, batchStateLabel, batchStateTone, batchTitle } from './batch-labels';
 import { ProgressBar } from './ProgressBar';
 
 /** Every batch, past and unfinished, newest first; each opens its run view. */
 export function BatchList() {
-  const batches = useBatchesStore((s) => s.batches);
-  const listState = useBatchesStore((s) => s.listState);
-  const listError = useBatchesStore((s) => s.listError);
-  const loadList = useBatchesStore((s) => s.loadList);
+  const list = useBatchList();
+  const batches = list.data ?? [];
   const offline = useAppStore((s) => (s.online ? null : (s.offlineReason ?? 'network')));
-
-  useEffect(() => {
-    void loadList();
-  }, [loadList]);
 
   const unfinished = batches.filter((b) => b.progress.state !== 'done').length;
 
@@ -32,13 +25,9 @@ export function BatchList() {
         Orders sent in bulk from saved protocols. A batch carries on by itself after a restart or a
         lost connection.
       </p>
-      {listState === 'failed' && listError ? (
-        <Failed
-          what="The batches could not be loaded."
-          error={listError}
-          onRetry={() => void loadList()}
-        />
-      ) : listState !== 'ready' && batches.length === 0 ? (
+      {list.status === 'failed' && !list.data ? (
+        <Failed what="The batches could not be loaded." error={list.error} onRetry={list.refresh} />
+      ) : list.status === 'loading' ? (
         <Loading label="Loading batches…" />
       ) : batches.length === 0 ? (
         <Empty title="No batches yet.">

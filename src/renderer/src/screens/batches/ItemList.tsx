@@ -3,7 +3,7 @@ import { ItemRow } from './ItemRow';
 import { VirtualRows } from './VirtualRows';
 
 /** The batch's orders, virtualised: a 1,000-item batch keeps only the rows in view in the DOM. */
-export function ItemList({ items }: { items: BatchItemView[] }) {
+export function ItemList({ batchId, items }: { batchId: string; items: BatchItemView[] }) {
   return (
     <VirtualRows
       items={items}
@@ -11,7 +11,7 @@ export function ItemList({ items }: { items: BatchItemView[] }) {
       estimatedRow={58}
       keyOf={(item) => item.seq}
       rowClass={(item) => (item.held.length > 0 ? 'batch-item-held' : `batch-item-${item.state}`)}
-      renderRow={(item) => <ItemRow item={item} />}
+      renderRow={(item) => <ItemRow batchId={batchId} item={item} />}
     />
   );
 }

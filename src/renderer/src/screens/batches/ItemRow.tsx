@@ -22,7 +22,7 @@ const ICONS = {
 } as const;
 
 /** What became of one protocol's order, and what can be done about it. */
-export function ItemRow({ item }: { item: BatchItemView }) {
+export function ItemRow({ batchId, item }: { batchId: string; item: BatchItemView }) {
   const retrying = useBatchesStore((s) => s.retrying[item.seq] === true);
   const retry = useBatchesStore((s) => s.retry);
   const held = item.state === 'rejected' && item.held.length > 0;
@@ -59,7 +59,7 @@ export function ItemRow({ item }: { item: BatchItemView }) {
               <button
                 type="button"
                 className="button button-small"
-                onClick={() => void retry(item.seq, { sendAnyway: true })}
+                onClick={() => void retry(batchId, item.seq, { sendAnyway: true })}
                 disabled={retrying}
                 aria-busy={retrying}
                 aria-label={`Send the order of ${name} anyway`}
@@ -95,7 +95,7 @@ export function ItemRow({ item }: { item: BatchItemView }) {
                 <button
                   type="button"
                   className="button button-small"
-                  onClick={() => void retry(item.seq)}
+                  onClick={() => void retry(batchId, item.seq)}
                   disabled={retrying}
                   aria-busy={retrying}
                   aria-label={`Retry order of ${name}`}

@@ -9,6 +9,7 @@ import { useAppStore } from '../../stores/app-store';
 import { useBatchDraftStore } from '../../stores/batch-draft-store';
 import { useBatchesStore } from '../../stores/batches-store';
 import { ConfirmSubmit } from './ConfirmSubmit';
+import { useBatchReview } from './use-batches';
 import { HeldList } from './HeldList';
 import { LeftOutList } from './LeftOutList';
 import { ReviewList } from './ReviewList';
@@ -22,8 +23,7 @@ const FROM_LABELS: Record<string, string> = {
 export function ReviewView() {
   const ids = useBatchDraftStore((s) => s.protocolLocalIds);
   const from = useBatchDraftStore((s) => s.from);
-  const review = useBatchesStore((s) => s.review);
-  const loadReview = useBatchesStore((s) => s.loadReview);
+  const review = useBatchReview(ids);
   const submit = useBatchesStore((s) => s.submit);
   const submitting = useBatchesStore((s) => s.submitting);
   const submitError = useBatchesStore((s) => s.submitError);
@@ -34,11 +34,8 @@ export function ReviewView() {
   const [, navigate] = useLocation();
   const back = FROM_LABELS[from] ?? 'Back';
 
-  useEffect(() => {
-    if (ids.length > 0) void loadReview(ids);
-  }, [ids, loadReview]);
   // A new review is a new question: nothing held back is included by an earlier answer.
-  const reviewed = review?.status === 'ready' ? review.value : null;
+  const reviewed = review.data;
   useEffect(() => setIncludedHeld(new Set()), [reviewed]);
   const split = useMemo(
     () => splitReview(reviewed?.items ?? [], includedHeld),
@@ -62,9 +59,7 @@ export function ReviewView() {
     );
   }
 
-  // The store keeps its own copy of the ids it reviewed: the same ids, not the same array.
-  const current = review && sameIds(review.protocolLocalIds, ids) ? review : null;
-  const value = current?.status === 'ready' ? current.value : null;
+  const value = review.data;
   const { included, leftOut, held, stillHeld } = split;
   const warned = included.filter((i) => i.warnings.length > 0).length;
   const total = value
@@ -92,7 +87,7 @@ export function ReviewView() {
     );
     setConfirming(false);
     if (!batchId) {
-      void loadReview(ids);
+      review.refresh();
       return;
     }
     useBatchDraftStore.getState().clear();
@@ -121,13 +116,13 @@ export function ReviewView() {
         </div>
       )}
 
-      {!current || current.status === 'loading' ? (
+      {review.status === 'loading' ? (
         <Loading label={`Checking ${plural(ids.length, 'protocol')}…`} />
-      ) : current.status === 'failed' && current.error ? (
+      ) : review.status === 'failed' ? (
         <Failed
           what="The batch could not be reviewed."
-          error={current.error}
-          onRetry={() => void loadReview(ids)}
+          error={review.error}
+          onRetry={review.refresh}
         />
       ) : value ? (
         <>
@@ -264,6 +259,3 @@ function totalWith(
   );
   return { amount: centsToMoney(cents), unknown: null };
 }
-
-const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
-  a.length === b.length && a.every((id, i) => id === b[i]);

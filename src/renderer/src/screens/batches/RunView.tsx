@@ -1,11 +1,12 @@
 import { Pause, Play } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Empty, Failed, Loading } from '../../components/States';
 import { OFFLINE_TEXT, useAppStore } from '../../stores/app-store';
 import { filterItems, type ItemFilter } from '../../stores/batch-progress';
 import { useBatchesStore } from '../../stores/batches-store';
 import { batchStarted, batchStateLabel, batchStateTone, batchTitle } from './batch-labels';
 import { BatchCounts } from './BatchCounts';
+import { useBatchItems, useBatchList } from './use-batches';
 import { ItemFilterChoice } from './ItemFilterChoice';
 import { ItemList } from './ItemList';
 import { ProgressBar } from './ProgressBar';
@@ -20,23 +21,20 @@ function BackToList() {
 
 /** A batch as it runs: counts, progress, pause and continue, and every item with its outcome. */
 export function RunView({ batchId, valid }: { batchId: string; valid: boolean }) {
-  const run = useBatchesStore((s) => s.run);
-  const openRun = useBatchesStore((s) => s.openRun);
-  const closeRun = useBatchesStore((s) => s.closeRun);
+  const list = useBatchList();
+  const itemsRead = useBatchItems(batchId);
   const toggling = useBatchesStore((s) => s.toggling);
   const pause = useBatchesStore((s) => s.pause);
   const resume = useBatchesStore((s) => s.resume);
   const [filter, setFilter] = useState<ItemFilter>('all');
   const offline = useAppStore((s) => (s.online ? null : (s.offlineReason ?? 'network')));
 
-  useEffect(() => {
-    if (!valid) return;
-    void openRun(batchId);
-    return closeRun;
-  }, [batchId, valid, openRun, closeRun]);
-
-  const current = run?.batchId === batchId ? run : null;
-  if (!valid || current?.status === 'missing') {
+  const batch = list.data?.find((b) => b.id === batchId) ?? null;
+  const missing =
+    !valid ||
+    (list.data !== null && batch === null) ||
+    (itemsRead.status === 'failed' && itemsRead.error.kind === 'not-found');
+  if (missing) {
     return (
       <div className="screen batch-screen">
         <h1>Batch not found</h1>
@@ -46,7 +44,7 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
       </div>
     );
   }
-  if (!current || current.status === 'loading') {
+  if (list.status === 'loading' || itemsRead.status === 'loading') {
     return (
       <div className="screen batch-screen">
         <h1>Batch</h1>
@@ -54,15 +52,19 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
       </div>
     );
   }
-  if (current.status === 'failed' || !current.batch) {
+  const error = (!batch && list.error) || (!itemsRead.data && itemsRead.error);
+  if (!batch || !itemsRead.data) {
     return (
       <div className="screen batch-screen">
         <h1>Batch</h1>
-        {current.error && (
+        {error && (
           <Failed
             what="The batch could not be loaded."
-            error={current.error}
-            onRetry={() => void openRun(batchId)}
+            error={error}
+            onRetry={() => {
+              list.refresh();
+              itemsRead.refresh();
+            }}
           />
         )}
         <BackToList />
@@ -70,7 +72,7 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
     );
   }
 
-  const { batch, items } = current;
+  const items = itemsRead.data;
   const p = batch.progress;
   const shown = filterItems(items, filter);
   const attention = filterItems(items, 'attention').length;
@@ -87,7 +89,7 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
             <button
               type="button"
               className="button"
-              onClick={() => void pause()}
+              onClick={() => void pause(batchId)}
               disabled={toggling}
               aria-busy={toggling}
             >
@@ -99,7 +101,7 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
             <button
               type="button"
               className="button button-primary"
-              onClick={() => void resume()}
+              onClick={() => void resume(batchId)}
               disabled={toggling}
               aria-busy={toggling}
             >
@@ -192,7 +194,7 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
             }
           />
         ) : (
-          <ItemList items={shown} />
+          <ItemList batchId={batchId} items={shown} />
         )}
       </section>
     </div>

@@ -4,7 +4,7 @@ import { ProductImage } from '../../components/ProductImage';
 import { Empty, Failed, Loading } from '../../components/States';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatMoney, humanize, priceUnit } from '../../lib/format';
-import { useCatalogStore } from '../../stores/catalog-store';
+import { useProduct } from './use-catalog';
 import { SupplementFacts } from './SupplementFacts';
 
 function Usage({ product }: { product: ProductRead }) {
@@ -106,25 +106,18 @@ function Details({ product }: { product: ProductRead }) {
 
 /** One product, read from the local mirror. */
 export function ProductDetail({ id }: { id: number }) {
-  const detail = useCatalogStore((s) => s.details[id]);
-  const load = useCatalogStore((s) => s.loadProduct);
-  useEffect(() => {
-    void load(id);
-  }, [id, load]);
-
-  if (!detail || detail.state === 'loading' || detail.state === 'idle') {
-    return <Loading label="Loading product…" />;
-  }
-  if (detail.state === 'failed') {
+  const detail = useProduct(id);
+  if (detail.status === 'loading') return <Loading label="Loading product…" />;
+  if (detail.status === 'failed' && (!detail.data || detail.error.kind === 'not-found')) {
     if (detail.error.kind === 'not-found')
       return <Empty title={`There is no product number ${id}.`} />;
     return (
       <Failed
         what="The product could not be loaded."
         error={detail.error}
-        onRetry={() => void load(id, true)}
+        onRetry={detail.refresh}
       />
     );
   }
-  return <Details product={detail.value} />;
+  return <Details product={detail.data!} />;
 }

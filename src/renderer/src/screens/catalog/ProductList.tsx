@@ -4,37 +4,39 @@ import { Link } from 'wouter';
 import { Empty, Failed, Loading } from '../../components/States';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatMoney, priceUnit } from '../../lib/format';
-import { useCatalogStore } from '../../stores/catalog-store';
+import type { ProductRead } from '../../../../shared/api';
+import { PageError, SkeletonRow } from '../../components/PageError';
+import { rowAt } from '../../lib/paged-query';
+import type { PagedQueryHook } from '../../lib/use-query';
+import { isFiltered, useCatalogStore } from '../../stores/catalog-store';
+import { PAGE } from './use-catalog';
 
 const ROW_HEIGHT = 64;
 
 /** The filtered products, virtualised: only the rows on screen are in the DOM. */
-export function ProductList({ selectedId }: { selectedId: number | null }) {
-  const products = useCatalogStore((s) => s.products);
-  const total = useCatalogStore((s) => s.total);
-  const listState = useCatalogStore((s) => s.listState);
-  const listError = useCatalogStore((s) => s.listError);
-  const filtered = useCatalogStore((s) => s.statuses.length > 0 || s.search.trim() !== '');
-  const reload = useCatalogStore((s) => s.reload);
-  const loadMore = useCatalogStore((s) => s.loadMore);
+export function ProductList({
+  list,
+  selectedId,
+}: {
+  list: PagedQueryHook<ProductRead>;
+  selectedId: number | null;
+}) {
+  const { state, setView, retry } = list;
+  const { total } = state;
+  const listError = state.error;
+  const filtered = useCatalogStore(isFiltered);
   const scroller = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (useCatalogStore.getState().listState === 'idle') void reload();
-  }, [reload]);
-
   const virtualizer = useVirtualizer({
-    count: products.length,
+    count: total,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
   });
   const items = virtualizer.getVirtualItems();
-  const last = items[items.length - 1];
-
-  useEffect(() => {
-    if (last && last.index >= products.length - 10 && products.length < total) void loadMore();
-  }, [last, products.length, total, loadMore]);
+  const first = items[0]?.index ?? 0;
+  const last = items[items.length - 1]?.index ?? 0;
+  useEffect(() => setView(first, last), [first, last, setView]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
@@ -44,7 +46,7 @@ export function ProductList({ selectedId }: { selectedId: number | null }) {
     if (!current) return;
     event.preventDefault();
     const next = Number(current.dataset.index) + (event.key === 'ArrowDown' ? 1 : -1);
-    if (next < 0 || next >= products.length) return;
+    if (next < 0 || next >= total) return;
     const linkAt = (i: number) =>
       scroller.current?.querySelector<HTMLElement>(`[data-index="${i}"] a`) ?? null;
     const rendered = linkAt(next);
@@ -56,7 +58,7 @@ export function ProductList({ selectedId }: { selectedId: number | null }) {
     requestAnimationFrame(() => linkAt(next)?.focus());
   };
 
-  if (listState === 'failed' && listError?.kind === 'invalid-arguments') {
+  if (state.status === 'failed' && listError?.kind === 'invalid-arguments') {
     // The contract refused the query (a search over its limit): say what to change.
     return (
       <div role="alert">
@@ -73,19 +75,11 @@ export function ProductList({ selectedId }: { selectedId: number | null }) {
       </div>
     );
   }
-  if (listState === 'failed' && listError) {
-    return (
-      <Failed
-        what="Products could not be loaded."
-        error={listError}
-        onRetry={() => void reload()}
-      />
-    );
+  if (state.status === 'failed' && listError) {
+    return <Failed what="Products could not be loaded." error={listError} onRetry={retry} />;
   }
-  if ((listState === 'loading' || listState === 'idle') && products.length === 0) {
-    return <Loading label="Loading products…" />;
-  }
-  if (products.length === 0) {
+  if (state.status === 'loading') return <Loading label="Loading products…" />;
+  if (total === 0) {
     return filtered ? (
       <Empty title="No products match the search and filters.">
         <button
@@ -102,49 +96,68 @@ export function ProductList({ selectedId }: { selectedId: number | null }) {
   }
 
   return (
-    <div ref={scroller} className="list-scroller">
-      <ul
-        aria-label="Products"
-        className="list-rows"
-        style={{ height: virtualizer.getTotalSize() }}
-        onKeyDown={onKeyDown}
-      >
-        {items.map((item) => {
-          const p = products[item.index];
-          if (!p) return null;
-          return (
-            <li
-              key={p.id}
-              data-index={item.index}
-              aria-setsize={total}
-              aria-posinset={item.index + 1}
-              className="list-row"
-              style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
-            >
-              <Link
-                href={`/products/${p.id}`}
-                className="row-link"
-                aria-current={p.id === selectedId ? 'page' : undefined}
+    <>
+      <PageError
+        error={state.pageError}
+        what="Some products could not be loaded."
+        onRetry={retry}
+      />
+      <div ref={scroller} className="list-scroller" aria-busy={state.stale}>
+        <ul
+          aria-label="Products"
+          className="list-rows"
+          style={{ height: virtualizer.getTotalSize() }}
+          onKeyDown={onKeyDown}
+        >
+          {items.map((item) => {
+            const p = rowAt(state, PAGE, item.index);
+            if (!p)
+              return (
+                <li
+                  key={item.index}
+                  data-index={item.index}
+                  aria-setsize={total}
+                  aria-posinset={item.index + 1}
+                  className="list-row"
+                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                >
+                  <SkeletonRow label="Loading product…" />
+                </li>
+              );
+            return (
+              <li
+                key={p.id}
+                data-index={item.index}
+                aria-setsize={total}
+                aria-posinset={item.index + 1}
+                className="list-row"
+                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
               >
-                <span className="row-main">
-                  <span className="row-title">{p.name}</span>
-                  <span className="row-meta muted">
-                    {p.packDescription}
-                    {p.external ? ' · external' : ''}
+                <Link
+                  href={`/products/${p.id}`}
+                  className="row-link"
+                  aria-current={p.id === selectedId ? 'page' : undefined}
+                >
+                  <span className="row-main">
+                    <span className="row-title">{p.name}</span>
+                    <span className="row-meta muted">
+                      {p.packDescription}
+                      {p.external ? ' · external' : ''}
+                    </span>
                   </span>
-                </span>
-                <span className="row-side">
-                  <span className="row-figure">
-                    {formatMoney(p.price)}
-                    <span className="product-price-unit muted"> / {priceUnit(p)}</span>
+                  <span className="row-side">
+                    <span className="row-figure">
+                      {formatMoney(p.price)}
+                      <span className="product-price-unit muted"> / {priceUnit(p)}</span>
+                    </span>
+                    <StatusBadge status={p.status} />
                   </span>
-                  <StatusBadge status={p.status} />
-                </span>
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </div>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </>
   );
 }

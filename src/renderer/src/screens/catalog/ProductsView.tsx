@@ -3,14 +3,17 @@ import type { ProductStatus } from '../../../../shared/api';
 import { Empty } from '../../components/States';
 import { STATUS_LABELS, plural } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
-import { SEARCH_MAX, STATUSES, useCatalogStore } from '../../stores/catalog-store';
+import type { ProductRead } from '../../../../shared/api';
+import type { PagedState } from '../../lib/paged-query';
+import { SEARCH_MAX, STATUSES, isFiltered, useCatalogStore } from '../../stores/catalog-store';
+import { useProductCounts, useProductList } from './use-catalog';
 import { ProductDetail } from './ProductDetail';
 import { ProductList } from './ProductList';
 import { SearchField } from '../../components/SearchField';
 
 function Filters() {
   const statuses = useCatalogStore((s) => s.statuses);
-  const counts = useCatalogStore((s) => s.counts);
+  const counts = useProductCounts();
   const setStatuses = useCatalogStore((s) => s.setStatuses);
   const setSearch = useCatalogStore((s) => s.setSearch);
   const text = useCatalogStore((s) => s.searchText);
@@ -55,10 +58,10 @@ function Filters() {
   );
 }
 
-function Summary() {
-  const total = useCatalogStore((s) => s.total);
-  const loaded = useCatalogStore((s) => s.listState === 'ready');
-  const filtered = useCatalogStore((s) => s.statuses.length > 0 || s.search.trim() !== '');
+function Summary({ list }: { list: PagedState<ProductRead> }) {
+  const { total } = list;
+  const loaded = list.status === 'ready' && !list.stale;
+  const filtered = useCatalogStore(isFiltered);
   return (
     <p className="summary muted" role="status">
       {loaded ? (filtered ? `${plural(total, 'product')} match` : plural(total, 'product')) : ''}
@@ -74,6 +77,7 @@ export function ProductsView({
   selectedId: number | null;
   invalidId: string | null;
 }) {
+  const list = useProductList();
   return (
     <div className="master-detail">
       <section className="master card" aria-labelledby="products-heading">
@@ -81,8 +85,8 @@ export function ProductsView({
           Products
         </h2>
         <Filters />
-        <Summary />
-        <ProductList selectedId={selectedId} />
+        <Summary list={list.state} />
+        <ProductList list={list} selectedId={selectedId} />
       </section>
       <section className="detail card" aria-label="Product details" tabIndex={0}>
         {selectedId !== null ? (

@@ -1,36 +1,30 @@
-import { useEffect } from 'react';
 import { Empty, Failed, Loading } from '../../components/States';
 import { formatMoney } from '../../lib/format';
-import { useCatalogStore } from '../../stores/catalog-store';
+import { useShippingMethods } from './use-catalog';
 
 const days = (min: number, max: number) =>
   min === max ? `${min} business ${min === 1 ? 'day' : 'days'}` : `${min}–${max} business days`;
 
 /** The shipping methods an order can use, with their prices and delivery times. */
 export function ShippingMethods() {
-  const shipping = useCatalogStore((s) => s.shipping);
-  const load = useCatalogStore((s) => s.loadShipping);
-  useEffect(() => {
-    if (useCatalogStore.getState().shipping.state === 'idle') void load();
-  }, [load]);
+  const shipping = useShippingMethods();
+  const methods = shipping.data;
 
   return (
     <section className="card" aria-labelledby="shipping-heading">
       <h2 id="shipping-heading">Shipping methods</h2>
-      {(shipping.state === 'idle' || shipping.state === 'loading') && (
-        <Loading label="Loading shipping methods…" />
-      )}
-      {shipping.state === 'failed' && (
+      {shipping.status === 'loading' && <Loading label="Loading shipping methods…" />}
+      {shipping.status === 'failed' && !methods && (
         <Failed
           what="Shipping methods could not be loaded."
           error={shipping.error}
-          onRetry={() => void load()}
+          onRetry={shipping.refresh}
         />
       )}
-      {shipping.state === 'ready' && shipping.value.length === 0 && (
+      {methods && methods.length === 0 && (
         <Empty title="No shipping methods yet. Sync to fetch them from the server." />
       )}
-      {shipping.state === 'ready' && shipping.value.length > 0 && (
+      {methods && methods.length > 0 && (
         <table className="table">
           <thead>
             <tr>
@@ -43,7 +37,7 @@ export function ShippingMethods() {
             </tr>
           </thead>
           <tbody>
-            {shipping.value.map((m) => (
+            {methods.map((m) => (
               <tr key={m.id}>
                 <th scope="row">
                   {m.name} <span className="muted code">{m.id}</span>

@@ -1,11 +1,10 @@
 import { AlertTriangle, CheckCircle2, Loader2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import type { BatchItemView } from '../../../../shared/work-views';
-import { call, on } from '../../lib/ipc';
+import { call } from '../../lib/ipc';
+import { useLiveQuery } from '../../lib/use-query';
 import { refusalText } from './editor-form';
-
-const POLL_MS = 1000;
 
 interface Props {
   batchId: string;
@@ -16,39 +15,17 @@ interface Props {
 
 /** Follows one order (a batch of one) until it is created or refused. */
 export function OrderProgress({ batchId, onRejected, onCreated }: Props) {
-  const [item, setItem] = useState<BatchItemView | null>(null);
-
+  const items = useLiveQuery(() => call('batches.items', { batchId }), [batchId], ['batches']);
+  const item: BatchItemView | null = items.data?.[0] ?? null;
+  const settledAs = item?.state === 'done' || item?.state === 'rejected' ? item.state : null;
+  const told = useRef<string | null>(null);
   useEffect(() => {
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    let settled = false;
-    const read = async () => {
-      if (timer) clearTimeout(timer);
-      const result = await call('batches.items', { batchId });
-      if (!live) return;
-      const first = result.ok ? (result.value[0] ?? null) : null;
-      if (first) setItem(first);
-      if (first && (first.state === 'done' || first.state === 'rejected')) {
-        if (!settled) {
-          if (first.state === 'rejected') onRejected(first.message);
-          else onCreated();
-        }
-        settled = true;
-        return;
-      }
-      timer = setTimeout(() => void read(), POLL_MS);
-    };
-    void read();
-    // Progress events make the answer quick; the poll is there for when one is missed.
-    const off = on('batch-progress', (p) => {
-      if (p.batchId === batchId && !settled) void read();
-    });
-    return () => {
-      live = false;
-      off();
-      if (timer) clearTimeout(timer);
-    };
-  }, [batchId, onRejected, onCreated]);
+    // Told once per batch, when its one order is created or refused.
+    if (!item || !settledAs || told.current === batchId) return;
+    told.current = batchId;
+    if (settledAs === 'rejected') onRejected(item.message);
+    else onCreated();
+  }, [batchId, item, settledAs, onRejected, onCreated]);
 
   if (!item || item.state === 'queued' || item.state === 'sending') {
     return (

@@ -1,11 +1,10 @@
-import { useEffect } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { DAYS_SUPPLY_VALUES, SHIPPING_METHODS } from '../../../../shared/api';
 import { centsToMoney } from '../../../../shared/money';
 import { SHIPPING_PRICES } from '../../../../shared/pricing';
 import { sentence } from '../../components/Field';
 import { formatMoney } from '../../lib/format';
-import { useCatalogStore } from '../../stores/catalog-store';
+import { useShippingMethods } from '../catalog/use-catalog';
 import type { EditorFormInput } from './editor-form';
 
 const ORDER_TYPES = [
@@ -22,14 +21,10 @@ interface Props {
 
 /** Days supply, shipping method (with its price from the catalog) and order type. */
 export function OrderSettings({ register, errors }: Props) {
-  const shipping = useCatalogStore((s) => s.shipping);
-  const loadShipping = useCatalogStore((s) => s.loadShipping);
-  useEffect(() => {
-    if (useCatalogStore.getState().shipping.state === 'idle') void loadShipping();
-  }, [loadShipping]);
+  const shipping = useShippingMethods().data;
   const methods =
-    shipping.state === 'ready' && shipping.value.length > 0
-      ? shipping.value.map((m) => ({
+    shipping && shipping.length > 0
+      ? shipping.map((m) => ({
           id: m.id,
           text: `${m.name}: ${formatMoney(m.price)}, ${m.minDays}–${m.maxDays} days`,
         }))

@@ -9,8 +9,9 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { sentence } from '../../components/Field';
 import { call, describeError } from '../../lib/ipc';
 import { forceNavigate } from '../../lib/navigation-guard';
+import { useLiveQuery } from '../../lib/use-query';
 import { useAppStore } from '../../stores/app-store';
-import { useCatalogStore } from '../../stores/catalog-store';
+import { usePricing } from '../catalog/use-catalog';
 import { usePendingDeleteStore } from '../../stores/pending-delete-store';
 import { toast } from '../../stores/toast-store';
 import { ConfirmSubmit } from '../batches/ConfirmSubmit';
@@ -33,7 +34,7 @@ import { LivePrice } from './LivePrice';
 import type { PreviewDiscount } from './price-preview';
 import { ProductPicker } from './ProductPicker';
 import { SyncStatus } from './SyncStatus';
-import { rememberProduct, useLineProducts } from './use-line-products';
+import { useLineProducts } from './use-line-products';
 import { useLeaveGuard } from './use-leave-guard';
 
 export type EditorMode = 'new' | 'edit' | 'order';
@@ -44,8 +45,6 @@ interface Props {
   initial: ProtocolView | null;
 }
 
-const PENDING_POLL_MS = 1500;
-
 type Feedback = { kind: 'error'; title: string; detail: string | null } | null;
 
 const fullName = (v: { customer: { firstName: string; lastName: string } }) =>
@@ -55,17 +54,15 @@ const fullName = (v: { customer: { firstName: string; lastName: string } }) =>
 export function ProtocolEditor({ mode, initial }: Props) {
   const online = useAppStore((s) => s.online);
   const exact = useAppStore((s) => s.connection?.kind === 'embedded');
-  const outbox = useAppStore((s) => s.outbox);
-  const lastSyncedAt = useAppStore((s) => s.sync.lastSyncedAt);
   const connection = useAppStore((s) => s.connection);
-  const pricing = useCatalogStore((s) => s.pricing);
+  const pricing = usePricing();
   // The terms main keeps (read at connect and by every sync), never the Settings screen's copy.
   const discount = useMemo<PreviewDiscount>(
     () =>
-      pricing.state === 'ready' && pricing.value.known
-        ? { known: true, value: pricing.value.discountValue }
-        : { known: false, reading: pricing.state === 'idle' || pricing.state === 'loading' },
-    [pricing],
+      pricing.data?.known
+        ? { known: true, value: pricing.data.discountValue }
+        : { known: false, reading: pricing.status === 'loading' },
+    [pricing.data, pricing.status],
   );
   const [view, setView] = useState<ProtocolView | null>(initial);
   const [feedback, setFeedback] = useState<Feedback>(null);
@@ -101,7 +98,7 @@ export function ProtocolEditor({ mode, initial }: Props) {
   const { fields, append, remove } = useFieldArray({ control, name: 'lineItems' });
   // Product ids change only when a line is added or removed: no watch of every keystroke here.
   const productIds = useMemo(() => fields.map((f) => f.productId), [fields]);
-  const productOf = useLineProducts(productIds);
+  const { productOf, remember: rememberProduct } = useLineProducts(productIds);
   const knownProduct = useCallback(
     (id: number) => {
       const p = productOf(id);
@@ -111,11 +108,6 @@ export function ProtocolEditor({ mode, initial }: Props) {
   );
   const chosen = useMemo(() => new Set(productIds), [productIds]);
   const guard = useLeaveGuard(isDirty && !isSubmitting);
-
-  useEffect(() => {
-    const catalog = useCatalogStore.getState();
-    if (catalog.pricing.state === 'idle') void catalog.loadPricing();
-  }, []);
 
   /** Puts each of the server's complaints on its field; returns those no field shows. */
   const placeIssues = useCallback(
@@ -140,31 +132,19 @@ export function ProtocolEditor({ mode, initial }: Props) {
     if (rejectedMessage) placeIssues(serverIssues(rejectedMessage));
   }, [rejectedMessage, placeIssues]);
 
-  // The sync state follows the outbox: re-read the protocol when it moves.
+  // The sync state follows the protocol and its job: read again whenever either changes.
   const localId = view?.localId ?? null;
+  const saved = useLiveQuery(
+    () =>
+      localId
+        ? call('protocols.get', { localId })
+        : Promise.resolve({ ok: true as const, value: null }),
+    [localId],
+    ['protocols', 'jobs'],
+  );
   useEffect(() => {
-    if (!localId) return;
-    let live = true;
-    void call('protocols.get', { localId }).then((r) => {
-      if (live && r.ok) setView(r.value);
-    });
-    return () => {
-      live = false;
-    };
-  }, [localId, outbox.pending, outbox.inDoubt, outbox.conflicts, lastSyncedAt]);
-
-  // A change on its way may be refused or settled without the counts moving: look again now and then.
-  const inFlight =
-    view?.syncState === 'pending' && view.change !== null && view.change.state !== 'rejected';
-  useEffect(() => {
-    if (!localId || !inFlight) return;
-    const timer = setInterval(() => {
-      void call('protocols.get', { localId }).then((r) => {
-        if (r.ok) setView(r.value);
-      });
-    }, PENDING_POLL_MS);
-    return () => clearInterval(timer);
-  }, [localId, inFlight]);
+    if (saved.data) setView(saved.data);
+  }, [saved.data]);
 
   const failed = (what: string, error: IpcError) => {
     const unplaced = placeIssues(

@@ -8,12 +8,9 @@ import { queueQuery, useOrdersStore } from '../../stores/orders-store';
  * "Export CSV": every order the queue shows (its search, dates and status chips; every page, not
  * only those loaded), as a spreadsheet file. Main writes the CSV; the window hands it to the user.
  */
-export function ExportOrdersButton() {
-  const ready = useOrdersStore((s) => s.listState === 'ready');
-  const total = useOrdersStore((s) => s.total);
+export function ExportOrdersButton({ empty }: { empty: boolean }) {
   const [busy, setBusy] = useState(false);
   const reasonId = useId();
-  const empty = ready && total === 0;
 
   const exportQueue = async () => {
     setBusy(true);
@@ -39,7 +36,7 @@ export function ExportOrdersButton() {
       <button
         type="button"
         className="button button-small"
-        disabled={!ready || empty || busy}
+        disabled={empty || busy}
         aria-describedby={empty ? reasonId : undefined}
         aria-busy={busy}
         onClick={() => void exportQueue()}

@@ -4,7 +4,8 @@ import type { AppOrder } from '../../../../shared/api';
 import { Dialog } from '../../components/Dialog';
 import { Empty, Failed, Loading } from '../../components/States';
 import { formatMoney } from '../../lib/format';
-import { describeError } from '../../lib/ipc';
+import { call, describeError } from '../../lib/ipc';
+import { useLiveQuery } from '../../lib/use-query';
 import { useOrderDetailStore, type ActionNote } from '../../stores/order-detail-store';
 import { formatDateTime, orderTypeLabel, patientName, shippingMethodLabel } from './order-format';
 import { OrderLineItems, OrderTotals } from './OrderLineItems';
@@ -251,27 +252,19 @@ function Order({ order }: { order: AppOrder }) {
 
 /** The order at #/orders/<id>: everything the mirror knows of it, kept up to date live. */
 export function OrderDetail({ orderId }: { orderId: string }) {
-  const openId = useOrderDetailStore((s) => s.orderId);
-  const open = useOrderDetailStore((s) => s.open);
-  const order = useOrderDetailStore((s) => s.order);
-  const reload = useOrderDetailStore((s) => s.reloadOrder);
-  useEffect(() => {
-    if (openId !== orderId) open(orderId);
-  }, [openId, orderId, open]);
+  const show = useOrderDetailStore((s) => s.show);
+  useEffect(() => show(orderId), [orderId, show]);
+  const order = useLiveQuery(() => call('orders.get', { orderId }), [orderId], ['orders']);
 
-  if (!order || order.state === 'loading') return <Loading label="Loading the order…" />;
-  if (order.state === 'failed') {
+  if (order.status === 'loading') return <Loading label="Loading the order…" />;
+  if (order.status === 'failed' && (!order.data || order.error.kind === 'not-found')) {
     return order.error.kind === 'not-found' ? (
       <Empty title={`Order ${orderId} is not among the orders on this computer.`}>
         <p className="muted">Sync now reads the recent orders from the server.</p>
       </Empty>
     ) : (
-      <Failed
-        what="The order could not be loaded."
-        error={order.error}
-        onRetry={() => void reload()}
-      />
+      <Failed what="The order could not be loaded." error={order.error} onRetry={order.refresh} />
     );
   }
-  return <Order order={order.value} />;
+  return <Order order={order.data!} />;
 }

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { OrderStatusRead } from '../../../../shared/api';
+import type { OrderCountsView } from '../../../../shared/work-views';
+import type { PagedState } from '../../lib/paged-query';
 import { Field } from '../../components/Field';
 import { formatCount, plural } from '../../lib/format';
 import { useDebounced } from '../../lib/use-debounced';
@@ -16,6 +18,7 @@ import {
 } from './order-filters';
 import { SearchField } from '../../components/SearchField';
 import { ExportOrdersButton } from './ExportOrdersButton';
+import type { QueueRow } from './use-order-queue';
 
 function SearchBox() {
   const text = useOrdersStore((s) => s.searchText);
@@ -35,9 +38,8 @@ function SearchBox() {
   );
 }
 
-function StatusChips() {
+function StatusChips({ counts }: { counts: OrderCountsView | null }) {
   const statuses = useOrdersStore((s) => s.statuses);
-  const counts = useOrdersStore((s) => s.counts);
   const setStatuses = useOrdersStore((s) => s.setStatuses);
   const toggle = (status: OrderStatusRead) =>
     setStatuses(
@@ -133,9 +135,9 @@ function DateFilter() {
 }
 
 /** "1,234 orders", "12 orders match", a way back to every order, and the queue as CSV. */
-export function QueueSummary() {
-  const total = useOrdersStore((s) => s.total);
-  const ready = useOrdersStore((s) => s.listState === 'ready');
+export function QueueSummary({ list }: { list: PagedState<QueueRow> }) {
+  const { total } = list;
+  const ready = list.status === 'ready' && !list.stale;
   const filtered = useOrdersStore(isFiltered);
   const clear = useOrdersStore((s) => s.clearFilters);
   return (
@@ -149,19 +151,19 @@ export function QueueSummary() {
             Clear filters
           </button>
         )}
-        <ExportOrdersButton />
+        <ExportOrdersButton empty={ready && total === 0} />
       </div>
     </div>
   );
 }
 
 /** Search, status (with counts) and created date: what the queue shows. */
-export function OrderFilters() {
+export function OrderFilters({ counts }: { counts: OrderCountsView | null }) {
   return (
     <div className="filters">
       <SearchBox />
       <DateFilter />
-      <StatusChips />
+      <StatusChips counts={counts} />
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import {
   DAYS_SUPPLY_VALUES,
   type AppLineItem,
@@ -8,7 +7,8 @@ import {
 import { centsToMoney, moneyToCents } from '../../../../shared/money';
 import { billedUnits } from '../../../../shared/pricing';
 import { formatMoney } from '../../lib/format';
-import { useCatalogStore } from '../../stores/catalog-store';
+import { call } from '../../lib/ipc';
+import { useLiveQuery } from '../../lib/use-query';
 
 const DOSES = [
   ['morning', 'morning'],
@@ -31,13 +31,16 @@ function Doses({ item }: { item: AppLineItem }) {
 
 /** The catalog's copy of a line's product, read when the order lacks what the line needs. */
 function useCatalogProduct(item: AppLineItem) {
-  const detail = useCatalogStore((s) => s.details[item.productId]);
-  const load = useCatalogStore((s) => s.loadProduct);
   const missing = item.name === null || item.totalPrice === null || item.external === null;
-  useEffect(() => {
-    if (missing) void load(item.productId);
-  }, [missing, item.productId, load]);
-  return detail?.state === 'ready' ? detail.value : null;
+  const product = useLiveQuery(
+    () =>
+      missing
+        ? call('catalog.product', { id: item.productId })
+        : Promise.resolve({ ok: true as const, value: null }),
+    [missing, item.productId],
+    ['catalog'],
+  );
+  return product.data ?? null;
 }
 
 /**

@@ -1,50 +1,32 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { PageError, SkeletonRow } from '../../components/PageError';
 import { Empty, Failed, Loading } from '../../components/States';
-import { describeError } from '../../lib/ipc';
-import { orderAt, useOrdersStore } from '../../stores/orders-store';
+import { rowAt } from '../../lib/paged-query';
+import type { PagedQueryHook } from '../../lib/use-query';
+import { useOrdersStore } from '../../stores/orders-store';
 import { isFiltered } from './order-filters';
-import { OrderRow, PendingRow, ROW_HEIGHT } from './OrderRow';
+import { OrderRow, ROW_HEIGHT } from './OrderRow';
+import { PAGE_SIZE, type QueueRow } from './use-order-queue';
 
 const KEYS = ['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'PageUp'];
-
-function PageError() {
-  const error = useOrdersStore((s) => s.pageError);
-  const retry = useOrdersStore((s) => s.retryPages);
-  if (!error) return null;
-  const { title, detail } = describeError(error);
-  return (
-    <div className="notice notice-error order-page-error" role="alert">
-      <p className="notice-title">Some orders could not be loaded. {title}</p>
-      {detail && <p>{detail}</p>}
-      <p>
-        <button type="button" className="button button-small" onClick={retry}>
-          Try again
-        </button>
-      </p>
-    </div>
-  );
-}
 
 /**
  * The queue, newest first, virtualised: only the rows in view are in the DOM, and only their
  * pages are read from the mirror (a placeholder stands for a row until its page arrives).
  */
-export function OrderQueue({ selectedId }: { selectedId: string | null }) {
-  const pages = useOrdersStore((s) => s.pages);
-  const duplicateOf = useOrdersStore((s) => s.possibleDuplicateOf);
-  const total = useOrdersStore((s) => s.total);
-  const listState = useOrdersStore((s) => s.listState);
-  const listError = useOrdersStore((s) => s.listError);
+export function OrderQueue({
+  list,
+  selectedId,
+}: {
+  list: PagedQueryHook<QueueRow>;
+  selectedId: string | null;
+}) {
+  const { state, setView, retry } = list;
+  const { total } = state;
   const filterVersion = useOrdersStore((s) => s.filterVersion);
   const filtered = useOrdersStore(isFiltered);
-  const reload = useOrdersStore((s) => s.reload);
-  const view = useOrdersStore((s) => s.view);
   const scroller = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (useOrdersStore.getState().listState === 'idle') void reload();
-  }, [reload]);
 
   const virtualizer = useVirtualizer({
     count: total,
@@ -56,7 +38,7 @@ export function OrderQueue({ selectedId }: { selectedId: string | null }) {
   const first = items[0]?.index ?? 0;
   const last = items[items.length - 1]?.index ?? 0;
 
-  useEffect(() => view(first, last), [first, last, view]);
+  useEffect(() => setView(first, last), [first, last, setView]);
   useEffect(() => {
     scroller.current?.scrollTo?.({ top: 0 });
   }, [filterVersion]);
@@ -101,14 +83,10 @@ export function OrderQueue({ selectedId }: { selectedId: string | null }) {
     focusRow(next);
   };
 
-  if (listState === 'failed' && listError) {
-    return (
-      <Failed what="Orders could not be loaded." error={listError} onRetry={() => void reload()} />
-    );
+  if (state.status === 'failed' && state.error) {
+    return <Failed what="Orders could not be loaded." error={state.error} onRetry={retry} />;
   }
-  if ((listState === 'loading' || listState === 'idle') && total === 0) {
-    return <Loading label="Loading orders…" />;
-  }
+  if (state.status === 'loading') return <Loading label="Loading orders…" />;
   if (total === 0) {
     return filtered ? (
       <Empty title="No orders match the search and filters.">
@@ -127,12 +105,8 @@ export function OrderQueue({ selectedId }: { selectedId: string | null }) {
 
   return (
     <>
-      <PageError />
-      <div
-        ref={scroller}
-        className="list-scroller order-scroller"
-        aria-busy={listState === 'loading'}
-      >
+      <PageError error={state.pageError} what="Some orders could not be loaded." onRetry={retry} />
+      <div ref={scroller} className="list-scroller order-scroller" aria-busy={state.stale}>
         <ul
           aria-label="Orders"
           className="list-rows"
@@ -140,7 +114,7 @@ export function OrderQueue({ selectedId }: { selectedId: string | null }) {
           onKeyDown={onKeyDown}
         >
           {items.map((item) => {
-            const order = orderAt(pages, item.index);
+            const row = rowAt(state, PAGE_SIZE, item.index);
             return (
               <li
                 key={item.index}
@@ -150,14 +124,14 @@ export function OrderQueue({ selectedId }: { selectedId: string | null }) {
                 className="list-row"
                 style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
               >
-                {order ? (
+                {row ? (
                   <OrderRow
-                    order={order}
-                    selected={order.id === selectedId}
-                    duplicateOf={duplicateOf[order.id]}
+                    order={row.order}
+                    selected={row.order.id === selectedId}
+                    duplicateOf={row.duplicateOf ?? undefined}
                   />
                 ) : (
-                  <PendingRow />
+                  <SkeletonRow label="Loading order…" />
                 )}
               </li>
             );

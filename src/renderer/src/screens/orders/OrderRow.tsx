@@ -51,14 +51,3 @@ export const OrderRow = memo(function OrderRow({
 });
 
 /** A row whose page is still being read. */
-export function PendingRow() {
-  return (
-    <span className="row-link order-link-pending">
-      <span className="row-main">
-        <span className="skeleton skeleton-wide" />
-        <span className="skeleton skeleton-narrow" />
-      </span>
-      <span className="visually-hidden">Loading order…</span>
-    </span>
-  );
-}

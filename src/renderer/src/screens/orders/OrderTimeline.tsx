@@ -1,33 +1,39 @@
 import type { AppOrder } from '../../../../shared/api';
 import { Failed, Loading } from '../../components/States';
-import { useOrderDetailStore } from '../../stores/order-detail-store';
+import { call } from '../../lib/ipc';
+import { useLiveQuery } from '../../lib/use-query';
 import { formatDateTime } from './order-format';
 import { OrderStatusBadge } from './OrderStatusBadge';
 
 /** The statuses this app saw the order take, oldest first, with when it saw each. */
 export function OrderTimeline({ order }: { order: AppOrder }) {
-  const timeline = useOrderDetailStore((s) => s.timeline);
-  const reload = useOrderDetailStore((s) => s.loadTimeline);
+  // A failed re-read keeps the timeline already shown.
+  const timeline = useLiveQuery(
+    () => call('orders.timeline', { orderId: order.id }),
+    [order.id],
+    ['orders'],
+  );
+  const changes = timeline.data;
   return (
     <section className="order-section" aria-labelledby="order-timeline-heading">
       <h3 id="order-timeline-heading">Status timeline</h3>
-      {!timeline || timeline.state === 'loading' ? (
+      {timeline.status === 'loading' ? (
         <Loading label="Loading the timeline…" />
-      ) : timeline.state === 'failed' ? (
+      ) : !changes ? (
         <Failed
           what="The timeline could not be loaded."
-          error={timeline.error}
-          onRetry={() => void reload()}
+          error={timeline.error!}
+          onRetry={timeline.refresh}
         />
-      ) : timeline.value.length === 0 ? (
+      ) : changes.length === 0 ? (
         <p className="muted">No status seen yet: it appears once the order has been read.</p>
       ) : (
         <ol className="order-timeline" aria-label="Status changes">
-          {timeline.value.map((change, i) => (
+          {changes.map((change, i) => (
             <li
               key={`${change.status}-${change.seenAt}-${i}`}
               className="order-timeline-step"
-              aria-current={i === timeline.value.length - 1 ? 'step' : undefined}
+              aria-current={i === changes.length - 1 ? 'step' : undefined}
             >
               <span className="order-timeline-dot" aria-hidden="true" />
               <OrderStatusBadge status={change.status} />

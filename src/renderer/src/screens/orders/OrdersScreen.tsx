@@ -4,6 +4,7 @@ import '../../styles/orders.css';
 import { OrderDetail } from './OrderDetail';
 import { OrderFilters, QueueSummary } from './OrderFilters';
 import { OrderQueue } from './OrderQueue';
+import { useOrderCounts, useOrderQueue } from './use-order-queue';
 
 /** The id in #/orders/<id>, decoded; null when the segment is not a usable order id. */
 function orderIdOf(raw: string): string | null {
@@ -20,6 +21,8 @@ export default function OrdersScreen() {
   const [onOrder, params] = useRoute<{ orderId: string }>('/:orderId');
   const raw = onOrder ? params.orderId : null;
   const orderId = raw !== null ? orderIdOf(raw) : null;
+  const queue = useOrderQueue();
+  const counts = useOrderCounts();
   return (
     <div className="screen screen-wide">
       <div className="screen-head">
@@ -30,9 +33,9 @@ export default function OrdersScreen() {
           <h2 id="orders-heading" className="visually-hidden">
             Order queue
           </h2>
-          <OrderFilters />
-          <QueueSummary />
-          <OrderQueue selectedId={orderId} />
+          <OrderFilters counts={counts.data} />
+          <QueueSummary list={queue.state} />
+          <OrderQueue list={queue} selectedId={orderId} />
         </section>
         <section className="detail card" aria-label="Order details" tabIndex={0}>
           {orderId !== null ? (

@@ -3,7 +3,6 @@ import { format, isToday } from 'date-fns';
 import {
   useCallback,
   useEffect,
-  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
@@ -11,9 +10,11 @@ import {
 } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { ProtocolSummaryView } from '../../../../shared/protocol-views';
+import { PageError, SkeletonRow } from '../../components/PageError';
 import { Empty, Failed, Loading } from '../../components/States';
-import { usePendingDeleteStore } from '../../stores/pending-delete-store';
-import { useProtocolsStore } from '../../stores/protocols-store';
+import { rowAt, type PagedState } from '../../lib/paged-query';
+import type { PagedQueryHook } from '../../lib/use-query';
+import { PAGE, isFiltered, useProtocolsStore } from '../../stores/protocols-store';
 import { SyncBadges, badgesOf } from './SyncBadges';
 
 const ROW_HEIGHT = 62;
@@ -39,7 +40,7 @@ const controlAt = (root: HTMLElement | null, index: number, control: RowControl)
     : null);
 
 function NoRows() {
-  const filtered = useProtocolsStore((s) => s.syncStates.length > 0 || s.search !== '');
+  const filtered = useProtocolsStore(isFiltered);
   if (filtered) {
     return (
       <Empty title="No protocols match the search and filters.">
@@ -66,48 +67,42 @@ function NoRows() {
   );
 }
 
+/** The ids of the rows read, in the list's order (a shift-click's range is taken among them). */
+const idsInOrder = (pages: PagedState<ProtocolSummaryView>['pages']): string[] =>
+  [...pages.keys()].sort((a, b) => a - b).flatMap((k) => pages.get(k)!.map((p) => p.localId));
+
 /**
- * The protocols matching the search and filters, virtualised (only the rows on screen are in the
- * DOM), a page at a time as the user scrolls. A list of rows, each with a checkbox for the batch
- * and a link to its editor. One row at a time is in the Tab order (roving tabindex): arrows move
- * between rows, Space toggles the row's checkbox (Shift+Space: a range from the last one toggled),
- * Enter opens it.
+ * The protocols matching the search and filters (the screen's live paged query), virtualised:
+ * only the rows on screen are in the DOM, and their pages are read as the user scrolls. A list of
+ * rows, each with a checkbox for the batch and a link to its editor. One row at a time is in the
+ * Tab order (roving tabindex): arrows move between rows, Space toggles the row's checkbox
+ * (Shift+Space: a range from the last one toggled), Enter opens it.
  */
-export function ProtocolList() {
-  const listed = useProtocolsStore((s) => s.items);
-  // A protocol deleted in the editor is gone from the list while its Undo is offered.
-  const deleting = usePendingDeleteStore((s) => s.pending);
-  const items = useMemo(() => listed.filter((p) => !deleting[p.localId]), [listed, deleting]);
-  const total = useProtocolsStore((s) => s.total) - (listed.length - items.length);
-  const listState = useProtocolsStore((s) => s.listState);
-  const listError = useProtocolsStore((s) => s.listError);
-  const stale = useProtocolsStore((s) => s.stale);
+export function ProtocolList({ list }: { list: PagedQueryHook<ProtocolSummaryView> }) {
+  const { state, setView, retry } = list;
+  const { total, stale } = state;
+  const itemAt = useCallback((i: number) => rowAt(state, PAGE, i), [state]);
   const selected = useProtocolsStore((s) => s.selected);
-  const query = useProtocolsStore((s) => `${s.search}\u0000${s.sort}\u0000${s.syncStates.join()}`);
-  const reload = useProtocolsStore((s) => s.reload);
-  const attach = useProtocolsStore((s) => s.attach);
-  const loadMore = useProtocolsStore((s) => s.loadMore);
-  const toggle = useProtocolsStore((s) => s.toggle);
-  const setVisibleRange = useProtocolsStore((s) => s.setVisibleRange);
+  const toggleOne = useProtocolsStore((s) => s.toggle);
+  const toggle = (localId: string, range: boolean) =>
+    toggleOne(localId, range, range ? idsInOrder(state.pages) : []);
   const [, navigate] = useLocation();
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
 
-  useEffect(() => attach(), [attach]);
-
   const getItemKey = useCallback(
     (i: number) => {
-      const p = items[i];
+      const p = itemAt(i);
       // The index keeps keys unique while a live re-read moves a row across pages; the height
       // part re-measures a row whose message came or went.
       return p ? `${i}:${p.localId}:${rowHeight(p)}` : i;
     },
-    [items],
+    [itemAt],
   );
   const virtualizer = useVirtualizer({
-    count: items.length,
+    count: total,
     getScrollElement: () => scroller.current,
-    estimateSize: (i) => rowHeight(items[i]),
+    estimateSize: (i) => rowHeight(itemAt(i)),
     getItemKey,
     overscan: 8,
   });
@@ -115,21 +110,20 @@ export function ProtocolList() {
   const first = rows[0];
   const last = rows[rows.length - 1];
 
-  // A new answer to a new query starts at its top.
+  // A new search, filter or sort starts at the list's top (a delete's Undo ending does not).
+  const query = useProtocolsStore(
+    (s) => `${s.searchText.trim()}\u0000${s.sort}\u0000${s.syncStates.join()}`,
+  );
   useEffect(() => {
     scroller.current?.scrollTo?.(0, 0);
     setActive(0);
   }, [query]);
 
   useEffect(() => {
-    if (first && last) setVisibleRange(first.index, last.index);
-  }, [first, last, setVisibleRange]);
+    if (first && last) setView(first.index, last.index);
+  }, [first, last, setView]);
 
-  useEffect(() => {
-    if (last && last.index >= items.length - 20 && items.length < total) void loadMore();
-  }, [last, items, total, loadMore]);
-
-  const activeIndex = Math.min(active, Math.max(items.length - 1, 0));
+  const activeIndex = Math.min(active, Math.max(total - 1, 0));
 
   const focusRow = (index: number, control: RowControl) => {
     setActive(index);
@@ -149,7 +143,7 @@ export function ProtocolList() {
     const rowEl = target.closest<HTMLElement>('[data-index]');
     if (!rowEl) return;
     const index = Number(rowEl.dataset.index);
-    const p = items[index];
+    const p = itemAt(index);
     if (!p) return;
     const control = (target.dataset.rowControl ?? 'open') as RowControl;
     const moves: Record<string, number> = {
@@ -158,12 +152,12 @@ export function ProtocolList() {
       PageDown: index + PAGE_ROWS,
       PageUp: index - PAGE_ROWS,
       Home: 0,
-      End: items.length - 1,
+      End: total - 1,
     };
     const to = moves[event.key];
     if (to !== undefined && !event.altKey && !event.ctrlKey && !event.metaKey) {
       event.preventDefault();
-      const next = Math.min(Math.max(to, 0), items.length - 1);
+      const next = Math.min(Math.max(to, 0), total - 1);
       if (next !== index) focusRow(next, control === 'conflict' ? 'open' : control);
       return;
     }
@@ -193,91 +187,102 @@ export function ProtocolList() {
     }
   };
 
-  if (listState === 'failed' && listError) {
-    return (
-      <Failed
-        what="Protocols could not be loaded."
-        error={listError}
-        onRetry={() => void reload()}
-      />
-    );
+  if (state.status === 'failed' && state.error) {
+    return <Failed what="Protocols could not be loaded." error={state.error} onRetry={retry} />;
   }
-  if ((listState === 'loading' || listState === 'idle') && items.length === 0) {
-    return <Loading label="Loading protocols…" />;
-  }
-  if (items.length === 0) return <NoRows />;
+  if (state.status === 'loading') return <Loading label="Loading protocols…" />;
+  if (total === 0) return <NoRows />;
 
   return (
-    <div ref={scroller} className="list-scroller">
-      <ul
-        aria-label="Protocols"
-        aria-busy={stale || undefined}
-        className="list-rows"
-        style={{ height: virtualizer.getTotalSize() }}
-        onKeyDown={onKeyDown}
-        onKeyUp={onKeyUp}
-        onFocus={(event) => {
-          const row = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
-          if (row) setActive(Number(row.dataset.index));
-        }}
-      >
-        {rows.map((row) => {
-          const p = items[row.index];
-          if (!p) return null;
-          const badges = badgesOf(p);
-          const message = badges.find((b) => b.message)?.message ?? null;
-          const isSelected = selected.has(p.localId);
-          const tabbable = row.index === activeIndex;
-          const badgesId = `protocol-row-${row.index}-state`;
-          return (
-            <li
-              key={row.key}
-              data-index={row.index}
-              aria-setsize={total}
-              aria-posinset={row.index + 1}
-              className={`list-row protocol-row${isSelected ? ' is-selected' : ''}${message ? ' has-message' : ''}`}
-              style={{ transform: `translateY(${row.start}px)`, height: row.size }}
-            >
-              <input
-                type="checkbox"
-                className="protocol-check"
-                data-row-control="select"
-                tabIndex={tabbable ? 0 : -1}
-                checked={isSelected}
-                aria-label={`Select ${p.customerName} (${p.sourceId})`}
-                onChange={(event) =>
-                  toggle(p.localId, (event.nativeEvent as globalThis.MouseEvent).shiftKey)
-                }
-              />
-              <Link
-                href={`/protocols/${p.localId}`}
-                className="protocol-link"
-                data-row-control="open"
-                tabIndex={tabbable ? 0 : -1}
-                aria-describedby={badges.length > 0 ? badgesId : undefined}
-                onClickCapture={(event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, p)}
+    <>
+      <PageError
+        error={state.pageError}
+        what="Some protocols could not be loaded."
+        onRetry={retry}
+      />
+      <div ref={scroller} className="list-scroller">
+        <ul
+          aria-label="Protocols"
+          aria-busy={stale || undefined}
+          className="list-rows"
+          style={{ height: virtualizer.getTotalSize() }}
+          onKeyDown={onKeyDown}
+          onKeyUp={onKeyUp}
+          onFocus={(event) => {
+            const row = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+            if (row) setActive(Number(row.dataset.index));
+          }}
+        >
+          {rows.map((row) => {
+            const p = itemAt(row.index);
+            if (!p)
+              return (
+                <li
+                  key={row.key}
+                  data-index={row.index}
+                  aria-setsize={total}
+                  aria-posinset={row.index + 1}
+                  className="list-row protocol-row"
+                  style={{ transform: `translateY(${row.start}px)`, height: row.size }}
+                >
+                  <SkeletonRow label="Loading protocol…" />
+                </li>
+              );
+            const badges = badgesOf(p);
+            const message = badges.find((b) => b.message)?.message ?? null;
+            const isSelected = selected.has(p.localId);
+            const tabbable = row.index === activeIndex;
+            const badgesId = `protocol-row-${row.index}-state`;
+            return (
+              <li
+                key={row.key}
+                data-index={row.index}
+                aria-setsize={total}
+                aria-posinset={row.index + 1}
+                className={`list-row protocol-row${isSelected ? ' is-selected' : ''}${message ? ' has-message' : ''}`}
+                style={{ transform: `translateY(${row.start}px)`, height: row.size }}
               >
-                <span className="row-main">
-                  <span className="row-title">{p.customerName}</span>
-                  <span className="row-meta muted">
-                    {p.sourceId}
-                    {p.email ? ` · ${p.email}` : ''}
+                <input
+                  type="checkbox"
+                  className="protocol-check"
+                  data-row-control="select"
+                  tabIndex={tabbable ? 0 : -1}
+                  checked={isSelected}
+                  aria-label={`Select ${p.customerName} (${p.sourceId})`}
+                  onChange={(event) =>
+                    toggle(p.localId, (event.nativeEvent as globalThis.MouseEvent).shiftKey)
+                  }
+                />
+                <Link
+                  href={`/protocols/${p.localId}`}
+                  className="protocol-link"
+                  data-row-control="open"
+                  tabIndex={tabbable ? 0 : -1}
+                  aria-describedby={badges.length > 0 ? badgesId : undefined}
+                  onClickCapture={(event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, p)}
+                >
+                  <span className="row-main">
+                    <span className="row-title">{p.customerName}</span>
+                    <span className="row-meta muted">
+                      {p.sourceId}
+                      {p.email ? ` · ${p.email}` : ''}
+                    </span>
                   </span>
-                </span>
-                <span className="protocol-changed muted">
-                  Changed {changedAt(p.localUpdatedAt)}
-                </span>
-              </Link>
-              <SyncBadges id={badgesId} badges={badges} tabbable={tabbable} />
-              {message && (
-                <span className="protocol-message" aria-hidden="true" title={message}>
-                  {message}
-                </span>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </div>
+                  <span className="protocol-changed muted">
+                    Changed {changedAt(p.localUpdatedAt)}
+                  </span>
+                </Link>
+                <SyncBadges id={badgesId} badges={badges} tabbable={tabbable} />
+                {message && (
+                  <span className="protocol-message" aria-hidden="true" title={message}>
+                    {message}
+                  </span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </>
   );
 }

@@ -1,20 +1,21 @@
 import { Download, FilePlus2, FileSpreadsheet, FileUp, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
+import type { ProtocolSummaryView } from '../../../../shared/protocol-views';
 import { plural } from '../../lib/format';
-import { useHiddenByPendingDelete } from '../../stores/pending-delete-store';
-import { useProtocolsStore } from '../../stores/protocols-store';
+import type { PagedState } from '../../lib/paged-query';
+import { isFiltered, useProtocolsStore } from '../../stores/protocols-store';
 import '../../styles/protocols.css';
 import { ProtocolFilters } from './ProtocolFilters';
 import { ProtocolList } from './ProtocolList';
 import { SelectionBar } from './SelectionBar';
 import { downloadTemplate, exportProtocolsCsv } from './csv-actions';
+import { useProtocolList } from './use-protocol-list';
 
 /** How many protocols match, said when it changes. */
-function MatchCount() {
-  // Less the protocols deleted in the editor whose Undo is still offered.
-  const total = useProtocolsStore((s) => s.total) - useHiddenByPendingDelete();
-  const ready = useProtocolsStore((s) => s.listState === 'ready');
-  const filtered = useProtocolsStore((s) => s.syncStates.length > 0 || s.search !== '');
+function MatchCount({ list }: { list: PagedState<ProtocolSummaryView> }) {
+  const filtered = useProtocolsStore(isFiltered);
+  const { total } = list;
+  const ready = list.status === 'ready' && !list.stale;
   const text = plural(total, 'protocol');
   return (
     <p className="summary muted" role="status" data-testid="protocol-count">
@@ -28,6 +29,7 @@ function MatchCount() {
  * select some for a batch. Works offline: everything here reads the local store.
  */
 export default function ProtocolsScreen() {
+  const list = useProtocolList();
   return (
     <div className="screen screen-wide protocols-screen">
       <div className="screen-head">
@@ -61,10 +63,10 @@ export default function ProtocolsScreen() {
         </h2>
         <ProtocolFilters />
         <div className="protocols-toolbar">
-          <MatchCount />
-          <SelectionBar />
+          <MatchCount list={list.state} />
+          <SelectionBar list={list.state} />
         </div>
-        <ProtocolList />
+        <ProtocolList list={list} />
       </section>
     </div>
   );

@@ -1,22 +1,48 @@
-import { formatCount } from '../../lib/format';
 import { ListChecks, X } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { errorMessage } from '../../lib/ipc';
+import type { ProtocolSummaryView } from '../../../../shared/protocol-views';
+import { formatCount } from '../../lib/format';
+import { call, errorMessage } from '../../lib/ipc';
+import type { PagedState } from '../../lib/paged-query';
+import { useLiveQuery } from '../../lib/use-query';
 import { useBatchDraftStore } from '../../stores/batch-draft-store';
-import { useHiddenByPendingDelete } from '../../stores/pending-delete-store';
-import { BATCH_MAX, useProtocolsStore } from '../../stores/protocols-store';
+import { BATCH_MAX, isFiltered, matchOf, useProtocolsStore } from '../../stores/protocols-store';
+
+/**
+ * How many of the selected protocols the search and filters show (the others stay selected):
+ * all of them unless the list is filtered; null while counting.
+ */
+function useSelectedShown(selected: ReadonlySet<string>): number | null {
+  const searchText = useProtocolsStore((s) => s.searchText);
+  const syncStates = useProtocolsStore((s) => s.syncStates);
+  const filtered = isFiltered({ searchText, syncStates });
+  const counting = filtered && selected.size > 0;
+  const match = matchOf({ searchText, syncStates });
+  const ids = useLiveQuery(
+    () =>
+      counting
+        ? call('protocols.matchingIds', match)
+        : Promise.resolve({ ok: true as const, value: { localIds: [] } }),
+    [match, counting],
+    ['protocols', 'jobs'],
+  );
+  if (!counting) return selected.size;
+  if (!ids.data) return null;
+  let shown = 0;
+  for (const id of ids.data.localIds) if (selected.has(id)) shown++;
+  return shown;
+}
 
 /**
  * The selection for a batch: how many are selected (and how many of them the current search
  * hides: they stay selected), select all that match, clear, and the hand-off to the review.
  */
-export function SelectionBar() {
+export function SelectionBar({ list }: { list: PagedState<ProtocolSummaryView> }) {
   const selected = useProtocolsStore((s) => s.selected);
-  const shown = useProtocolsStore((s) => s.selectedShown);
-  // Less the protocols deleted in the editor whose Undo is still offered.
-  const total = useProtocolsStore((s) => s.total) - useHiddenByPendingDelete();
-  const ready = useProtocolsStore((s) => s.listState === 'ready' && !s.stale);
-  const filtered = useProtocolsStore((s) => s.syncStates.length > 0 || s.search !== '');
+  const shown = useSelectedShown(selected);
+  const { total } = list;
+  const ready = list.status === 'ready' && !list.stale;
+  const filtered = useProtocolsStore(isFiltered);
   const selectingAll = useProtocolsStore((s) => s.selectingAll);
   const selectError = useProtocolsStore((s) => s.selectError);
   const selectAll = useProtocolsStore((s) => s.selectAllMatching);

@@ -1,18 +1,14 @@
 import { call, describeError } from '../../lib/ipc';
 import { datedFileName, handOverCsvExport, saveTextFile } from '../../lib/save-file';
-import { useProtocolsStore } from '../../stores/protocols-store';
+import { matchOf, useProtocolsStore } from '../../stores/protocols-store';
 import { toast } from '../../stores/toast-store';
 
 export const TEMPLATE_FILE_NAME = 'order-desk-protocols-template.csv';
 
 /** The protocols the list shows (its search, filters and sort) as a CSV file for the user. */
 export async function exportProtocolsCsv(): Promise<void> {
-  const { search, syncStates, sort } = useProtocolsStore.getState();
-  const result = await call('protocols.exportCsv', {
-    search,
-    sort,
-    ...(syncStates.length > 0 ? { syncStates } : {}),
-  });
+  const s = useProtocolsStore.getState();
+  const result = await call('protocols.exportCsv', { ...matchOf(s), sort: s.sort });
   handOverCsvExport(result, {
     fileName: datedFileName('order-desk-protocols'),
     noun: 'protocol',

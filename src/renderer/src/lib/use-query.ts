@@ -1,0 +1,110 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ChangeSubject } from '../../../shared/events';
+import type { IpcResult } from '../../../shared/ipc';
+import { LiveQuery, type Pace, type QueryState } from './live-query';
+import { PagedQuery, type PageReader, type PagedState } from './paged-query';
+
+const LOADING = { status: 'loading', data: null, error: null } as const;
+
+/** The subjects of a key made with join(): none for a query read once. */
+const subjectsOf = (key: string): ChangeSubject[] =>
+  key === '' ? [] : (key.split(',') as ChangeSubject[]);
+
+/** The key a query's arguments are compared by: equal arguments, the same query. */
+const keyOf = (args: readonly unknown[]): string => JSON.stringify(args);
+
+/**
+ * A live query for a component: `read` with `args`, read again on each change of `subjects`
+ * while the component is mounted. New arguments make a new query (the old one's answers are
+ * dropped, and the state is loading until the new one answers).
+ */
+export function useLiveQuery<T>(
+  read: () => Promise<IpcResult<T>>,
+  args: readonly unknown[],
+  subjects: readonly ChangeSubject[],
+  pace?: Pace,
+): QueryState<T> & { refresh(): void } {
+  const [state, setState] = useState<QueryState<T>>(LOADING);
+  const query = useRef<LiveQuery<T> | null>(null);
+  const latest = useRef(read);
+  latest.current = read;
+  const key = keyOf(args);
+  const subjectsKey = subjects.join();
+  useEffect(() => {
+    setState(LOADING);
+    const q = new LiveQuery<T>({
+      read: () => latest.current(),
+      subjects: subjectsOf(subjectsKey),
+      onState: setState,
+      ...(pace ? { pace } : {}),
+    });
+    query.current = q;
+    return () => {
+      q.close();
+      query.current = null;
+    };
+    // The pace is a query's constant: a new object each render is not a new query.
+  }, [key, subjectsKey]);
+  const refresh = useCallback(() => query.current?.refresh(), []);
+  return { ...state, refresh };
+}
+
+export interface PagedQueryHook<Row> {
+  state: PagedState<Row>;
+  /** The rows on screen (indexes, inclusive). */
+  setView(firstRow: number, lastRow: number): void;
+  retry(): void;
+}
+
+/**
+ * A paged live query for a component (a virtualised list): new arguments read the first page
+ * again, keeping the rows shown (state.stale) until it answers.
+ */
+export function usePagedQuery<Row>(
+  read: PageReader<Row>,
+  args: readonly unknown[],
+  o: { pageSize: number; randomAccess: boolean; subjects: readonly ChangeSubject[] },
+): PagedQueryHook<Row> {
+  const latest = useRef(read);
+  latest.current = read;
+  const [query, setQuery] = useState<PagedQuery<Row> | null>(null);
+  const [state, setState] = useState<PagedState<Row> | null>(null);
+  const { pageSize, randomAccess } = o;
+  const subjectsKey = o.subjects.join();
+  useEffect(() => {
+    const q = new PagedQuery<Row>({
+      read: (index, after) => latest.current(index, after),
+      pageSize,
+      randomAccess,
+      subjects: subjectsOf(subjectsKey),
+      onState: setState,
+    });
+    setQuery(q);
+    setState(q.current);
+    return () => q.close();
+  }, [pageSize, randomAccess, subjectsKey]);
+  const key = keyOf(args);
+  const seen = useRef<{ query: PagedQuery<Row> | null; key: string }>({ query: null, key });
+  useEffect(() => {
+    if (!query) return;
+    // The first arguments are read by the new query itself; later ones replace them.
+    if (seen.current.query === query && seen.current.key !== key)
+      query.setRead((index, after) => latest.current(index, after));
+    seen.current = { query, key };
+  }, [query, key]);
+  const setView = useCallback(
+    (first: number, last: number) => query?.setView(first, last),
+    [query],
+  );
+  const retry = useCallback(() => query?.retry(), [query]);
+  return { state: state ?? EMPTY_PAGED, setView, retry } as PagedQueryHook<Row>;
+}
+
+const EMPTY_PAGED: PagedState<never> = {
+  status: 'loading',
+  error: null,
+  pageError: null,
+  total: 0,
+  pages: new Map(),
+  stale: true,
+};

@@ -1,0 +1,49 @@
+import type { BatchItemView, BatchReviewView, BatchView } from '../../../../shared/work-views';
+import { call } from '../../lib/ipc';
+import type { Pace, QueryState } from '../../lib/live-query';
+import { useLiveQuery } from '../../lib/use-query';
+import { newestFirst } from '../../stores/batch-progress';
+
+/**
+ * How often a batch's items are read again while it sends: at most every 250 ms, and never more
+ * than 1/20 of the time (a rest of 19 times the read), so that watching a 1,000-item batch keeps
+ * the window responsive and does not slow the batch; the counts and bars follow at the same pace.
+ */
+export const BATCH_PACE: Pace = { intervalMs: 250, restFactor: 19 };
+
+/** Every batch, newest first, with its progress; read again as batches change. */
+export function useBatchList(): QueryState<BatchView[]> & { refresh(): void } {
+  return useLiveQuery(
+    async () => {
+      const list = await call('batches.list', {});
+      return list.ok ? { ok: true, value: newestFirst(list.value) } : list;
+    },
+    [],
+    ['batches'],
+    BATCH_PACE,
+  );
+}
+
+/** One batch's items and their orders (possible duplicates follow the orders). */
+export function useBatchItems(batchId: string): QueryState<BatchItemView[]> & { refresh(): void } {
+  return useLiveQuery(
+    () => call('batches.items', { batchId }),
+    [batchId],
+    ['batches', 'orders'],
+    BATCH_PACE,
+  );
+}
+
+/**
+ * The review of the protocols chosen for a batch: read once for the choice (it asks the server
+ * for the patients' recent orders), not again while the user decides on it.
+ */
+export function useBatchReview(
+  protocolLocalIds: readonly string[],
+): QueryState<BatchReviewView> & { refresh(): void } {
+  return useLiveQuery(
+    () => call('batches.review', { protocolLocalIds: [...protocolLocalIds] }),
+    [protocolLocalIds],
+    [],
+  );
+}
