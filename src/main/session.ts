@@ -41,6 +41,8 @@ export interface SessionTuning {
   inDoubtGraceMs?: { protocol?: number; order?: number };
   /** First wait before probing an unreachable server (it doubles up to 30 times that). */
   probeBackoffMs?: number;
+  /** How often a secret missing from the keychain is looked for again (default 30 s). */
+  secretRecheckMs?: number;
   /** The order poller's cycle and schedule. */
   poll?: Pick<OrderPollerOptions, 'cycleMs' | 'schedule' | 'budgetPerMinute'>;
 }
@@ -91,6 +93,7 @@ export class Session {
       clock,
       onCredentials: (state) => {
         if (state === 'rejected') this.connectivity.credentialsRejected();
+        else if (state === 'missing') this.connectivity.credentialsMissing();
         else this.connectivity.credentialsAccepted();
       },
     });
@@ -119,6 +122,17 @@ export class Session {
             maxBackoffMs: options.tuning.probeBackoffMs * 30,
           }
         : {}),
+      ...(options.tuning?.secretRecheckMs !== undefined
+        ? { secretRecheckMs: options.tuning.secretRecheckMs }
+        : {}),
+      secretReadable: async () => {
+        try {
+          await options.clientSecret();
+          return true;
+        } catch {
+          return false;
+        }
+      },
       ...timers,
     });
     this.client = createApiClient({

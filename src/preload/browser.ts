@@ -3,6 +3,7 @@
  * from the same contract as the Electron preload, over the host's WebSocket. Built as one IIFE
  * script (vite.browser-bridge.config.ts) that the host injects into index.html.
  */
+import { ChangeSubject } from '../shared/events';
 import { createOrderDeskApi, type IpcTransport } from '../shared/ipc-bridge';
 import {
   BROWSER_HOST_PATHS,
@@ -95,6 +96,13 @@ interface Pending {
 
 function createSocketTransport(token: string | null): IpcTransport {
   const listeners = new Set<(event: string, payload: unknown) => void>();
+  /** Said to the page as it would be by the host: the link's state, and what changed meanwhile. */
+  const tell = (event: string, payload: unknown) => {
+    for (const listener of [...listeners]) listener(event, payload);
+  };
+  /** Whether the socket is open; the page is told when it closes and when it opens again. */
+  let linkUp = false;
+  let everOpened = false;
   const queued: (Pending & { id: number })[] = [];
   const sent = new Map<number, Pending>();
   let nextId = 1;
@@ -137,7 +145,7 @@ function createSocketTransport(token: string | null): IpcTransport {
       return;
     }
     if ('event' in message.data) {
-      for (const listener of [...listeners]) listener(message.data.event, message.data.payload);
+      tell(message.data.event, message.data.payload);
       return;
     }
     const { id, result } = message.data;
@@ -154,11 +162,22 @@ function createSocketTransport(token: string | null): IpcTransport {
     ws.addEventListener('open', () => {
       opened = true;
       retryMs = FIRST_RETRY_MS;
+      linkUp = true;
+      if (everOpened) {
+        // Back after a loss (the host restarted): anything may have changed meanwhile.
+        tell('host-link', { up: true });
+        tell('changed', { subjects: [...ChangeSubject.options] });
+      }
+      everOpened = true;
       flush();
     });
     ws.addEventListener('message', (event) => onMessage(event.data));
     ws.addEventListener('close', () => {
       if (socket === ws) socket = null;
+      if (linkUp) {
+        linkUp = false;
+        tell('host-link', { up: false });
+      }
       // Calls already sent may or may not have been carried out: the caller is told.
       for (const [id, call] of sent) {
         sent.delete(id);

@@ -11,9 +11,15 @@ import { StorageProblem, StoreNotice } from './store-views';
  * Why nothing is sent to the server: 'network' (no answer), 'not-api' (the network is not
  * reaching the server: something else answers, such as a Wi-Fi sign-in page), 'credentials-
  * rejected' (the connection's secret or its tokens were refused: nothing is sent until the user
- * enters the new secret).
+ * enters the new secret), 'credentials-missing' (the keychain does not give the connection's
+ * secret: nothing is sent until it does again, or the user enters it).
  */
-export const OfflineReason = z.enum(['network', 'not-api', 'credentials-rejected']);
+export const OfflineReason = z.enum([
+  'network',
+  'not-api',
+  'credentials-rejected',
+  'credentials-missing',
+]);
 export type OfflineReason = z.infer<typeof OfflineReason>;
 
 export const ConnectivityEvent = z.object({

@@ -316,6 +316,11 @@ export const IPC_EVENTS = {
   ...CoreEventSchemas,
   /** The active connection changed (connected, switched, or the embedded sandbox restarted). */
   'connection-changed': z.object({ connection: ConnectionView.nullable() }),
+  /**
+   * The browser host's page lost (up: false) or regained its connection to the host: said by the
+   * page's bridge itself, never sent by main (Electron's IPC does not drop).
+   */
+  'host-link': z.object({ up: z.boolean() }),
 } as const;
 
 export type IpcEventName = keyof typeof IPC_EVENTS;

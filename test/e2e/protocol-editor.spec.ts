@@ -202,6 +202,10 @@ test('a protocol the server refuses (422) shows the reason on the product line',
   await expect(editor.syncStatus(app)).toHaveAttribute('data-sync', 'rejected', {
     timeout: 20_000,
   });
+  // The refusal is the news: no "Protocol saved" toast stays beside it.
+  await expect(
+    app.getByRole('region', { name: 'Notifications' }).getByText('Protocol saved.'),
+  ).toHaveCount(0);
   const line = editor.line(app, DISCONTINUED);
   await expect(line.locator('.field-error')).toContainText(/DISCONTINUED/);
   await saveScreen(app, testInfo, 'editor-rejected-422');

@@ -24,9 +24,10 @@ export interface TokenManagerOptions {
   timeoutMs?: number;
   /**
    * The credentials were refused (the sign-in server rejected the secret, or the API refused the
-   * tokens it issued), or accepted again after that: the session holds or resumes sending.
+   * tokens it issued), missing (the keychain did not give the secret), or accepted again after
+   * that: the session holds or resumes sending.
    */
-  onCredentials?: (state: 'rejected' | 'accepted', error?: ApiClientError) => void;
+  onCredentials?: (state: 'rejected' | 'missing' | 'accepted', error?: ApiClientError) => void;
 }
 
 interface CachedToken {
@@ -58,6 +59,8 @@ export class TokenManager {
   private inflight: Promise<string> | null = null;
   /** The secret last refused (its digest) and the refusal every caller gets while it is stored. */
   private rejected: { secret: string; error: ApiClientError } | null = null;
+  /** The keychain did not give the secret at the last read (told once, until it does). */
+  private missing = false;
   private readonly fetch: typeof fetch;
   private readonly clock: Clock;
   private readonly timeoutMs: number;
@@ -127,16 +130,33 @@ export class TokenManager {
 
   private async readSecret(): Promise<string> {
     try {
-      return await this.options.clientSecret();
+      const secret = await this.options.clientSecret();
+      if (this.missing) {
+        this.missing = false;
+        this.options.onCredentials?.('accepted');
+      }
+      return secret;
     } catch (error) {
-      if (error instanceof ApiClientError) throw error;
-      // The keychain failed: nothing was sent anywhere, and the message says why.
-      throw new ApiClientError({
-        kind: 'unauthorized',
-        reason: 'keychain-unavailable',
-        message: error instanceof Error ? error.message : 'The client secret could not be read.',
-        cause: error,
-      });
+      // Not in the keychain, or the keychain failed: nothing was sent anywhere, and the message
+      // says why. Sending holds until the secret can be read again (not a retry per job against
+      // a locked keychain).
+      const failure =
+        error instanceof ApiClientError
+          ? error
+          : new ApiClientError({
+              kind: 'unauthorized',
+              reason: 'keychain-unavailable',
+              message:
+                error instanceof Error ? error.message : 'The client secret could not be read.',
+              cause: error,
+            });
+      const missing =
+        failure.reason === 'missing-secret' || failure.reason === 'keychain-unavailable';
+      if (missing && !this.missing) {
+        this.missing = true;
+        this.options.onCredentials?.('missing', failure);
+      }
+      throw failure;
     }
   }
 

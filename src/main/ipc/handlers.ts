@@ -150,6 +150,12 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
     if (report.phase === 'offline' && s.connectivity.reason === 'credentials-rejected') {
       throw new IpcFailure('unauthorized', `${CREDENTIALS_REJECTED} Local changes are kept.`);
     }
+    if (report.phase === 'offline' && s.connectivity.reason === 'credentials-missing') {
+      throw new IpcFailure(
+        'keychain',
+        "This connection's client secret is not in the keychain, so nothing was synced. Unlock the keychain, or enter the secret again in Connection (Edit on the connection); local changes are kept.",
+      );
+    }
     if (report.phase === 'offline' && s.connectivity.reason === 'not-api') {
       throw new IpcFailure(
         'network',

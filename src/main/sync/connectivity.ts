@@ -23,7 +23,17 @@ export interface ConnectivityOptions {
   maxBackoffMs?: number;
   /** The state before anything is known. Default true: the first request tells. */
   initiallyOnline?: boolean;
+  /**
+   * Whether the keychain gives the connection's secret now: asked every SECRET_RECHECK_MS while
+   * sending is held for a missing secret (a keychain unlocked later resumes it by itself).
+   */
+  secretReadable?: () => Promise<boolean>;
+  /** How often a missing secret is looked for. Default SECRET_RECHECK_MS. */
+  secretRecheckMs?: number;
 }
+
+/** How often a missing secret is looked for again in the keychain. */
+export const SECRET_RECHECK_MS = 30_000;
 
 export const DEFAULT_PROBE_BACKOFF_MS = 2_000;
 export const DEFAULT_MAX_PROBE_BACKOFF_MS = 60_000;
@@ -43,7 +53,9 @@ export const DEFAULT_MAX_PROBE_BACKOFF_MS = 60_000;
 export class Connectivity {
   private reachable: boolean;
   private unreachableReason: UnreachableReason = 'network';
-  private credentialsHeld = false;
+  /** Why the credentials hold sending (refused, or not in the keychain), or null. */
+  private heldFor: 'credentials-rejected' | 'credentials-missing' | null = null;
+  private recheckTimer: unknown = null;
   private shown: { online: boolean; reason: OfflineReason | null };
   private sinceMs: number;
   private backoffMs: number;
@@ -78,9 +90,9 @@ export class Connectivity {
     return this.shown.reason;
   }
 
-  /** True while the credentials are refused: nothing is sent, not even when the user asks. */
+  /** True while the credentials hold sending: nothing is sent, not even when the user asks. */
   get held(): boolean {
-    return this.credentialsHeld;
+    return this.heldFor !== null;
   }
 
   /** The current state, as the `connectivity` event carries it (for a UI that just opened). */
@@ -112,15 +124,28 @@ export class Connectivity {
 
   /** The credentials were refused: sending stops at once, until credentialsAccepted. */
   readonly credentialsRejected = (): void => {
-    if (this.stopped || this.credentialsHeld) return;
-    this.credentialsHeld = true;
+    if (this.stopped || this.heldFor === 'credentials-rejected') return;
+    this.cancelRecheck();
+    this.heldFor = 'credentials-rejected';
     this.update();
+  };
+
+  /**
+   * The keychain did not give the secret: sending stops until it does (looked for again every
+   * SECRET_RECHECK_MS) or new credentials are accepted. A refusal already holding stays.
+   */
+  readonly credentialsMissing = (): void => {
+    if (this.stopped || this.heldFor !== null) return;
+    this.heldFor = 'credentials-missing';
+    this.update();
+    this.scheduleRecheck();
   };
 
   /** New credentials were accepted: sending resumes (when the server is reachable). */
   readonly credentialsAccepted = (): void => {
-    if (this.stopped || !this.credentialsHeld) return;
-    this.credentialsHeld = false;
+    if (this.stopped || this.heldFor === null) return;
+    this.cancelRecheck();
+    this.heldFor = null;
     this.update();
   };
 
@@ -165,10 +190,32 @@ export class Connectivity {
   stop(): void {
     this.stopped = true;
     this.cancelTimer();
+    this.cancelRecheck();
+  }
+
+  private scheduleRecheck(): void {
+    const readable = this.options.secretReadable;
+    if (!readable || this.recheckTimer !== null) return;
+    this.recheckTimer = this.timers.setTimeout(() => {
+      this.recheckTimer = null;
+      void readable()
+        .catch(() => false)
+        .then((ok) => {
+          if (this.heldFor !== 'credentials-missing' || this.stopped) return;
+          if (ok) this.credentialsAccepted();
+          else this.scheduleRecheck();
+        });
+    }, this.options.secretRecheckMs ?? SECRET_RECHECK_MS);
+  }
+
+  private cancelRecheck(): void {
+    if (this.recheckTimer === null) return;
+    this.timers.clearTimeout(this.recheckTimer);
+    this.recheckTimer = null;
   }
 
   private derived(): { online: boolean; reason: OfflineReason | null } {
-    if (this.credentialsHeld) return { online: false, reason: 'credentials-rejected' };
+    if (this.heldFor) return { online: false, reason: this.heldFor };
     if (!this.reachable) return { online: false, reason: this.unreachableReason };
     return { online: true, reason: null };
   }

@@ -181,6 +181,72 @@ describe('a client secret rotated on the server in the middle of a batch', () =>
   });
 });
 
+describe('a client secret that left the keychain', () => {
+  it('holds the batch as "client secret missing" (nothing sent, nothing failed), and resumes by itself when the keychain gives it again', async () => {
+    const N = 6;
+    const s = await sandbox();
+    const fetch = countingFetch();
+    const dir = mkdtempSync(join(tmpdir(), 'order-desk-credentials-'));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const credentials = new MemoryCredentialStore();
+    const open = () =>
+      Core.open({
+        dataDir: dir,
+        credentials,
+        log: silentLogger,
+        redactor: new Redactor(),
+        fetch,
+        tuning: { secretRecheckMs: 200 },
+      });
+    const first = await open();
+    const connection = await first.connect(
+      {
+        kind: 'partner-sandbox',
+        label: 'Partner sandbox',
+        baseUrl: s.baseUrl,
+        authUrl: s.authUrl,
+        clientId: s.clientId,
+      },
+      s.clientSecret,
+    );
+    await first.close();
+
+    // The secret is gone from the keychain (removed by hand, or a keyring that stayed locked).
+    const account = [
+      ...(credentials as unknown as { secrets: Map<string, string> }).secrets.keys(),
+    ];
+    expect(account).toHaveLength(1);
+    await credentials.delete(account[0]!);
+    const tokensBefore = fetch.count('POST', TOKEN);
+    const core = await open();
+    cleanups.push(() => core.close());
+    expect(core.session?.connection.id).toBe(connection.id);
+    const ids = createLocalProtocols(core.store, N, 'kc');
+    const batchId = core.session!.bulk.submit(ids, { concurrency: 2 });
+    await waitFor(
+      () => core.session!.connectivity.reason === 'credentials-missing',
+      15_000,
+      'the session holds for the missing secret',
+    );
+    await new Promise((r) => setTimeout(r, 600)); // several rechecks: still missing
+    expect(fetch.count('POST', '/v1/orders')).toBe(0);
+    expect(fetch.count('POST', TOKEN)).toBe(tokensBefore);
+    expect(core.session!.bulk.progress(batchId)).toMatchObject({ state: 'running', rejected: 0 });
+    expect(core.store.jobs.counts({ kind: 'order' })).toMatchObject({ rejected: 0 });
+
+    // The keychain gives it again: the batch goes on by itself, one order per protocol.
+    await credentials.set(account[0]!, s.clientSecret);
+    await waitFor(
+      () => core.session!.bulk.progress(batchId).state === 'done',
+      30_000,
+      'the batch finishes',
+    );
+    expect(core.session!.bulk.progress(batchId)).toMatchObject({ created: N, rejected: 0 });
+    const bySource = await serverOrdersBySourceId(s, 'kc-');
+    expect(bySource.size).toBe(N);
+  });
+});
+
 async function tokenFor(s: TestSandbox, secret: string): Promise<string | null> {
   const res = await fetch(s.tokenUrl, {
     method: 'POST',

@@ -1,4 +1,4 @@
-import { CloudOff, GitCompare, KeyRound, RefreshCw, Wifi } from 'lucide-react';
+import { CloudOff, GitCompare, KeyRound, RefreshCw, Unplug, Wifi } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Dialog } from './Dialog';
@@ -119,15 +119,15 @@ function ConnectivityStatus() {
       </>
     );
   }
-  if (reason === 'credentials-rejected') {
+  if (reason === 'credentials-rejected' || reason === 'credentials-missing') {
     return (
       <>
         <span className="pill pill-offline" data-testid="connectivity" title={OFFLINE_TEXT[reason]}>
           <KeyRound aria-hidden="true" size={16} />
-          Credentials rejected
+          {reason === 'credentials-rejected' ? 'Credentials rejected' : 'Client secret missing'}
         </span>
         <Link href="/connect" className="button button-small">
-          Enter the new secret
+          {reason === 'credentials-rejected' ? 'Enter the new secret' : 'Enter the secret'}
         </Link>
         {said}
       </>
@@ -144,16 +144,31 @@ function ConnectivityStatus() {
   );
 }
 
+/** The browser host stopped: nothing on the page is true any longer until it is back. */
+const HOST_STOPPED_TEXT =
+  'Order Desk has stopped: this page cannot reach it, so nothing is saved or sent from here. Start it again (npm run browser); the page reconnects by itself and shows what changed.';
+
+function HostStopped() {
+  return (
+    <>
+      <span className="pill pill-offline" data-testid="connectivity" title={HOST_STOPPED_TEXT}>
+        <Unplug aria-hidden="true" size={16} />
+        Order Desk not running
+      </span>
+      <span className="visually-hidden" role="status">
+        {HOST_STOPPED_TEXT}
+      </span>
+    </>
+  );
+}
+
 /** The active connection, online state, unsynced changes and the sync button. */
 export function Header() {
+  const hostUp = useAppStore((s) => s.hostUp);
   const connection = useAppStore((s) => s.connection);
-  const held = useAppStore((s) => s.offlineReason === 'credentials-rejected');
-  const outbox = useAppStore((s) => s.outbox);
   const phase = useAppStore((s) => s.sync.phase);
   const syncNow = useAppStore((s) => s.syncNow);
   const busy = phase === 'pulling' || phase === 'pushing';
-  const unsynced = unsyncedTotal(outbox);
-  const breakdown = `${outbox.pending} waiting to be sent, ${outbox.inDoubt} being checked with the server, ${plural(outbox.conflicts, 'conflict')} to resolve`;
 
   return (
     <header className="header">
@@ -171,28 +186,12 @@ export function Header() {
         )}
       </div>
       <div className="header-status">
-        <ConnectivityStatus />
-        <span
-          className={`pill ${unsynced > 0 ? 'pill-warn' : ''}`}
-          title={`Local changes not yet confirmed by the server: ${breakdown}`}
-          data-testid="unsynced-count"
-        >
-          {unsynced > 0 ? plural(unsynced, 'unsynced change') : 'All changes synced'}
-          <span className="visually-hidden"> ({breakdown})</span>
-        </span>
-        {outbox.conflicts > 0 && (
-          <Link href="/conflicts" className="pill pill-warn pill-link">
-            <GitCompare aria-hidden="true" size={16} />
-            {plural(outbox.conflicts, 'conflict')} to resolve
-          </Link>
-        )}
-        {/* Held, nothing syncs: the pill and its way out say it all, in the room there is. */}
-        {!held && <SyncStatus />}
+        {hostUp ? <HeaderStatus /> : <HostStopped />}
         <button
           type="button"
           className="button"
           onClick={() => void syncNow()}
-          disabled={busy || !connection}
+          disabled={busy || !connection || !hostUp}
           aria-busy={busy}
         >
           <RefreshCw aria-hidden="true" size={16} className={busy ? 'spin' : undefined} />
@@ -200,5 +199,34 @@ export function Header() {
         </button>
       </div>
     </header>
+  );
+}
+
+/** Online or why not, what waits to be sent, conflicts, and the last sync. */
+function HeaderStatus() {
+  const held = useAppStore((s) => s.offlineReason?.startsWith('credentials-') ?? false);
+  const outbox = useAppStore((s) => s.outbox);
+  const unsynced = unsyncedTotal(outbox);
+  const breakdown = `${outbox.pending} waiting to be sent, ${outbox.inDoubt} being checked with the server, ${plural(outbox.conflicts, 'conflict')} to resolve`;
+  return (
+    <>
+      <ConnectivityStatus />
+      <span
+        className={`pill ${unsynced > 0 ? 'pill-warn' : ''}`}
+        title={`Local changes not yet confirmed by the server: ${breakdown}`}
+        data-testid="unsynced-count"
+      >
+        {unsynced > 0 ? plural(unsynced, 'unsynced change') : 'All changes synced'}
+        <span className="visually-hidden"> ({breakdown})</span>
+      </span>
+      {outbox.conflicts > 0 && (
+        <Link href="/conflicts" className="pill pill-warn pill-link">
+          <GitCompare aria-hidden="true" size={16} />
+          {plural(outbox.conflicts, 'conflict')} to resolve
+        </Link>
+      )}
+      {/* Held, nothing syncs: the pill and its way out say it all, in the room there is. */}
+      {!held && <SyncStatus />}
+    </>
   );
 }

@@ -28,6 +28,9 @@ interface AppStore {
   notices: StoreNotice[];
   /** The disk refuses writes (full, read-only), or null. */
   storage: StorageProblem;
+  /** The browser host's page reaches the host (always true in Electron). */
+  hostUp: boolean;
+  setHostUp(up: boolean): void;
   load(): Promise<void>;
   /** Re-reads app.state quietly (after a switch of connection, whose state events may be past). */
   refresh(): Promise<void>;
@@ -42,6 +45,9 @@ interface AppStore {
   setNotifications(enabled: boolean): Promise<void>;
   syncNow(): Promise<void>;
 }
+
+/** The toasts about syncing: a sync that succeeds (here or by itself) takes them away. */
+export const SYNC_TOPIC = 'sync';
 
 /** The session as the header and the router need it: app.state at start, then the events. */
 export const useAppStore = create<AppStore>((set, get) => ({
@@ -60,6 +66,7 @@ export const useAppStore = create<AppStore>((set, get) => ({
   secretStorage: 'system-keychain',
   notices: [],
   storage: null,
+  hostUp: true,
 
   async load() {
     set({ status: 'loading', loadError: null });
@@ -108,6 +115,7 @@ export const useAppStore = create<AppStore>((set, get) => ({
   setOutbox: (outbox) => set({ outbox }),
   setNotices: (notices) => set({ notices }),
   setStorage: (storage) => set({ storage }),
+  setHostUp: (hostUp) => set({ hostUp }),
 
   async dismissNotice(id) {
     const before = get().notices;
@@ -147,8 +155,10 @@ export const useAppStore = create<AppStore>((set, get) => ({
     if (!result.ok && result.error.kind === 'unauthorized') {
       useToastStore.getState().push('error', 'Nothing was synced.', result.error.message, {
         link: { route: '/connect', label: 'Enter the new client secret' },
+        topic: SYNC_TOPIC,
       });
-    } else if (!result.ok) toast.error('Sync failed.', result.error.message);
+    } else if (!result.ok) toast.error('Sync failed.', result.error.message, { topic: SYNC_TOPIC });
+    else useToastStore.getState().settle(SYNC_TOPIC);
   },
 }));
 
@@ -161,6 +171,8 @@ export const OFFLINE_TEXT: Record<OfflineReason, string> = {
     "The network is not reaching the server (an answer that is not the API's, such as a Wi-Fi sign-in page). Sign in to the network; changes are kept and sent when the server is back.",
   'credentials-rejected':
     "The server rejected this connection's credentials, so nothing is sent. Enter the new client secret in Connection (Edit on the connection); everything waiting is then sent.",
+  'credentials-missing':
+    "This connection's client secret is not in the keychain (it was removed, or the keychain is locked), so nothing is sent. Unlock the keychain, or enter the secret again in Connection (Edit on the connection); everything waiting is then sent.",
 };
 
 export const unsyncedTotal = (o: Outbox): number => o.pending + o.inDoubt + o.conflicts;

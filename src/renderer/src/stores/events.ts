@@ -1,6 +1,7 @@
 import { on } from '../lib/ipc';
 import { subscribeToNotifications } from '../lib/notifier';
-import { useAppStore } from './app-store';
+import { SYNC_TOPIC, useAppStore } from './app-store';
+import { useToastStore } from './toast-store';
 import { useBatchesStore } from './batches-store';
 import { useCatalogStore } from './catalog-store';
 import { useOrdersStore } from './orders-store';
@@ -52,7 +53,16 @@ export function subscribeToEvents(): () => void {
     on('storage', ({ problem }) => app().setStorage(problem)),
     on('update-status', (view) => useUpdatesStore.getState().apply(view)),
     subscribeToNotifications(),
-    on('sync-state', (sync) => app().setSync(sync)),
+    on('sync-state', (sync) => {
+      app().setSync(sync);
+      // A sync that succeeded makes an earlier "Sync failed" toast untrue.
+      if (sync.phase === 'idle' && sync.lastSyncedAt) useToastStore.getState().settle(SYNC_TOPIC);
+    }),
+    on('host-link', ({ up }) => {
+      app().setHostUp(up);
+      // Back: what the header shows is read again (the events meanwhile were missed).
+      if (up) void app().refresh();
+    }),
   ];
   return () => offs.forEach((off) => off());
 }

@@ -11,6 +11,8 @@ export interface Toast {
   link: ToastLink | null;
   /** A button in the toast (e.g. Undo); pressing it runs `run` and dismisses the toast. */
   action: ToastAction | null;
+  /** What the toast is about ("sync", "protocol:<id>"): news on it makes the toast stale. */
+  topic: string | null;
 }
 
 export interface ToastLink {
@@ -28,12 +30,16 @@ export interface ToastOptions {
   action?: ToastAction;
   /** How long it stays, in ms (errors stay until dismissed unless this is given). */
   durationMs?: number;
+  /** What it is about: a later toast on the topic replaces it, and `settle` takes it away. */
+  topic?: string;
 }
 
 interface ToastStore {
   toasts: Toast[];
   push(kind: ToastKind, title: string, detail?: string | null, options?: ToastOptions): number;
   dismiss(id: number): void;
+  /** Something newer is known of the topic (the sync succeeded, the save was refused): its toasts go. */
+  settle(topic: string): void;
 }
 
 let nextId = 1;
@@ -44,11 +50,15 @@ export const useToastStore = create<ToastStore>((set, get) => ({
   toasts: [],
   push(kind, title, detail = null, options = {}) {
     const id = nextId++;
-    // One copy of a message at a time: a repeated failure does not stack up.
-    const others = get().toasts.filter((t) => !(t.title === title && t.detail === detail));
+    // One copy of a message at a time: a repeated failure does not stack up, and a toast on a
+    // topic replaces the one before (a success after a failure says only the news).
+    const topic = options.topic ?? null;
+    const others = get().toasts.filter(
+      (t) => !(t.title === title && t.detail === detail) && (topic === null || t.topic !== topic),
+    );
     const link = options.link ?? null;
     const action = options.action ?? null;
-    set({ toasts: [...others, { id, kind, title, detail, link, action }].slice(-4) });
+    set({ toasts: [...others, { id, kind, title, detail, link, action, topic }].slice(-4) });
     const duration = options.durationMs ?? (kind === 'error' ? null : AUTO_DISMISS_MS);
     if (duration !== null) setTimeout(() => get().dismiss(id), duration);
     return id;
@@ -56,13 +66,17 @@ export const useToastStore = create<ToastStore>((set, get) => ({
   dismiss(id) {
     set({ toasts: get().toasts.filter((t) => t.id !== id) });
   },
+  settle(topic) {
+    if (get().toasts.some((t) => t.topic === topic))
+      set({ toasts: get().toasts.filter((t) => t.topic !== topic) });
+  },
 }));
 
 export const toast = {
-  error: (title: string, detail?: string | null) =>
-    useToastStore.getState().push('error', title, detail),
-  success: (title: string, detail?: string | null) =>
-    useToastStore.getState().push('success', title, detail),
+  error: (title: string, detail?: string | null, options?: ToastOptions) =>
+    useToastStore.getState().push('error', title, detail, options),
+  success: (title: string, detail?: string | null, options?: ToastOptions) =>
+    useToastStore.getState().push('success', title, detail, options),
   info: (title: string, detail?: string | null, options?: ToastOptions) =>
     useToastStore.getState().push('info', title, detail, options),
 };

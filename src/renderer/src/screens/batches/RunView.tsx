@@ -122,6 +122,21 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
         </div>
         <ProgressBar progress={p} label="Orders settled" />
         <BatchCounts progress={p} />
+        {p.state !== 'done' && offline === 'credentials-missing' && (
+          <div className="notice notice-error" data-testid="batch-held">
+            <p>
+              <strong>Client secret missing.</strong> The keychain does not give this connection’s
+              client secret (it was removed, or the keychain is locked), so no order is sent:
+              nothing is lost or marked failed. Unlock the keychain or enter the secret again, and
+              the batch continues where it stopped.
+            </p>
+            <p>
+              <a href="#/connect" className="button button-small">
+                Enter the secret
+              </a>
+            </p>
+          </div>
+        )}
         {p.state !== 'done' && offline === 'credentials-rejected' && (
           <div className="notice notice-error" data-testid="batch-held">
             <p>
@@ -136,7 +151,7 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
             </p>
           </div>
         )}
-        {p.state === 'running' && offline !== null && offline !== 'credentials-rejected' && (
+        {p.state === 'running' && offline !== null && !offline.startsWith('credentials-') && (
           <p className="notice notice-info">{OFFLINE_TEXT[offline]}</p>
         )}
         {p.state === 'paused' && (

@@ -14,12 +14,15 @@ export const ITEM_STATE_LABELS: Record<ItemState, string> = {
 
 /**
  * The batch's state in a word or two, with its outcome once it is finished. A running batch the
- * session is not sending for says why: its credentials were rejected, or it waits for the network.
+ * session is not sending for says why: its credentials were rejected or are missing from the
+ * keychain, or it waits for the network.
  */
 export function batchStateLabel(p: BatchProgress, offline: OfflineReason | null = null): string {
   if (p.state === 'paused') return 'Paused';
   if (p.state === 'running' && offline === 'credentials-rejected')
     return 'Held: credentials rejected';
+  if (p.state === 'running' && offline === 'credentials-missing')
+    return 'Held: client secret missing';
   if (p.state === 'running' && offline !== null) return 'Waiting for the network';
   if (p.state === 'running') return 'Running';
   const outcome = [
@@ -31,7 +34,7 @@ export function batchStateLabel(p: BatchProgress, offline: OfflineReason | null 
 
 /** The class of the state's colour: a running batch the session holds is shown as held. */
 export const batchStateTone = (p: BatchProgress, offline: OfflineReason | null = null): string =>
-  p.state === 'running' && offline === 'credentials-rejected' ? 'held' : p.state;
+  p.state === 'running' && offline?.startsWith('credentials-') ? 'held' : p.state;
 
 export const batchTitle = (b: BatchView): string =>
   `Batch of ${plural(b.progress.total, 'protocol')}`;

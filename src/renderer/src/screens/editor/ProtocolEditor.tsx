@@ -13,7 +13,7 @@ import { useLiveQuery } from '../../lib/use-query';
 import { useAppStore } from '../../stores/app-store';
 import { usePricing } from '../catalog/use-catalog';
 import { usePendingDeleteStore } from '../../stores/pending-delete-store';
-import { toast } from '../../stores/toast-store';
+import { toast, useToastStore } from '../../stores/toast-store';
 import { ConfirmSubmit } from '../batches/ConfirmSubmit';
 import { CustomerFieldset } from './CustomerFieldset';
 import { DuplicateDialog } from './DuplicateDialog';
@@ -46,6 +46,9 @@ interface Props {
 }
 
 type Feedback = { kind: 'error'; title: string; detail: string | null } | null;
+
+/** The toasts about one protocol (its save): news of a refusal or a conflict takes them away. */
+const protocolTopic = (localId: string) => `protocol:${localId}`;
 
 const fullName = (v: { customer: { firstName: string; lastName: string } }) =>
   `${v.customer.firstName} ${v.customer.lastName}`.trim();
@@ -128,6 +131,12 @@ export function ProtocolEditor({ mode, initial }: Props) {
 
   // A change the server refused: its reasons go on the fields they name.
   const rejectedMessage = view?.change?.state === 'rejected' ? view.change.message : null;
+  // Refused or in conflict: a "Protocol saved" toast beside the banner would say otherwise.
+  const troubledId =
+    view && (rejectedMessage !== null || view.syncState === 'conflict') ? view.localId : null;
+  useEffect(() => {
+    if (troubledId) useToastStore.getState().settle(protocolTopic(troubledId));
+  }, [troubledId]);
   useEffect(() => {
     if (rejectedMessage) placeIssues(serverIssues(rejectedMessage));
   }, [rejectedMessage, placeIssues]);
@@ -208,6 +217,7 @@ export function ProtocolEditor({ mode, initial }: Props) {
     toast.success(
       online ? 'Protocol saved.' : 'Protocol saved on this computer.',
       online ? null : 'It will be sent to the server when the server is back.',
+      { topic: protocolTopic(saved.localId) },
     );
     if (!view) forceNavigate(`/protocols/${saved.localId}`, { replace: true });
   });
