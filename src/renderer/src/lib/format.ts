@@ -70,6 +70,15 @@ export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
 
+/**
+ * A delivery window in days: `2–5 days`; one number when both ends agree (`2 days`, `1 day`),
+ * as "2–2 days" reads like a typo. `noun` is the singular ("business day").
+ */
+export function dayRange(min: number, max: number, noun = 'day'): string {
+  if (min === max) return plural(min, noun);
+  return `${formatCount(min)}–${formatCount(max)} ${noun}s`;
+}
+
 /** A count and its noun: `1 protocol`, `12,345 protocols`. */
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;

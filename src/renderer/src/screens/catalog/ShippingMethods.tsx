@@ -1,10 +1,7 @@
 import { useEffect } from 'react';
 import { Empty, Failed, Loading } from '../../components/States';
-import { formatMoney } from '../../lib/format';
+import { dayRange, formatMoney } from '../../lib/format';
 import { useCatalogStore } from '../../stores/catalog-store';
-
-const days = (min: number, max: number) =>
-  min === max ? `${min} business ${min === 1 ? 'day' : 'days'}` : `${min}–${max} business days`;
 
 /** The shipping methods an order can use, with their prices and delivery times. */
 export function ShippingMethods() {
@@ -49,7 +46,7 @@ export function ShippingMethods() {
                   {m.name} <span className="muted code">{m.id}</span>
                 </th>
                 <td>{m.description}</td>
-                <td>{days(m.minDays, m.maxDays)}</td>
+                <td>{dayRange(m.minDays, m.maxDays, 'business day')}</td>
                 <td className="num">{formatMoney(m.price)}</td>
               </tr>
             ))}

@@ -4,7 +4,7 @@ import { DAYS_SUPPLY_VALUES, SHIPPING_METHODS } from '../../../../shared/api';
 import { centsToMoney } from '../../../../shared/money';
 import { SHIPPING_PRICES } from '../../../../shared/pricing';
 import { sentence } from '../../components/Field';
-import { formatMoney } from '../../lib/format';
+import { dayRange, formatMoney } from '../../lib/format';
 import { useCatalogStore } from '../../stores/catalog-store';
 import type { EditorFormInput } from './editor-form';
 
@@ -31,7 +31,7 @@ export function OrderSettings({ register, errors }: Props) {
     shipping.state === 'ready' && shipping.value.length > 0
       ? shipping.value.map((m) => ({
           id: m.id,
-          text: `${m.name}: ${formatMoney(m.price)}, ${m.minDays}–${m.maxDays} days`,
+          text: `${m.name}: ${formatMoney(m.price)}, ${dayRange(m.minDays, m.maxDays)}`,
         }))
       : SHIPPING_METHODS.map((id) => ({
           id,
