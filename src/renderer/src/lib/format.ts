@@ -56,15 +56,6 @@ export function humanize(token: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const sameDay = date.toDateString() === new Date().toDateString();
-  return sameDay
-    ? date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** A count as the app writes it: digits grouped (12,345), the same on every machine. */
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');

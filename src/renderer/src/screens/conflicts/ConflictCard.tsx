@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import type { ConflictChoice, ConflictView } from '../../../../shared/protocol-views';
 import type { IpcError } from '../../../../shared/ipc';
-import { formatTime, plural } from '../../lib/format';
+import { formatMoment } from '../../lib/dates';
+import { plural } from '../../lib/format';
 import { describeError } from '../../lib/ipc';
 import { choicesOf, KIND_TITLES } from './choices';
 import { compareConflict, countDifferences, customerName } from './conflict-rows';
@@ -55,7 +56,7 @@ export function ConflictCard({
         <span className="badge badge-conflict">{KIND_TITLES[conflict.kind]}</span>
       </div>
       <p className="muted conflict-meta">
-        Found {formatTime(new Date(conflict.detectedAt).toISOString())}
+        Found {formatMoment(conflict.detectedAt)}
         {conflict.mine && conflict.theirs
           ? ` · ${differences === 0 ? 'no field differs' : `${plural(differences, 'field')} differ${differences === 1 ? 's' : ''}`}`
           : ''}

@@ -1,7 +1,7 @@
 import type { AppOrder } from '../../../../shared/api';
 import { Failed, Loading } from '../../components/States';
 import { useOrderDetailStore } from '../../stores/order-detail-store';
-import { formatDateTime } from './order-format';
+import { formatDateTime } from '../../lib/dates';
 import { OrderStatusBadge } from './OrderStatusBadge';
 
 /** The statuses this app saw the order take, oldest first, with when it saw each. */

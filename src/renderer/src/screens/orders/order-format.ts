@@ -1,13 +1,5 @@
-import { format, isValid, parseISO } from 'date-fns';
 import type { AppOrder, OrderType, ShippingMethod } from '../../../../shared/api';
 import { valueLabel } from '../../lib/format';
-
-/** "24 Nov 2026, 14:05": when an order was created, in the queue and the detail. */
-export function formatDateTime(iso: string | null): string {
-  if (!iso) return '';
-  const date = parseISO(iso);
-  return isValid(date) ? format(date, 'd MMM yyyy, HH:mm') : iso;
-}
 
 export const patientName = (order: AppOrder): string =>
   `${order.customer.firstName} ${order.customer.lastName}`;
