@@ -47,7 +47,7 @@ export async function fillPatient(scope: Locator, p: PatientInput): Promise<void
   await scope.getByLabel('Email (optional)', { exact: true }).fill(p.email ?? '');
   await scope.getByLabel('Address line 1', { exact: true }).fill(p.line1 ?? '12 Cedar Lane');
   await scope.getByLabel('City', { exact: true }).fill(p.city ?? 'Portland');
-  await scope.getByLabel('State', { exact: true }).fill(p.state ?? 'OR');
+  await scope.getByLabel('State', { exact: true }).selectOption(p.state ?? 'OR');
   await scope.getByLabel('ZIP code', { exact: true }).fill(p.zipCode ?? '97201');
 }
 

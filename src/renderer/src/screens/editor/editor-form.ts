@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { ProtocolRequest } from '../../../../shared/api';
 import {
   AdministrationRequest,
-  CustomerRequest,
   DaysSupply,
   LineItemRequest,
   OrderType,
@@ -10,6 +9,7 @@ import {
   lineItemList,
   type ProtocolDraft,
 } from '../../../../shared/api';
+import { CustomerInput } from '../../../../shared/protocol-input';
 
 /**
  * The editor's form: what the boxes hold (text), and the shared rules of ProtocolRequest applied
@@ -34,7 +34,7 @@ const numberBox = (rule: z.ZodType<number, number>) =>
     .transform(Number)
     .pipe(rule);
 
-const customer = CustomerRequest.shape;
+const customer = CustomerInput.shape;
 const address = customer.address.shape;
 
 export const CustomerForm = z.object({
