@@ -103,7 +103,7 @@ test('edited on both sides: keep mine, take theirs and keep both, each checked o
   const name = row(alpha, /^Name \(differs\)/);
   await expect(name).toHaveAttribute('data-differs', 'true');
   await expect(name.getByRole('cell')).toHaveText(['Ada MineAlpha', 'Ada TheirsAlpha']);
-  const sourceId = row(alpha, /^Source ID/);
+  const sourceId = row(alpha, /^Patient ID/);
   await expect(sourceId).not.toHaveAttribute('data-differs', 'true');
   await expect(sourceId.getByRole('cell')).toHaveText(['src-alpha', 'src-alpha']);
   await expect(row(alpha, /^Days supply/).getByRole('cell')).toHaveText(['30 days', '30 days']);
@@ -115,7 +115,7 @@ test('edited on both sides: keep mine, take theirs and keep both, each checked o
   await expect(alpha.getByRole('button')).toHaveText(['Keep mine', 'Take theirs', 'Keep both']);
   // Only the fields that differ, on demand.
   await app.getByRole('checkbox', { name: 'Only the fields that differ' }).check();
-  await expect(alpha.getByRole('row', { name: /^Source ID/ })).toHaveCount(0);
+  await expect(alpha.getByRole('row', { name: /^Patient ID/ })).toHaveCount(0);
   await expect(alpha.locator('tbody tr[data-differs]')).toHaveCount(2);
   await saveScreen(app, testInfo, 'conflicts-only-differences');
   await app.getByRole('checkbox', { name: 'Only the fields that differ' }).uncheck();

@@ -117,7 +117,7 @@ function Facts({ order }: { order: AppOrder }) {
             <dd>{patientName(order)}</dd>
           </div>
           <div>
-            <dt>Source ID</dt>
+            <dt>Patient ID</dt>
             <dd className="order-mono">{c.sourceId}</dd>
           </div>
           <div>
