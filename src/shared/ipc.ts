@@ -120,6 +120,8 @@ export const ProductQuery = z.object({
   search: z.string().max(200, 'at most 200 characters').optional(),
   limit: z.int().min(1).max(500).default(100),
   offset: z.int().min(0).default(0),
+  /** 'orderable': what can be ordered first (the editor's picker); by name otherwise. */
+  sort: z.enum(['name', 'orderable']).default('name'),
 });
 export type ProductQuery = z.input<typeof ProductQuery>;
 

@@ -119,17 +119,23 @@ for (const theme of ['light', 'dark'] as const) {
       email: 'bad@',
     });
     await addProduct(page, PACK);
-    await addProduct(page, 'Glucosamine & Chondroitin');
+    // A line with a status note (backordered), and a search listing a product it refuses.
+    await addProduct(page, 'Probiotic 50B');
     await addProduct(page, EXTERNAL);
     await setDoses(page, PACK, [0, 0, 0, 0]);
-    await editor.picker(page).fill('vitamin');
-    await expect(page.getByRole('listbox', { name: 'Products' })).toBeVisible();
+    await editor.picker(page).fill('glucosamine');
+    await expect(
+      page.getByRole('listbox', { name: 'Products' }).locator('[aria-disabled="true"]'),
+    ).toContainText('Discontinued: it cannot be ordered');
     await check('editor-lines-and-search');
     await editor.picker(page).press('Escape');
 
     await setDoses(page, PACK, [1, 0, 0, 1]);
     await editor.field(page, 'Email (optional)').fill('axe@example.com');
-    await editor.line(page, 'Glucosamine & Chondroitin').getByRole('button').click();
+    await editor
+      .line(page, 'Probiotic 50B')
+      .getByRole('button', { name: /^Remove/ })
+      .click();
     await editor.save(page).click();
     await savedLocalId(page);
     await expect(editor.syncStatus(page)).toHaveAttribute('data-sync', 'synced', {

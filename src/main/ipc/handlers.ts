@@ -303,14 +303,14 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
       return null;
     },
 
-    'catalog.products': async ({ status, search, limit, offset }) => {
+    'catalog.products': async ({ status, search, limit, offset, sort }) => {
       await ensureCatalog();
       const filter = {
         ...(status ? { status } : {}),
         ...(search ? { search } : {}),
       };
       return {
-        products: core.store.products.list({ ...filter, limit, offset }),
+        products: core.store.products.list({ ...filter, limit, offset, sort }),
         total: core.store.products.countMatching(filter),
       };
     },
