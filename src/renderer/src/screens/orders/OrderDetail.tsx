@@ -7,7 +7,12 @@ import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/format';
 import { describeError } from '../../lib/ipc';
 import { useOrderDetailStore, type ActionNote } from '../../stores/order-detail-store';
-import { orderTypeLabel, patientName, shippingMethodLabel } from './order-format';
+import {
+  cancelBlockedReason,
+  orderTypeLabel,
+  patientName,
+  shippingMethodLabel,
+} from './order-format';
 import { OrderLineItems, OrderTotals } from './OrderLineItems';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { OrderTimeline } from './OrderTimeline';
@@ -174,6 +179,7 @@ function Order({ order }: { order: AppOrder }) {
   const ref = useRef<HTMLElement>(null);
   const refreshButton = useRef<HTMLButtonElement>(null);
   const [confirming, setConfirming] = useState(false);
+  const noCancel = cancelBlockedReason(order);
   const closeConfirm = (done: boolean) => {
     setConfirming(false);
     // The Cancel button is gone once the order left NEW: the focus goes to Refresh, not the page.
@@ -232,6 +238,7 @@ function Order({ order }: { order: AppOrder }) {
               Cancel order…
             </button>
           )}
+          {noCancel && <p className="muted order-cancel-note">{noCancel}</p>}
         </div>
       </header>
       <CancelDialog order={order} open={confirming} onClose={closeConfirm} />
