@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   AppOrder,
   PartnerSettings,
-  ProtocolRequest,
   PartnerSettingsPatch,
   ProductRead,
   ProductStatusRead,
@@ -10,6 +9,7 @@ import {
 } from './api';
 import { Connection, ConnectionKind } from './connection';
 import { CsvFile } from './csv-file';
+import { ProtocolInput } from './protocol-input';
 import {
   BatchId,
   BatchItemView,
@@ -120,6 +120,8 @@ export const ProductQuery = z.object({
   search: z.string().max(200, 'at most 200 characters').optional(),
   limit: z.int().min(1).max(500).default(100),
   offset: z.int().min(0).default(0),
+  /** 'orderable': what can be ordered first (the editor's picker); by name otherwise. */
+  sort: z.enum(['name', 'orderable']).default('name'),
 });
 export type ProductQuery = z.input<typeof ProductQuery>;
 
@@ -228,8 +230,8 @@ export const IPC_CALLS = {
   'protocols.matchingIds': call(ProtocolMatch, z.object({ localIds: z.array(z.string()) })),
   'protocols.get': call(LocalProtocolId, ProtocolView),
   /** Drafts a protocol locally; it is sent to the server when it can be. */
-  'protocols.create': call(z.object({ draft: ProtocolRequest }), ProtocolView),
-  'protocols.update': call(LocalProtocolId.extend({ draft: ProtocolRequest }), ProtocolView),
+  'protocols.create': call(z.object({ draft: ProtocolInput }), ProtocolView),
+  'protocols.update': call(LocalProtocolId.extend({ draft: ProtocolInput }), ProtocolView),
   /** A new local protocol with the same order for another patient. */
   'protocols.duplicate': call(DuplicateProtocol, ProtocolView),
   /** 'dropped': it never reached the server; 'queued': the delete waits to be sent. */

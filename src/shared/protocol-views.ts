@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CustomerRequest, ProtocolRead, ProtocolDraft } from './api';
+import { ProtocolRead, ProtocolDraft } from './api';
+import { CustomerInput } from './protocol-input';
 
 /**
  * Local protocols as the window sees them over IPC (the `protocols.*` calls): what the list, the
@@ -88,7 +89,7 @@ export const ProtocolPageView = z.object({
 export type ProtocolPageView = z.infer<typeof ProtocolPageView>;
 
 /** A copy of a protocol's order (products, doses, supply, shipping) for another patient. */
-export const DuplicateProtocol = z.object({ localId: z.uuid(), customer: CustomerRequest });
+export const DuplicateProtocol = z.object({ localId: z.uuid(), customer: CustomerInput });
 
 export const ConflictChoice = z.enum(['keep-mine', 'take-theirs', 'keep-both']);
 export type ConflictChoice = z.infer<typeof ConflictChoice>;

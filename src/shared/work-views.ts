@@ -5,10 +5,10 @@ import {
   Money,
   OrderStatusRead,
   OrderType,
-  ProtocolRequest,
   ShippingMethod,
   Timestamp,
 } from './api';
+import { ProtocolInput } from './protocol-input';
 import { ProtocolSummaryView } from './protocol-views';
 import { BatchProgressEvent } from './events';
 
@@ -176,7 +176,7 @@ export const CreateOrder = z.discriminatedUnion('from', [
   }),
   z.object({
     from: z.literal('scratch'),
-    draft: ProtocolRequest,
+    draft: ProtocolInput,
     allowDuplicateOf: AllowDuplicateOf.optional(),
   }),
 ]);

@@ -96,34 +96,58 @@ test('edited on both sides: keep mine, take theirs and keep both, each checked o
   await expect(app.getByRole('heading', { level: 1, name: 'Conflicts' })).toBeVisible();
   expect(new URL(app.url()).hash).toBe('#/conflicts');
 
-  // Mine and theirs side by side, field by field; what differs is marked.
+  // Mine and theirs side by side, field by field; what differs is marked, in words, each value
+  // with its side (no base version is kept, so the view does not claim who changed it).
   const alpha = card(app, 'Ada MineAlpha');
   await expect(alpha).toBeVisible();
   await expect(alpha).toContainText('Changed here and on the server');
+  await expect(alpha).toContainText('who changed a field cannot be told');
   const name = row(alpha, /^Name \(differs\)/);
   await expect(name).toHaveAttribute('data-differs', 'true');
-  await expect(name.getByRole('cell')).toHaveText(['Ada MineAlpha', 'Ada TheirsAlpha']);
-  const sourceId = row(alpha, /^Source ID/);
+  await expect(name.getByRole('rowheader')).toHaveText('Name (differs)');
+  await expect(name.getByRole('cell')).toHaveText([
+    'Mine: Ada MineAlpha',
+    'Theirs: Ada TheirsAlpha',
+  ]);
+  const sourceId = row(alpha, /^Patient ID/);
   await expect(sourceId).not.toHaveAttribute('data-differs', 'true');
   await expect(sourceId.getByRole('cell')).toHaveText(['src-alpha', 'src-alpha']);
   await expect(row(alpha, /^Days supply/).getByRole('cell')).toHaveText(['30 days', '30 days']);
   // The pack product's doses: 2 a day here, 3 a day on the server.
   const pack = alpha.locator('tr[data-differs]', { hasText: 'morning' });
-  await expect(pack.getByRole('cell').first()).toContainText('2 a day: morning 2');
-  await expect(pack.getByRole('cell').last()).toContainText('3 a day: morning 3');
+  await expect(pack.getByRole('cell').first()).toContainText('Mine: 2 a day: morning 2');
+  await expect(pack.getByRole('cell').last()).toContainText('Theirs: 3 a day: morning 3');
   await expect(alpha).toContainText('2 fields differ');
   await expect(alpha.getByRole('button')).toHaveText(['Keep mine', 'Take theirs', 'Keep both']);
   // Only the fields that differ, on demand.
   await app.getByRole('checkbox', { name: 'Only the fields that differ' }).check();
-  await expect(alpha.getByRole('row', { name: /^Source ID/ })).toHaveCount(0);
+  await expect(alpha.getByRole('row', { name: /^Patient ID/ })).toHaveCount(0);
   await expect(alpha.locator('tbody tr[data-differs]')).toHaveCount(2);
   await saveScreen(app, testInfo, 'conflicts-only-differences');
   await app.getByRole('checkbox', { name: 'Only the fields that differ' }).uncheck();
   await saveScreen(app, testInfo, 'conflicts-three');
   await expectNoAxeBlockersInBothThemes(app, testInfo, 'conflicts', { screenshot: true });
 
-  // Keep mine: the server gets my version.
+  // Keep mine asks first, naming what it overwrites on the server; Cancel changes nothing.
   await alpha.getByRole('button', { name: 'Keep mine' }).click();
+  const confirm = app.getByRole('alertdialog', {
+    name: "Replace the server's version of Ada MineAlpha?",
+  });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole('listitem')).toHaveText([
+    'Name: "Ada TheirsAlpha" becomes "Ada MineAlpha"',
+    /^\S.*: "3 a day: morning 3.*" becomes "2 a day: morning 2.*"$/,
+  ]);
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await saveScreen(app, testInfo, 'conflicts-keep-mine-confirm');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(alpha).toBeVisible();
+  expect(host.core.store.protocols.get(a.localId)!.syncState).toBe('conflict');
+
+  // Confirmed: the server gets my version.
+  await alpha.getByRole('button', { name: 'Keep mine' }).click();
+  await confirm.getByRole('button', { name: "Replace the server's version" }).click();
   await expect(outcome(app)).toContainText(
     "Kept yours: your version of Ada MineAlpha will replace the server's.",
   );

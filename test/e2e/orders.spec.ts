@@ -184,10 +184,15 @@ test('orders made on the server show in the queue, newest first, with counts, fi
   await expect(detail.getByRole('button', { name: 'Cancel order…' })).toBeVisible();
   await saveScreen(app, testInfo, 'order-detail-new');
 
-  // The detail of a PROCESSING order offers no cancel.
+  await expect(detail.locator('.order-cancel-note')).toHaveCount(0);
+
+  // The detail of a PROCESSING order offers no cancel, and says why.
   await rowOf(app, alan.id).click();
   await expect(detail.getByRole('heading', { level: 2 })).toHaveText(`Order ${alan.id}`);
   await expect(detail.getByRole('button', { name: 'Cancel order…' })).toHaveCount(0);
+  await expect(detail.locator('.order-cancel-note')).toHaveText(
+    'Orders can be cancelled only while New, before processing starts; this one is Processing.',
+  );
 });
 
 test('an order advanced to SHIPPED in the sandbox updates the queue, the counts, the timeline and tracking without a reload', async ({
@@ -220,6 +225,10 @@ test('an order advanced to SHIPPED in the sandbox updates the queue, the counts,
   await expect(statusChip(app, 'Shipped')).toHaveAccessibleDescription(': 1 order');
   await expect(statusChip(app, 'Processing')).toHaveAccessibleDescription(': 0 orders');
   await expect(timeline.getByRole('listitem')).toHaveText([/New/, /Processing/, /Shipped/]);
+  await expect(detail.getByRole('button', { name: 'Cancel order…' })).toHaveCount(0);
+  await expect(detail).toContainText(
+    'Orders can be cancelled only while New, before processing starts; this one is Shipped.',
+  );
   const tracking = detail.getByRole('region', { name: 'Tracking' });
   await expect(tracking).toContainText('USPS');
   await expect(tracking).toContainText(/9400\d{18}/);
@@ -292,6 +301,7 @@ test('a NEW order is cancelled after a confirmation; one the server already proc
   ).toBeVisible();
   await expect(detail.locator('.order-detail-sub')).toContainText('Cancelled');
   await expect(detail.getByRole('button', { name: 'Cancel order…' })).toHaveCount(0);
+  await expect(detail.locator('.order-cancel-note')).toHaveText('This order is already cancelled.');
   await expect(rowOf(app, fresh.id)).toContainText('Cancelled');
   await expect(statusChip(app, 'Cancelled')).toHaveAccessibleDescription(': 1 order');
   expect((await partnerSandbox.api('GET', `/v1/orders/${fresh.id}`)).body.status).toBe('CANCELLED');

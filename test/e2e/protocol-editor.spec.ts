@@ -8,11 +8,13 @@ import {
 } from '../support/e2e/app';
 import {
   addProduct,
+  catalogSaysActive,
   connectEmbedded,
   editor,
   fillPatient,
   goTo,
   ipc,
+  pickerOption,
   savedLocalId,
   setDoses,
 } from '../support/e2e/editor';
@@ -184,6 +186,7 @@ test('drafted with the partner sandbox unreachable: pending, then synced when it
 
 test('a protocol the server refuses (422) shows the reason on the product line', async ({
   app,
+  host,
 }, testInfo) => {
   await connectEmbedded(app);
   await goTo(app, '#/protocols/new');
@@ -192,11 +195,22 @@ test('a protocol the server refuses (422) shows the reason on the product line',
     lastName: 'Turing',
     sourceId: 'PAT-422',
   });
+  // The picker lists a discontinued product disabled, with the reason, and does not add it.
+  const refused = await pickerOption(app, DISCONTINUED);
+  await expect(refused).toHaveAttribute('aria-disabled', 'true');
+  await expect(refused).toContainText('Discontinued: it cannot be ordered');
+  await saveScreen(app, testInfo, 'editor-picker-discontinued');
+  await refused.click({ force: true });
+  await expect(editor.line(app, DISCONTINUED)).toHaveCount(0);
+  // Its first results are what can be ordered: active products, before any other.
+  await editor.picker(app).fill('');
+  const options = app.getByRole('listbox', { name: 'Products' }).getByRole('option');
+  await expect(options.first()).not.toHaveAttribute('aria-disabled', 'true');
+  await expect(options.last()).not.toContainText('cannot be ordered');
+
+  // A catalog behind the server's: the product is offered, and the server refuses it.
+  catalogSaysActive(host, 1028);
   await addProduct(app, DISCONTINUED);
-  await expect(editor.line(app, DISCONTINUED)).toContainText(
-    'Discontinued: the server refuses orders for it.',
-  );
-  await saveScreen(app, testInfo, 'editor-discontinued-warning');
   await editor.save(app).click();
   await savedLocalId(app);
   await expect(editor.syncStatus(app)).toHaveAttribute('data-sync', 'rejected', {

@@ -21,6 +21,13 @@ test('downloads the template, imports good and bad rows after a preview, and exp
     app.getByRole('button', { name: 'Download template' }).click(),
   );
   expect(template.suggestedFilename()).toBe('order-desk-protocols-template.csv');
+  // Said like every other download: what was saved, and as what.
+  await expect(
+    app.getByRole('region', { name: 'Notifications' }).getByRole('status').filter({
+      hasText:
+        'Saved the CSV template, with 2 example protocols, as order-desk-protocols-template.csv.',
+    }),
+  ).toContainText('In your Downloads folder, or where you chose to save it.');
   const templateText = await textOf(template);
   expect(templateText.startsWith('\uFEFFPatient ID,First name,Last name,')).toBe(true);
   const { header, rows } = readCsv(templateText);

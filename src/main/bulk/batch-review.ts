@@ -14,9 +14,9 @@ import type { LocalStore } from '../store';
 import type { ProtocolOrderSource } from '../protocols/protocol-model';
 import {
   BatchRejectedError,
+  describeProblem,
   orderRequestFromProtocol,
   protocolLabel,
-  type ItemProblem,
 } from './order-requests';
 
 /** Product statuses worth a warning: the order may be refused or ship late. */
@@ -25,8 +25,6 @@ const STATUS_WARNINGS: Partial<Record<ProductRead['status'], string>> = {
   DRAFT: 'is a draft product, not orderable yet: the server will refuse the order',
   BACKORDERED: 'is backordered: the order ships when it is back in stock',
 };
-
-const describeProblem = (p: ItemProblem) => (p.path ? `${p.path}: ${p.message}` : p.message);
 
 type ProductLookup = (id: number) => ProductRead | null;
 

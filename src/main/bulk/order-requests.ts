@@ -1,4 +1,5 @@
 import { CreateOrderRequest, type ProductRead } from '../../shared/api';
+import { fieldName } from '../../shared/field-names';
 import type { ProtocolDraft, ProtocolOrderSource } from '../protocols/protocol-model';
 
 /** One thing that stops a protocol from becoming an order, at a dotted path of the request. */
@@ -24,20 +25,22 @@ export class BatchRejectedError extends Error {
       `${rejected.length} protocol(s) cannot be submitted: ` +
         rejected
           .map(
-            (r) =>
-              `${r.label ?? r.protocolLocalId}: ${r.problems
-                .map((p) => (p.path ? `${p.path}: ${p.message}` : p.message))
-                .join('; ')}`,
+            (r) => `${r.label ?? r.protocolLocalId}: ${r.problems.map(describeProblem).join('; ')}`,
           )
           .join(' | '),
     );
   }
 }
 
+/** A problem in words, its field named as on screen: "Patient ID: required". */
+export const describeProblem = (p: ItemProblem): string =>
+  p.path ? `${fieldName(p.path)}: ${p.message}` : p.message;
+
 const MISSING: Record<string, string> = {
-  daysSupply: 'days supply is not set (30, 60 or 90)',
-  shippingMethod: 'shipping method is not set',
-  orderType: 'order type is not set',
+  // The field's name goes before these ("Days supply: not set"), as the form shows them beside it.
+  daysSupply: 'not set (30, 60 or 90)',
+  shippingMethod: 'not set',
+  orderType: 'not set',
 };
 
 /**

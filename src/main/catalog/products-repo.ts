@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProductRead, type ProductStatusRead } from '../../shared/api';
+import { PICKER_STATUS_ORDER, pickerRank } from '../../shared/product-status';
 import type { Db } from '../store/db';
 import {
   epochMs,
@@ -21,7 +22,14 @@ export interface ProductQuery {
   search?: string;
   limit?: number;
   offset?: number;
+  /** 'name' (the catalog's list); 'orderable': what can be ordered first, then by name (pickers). */
+  sort?: 'name' | 'orderable';
 }
+
+/** The picker's order in SQL: each known status's rank, an unknown one's rank otherwise. */
+const ORDERABLE_RANK = `CASE status ${PICKER_STATUS_ORDER.map(
+  (s) => `WHEN '${s}' THEN ${pickerRank(s)}`,
+).join(' ')} ELSE ${pickerRank('')} END`;
 
 /** Mirror of the catalog. Products are never removed: the server retires them by status. */
 export class ProductsRepo {
@@ -48,10 +56,14 @@ export class ProductsRepo {
     return row ? this.parse(row) : null;
   }
 
-  /** Products by name (then id), optionally of some statuses and matching part of the name. */
+  /**
+   * Products by name (then id), or with `sort: 'orderable'` by PICKER_STATUS_ORDER first;
+   * optionally of some statuses and matching part of the name.
+   */
   list(query: ProductQuery = {}): ProductRead[] {
     const { where, params } = filterOf(query);
-    const sql = `SELECT id, body FROM products ${where} ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?`;
+    const rank = query.sort === 'orderable' ? `${ORDERABLE_RANK}, ` : '';
+    const sql = `SELECT id, body FROM products ${where} ORDER BY ${rank}name COLLATE NOCASE, id LIMIT ? OFFSET ?`;
     return prepareCached(this.db, sql)
       .all(...params, query.limit ?? -1, query.offset ?? 0)
       .map((row) => this.parse(row));

@@ -4,14 +4,16 @@ import {
   DOSE_MAX,
   PACK_DESCRIPTION_MAX,
   administrationTotal,
-  ProtocolRequest,
+  type ProtocolRequest,
   QUANTITY_MAX,
   SHIPPING_METHODS,
   checkLineItemsAgainstCatalog,
   type LineItemRequest,
   type ProductStatusRead,
 } from '../../shared/api';
+import { ProtocolInput } from '../../shared/protocol-input';
 import type { CsvRowReason } from '../../shared/protocol-csv-views';
+import { stateCodeOf } from '../../shared/us-states';
 import {
   DOSE_FIELDS,
   fixedHeader,
@@ -212,7 +214,7 @@ function columnOfPath(path: readonly PropertyKey[], groups: readonly number[]): 
 }
 
 /**
- * One data row as a protocol request, by the shared rules (ProtocolRequest, and the catalog's
+ * One data row as a protocol request, by the shared rules (ProtocolInput, and the catalog's
  * rules when the catalog was synced), or every reason it is not one, each on its column.
  */
 export function parseProtocolRow(
@@ -279,7 +281,8 @@ export function parseProtocolRow(
         line1: row.fixed('line1'),
         line2: optional('line2'),
         city: row.fixed('city'),
-        state: row.fixed('state').toUpperCase(),
+        // A code or a full name, in any case ("tx", "Texas"); stored as the code.
+        state: stateCodeOf(row.fixed('state')) ?? row.fixed('state'),
         zipCode: row.fixed('zipCode'),
       },
     },
@@ -289,7 +292,7 @@ export function parseProtocolRow(
     lineItems,
   };
   // The shared rules decide; a column that already has a reason is not reported twice.
-  const parsed = ProtocolRequest.safeParse(candidate);
+  const parsed = ProtocolInput.safeParse(candidate);
   const reported = new Set(reasons.map((r) => r.column));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
@@ -299,11 +302,16 @@ export function parseProtocolRow(
       reported.add(column);
       const zip = candidate.customer.address.zipCode;
       const droppedZero = issue.path.at(-1) === 'zipCode' && /^\d{4}$/.test(zip);
+      const state = candidate.customer.address.state;
       reasons.push({
         column,
         message: droppedZero
           ? `"${zip}" must be exactly 5 digits; a spreadsheet drops the leading 0 of a number, so format the column as text`
-          : sentence(issue.message),
+          : issue.path.at(-1) === 'state'
+            ? state === ''
+              ? 'is required'
+              : `"${state}" is not a US state: give its 2-letter code or its full name (such as TX or Texas)`
+            : sentence(issue.message),
       });
     }
   }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ValidationIssue } from '../../shared/api';
+import { fieldName } from '../../shared/field-names';
 import type { IpcError, IpcErrorKind, IpcFieldError } from '../../shared/ipc';
 import { ApiClientError } from '../api/errors';
 import { isKeychainError } from '../connections/keychain-guard';
@@ -33,11 +34,11 @@ export const fieldErrorsOf = (issues: readonly z.core.$ZodIssue[]): IpcFieldErro
     message: issue.message,
   }));
 
-/** "supportEmail: email address; website: an absolute http or https URL" */
+/** "Patient ID: required; website: an absolute http or https URL": fields named as on screen. */
 export const describeFieldErrors = (fieldErrors: readonly IpcFieldError[]): string =>
   fieldErrors
     .slice(0, 5)
-    .map((f) => (f.path.length ? `${f.path.join('.')}: ${f.message}` : f.message))
+    .map((f) => (f.path.length ? `${fieldName(f.path)}: ${f.message}` : f.message))
     .join('; ');
 
 const STORE_KINDS: Partial<Record<StoreError['code'], IpcErrorKind>> = {

@@ -17,7 +17,12 @@ import { SETTING_KEYS, StoreError } from '../store';
 import { outboxCount } from '../protocols/conflicts';
 import { CREDENTIALS_REJECTED } from '../sync/sync-engine';
 import type { Batch } from '../bulk/batch-model';
-import { BatchRejectedError, RetryRefusedError, problemPath } from '../bulk/order-requests';
+import {
+  BatchRejectedError,
+  RetryRefusedError,
+  describeProblem,
+  problemPath,
+} from '../bulk/order-requests';
 import { reviewBatch, reviewOrder } from '../bulk/batch-review';
 import { ensurePricing, keepPricing, pricingTermsView } from '../catalog/partner-pricing';
 import { refillsDue } from '../orders/refills';
@@ -304,14 +309,14 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
       return null;
     },
 
-    'catalog.products': async ({ status, search, limit, offset }) => {
+    'catalog.products': async ({ status, search, limit, offset, sort }) => {
       await ensureCatalog();
       const filter = {
         ...(status ? { status } : {}),
         ...(search ? { search } : {}),
       };
       return {
-        products: core.store.products.list({ ...filter, limit, offset }),
+        products: core.store.products.list({ ...filter, limit, offset, sort }),
         total: core.store.products.countMatching(filter),
       };
     },
@@ -440,9 +445,7 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
         // Each protocol that cannot be an order, at its place in the argument.
         const fieldErrors = error.rejected.map((r) => ({
           path: ['protocolLocalIds', protocolLocalIds.indexOf(r.protocolLocalId)],
-          message: `${r.label ?? 'Unknown protocol'}: ${r.problems
-            .map((p) => (p.path ? `${p.path}: ${p.message}` : p.message))
-            .join('; ')}`,
+          message: `${r.label ?? 'Unknown protocol'}: ${r.problems.map(describeProblem).join('; ')}`,
         }));
         throw new IpcFailure(
           'validation',

@@ -1,3 +1,4 @@
+import { fieldName } from '../../shared/field-names';
 import type { BatchItem } from '../bulk/batch-model';
 import type { JobError } from '../jobs/job-model';
 import type { BatchItemView } from '../../shared/work-views';
@@ -16,7 +17,7 @@ export function describeJobError(error: JobError | null): string | null {
       return `The server refused it (HTTP ${error.status}): ${error.detail}`;
     case 'validation':
       return `The server refused it: ${error.issues
-        .map((i) => `${i.loc.filter((l) => l !== 'body').join('.')}: ${i.msg ?? i.type}`)
+        .map((i) => `${fieldName(i.loc)}: ${i.msg ?? i.type}`)
         .join('; ')}`;
     case 'conflict':
       return {

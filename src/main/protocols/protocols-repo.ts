@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   ProtocolDraft as ProtocolDraftSchema,
-  ProtocolRequest,
   type ProtocolRead,
+  type ProtocolRequest,
 } from '../../shared/api';
+import { ProtocolInput } from '../../shared/protocol-input';
 import type { ProtocolListState } from '../../shared/protocol-views';
 import type { Clock } from '../clock';
 import type { Db } from '../store/db';
@@ -203,11 +204,11 @@ export class ProtocolsRepo {
 
   /**
    * A new protocol drafted locally: the row and its pending create, in one transaction. The draft
-   * must be a valid ProtocolRequest (parsed here: a ZodError lists what is wrong); a stored
+   * must be a valid ProtocolInput (parsed here: a ZodError lists what is wrong); a stored
    * ProtocolDraft may be passed back (keep both).
    */
   createDraft(draft: ProtocolRequest | ProtocolDraft): LocalProtocol {
-    const d = ProtocolRequest.parse(draft);
+    const d = ProtocolInput.parse(draft);
     const now = this.clock.now();
     return this.require(runTransaction(this.db, () => this.insertDraft(d, now)));
   }
@@ -215,10 +216,10 @@ export class ProtocolsRepo {
   /**
    * Many new protocols drafted locally (a CSV import): every row and its pending create in ONE
    * transaction, so either all of them are written or, when one fails, none. Each draft must be a
-   * valid ProtocolRequest (a ZodError otherwise). Returns the new localIds, in order.
+   * valid ProtocolInput (a ZodError otherwise). Returns the new localIds, in order.
    */
   createDrafts(drafts: readonly ProtocolRequest[]): string[] {
-    const parsed = drafts.map((d) => ProtocolRequest.parse(d));
+    const parsed = drafts.map((d) => ProtocolInput.parse(d));
     const now = this.clock.now();
     // No savepoint per row (createDraft nested would make one): FTS5 flushes at each savepoint.
     return runTransaction(this.db, () => parsed.map((d) => this.insertDraft(d, now)));
@@ -264,7 +265,7 @@ export class ProtocolsRepo {
 
   /** Replaces the draft (full replacement, as PUT): the row and the coalesced pending change. */
   updateDraft(localId: string, draft: ProtocolRequest | ProtocolDraft): LocalProtocol {
-    const d = ProtocolRequest.parse(draft);
+    const d = ProtocolInput.parse(draft);
     runTransaction(this.db, () => {
       const current = this.require(localId);
       if (current.deleted)

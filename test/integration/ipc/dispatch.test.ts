@@ -91,7 +91,7 @@ describe('IPC errors', () => {
     expect(toIpcError(error, 'settings.update', silentLogger)).toEqual({
       kind: 'validation',
       message:
-        'The server refused the values: supportEmail: not a deliverable address; lineItems.0.quantity: required.',
+        'The server refused the values: supportEmail: not a deliverable address; Product 1 quantity: required.',
       fieldErrors: [
         { path: ['supportEmail'], message: 'not a deliverable address' },
         { path: ['lineItems', 0, 'quantity'], message: 'required' },

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { escapeRegExp, expectConnected, expectFirstRunConnect } from './app';
+import type { BrowserHost } from './fixtures';
 
 /** The protocol editor's parts, by role and accessible name. */
 export const editor = {
@@ -47,7 +48,7 @@ export async function fillPatient(scope: Locator, p: PatientInput): Promise<void
   await scope.getByLabel('Email (optional)', { exact: true }).fill(p.email ?? '');
   await scope.getByLabel('Address line 1', { exact: true }).fill(p.line1 ?? '12 Cedar Lane');
   await scope.getByLabel('City', { exact: true }).fill(p.city ?? 'Portland');
-  await scope.getByLabel('State', { exact: true }).fill(p.state ?? 'OR');
+  await scope.getByLabel('State', { exact: true }).selectOption(p.state ?? 'OR');
   await scope.getByLabel('ZIP code', { exact: true }).fill(p.zipCode ?? '97201');
 }
 
@@ -61,6 +62,30 @@ export async function addProduct(page: Page, name: string): Promise<void> {
   await expect(option).toBeVisible();
   await option.click();
   await expect(editor.line(page, name)).toBeVisible();
+}
+
+/**
+ * The product's entry in the picker: a product the server refuses (draft, discontinued) is listed
+ * disabled, with the reason.
+ */
+export async function pickerOption(page: Page, name: string): Promise<Locator> {
+  await editor.picker(page).fill(name);
+  const option = page
+    .getByRole('listbox', { name: 'Products' })
+    .getByRole('option', { name: new RegExp(`^${escapeRegExp(name)}\\b`) });
+  await expect(option).toBeVisible();
+  return option;
+}
+
+/**
+ * The local catalog falls behind the server: it still says the product is active (the server
+ * changed it since the last sync), so the picker offers it and the server's refusal is the answer.
+ */
+export function catalogSaysActive(host: BrowserHost, productId: number): void {
+  const store = host.core.store;
+  const product = store.products.get(productId);
+  if (!product) throw new Error(`No product ${productId} in the local catalog`);
+  store.products.upsertMany([{ ...product, status: 'ACTIVE' }]);
 }
 
 export async function setDoses(

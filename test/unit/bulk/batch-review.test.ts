@@ -158,7 +158,7 @@ describe('batches.review (reviewBatch)', () => {
     });
     expect(review.items.map((i) => [i.sourceId, i.estimatedTotal, i.problems])).toEqual([
       ['p-ok', '57.95', []],
-      ['p-missing', null, [expect.stringMatching(/^lineItems\.0\.packDescription: required/)]],
+      ['p-missing', null, [expect.stringMatching(/^Product 1 pack description: required/)]],
       ['', null, ['This protocol no longer exists here.']],
     ]);
     expect(review.estimatedTotal).toBe('57.95');

@@ -125,7 +125,8 @@ describe('protocol CSV rows', () => {
       ...GOOD,
       'First name': '',
       Email: 'not-an-email',
-      State: 'Oregon',
+      // A full name is taken ("Oregon"); a misspelt one is not, nor any two letters ("TE").
+      State: 'Oregone',
       'ZIP code': '123',
       'Days supply': '45',
       'Shipping method': 'pigeon',
@@ -143,7 +144,8 @@ describe('protocol CSV rows', () => {
         { column: 'Email', message: 'is not an email address' },
         {
           column: 'State',
-          message: 'must be state or province code of exactly 2 characters',
+          message:
+            '"Oregone" is not a US state: give its 2-letter code or its full name (such as TX or Texas)',
         },
         { column: 'ZIP code', message: 'must be exactly 5 digits' },
       ]),

@@ -102,6 +102,16 @@ describe('the editor form', () => {
       { path: 'lineItems.0.productId', message: 'product 7 is DISCONTINUED' },
       { path: 'customer.email', message: 'bad' },
     ]);
+    // As main words it now: each field named as the form labels it.
+    expect(
+      serverIssues(
+        'The server refused it: Patient ID: required; State: bad; Product 2 bedtime: too many',
+      ),
+    ).toEqual([
+      { path: 'customer.sourceId', message: 'required' },
+      { path: 'customer.address.state', message: 'bad' },
+      { path: 'lineItems.1.administration.sleep', message: 'too many' },
+    ]);
     expect(serverIssues('The server refused it (HTTP 409): taken')).toEqual([
       { path: null, message: 'The server refused it (HTTP 409): taken' },
     ]);

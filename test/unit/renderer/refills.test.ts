@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseWithinDays } from '../../../src/renderer/src/screens/refills/within-days';
-import { daysLeftText, formatDay } from '../../../src/renderer/src/screens/refills/refills-format';
+import { daysLeftText } from '../../../src/renderer/src/screens/refills/refills-format';
 
 describe('refills: the days ahead typed', () => {
   it('takes a whole number from 0 to 365, spaces around it ignored', () => {
@@ -18,17 +18,12 @@ describe('refills: the days ahead typed', () => {
   });
 });
 
-describe('refills: words and dates', () => {
+describe('refills: words', () => {
   it('says the days left, less than a day, and how long ago it ran out', () => {
     expect(daysLeftText(12)).toBe('12 days');
     expect(daysLeftText(1)).toBe('1 day');
     expect(daysLeftText(0)).toBe('Less than a day');
     expect(daysLeftText(-1)).toBe('Ran out 1 day ago');
     expect(daysLeftText(-10)).toBe('Ran out 10 days ago');
-  });
-
-  it('shows a day in the medium date format, and an unreadable one as it came', () => {
-    expect(formatDay('2026-11-24T10:00:00.000Z')).toMatch(/^Nov 2[45], 2026$/);
-    expect(formatDay('not a date')).toBe('not a date');
   });
 });

@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+} from 'react';
 
 export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -31,6 +37,60 @@ export function Field({ label, error, hint, addon, id, className, ref, ...input 
           aria-describedby={describedBy || undefined}
           {...input}
         />
+      </div>
+      {hint && (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field-error">
+          {sentence(error)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  ref?: Ref<HTMLSelectElement>;
+}
+
+/** A labelled choice from a list, its error tied to it as Field ties an input's. */
+export function SelectField({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  ref,
+  children,
+  ...select
+}: SelectFieldProps) {
+  const generated = useId();
+  const selectId = id ?? generated;
+  const hintId = `${selectId}-hint`;
+  const errorId = `${selectId}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <div className={`field ${className ?? ''}`}>
+      <label htmlFor={selectId} className="field-label">
+        {label}
+      </label>
+      <div className="field-control">
+        <select
+          ref={ref}
+          id={selectId}
+          className="input select"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          {...select}
+        >
+          {children}
+        </select>
       </div>
       {hint && (
         <p id={hintId} className="field-hint">

@@ -2,7 +2,8 @@ import { CloudOff, GitCompare, KeyRound, RefreshCw, Unplug, Wifi } from 'lucide-
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Dialog } from './Dialog';
-import { KIND_LABELS, formatTime, plural } from '../lib/format';
+import { formatMoment } from '../lib/dates';
+import { KIND_LABELS, plural } from '../lib/format';
 import { OFFLINE_TEXT, unsyncedTotal, useAppStore, type OfflineReason } from '../stores/app-store';
 
 type Sync = ReturnType<typeof useAppStore.getState>['sync'];
@@ -23,7 +24,7 @@ function syncText(sync: Sync, reason: OfflineReason | null): string {
       return `Sync failed${sync.error ? `: ${sync.error}` : ''}`;
     default: {
       const synced = sync.lastSyncedAt
-        ? `Synced ${formatTime(sync.lastSyncedAt)}`
+        ? `Synced ${formatMoment(sync.lastSyncedAt)}`
         : 'Not synced yet';
       return sync.skipped.length > 0
         ? `${synced}, ${plural(sync.skipped.length, 'item')} left out`

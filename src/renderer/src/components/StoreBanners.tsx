@@ -1,7 +1,8 @@
 import { DatabaseZap, HardDrive } from 'lucide-react';
 import { useId } from 'react';
 import type { StoreNotice } from '../../../shared/store-views';
-import { formatCount, formatTime, plural } from '../lib/format';
+import { formatMoment } from '../lib/dates';
+import { formatCount, plural } from '../lib/format';
 import { useAppStore } from '../stores/app-store';
 
 const STORAGE_TITLES = {
@@ -51,13 +52,13 @@ function RecoveredNotice({ notice }: { notice: StoreNotice }) {
       </h2>
       {notice.cause === 'not-a-database' ? (
         <p>
-          The file in its place was not an Order Desk database (found {formatTime(notice.at)}; it
+          The file in its place was not an Order Desk database (found {formatMoment(notice.at)}; it
           may have been overwritten or replaced), so Order Desk started a new one. Nothing was
           deleted: the file is kept at
         </p>
       ) : (
         <p>
-          It could not be read as it was (found {formatTime(notice.at)}). Order Desk kept the
+          It could not be read as it was (found {formatMoment(notice.at)}). Order Desk kept the
           damaged file as it found it, and copied everything it could still read into a new
           database. The damaged file is kept at
         </p>

@@ -1,15 +1,17 @@
 import { CheckCircle2, Info, X, XCircle } from 'lucide-react';
-import { Link } from 'wouter';
-import { useToastStore } from '../stores/toast-store';
+import { Link, useLocation } from 'wouter';
+import { linkAway, useToastStore } from '../stores/toast-store';
 
 /** Notifications in one labelled region: errors are alerts, the rest polite status messages. */
 export function Toasts() {
   const toasts = useToastStore((s) => s.toasts);
   const dismiss = useToastStore((s) => s.dismiss);
+  const [location] = useLocation();
   return (
     <section className="toasts" aria-label="Notifications">
       {toasts.map((t) => {
         const Icon = t.kind === 'error' ? XCircle : t.kind === 'success' ? CheckCircle2 : Info;
+        const link = linkAway(t.link, location);
         return (
           <div
             key={t.id}
@@ -20,9 +22,9 @@ export function Toasts() {
             <div className="toast-text">
               <p className="toast-title">{t.title}</p>
               {t.detail && <p className="toast-detail">{t.detail}</p>}
-              {t.link && (
-                <Link href={t.link.route} className="toast-link" onClick={() => dismiss(t.id)}>
-                  {t.link.label}
+              {link && (
+                <Link href={link.route} className="toast-link" onClick={() => dismiss(t.id)}>
+                  {link.label}
                 </Link>
               )}
             </div>

@@ -56,18 +56,18 @@ export function humanize(token: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const sameDay = date.toDateString() === new Date().toDateString();
-  return sameDay
-    ? date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** A count as the app writes it: digits grouped (12,345), the same on every machine. */
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
+}
+
+/**
+ * A delivery window in days: `2–5 days`; one number when both ends agree (`2 days`, `1 day`),
+ * as "2–2 days" reads like a typo. `noun` is the singular ("business day").
+ */
+export function dayRange(min: number, max: number, noun = 'day'): string {
+  if (min === max) return plural(min, noun);
+  return `${formatCount(min)}–${formatCount(max)} ${noun}s`;
 }
 
 /** A count and its noun: `1 protocol`, `12,345 protocols`. */

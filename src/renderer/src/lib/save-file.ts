@@ -26,6 +26,9 @@ export function saveTextFile(
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** Where a saved file is: the page cannot know the folder the browser or the save dialog chose. */
+const SAVED_WHERE = 'In your Downloads folder, or where you chose to save it.';
+
 /** A file name with today's local date: `order-desk-protocols-2026-11-25.csv`. */
 export function datedFileName(stem: string, extension = 'csv', now = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -35,12 +38,18 @@ export function datedFileName(stem: string, extension = 'csv', now = new Date())
 
 /**
  * An export's answer from main, handed over: the file saved as `fileName` and a toast naming it
- * and its rows; a failure as an error toast (`failure` then the reason); no rows, when `empty` is
- * given, as that message instead of an empty file.
+ * and its rows (`saved` words it otherwise); a failure as an error toast (`failure` then the
+ * reason); no rows, when `empty` is given, as that message instead of an empty file.
  */
 export function handOverCsvExport(
   result: IpcResult<CsvFile>,
-  o: { fileName: string; noun: string; failure: string; empty?: { title: string; detail: string } },
+  o: {
+    fileName: string;
+    noun: string;
+    failure: string;
+    empty?: { title: string; detail: string };
+    saved?: (rows: string) => string;
+  },
 ): void {
   if (!result.ok) {
     const { title, detail } = describeError(result.error);
@@ -52,5 +61,6 @@ export function handOverCsvExport(
     return;
   }
   saveTextFile(o.fileName, result.value.csv);
-  toast.success(`Exported ${plural(result.value.rows, o.noun)} to ${o.fileName}.`);
+  const rows = plural(result.value.rows, o.noun);
+  toast.success(o.saved ? o.saved(rows) : `Exported ${rows} to ${o.fileName}.`, SAVED_WHERE);
 }

@@ -34,6 +34,24 @@ export interface ToastOptions {
   topic?: string;
 }
 
+/** A route as the address bar may spell it: decoded, without a trailing slash. */
+function routeKey(route: string): string {
+  let path = route.split(/[?#]/)[0] ?? '';
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // A malformed escape: compare it as it is.
+  }
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/**
+ * The toast's link, unless it leads where the user already is ("Open the batch" on that batch's
+ * screen would do nothing): `location` is the current route.
+ */
+export const linkAway = (link: ToastLink | null, location: string): ToastLink | null =>
+  link && routeKey(link.route) !== routeKey(location) ? link : null;
+
 interface ToastStore {
   toasts: Toast[];
   push(kind: ToastKind, title: string, detail?: string | null, options?: ToastOptions): number;

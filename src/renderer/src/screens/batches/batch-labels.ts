@@ -1,5 +1,5 @@
-import { format } from 'date-fns';
 import type { BatchView } from '../../../../shared/work-views';
+import { formatDateTime } from '../../lib/dates';
 import { plural } from '../../lib/format';
 import type { OfflineReason } from '../../stores/app-store';
 import type { BatchProgress, ItemState } from '../../stores/batch-progress';
@@ -39,8 +39,7 @@ export const batchStateTone = (p: BatchProgress, offline: OfflineReason | null =
 export const batchTitle = (b: BatchView): string =>
   `Batch of ${plural(b.progress.total, 'protocol')}`;
 
-export const batchStarted = (b: BatchView): string =>
-  format(new Date(b.createdAt), 'd MMM yyyy, HH:mm');
+export const batchStarted = (b: BatchView): string => formatDateTime(b.createdAt);
 
 /** "12 of 25 settled: 11 created, 1 rejected". */
 export function progressText(p: BatchProgress): string {

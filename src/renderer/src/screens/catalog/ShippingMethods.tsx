@@ -1,9 +1,6 @@
 import { Empty, Failed, Loading } from '../../components/States';
-import { formatMoney } from '../../lib/format';
+import { dayRange, formatMoney } from '../../lib/format';
 import { useShippingMethods } from './use-catalog';
-
-const days = (min: number, max: number) =>
-  min === max ? `${min} business ${min === 1 ? 'day' : 'days'}` : `${min}–${max} business days`;
 
 /** The shipping methods an order can use, with their prices and delivery times. */
 export function ShippingMethods() {
@@ -43,7 +40,7 @@ export function ShippingMethods() {
                   {m.name} <span className="muted code">{m.id}</span>
                 </th>
                 <td>{m.description}</td>
-                <td>{days(m.minDays, m.maxDays)}</td>
+                <td>{dayRange(m.minDays, m.maxDays, 'business day')}</td>
                 <td className="num">{formatMoney(m.price)}</td>
               </tr>
             ))}

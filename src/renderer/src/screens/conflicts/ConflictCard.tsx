@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
 import type { ConflictChoice, ConflictView } from '../../../../shared/protocol-views';
 import type { IpcError } from '../../../../shared/ipc';
-import { formatTime, plural } from '../../lib/format';
+import { formatMoment } from '../../lib/dates';
+import { plural } from '../../lib/format';
+import { ConfirmDialog } from '../../components/Dialog';
 import { describeError } from '../../lib/ipc';
-import { choicesOf, KIND_TITLES } from './choices';
+import { choicesOf, KIND_TITLES, overwriteWarning, type OverwriteWarning } from './choices';
 import { compareConflict, countDifferences, customerName } from './conflict-rows';
 
 interface ConflictCardProps {
@@ -27,6 +29,8 @@ export function ConflictCard({
   const headingId = useId();
   const [busy, setBusy] = useState<ConflictChoice | null>(null);
   const [error, setError] = useState<IpcError | null>(null);
+  /** "Keep mine" waiting for the user to confirm what it overwrites on the server. */
+  const [confirming, setConfirming] = useState<OverwriteWarning | null>(null);
   const compared = compareConflict(conflict, productName);
   const differences = countDifferences(compared);
   const bothSides = conflict.mine !== null && conflict.theirs !== null;
@@ -47,6 +51,13 @@ export function ConflictCard({
     setError(failure);
   };
 
+  const ask = (choice: ConflictChoice) => {
+    const differing = compared.flatMap((s) => s.rows.filter((r) => r.differs));
+    const warning = overwriteWarning(conflict, choice, name, differing);
+    if (warning) setConfirming(warning);
+    else void choose(choice);
+  };
+
   const failure = error ? describeError(error) : null;
   return (
     <section className="card conflict-card" aria-labelledby={headingId}>
@@ -55,11 +66,17 @@ export function ConflictCard({
         <span className="badge badge-conflict">{KIND_TITLES[conflict.kind]}</span>
       </div>
       <p className="muted conflict-meta">
-        Found {formatTime(new Date(conflict.detectedAt).toISOString())}
+        Found {formatMoment(conflict.detectedAt)}
         {conflict.mine && conflict.theirs
           ? ` · ${differences === 0 ? 'no field differs' : `${plural(differences, 'field')} differ${differences === 1 ? 's' : ''}`}`
           : ''}
       </p>
+      {bothSides && (
+        <p className="muted conflict-meta">
+          The version both sides started from is not kept, so who changed a field cannot be told: a
+          field marked “differs” has one value here (mine) and another on the server (theirs).
+        </p>
+      )}
       <div className="conflict-table-wrap">
         <table className="table conflict-table">
           <caption className="visually-hidden">
@@ -94,10 +111,16 @@ export function ConflictCard({
                 >
                   <th scope="row">
                     {row.label}
-                    {row.differs && <span className="visually-hidden"> (differs)</span>}
+                    {row.differs && <span className="conflict-differs-tag"> (differs)</span>}
                   </th>
-                  <td>{row.mine ?? <Deleted where="Deleted here" />}</td>
-                  <td>{row.theirs ?? <Deleted where="Deleted on the server" />}</td>
+                  <td>
+                    {row.differs && <span className="conflict-side">Mine: </span>}
+                    {row.mine ?? <Deleted where="Deleted here" />}
+                  </td>
+                  <td>
+                    {row.differs && <span className="conflict-side">Theirs: </span>}
+                    {row.theirs ?? <Deleted where="Deleted on the server" />}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -113,7 +136,7 @@ export function ConflictCard({
               disabled={busy !== null}
               aria-busy={busy === choice}
               aria-describedby={`${headingId}-${choice}`}
-              onClick={() => void choose(choice)}
+              onClick={() => ask(choice)}
             >
               {text.label}
             </button>
@@ -123,6 +146,25 @@ export function ConflictCard({
           </div>
         ))}
       </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming?.title ?? ''}
+        confirmLabel={confirming?.confirmLabel ?? ''}
+        onConfirm={() => {
+          setConfirming(null);
+          void choose('keep-mine');
+        }}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>{confirming?.lead}</p>
+        {confirming && confirming.fields.length > 0 && (
+          <ul className="conflict-overwrites">
+            {confirming.fields.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        )}
+      </ConfirmDialog>
       {failure && (
         <div className="notice notice-error" role="alert">
           <p className="notice-title">This conflict could not be resolved. {failure.title}</p>

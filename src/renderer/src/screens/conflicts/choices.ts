@@ -61,3 +61,44 @@ export const KIND_TITLES: Record<ConflictKind, string> = {
   'deleted-on-server': 'Deleted on the server, changed here',
   'deleted-locally-edited-on-server': 'Deleted here, changed on the server',
 };
+
+/** What "Keep mine" would overwrite on the server, said before it is done. */
+export interface OverwriteWarning {
+  title: string;
+  /** What happens, in a sentence. */
+  lead: string;
+  /** Each field of the server's version that would be replaced: "Name: Ada Lee (theirs) → …". */
+  fields: string[];
+  confirmLabel: string;
+}
+
+/**
+ * The confirmation a choice needs, or null: "Keep mine" replaces or deletes a server version that
+ * someone changed since this desk last saw it, which cannot be undone from here. `name` is the
+ * protocol's name; `differing` the rows that differ (conflict-rows' compareConflict).
+ */
+export function overwriteWarning(
+  conflict: Pick<ConflictView, 'kind' | 'mine' | 'theirs'>,
+  choice: ConflictChoice,
+  name: string,
+  differing: readonly { label: string; mine: string | null; theirs: string | null }[],
+): OverwriteWarning | null {
+  if (choice !== 'keep-mine' || conflict.theirs === null) return null;
+  if (conflict.kind === 'deleted-locally-edited-on-server' || conflict.mine === null) {
+    return {
+      title: `Delete ${name} on the server?`,
+      lead: `The server's version was changed since you deleted it here. Keeping your delete deletes it on the server too, with those changes.`,
+      fields: [],
+      confirmLabel: 'Delete it on the server',
+    };
+  }
+  return {
+    title: `Replace the server's version of ${name}?`,
+    lead:
+      differing.length === 0
+        ? 'Your version is sent to the server and replaces theirs; no field differs.'
+        : 'Your version is sent to the server and replaces theirs. These values on the server are overwritten:',
+    fields: differing.map((r) => `${r.label}: "${r.theirs ?? ''}" becomes "${r.mine ?? ''}"`),
+    confirmLabel: "Replace the server's version",
+  };
+}

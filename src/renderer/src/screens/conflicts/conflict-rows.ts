@@ -51,7 +51,7 @@ export function describeLine(line: Line): string {
 
 const FIELDS: { section: string; key: string; label: string; read: (c: Content) => string }[] = [
   { section: 'Customer', key: 'name', label: 'Name', read: (c) => customerName(c) ?? '' },
-  { section: 'Customer', key: 'sourceId', label: 'Source ID', read: (c) => c.customer.sourceId },
+  { section: 'Customer', key: 'sourceId', label: 'Patient ID', read: (c) => c.customer.sourceId },
   { section: 'Customer', key: 'email', label: 'Email', read: (c) => orNone(c.customer.email) },
   { section: 'Customer', key: 'phone', label: 'Phone', read: (c) => orNone(c.customer.phone) },
   {

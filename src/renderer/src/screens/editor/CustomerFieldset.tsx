@@ -7,7 +7,8 @@ import {
   PHONE_MAX,
   SOURCE_ID_MAX,
 } from '../../../../shared/api';
-import { Field } from '../../components/Field';
+import { US_STATES, isUsStateCode } from '../../../../shared/us-states';
+import { Field, SelectField } from '../../components/Field';
 import type { CustomerFormInput } from './editor-form';
 
 export type CustomerField =
@@ -28,10 +29,20 @@ interface Props {
   errors: FieldErrors<CustomerFormInput> | undefined;
   /** Gives the inputs ids of their own when two fieldsets are on screen (the duplicate dialog). */
   idPrefix: string;
+  /** The state the stored protocol has, shown as it is when it is not one of US_STATES. */
+  storedState?: string | undefined;
 }
 
+/** The state's message for a list: the shared rule says what a code is, people pick a name. */
+const stateError = (message: string | undefined, stored: string | undefined): string | undefined =>
+  message === undefined
+    ? undefined
+    : stored && !isUsStateCode(stored)
+      ? `"${stored}" is not a US state: choose the state from the list.`
+      : 'Choose the state from the list.';
+
 /** The patient and where the order goes, with the spec's limits (maxLength stops what is refused). */
-export function CustomerFieldset({ bind, errors, idPrefix }: Props) {
+export function CustomerFieldset({ bind, errors, idPrefix, storedState }: Props) {
   const id = (name: string) => `${idPrefix}-${name.replace('.', '-')}`;
   return (
     <>
@@ -59,7 +70,7 @@ export function CustomerFieldset({ bind, errors, idPrefix }: Props) {
           <Field
             id={id('sourceId')}
             label="Patient ID"
-            hint="The patient's ID in your clinic's records (sourceId)."
+            hint="The patient's ID in your clinic's records."
             autoComplete="off"
             spellCheck={false}
             maxLength={SOURCE_ID_MAX}
@@ -113,15 +124,22 @@ export function CustomerFieldset({ bind, errors, idPrefix }: Props) {
             error={errors?.address?.city?.message}
             {...bind('address.city')}
           />
-          <Field
+          <SelectField
             id={id('address.state')}
             label="State"
-            hint="2 letters, e.g. CA."
-            autoComplete="off"
-            maxLength={2}
-            error={errors?.address?.state?.message}
+            error={stateError(errors?.address?.state?.message, storedState)}
             {...bind('address.state')}
-          />
+          >
+            <option value="">Choose a state</option>
+            {storedState && !isUsStateCode(storedState) && (
+              <option value={storedState}>{storedState} (not a US state)</option>
+            )}
+            {US_STATES.map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name}
+              </option>
+            ))}
+          </SelectField>
           <Field
             id={id('address.zipCode')}
             label="ZIP code"

@@ -3,7 +3,7 @@ import { DAYS_SUPPLY_VALUES, SHIPPING_METHODS } from '../../../../shared/api';
 import { centsToMoney } from '../../../../shared/money';
 import { SHIPPING_PRICES } from '../../../../shared/pricing';
 import { sentence } from '../../components/Field';
-import { formatMoney } from '../../lib/format';
+import { dayRange, formatMoney } from '../../lib/format';
 import { useShippingMethods } from '../catalog/use-catalog';
 import type { EditorFormInput } from './editor-form';
 
@@ -26,7 +26,7 @@ export function OrderSettings({ register, errors }: Props) {
     shipping && shipping.length > 0
       ? shipping.map((m) => ({
           id: m.id,
-          text: `${m.name}: ${formatMoney(m.price)}, ${m.minDays}–${m.maxDays} days`,
+          text: `${m.name}: ${formatMoney(m.price)}, ${dayRange(m.minDays, m.maxDays)}`,
         }))
       : SHIPPING_METHODS.map((id) => ({
           id,

@@ -1,6 +1,7 @@
 import { Loader2, Plus } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ProductRead } from '../../../../shared/api';
+import { notOrderableReason } from '../../../../shared/product-status';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatMoney, priceUnit } from '../../lib/format';
 import { call, errorMessage } from '../../lib/ipc';
@@ -41,7 +42,8 @@ export function ProductPicker({ chosen, onPick, disabled = false }: Props) {
     if (search === null) return;
     let current = true;
     setResults({ state: 'loading' });
-    void call('catalog.products', { ...(search ? { search } : {}), limit: RESULTS }).then((r) => {
+    const query = { ...(search ? { search } : {}), limit: RESULTS, sort: 'orderable' as const };
+    void call('catalog.products', query).then((r) => {
       if (!current) return;
       setResults(
         r.ok
@@ -57,7 +59,8 @@ export function ProductPicker({ chosen, onPick, disabled = false }: Props) {
 
   const products = results.state === 'ready' ? results.products : [];
   const pick = (product: ProductRead | undefined) => {
-    if (!product || chosen.has(product.id)) return;
+    // Already on the protocol, or a product the server refuses (shown disabled, with why).
+    if (!product || chosen.has(product.id) || notOrderableReason(product.status)) return;
     onPick(product);
     setText('');
     setOpen(false);
@@ -138,14 +141,15 @@ export function ProductPicker({ chosen, onPick, disabled = false }: Props) {
           )}
           {products.map((p, i) => {
             const taken = chosen.has(p.id);
+            const refused = notOrderableReason(p.status);
             return (
               <li
                 key={p.id}
                 id={optionId(i)}
                 role="option"
                 aria-selected={i === active}
-                aria-disabled={taken || undefined}
-                className={`product-option ${i === active ? 'product-option-active' : ''}`}
+                aria-disabled={taken || refused !== null || undefined}
+                className={`product-option ${i === active ? 'product-option-active' : ''} ${refused ? 'product-option-refused' : ''}`}
                 onMouseDown={(e) => e.preventDefault()}
                 onMouseEnter={() => setActive(i)}
                 onClick={() => pick(p)}
@@ -154,10 +158,11 @@ export function ProductPicker({ chosen, onPick, disabled = false }: Props) {
                   {taken ? <span className="muted">{p.name} (added)</span> : p.name}
                 </span>
                 <span className="product-option-meta">
-                  {p.external ? 'External' : 'Pack'} · {formatMoney(p.price)} per {priceUnit(p)}
+                  {refused ??
+                    `${p.external ? 'External' : 'Pack'} · ${formatMoney(p.price)} per ${priceUnit(p)}`}
                 </span>
                 {p.status !== 'ACTIVE' && <StatusBadge status={p.status} />}
-                {!taken && <Plus aria-hidden="true" size={14} />}
+                {!taken && !refused && <Plus aria-hidden="true" size={14} />}
               </li>
             );
           })}

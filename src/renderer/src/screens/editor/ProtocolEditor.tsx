@@ -315,6 +315,7 @@ export function ProtocolEditor({ mode, initial }: Props) {
               bind={(name) => register(`customer.${name}`)}
               errors={errors.customer}
               idPrefix="editor"
+              storedState={initial?.draft.customer.address.state}
             />
             <OrderSettings register={register} errors={errors} />
             <fieldset className="form-group">

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { ProtocolRequest } from '../../../../shared/api';
 import {
   AdministrationRequest,
-  CustomerRequest,
   DaysSupply,
   LineItemRequest,
   OrderType,
@@ -10,6 +9,8 @@ import {
   lineItemList,
   type ProtocolDraft,
 } from '../../../../shared/api';
+import { fieldPath } from '../../../../shared/field-names';
+import { CustomerInput } from '../../../../shared/protocol-input';
 
 /**
  * The editor's form: what the boxes hold (text), and the shared rules of ProtocolRequest applied
@@ -34,7 +35,7 @@ const numberBox = (rule: z.ZodType<number, number>) =>
     .transform(Number)
     .pipe(rule);
 
-const customer = CustomerRequest.shape;
+const customer = CustomerInput.shape;
 const address = customer.address.shape;
 
 export const CustomerForm = z.object({
@@ -232,8 +233,8 @@ export interface ServerIssue {
 const REFUSED = 'The server refused it: ';
 
 /**
- * A rejected change's message, as main words it ("The server refused it: customer.email: msg;
- * lineItems.0.productId: msg"), split back into the fields it names. A message of another kind
+ * A rejected change's message, as main words it ("The server refused it: Email: msg; Product 1
+ * product: msg"), split back into the fields it names. A message of another kind
  * is one issue with no field.
  */
 export function serverIssues(message: string | null): ServerIssue[] {
@@ -241,9 +242,11 @@ export function serverIssues(message: string | null): ServerIssue[] {
   if (!message.startsWith(REFUSED)) return [{ path: null, message }];
   const issues: ServerIssue[] = [];
   for (const part of message.slice(REFUSED.length).split('; ')) {
-    const m = /^([A-Za-z0-9_.]+): (.*)$/.exec(part);
-    if (m?.[1] && m[2] !== undefined) {
-      issues.push({ path: formPath(m[1].split('.')), message: m[2] });
+    // Main names each field as the form labels it ("Patient ID: required"): back to its path.
+    const m = /^([^:]+): (.*)$/.exec(part);
+    const path = m?.[1] ? fieldPath(m[1]) : null;
+    if (path !== null && m?.[2] !== undefined) {
+      issues.push({ path: formPath(path.split('.')), message: m[2] });
     } else issues.push({ path: null, message: part });
   }
   return issues;

@@ -3,11 +3,17 @@ import { useEffect, useRef, useState } from 'react';
 import type { AppOrder } from '../../../../shared/api';
 import { Dialog } from '../../components/Dialog';
 import { Empty, Failed, Loading } from '../../components/States';
+import { formatDateTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/format';
 import { call, describeError } from '../../lib/ipc';
 import { useLiveQuery } from '../../lib/use-query';
 import { useOrderDetailStore, type ActionNote } from '../../stores/order-detail-store';
-import { formatDateTime, orderTypeLabel, patientName, shippingMethodLabel } from './order-format';
+import {
+  cancelBlockedReason,
+  orderTypeLabel,
+  patientName,
+  shippingMethodLabel,
+} from './order-format';
 import { OrderLineItems, OrderTotals } from './OrderLineItems';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { OrderTimeline } from './OrderTimeline';
@@ -117,7 +123,7 @@ function Facts({ order }: { order: AppOrder }) {
             <dd>{patientName(order)}</dd>
           </div>
           <div>
-            <dt>Source ID</dt>
+            <dt>Patient ID</dt>
             <dd className="order-mono">{c.sourceId}</dd>
           </div>
           <div>
@@ -174,6 +180,7 @@ function Order({ order }: { order: AppOrder }) {
   const ref = useRef<HTMLElement>(null);
   const refreshButton = useRef<HTMLButtonElement>(null);
   const [confirming, setConfirming] = useState(false);
+  const noCancel = cancelBlockedReason(order);
   const closeConfirm = (done: boolean) => {
     setConfirming(false);
     // The Cancel button is gone once the order left NEW: the focus goes to Refresh, not the page.
@@ -232,6 +239,7 @@ function Order({ order }: { order: AppOrder }) {
               Cancel order…
             </button>
           )}
+          {noCancel && <p className="muted order-cancel-note">{noCancel}</p>}
         </div>
       </header>
       <CancelDialog order={order} open={confirming} onClose={closeConfirm} />

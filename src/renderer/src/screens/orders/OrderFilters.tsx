@@ -30,7 +30,7 @@ function SearchBox() {
     <SearchField
       id="order-search"
       label="Search orders"
-      placeholder="Patient name, sourceId or order ID"
+      placeholder="Patient name, Patient ID or order ID"
       value={text}
       onChange={setText}
       maxLength={SEARCH_MAX}

@@ -3,7 +3,8 @@ import { Link } from 'wouter';
 import type { AppOrder } from '../../../../shared/api';
 import { formatMoney } from '../../lib/format';
 import { orderStatusLabel } from './order-filters';
-import { formatDateTime, orderHref, patientName } from './order-format';
+import { formatDateTime } from '../../lib/dates';
+import { orderHref, patientName } from './order-format';
 import { OrderStatusBadge } from './OrderStatusBadge';
 
 export const ROW_HEIGHT = 64;

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import type { AppOrder, Checkpoint } from '../../../../shared/api';
 import type { IpcError } from '../../../../shared/ipc';
 import { call, errorMessage } from '../../lib/ipc';
-import { formatDateTime, trackingPage } from './order-format';
+import { formatDateTime } from '../../lib/dates';
+import { trackingPage } from './order-format';
 
 /** "InTransit", "OUT_FOR_DELIVERY" -> "In transit", "Out for delivery". */
 function trackingWords(token: string): string {

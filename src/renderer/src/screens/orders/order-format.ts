@@ -1,12 +1,15 @@
-import { format, isValid, parseISO } from 'date-fns';
 import type { AppOrder, OrderType, ShippingMethod } from '../../../../shared/api';
 import { valueLabel } from '../../lib/format';
+import { orderStatusLabel } from './order-filters';
 
-/** "24 Nov 2026, 14:05": when an order was created, in the queue and the detail. */
-export function formatDateTime(iso: string | null): string {
-  if (!iso) return '';
-  const date = parseISO(iso);
-  return isValid(date) ? format(date, 'd MMM yyyy, HH:mm') : iso;
+/**
+ * Why the order offers no Cancel, or null when it may be cancelled: the spec allows a cancel only
+ * while the order is NEW ("cancellation is allowed only before processing").
+ */
+export function cancelBlockedReason(order: Pick<AppOrder, 'status'>): string | null {
+  if (order.status === 'NEW') return null;
+  if (order.status === 'CANCELLED') return 'This order is already cancelled.';
+  return `Orders can be cancelled only while New, before processing starts; this one is ${orderStatusLabel(order.status)}.`;
 }
 
 export const patientName = (order: AppOrder): string =>

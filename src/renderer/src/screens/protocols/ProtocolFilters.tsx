@@ -31,7 +31,7 @@ export function ProtocolFilters() {
       <SearchField
         id="protocol-search"
         label="Search protocols"
-        placeholder="Search by patient name, sourceId or email"
+        placeholder="Search by patient name, Patient ID or email"
         value={text}
         onChange={setText}
         maxLength={SEARCH_MAX}

@@ -1,5 +1,4 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { format, isToday } from 'date-fns';
 import {
   useCallback,
   useEffect,
@@ -12,6 +11,7 @@ import { Link, useLocation } from 'wouter';
 import type { ProtocolSummaryView } from '../../../../shared/protocol-views';
 import { PageError, SkeletonRow } from '../../components/PageError';
 import { Empty, Failed, Loading } from '../../components/States';
+import { formatRecent } from '../../lib/dates';
 import { rowAt, type PagedState } from '../../lib/paged-query';
 import type { PagedQueryHook } from '../../lib/use-query';
 import { PAGE, isFiltered, useProtocolsStore } from '../../stores/protocols-store';
@@ -26,11 +26,6 @@ type RowControl = 'select' | 'open' | 'conflict';
 
 const rowHeight = (p: ProtocolSummaryView | undefined) =>
   p && badgesOf(p).some((b) => b.message) ? ROW_WITH_MESSAGE : ROW_HEIGHT;
-
-function changedAt(ms: number): string {
-  const d = new Date(ms);
-  return isToday(d) ? `today ${format(d, 'p')}` : format(d, 'PP, p');
-}
 
 const controlAt = (root: HTMLElement | null, index: number, control: RowControl) =>
   root?.querySelector<HTMLElement>(`[data-index="${index}"] [data-row-control="${control}"]`) ??
@@ -269,7 +264,7 @@ export function ProtocolList({ list }: { list: PagedQueryHook<ProtocolSummaryVie
                     </span>
                   </span>
                   <span className="protocol-changed muted">
-                    Changed {changedAt(p.localUpdatedAt)}
+                    Changed {formatRecent(p.localUpdatedAt)}
                   </span>
                 </Link>
                 <SyncBadges id={badgesId} badges={badges} tabbable={tabbable} />

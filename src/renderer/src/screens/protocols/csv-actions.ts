@@ -1,7 +1,6 @@
-import { call, describeError } from '../../lib/ipc';
-import { datedFileName, handOverCsvExport, saveTextFile } from '../../lib/save-file';
+import { call } from '../../lib/ipc';
+import { datedFileName, handOverCsvExport } from '../../lib/save-file';
 import { matchOf, useProtocolsStore } from '../../stores/protocols-store';
-import { toast } from '../../stores/toast-store';
 
 export const TEMPLATE_FILE_NAME = 'order-desk-protocols-template.csv';
 
@@ -23,10 +22,11 @@ export async function exportProtocolsCsv(): Promise<void> {
 /** The import's template: the columns and example rows made of catalog products. */
 export async function downloadTemplate(): Promise<void> {
   const result = await call('protocols.csvTemplate', {});
-  if (!result.ok) {
-    const { title, detail } = describeError(result.error);
-    toast.error(`The template could not be made. ${title}`, detail);
-    return;
-  }
-  saveTextFile(TEMPLATE_FILE_NAME, result.value.csv);
+  // Saved and said like every other download, with its example rows counted.
+  handOverCsvExport(result, {
+    fileName: TEMPLATE_FILE_NAME,
+    noun: 'example protocol',
+    failure: 'The template could not be made.',
+    saved: (rows) => `Saved the CSV template, with ${rows}, as ${TEMPLATE_FILE_NAME}.`,
+  });
 }

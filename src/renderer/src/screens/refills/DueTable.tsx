@@ -1,7 +1,8 @@
 import { AlertTriangle } from 'lucide-react';
 import { Link } from 'wouter';
 import type { RefillView } from '../../../../shared/work-views';
-import { daysLeftText, formatDay } from './refills-format';
+import { formatDate } from '../../lib/dates';
+import { daysLeftText } from './refills-format';
 import { ProtocolCells, RefillTable } from './RefillTable';
 
 /** The protocols whose last order runs out within the chosen days, soonest first. */
@@ -50,9 +51,9 @@ export function DueTable({
                 {r.lastOrderId}
               </Link>
             </td>
-            <td>{formatDay(r.lastOrderedAt)}</td>
+            <td>{formatDate(r.lastOrderedAt)}</td>
             <td className="num">{r.daysSupply} days</td>
-            <td>{formatDay(r.runsOutAt)}</td>
+            <td>{formatDate(r.runsOutAt)}</td>
             <td className="refills-days-left">
               {overdue && (
                 <span className="badge refills-overdue-badge">

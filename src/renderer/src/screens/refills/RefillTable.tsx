@@ -41,7 +41,7 @@ export function RefillTable({
               />
             </th>
             <th scope="col">Patient</th>
-            <th scope="col">Source ID</th>
+            <th scope="col">Patient ID</th>
             {headers}
           </tr>
         </thead>

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { UpdatesView } from '../../../../shared/update-views';
 import { Field } from '../../components/Field';
 import { Failed, Loading } from '../../components/States';
-import { formatTime } from '../../lib/format';
+import { formatMoment } from '../../lib/dates';
 import { describeError, errorMessage } from '../../lib/ipc';
 import { useAppStore } from '../../stores/app-store';
 import { useUpdatesStore } from '../../stores/updates-store';
@@ -122,7 +122,7 @@ function statusText(view: UpdatesView, appVersion: string): string {
     case 'checking':
       return 'Checking for updates…';
     case 'up-to-date':
-      return `${current} is up to date${view.checkedAt ? ` (checked ${formatTime(view.checkedAt)})` : ''}.`;
+      return `${current} is up to date${view.checkedAt ? ` (checked ${formatMoment(view.checkedAt)})` : ''}.`;
     case 'available':
     case 'downloading':
       return `Downloading version ${view.version ?? ''}: ${view.percent ?? 0}%`;
