@@ -14,9 +14,25 @@ export function setNavigationGuard(next: NavigationGuard | null): void {
   guard = next;
 }
 
+/**
+ * Set while this module navigates: wouter's navigate dispatches a synthetic hashchange, which
+ * onHashChange must not handle again (it would put the old address back and navigate anew,
+ * recursing until the stack overflows).
+ */
+let navigating = false;
+
+function moveTo(to: string, options?: { replace?: boolean; state?: unknown }): void {
+  navigating = true;
+  try {
+    hashNavigate(to, options);
+  } finally {
+    navigating = false;
+  }
+}
+
 /** Navigates without asking the guard (after the user agreed to leave). */
 export function forceNavigate(to: string, options?: { replace?: boolean }): void {
-  hashNavigate(to, options);
+  moveTo(to, options);
 }
 
 /** The route a URL's hash names ("#/orders/1" -> "/orders/1"). */
@@ -29,11 +45,11 @@ const routeOf = (url: string): string => new URL(url).hash.replace(/^#/, '') || 
  * guard is asked about the new one as for a link.
  */
 function onHashChange(event: HashChangeEvent): void {
-  if (!guard) return;
+  if (!guard || navigating) return;
   const to = routeOf(event.newURL);
   if (to === routeOf(event.oldURL)) return;
   window.history.replaceState(window.history.state, '', event.oldURL);
-  if (guard(to)) hashNavigate(to);
+  if (guard(to)) moveTo(to);
 }
 if (typeof window !== 'undefined' && typeof window.addEventListener === 'function')
   window.addEventListener('hashchange', onHashChange);
@@ -43,7 +59,7 @@ export function useGuardedHashLocation(): ReturnType<typeof useHashLocation> {
   const [location] = useHashLocation();
   const navigate = useCallback((to: string, options?: { replace?: boolean; state?: unknown }) => {
     if (guard && !guard(to)) return;
-    hashNavigate(to, options);
+    moveTo(to, options);
   }, []);
   return [location, navigate] as ReturnType<typeof useHashLocation>;
 }
