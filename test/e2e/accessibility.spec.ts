@@ -8,8 +8,10 @@ import {
   openProduct,
   ui,
 } from '../support/e2e/app';
-import { axeBlockers } from '../support/e2e/axe';
+import { axeBlockers, expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
+import { LAYOUT_SIZES } from '../support/e2e/layout';
 import { saveScreen } from '../support/e2e/screens';
+import { tourEveryScreen } from '../support/e2e/tour';
 
 /**
  * axe (WCAG 2.0 A/AA, 2.1 AA) on every screen, in the light and the dark theme: no serious or
@@ -96,6 +98,25 @@ for (const theme of ['light', 'dark'] as const) {
 
     for (const [screen, found] of Object.entries(blockers))
       expect.soft(found, `serious or critical axe violations on ${screen} (${theme})`).toEqual([]);
+  });
+}
+
+/**
+ * Every screen again with data on it (protocols, an order's detail, a batch's review and run,
+ * refills due, a conflict), at the smallest supported window and a large one, in both themes:
+ * what a layout change moves (wrapped table cells, a narrower list) is checked too.
+ */
+for (const size of LAYOUT_SIZES) {
+  test(`no serious or critical axe violations on any screen with data, ${size.width}x${size.height}`, async ({
+    app,
+    host,
+    partnerSandbox,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    await app.setViewportSize(size);
+    await tourEveryScreen(app, host, partnerSandbox, (screen) =>
+      expectNoAxeBlockersInBothThemes(app, testInfo, `${size.width}x${size.height}-${screen}`),
+    );
   });
 }
 

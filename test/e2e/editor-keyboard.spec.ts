@@ -1,34 +1,39 @@
 import { expect, test } from '../support/e2e/fixtures';
 
 import { axeBlockers } from '../support/e2e/axe';
+import { tabTo } from '../support/e2e/batches';
 import {
   addProduct,
   connectEmbedded,
   editor,
   fillPatient,
   goTo,
+  orderDialog,
   savedLocalId,
   setDoses,
 } from '../support/e2e/editor';
+import { pageErrors } from '../support/e2e/layout';
 import { saveScreen } from '../support/e2e/screens';
 
 const PACK = 'Magnesium Glycinate 120 mg';
 const EXTERNAL = 'Whey-Free Protein Powder, Vanilla';
 
-test('the editor with the keyboard only: fields in order, a product picked from the search, doses, Ctrl+S saves', async ({
+test('the editor with the keyboard only: New protocol, fields in order, a product picked from the search, doses, Ctrl+S saves, Order now sends; the focus never falls to the page', async ({
   app,
 }, testInfo) => {
+  const errors = pageErrors(app);
   await connectEmbedded(app);
-  await goTo(app, '#/protocols/new');
-  await expect(app.getByRole('heading', { level: 1, name: 'New protocol' })).toBeVisible();
   const k = app.keyboard;
   const focused = app.locator(':focus');
+  const heading = (name: string | RegExp) => app.getByRole('heading', { level: 1, name });
 
-  // The skip link, then the first field of the form.
-  await app.locator('body').focus();
-  await k.press('Tab');
-  await expect(focused).toHaveText('Skip to content');
+  // From the protocols, New protocol: the focus goes to the editor's heading, and the first
+  // field is one Tab away.
+  await k.press('Control+1');
+  await expect(heading('Protocols')).toBeFocused();
+  await tabTo(app, app.getByRole('link', { name: 'New protocol' }).first());
   await k.press('Enter');
+  await expect(heading('New protocol')).toBeFocused();
   await k.press('Tab');
   await expect(focused).toHaveAccessibleName('First name');
   const typeAndTab = async (name: string, text: string) => {
@@ -83,11 +88,34 @@ test('the editor with the keyboard only: fields in order, a product picked from 
 
   await k.press('Control+S');
   await savedLocalId(app);
-  await expect(
-    app.getByRole('heading', { level: 1, name: 'Protocol for Keyboard User' }),
-  ).toBeVisible();
+  // Saved, the protocol opens at its own address: the focus is on its heading.
+  await expect(heading('Protocol for Keyboard User')).toBeFocused();
   await expect(app.getByLabel('State', { exact: true })).toHaveValue('TX');
   await expect(app.getByRole('radio', { name: 'Subscription' })).toBeChecked();
+
+  // Order now, confirmed by keyboard: Order now is disabled while the order is followed, so the
+  // focus goes to the order's progress, and from there to the created order.
+  await expect(editor.syncStatus(app)).toHaveAttribute('data-sync', 'synced', {
+    timeout: 20_000,
+  });
+  await tabTo(app, app.getByRole('button', { name: 'Order now' }));
+  await k.press('Enter');
+  const dialog = orderDialog(app);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await k.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Send 1 order' })).toBeFocused();
+  await k.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(app.locator('.order-progress-box')).toBeFocused();
+  const progress = app.locator('.order-progress');
+  await expect(progress).toHaveAttribute('data-order', 'created', { timeout: 30_000 });
+  await expect(app.locator('.order-progress-box')).toBeFocused();
+  await k.press('Tab');
+  await expect(progress.getByRole('link')).toBeFocused();
+  await k.press('Enter');
+  await expect(heading('Orders')).toBeFocused();
+  await expect(app.getByRole('region', { name: 'Order details' })).toContainText('Keyboard User');
+  expect(errors, 'uncaught errors and console errors').toEqual([]);
 });
 
 for (const theme of ['light', 'dark'] as const) {

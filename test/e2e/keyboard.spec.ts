@@ -6,6 +6,9 @@ import {
   expectProductsListed,
   ui,
 } from '../support/e2e/app';
+import { addProduct, editor, fillPatient, savedLocalId } from '../support/e2e/editor';
+import { pageErrors } from '../support/e2e/layout';
+import { draftProtocol, patientBody } from '../support/e2e/local-orders';
 
 /** Presses Tab (or Shift+Tab) until the focused element has this accessible text; at most `max` times. */
 async function tabTo(page: Page, text: string | RegExp, { back = false, max = 80 } = {}) {
@@ -121,4 +124,83 @@ test('keyboard only: connect, move through the sidebar, and use the rotate dialo
     'New secret created',
   );
   expect(await host.core.session!.client.getWebhookSecret()).not.toBe(before);
+});
+
+/** The new screen's h1 has the focus (not the page body, not the link that was pressed). */
+async function expectHeadingFocused(page: Page, name: string | RegExp): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name })).toBeFocused();
+}
+
+test('every navigation moves the focus to the new screen’s heading: shortcuts, sidebar, New protocol, Ctrl+S, Review batch, Send', async ({
+  app,
+  host,
+}) => {
+  const errors = pageErrors(app);
+  await expectFirstRunConnect(app);
+  await app.getByRole('button', { name: 'Use the local sandbox' }).click();
+  await expectConnected(app, 'Local sandbox');
+  // The shell's first screen, after Connect (whose button is gone).
+  await expectHeadingFocused(app, 'Protocols');
+  await expectProductsListed(app);
+  draftProtocol(host, patientBody({ sourceId: 'focus-ada', firstName: 'Ada', lastName: 'Focus' }));
+
+  // Ctrl+1..8, in sidebar order; the same shortcut again leaves the focus alone.
+  const headings = [
+    'Protocols',
+    'Orders',
+    'Batches',
+    'Refills due',
+    'Conflicts',
+    'Catalog',
+    'Settings',
+    'Connection',
+  ];
+  for (const [i, name] of headings.entries()) {
+    await app.keyboard.press(`Control+${i + 1}`);
+    await expectHeadingFocused(app, name);
+  }
+
+  // The sidebar, by mouse and by keyboard.
+  const nav = ui.sidebar(app);
+  await nav.getByRole('link', { name: 'Refills due' }).click();
+  await expectHeadingFocused(app, 'Refills due');
+  await nav.getByRole('link', { name: 'Batches' }).focus();
+  await app.keyboard.press('Enter');
+  await expectHeadingFocused(app, 'Batches');
+
+  // New protocol, then Ctrl+S in a field saves it and opens it at its own address.
+  await nav.getByRole('link', { name: 'Protocols' }).click();
+  await expectHeadingFocused(app, 'Protocols');
+  await app.getByRole('link', { name: 'New protocol' }).click();
+  await expectHeadingFocused(app, 'New protocol');
+  await fillPatient(editor.form(app), { firstName: 'Grace', lastName: 'Focus', sourceId: 'F-2' });
+  await addProduct(app, 'Magnesium Glycinate 120 mg');
+  await editor.field(app, 'ZIP code').press('Control+S');
+  await savedLocalId(app);
+  await expectHeadingFocused(app, 'Protocol for Grace Focus');
+
+  // Review batch, then Send: the review and the batch's run view.
+  await app.keyboard.press('Control+1');
+  await expectHeadingFocused(app, 'Protocols');
+  await app.getByRole('checkbox', { name: /^Select Ada Focus \(/ }).check();
+  await app.getByRole('button', { name: 'Review batch (1)' }).click();
+  await expectHeadingFocused(app, 'Review the batch');
+  await expect(app.getByTestId('review-included')).toHaveText('1', { timeout: 20_000 });
+  await app.getByRole('button', { name: 'Submit 1 order…' }).click();
+  await app
+    .getByRole('dialog', { name: 'Send 1 order?' })
+    .getByRole('button', { name: 'Send 1 order' })
+    .click();
+  await expectHeadingFocused(app, 'Batch of 1 protocol');
+
+  // Within one screen (an order chosen beside the queue) the focus stays on what was chosen.
+  await app.keyboard.press('Control+2');
+  await expectHeadingFocused(app, 'Orders');
+  const row = app.getByRole('list', { name: 'Orders' }).getByRole('link').first();
+  await row.click();
+  await expect(
+    app.getByRole('region', { name: 'Order details' }).getByRole('heading', { level: 2 }),
+  ).toBeVisible();
+  await expect(row).toBeFocused();
+  expect(errors, 'uncaught errors and console errors').toEqual([]);
 });

@@ -6,6 +6,7 @@ import { Sidebar } from './components/Sidebar';
 import { StoreBanners } from './components/StoreBanners';
 import { Loading } from './components/States';
 import { Toasts } from './components/Toasts';
+import { useHeadingFocusOnNavigate } from './lib/heading-focus';
 import { useScreenShortcuts } from './lib/shortcuts';
 import { useAppliedTheme } from './lib/theme';
 import { useAppStore } from './stores/app-store';
@@ -68,6 +69,7 @@ function Shell() {
   const main = useRef<HTMLElement>(null);
   const [location, navigate] = useLocation();
   useScreenShortcuts(navigate);
+  useHeadingFocusOnNavigate(location, main);
   useEffect(() => {
     // Each screen starts at its top.
     main.current?.scrollTo?.(0, 0);

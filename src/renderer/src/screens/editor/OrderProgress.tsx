@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, Loader2 } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { BatchItemView } from '../../../../shared/work-views';
 import { call } from '../../lib/ipc';
@@ -13,8 +13,40 @@ interface Props {
   onCreated(): void;
 }
 
+/**
+ * The one box the progress is shown in, whatever its state: it takes the focus when the order is
+ * sent and the focus was lost (Order now is disabled while the order is followed, so the closing
+ * confirmation cannot give the focus back to it), so that the keyboard goes on from the outcome
+ * and its link to the order instead of from the page body.
+ */
+function ProgressBox({ children }: { children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // A frame later: the confirmation closes and gives the focus back in the same commit.
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body || !active.isConnected)
+        box.current?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return (
+    <div ref={box} tabIndex={-1} className="order-progress-box">
+      {children}
+    </div>
+  );
+}
+
 /** Follows one order (a batch of one) until it is created or refused. */
-export function OrderProgress({ batchId, onRejected, onCreated }: Props) {
+export function OrderProgress(props: Props) {
+  return (
+    <ProgressBox>
+      <OrderProgressState {...props} />
+    </ProgressBox>
+  );
+}
+
+function OrderProgressState({ batchId, onRejected, onCreated }: Props) {
   const items = useLiveQuery(() => call('batches.items', { batchId }), [batchId], ['batches']);
   const item: BatchItemView | null = items.data?.[0] ?? null;
   const settledAs = item?.state === 'done' || item?.state === 'rejected' ? item.state : null;

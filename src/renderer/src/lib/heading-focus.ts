@@ -1,0 +1,93 @@
+import { useEffect, useRef, type RefObject } from 'react';
+
+/** How long after a navigation the new screen's heading is waited for (a protocol loading). */
+const WAIT_MS = 5_000;
+
+interface Navigation {
+  location: string;
+  /** What had the focus when the navigation began (the link, the button, a field). */
+  focusedBefore: Element | null;
+  /** The main region's h1 before the navigation: the same node after it is the same screen. */
+  headingBefore: Element | null;
+}
+
+/**
+ * On every change of route, focus moves to the new screen's h1 (made focusable with
+ * tabIndex=-1, focused without scrolling), so that a keyboard user goes on from the top of the
+ * screen and a screen reader announces where they are, instead of the focus falling to the page
+ * body with the link or button that was pressed. The rule, in order:
+ *
+ * - the same screen (its h1 is the same node: an order or a product chosen beside its list)
+ *   keeps the focus where it is, unless the focused element went away;
+ * - a screen that puts the focus inside itself on purpose (an autofocus field, the import's
+ *   preview heading) keeps it: focus inside the main region on another element than the one
+ *   that started the navigation is the screen's choice;
+ * - otherwise (focus on the page body, or still on the sidebar link, a shortcut's target) the h1.
+ *
+ * A screen may show its h1 only once its data is read (the editor of a saved protocol), or
+ * replace a loading h1 with its own: until the user moves the focus themselves, focus that falls
+ * to the body again within WAIT_MS goes to the current h1.
+ */
+export function useHeadingFocusOnNavigate(
+  location: string,
+  main: RefObject<HTMLElement | null>,
+): void {
+  const navigation = useRef<Navigation | null>(null);
+  // Read while rendering the new route, before React commits it: the old screen is still in the
+  // document, and so are what had the focus and its h1.
+  if (navigation.current?.location !== location) {
+    navigation.current = {
+      location,
+      focusedBefore: typeof document === 'undefined' ? null : document.activeElement,
+      headingBefore: main.current?.querySelector('h1') ?? null,
+    };
+  }
+
+  useEffect(() => {
+    const root = main.current;
+    const started = navigation.current;
+    if (!root || !started) return;
+    let placed: HTMLElement | null = null;
+    let done = false;
+
+    const focusLost = () => {
+      const active = document.activeElement;
+      return !active || active === document.body || !active.isConnected;
+    };
+    const settle = () => {
+      if (done) return;
+      const heading = root.querySelector<HTMLElement>('h1');
+      if (!heading) return;
+      const active = document.activeElement;
+      if (placed) {
+        // Ours, still there: wait on (a loading heading may yet be replaced).
+        if (!focusLost()) return;
+      } else if (!focusLost()) {
+        const sameScreen = heading === started.headingBefore;
+        const screensChoice =
+          active !== started.focusedBefore && active !== root && root.contains(active);
+        if (sameScreen || screensChoice) return stop();
+      }
+      if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+      placed = heading;
+    };
+    const stop = () => {
+      done = true;
+      observer.disconnect();
+      window.clearTimeout(timer);
+      document.removeEventListener('focusin', onFocusIn);
+    };
+    // The user (or the screen) moving the focus elsewhere ends the wait.
+    const onFocusIn = (event: FocusEvent) => {
+      if (placed && event.target !== placed) stop();
+    };
+
+    const observer = new MutationObserver(settle);
+    observer.observe(root, { childList: true, subtree: true });
+    const timer = window.setTimeout(stop, WAIT_MS);
+    document.addEventListener('focusin', onFocusIn);
+    settle();
+    return stop;
+  }, [location, main]);
+}
