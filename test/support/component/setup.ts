@@ -1,0 +1,56 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { takeViolations, uninstallOrderDesk } from './fake-order-desk';
+
+/**
+ * Shared setup of every component test (vitest.config.ts, project 'component'):
+ * - a console.error fails the test: React reports an update outside act(), a missing key or a
+ *   failed render there, and a test that passes beside such a report proves less than it says;
+ * - a call outside the contract, or one the test gave no answer for, fails the test;
+ * - each test starts from an empty page and without window.orderDesk (installOrderDesk gives it).
+ */
+
+/**
+ * React warns of an update outside act() only where this is set. Testing Library sets it from
+ * global hooks (beforeAll), which this project does not turn on (vitest `globals` is off), so it
+ * is set here, before any test renders; its waitFor/findBy clear it while they wait, as they should.
+ */
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let errors: string[] = [];
+
+beforeEach(() => {
+  errors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    errors.push(args.map(String).join(' '));
+  });
+});
+
+afterEach(() => {
+  // Unmounted first: what the unmount itself reports counts too.
+  cleanup();
+  const violations = takeViolations();
+  uninstallOrderDesk();
+  vi.restoreAllMocks();
+  window.location.hash = '';
+  // The first of each in the message: the summary line names what went wrong.
+  expect(errors, `console.error during the test: ${errors[0]}`).toEqual([]);
+  expect(violations, `a call outside the IPC contract: ${violations[0]}`).toEqual([]);
+});
+
+/**
+ * happy-dom lays nothing out, so every element is 0 px tall and a virtualised list
+ * (@tanstack/react-virtual reads its scroller's offsetHeight) would show no row. A scroller is
+ * given a window's height; the rows stay 0 px, so every row of a test's short list is in view.
+ */
+const SCROLLER_HEIGHT = 800;
+for (const side of ['offsetHeight', 'offsetWidth'] as const) {
+  const plain = Object.getOwnPropertyDescriptor(HTMLElement.prototype, side);
+  Object.defineProperty(HTMLElement.prototype, side, {
+    configurable: true,
+    get(this: HTMLElement) {
+      if (/\bscroller\b|-scroller\b/.test(this.className)) return SCROLLER_HEIGHT;
+      return (plain?.get?.call(this) as number | undefined) ?? 0;
+    },
+  });
+}
