@@ -40,16 +40,17 @@ afterEach(() => {
 
 /**
  * happy-dom lays nothing out, so every element is 0 px tall and a virtualised list
- * (@tanstack/react-virtual reads its scroller's offsetHeight) would show no row. A scroller is
- * given a window's height; the rows stay 0 px, so every row of a test's short list is in view.
+ * (@tanstack/react-virtual reads its scroller's clientHeight) would show no row. A scroller is
+ * given a window's size; the rows stay 0 px, so every row of a test's short list is in view.
  */
-const SCROLLER_HEIGHT = 800;
-for (const side of ['offsetHeight', 'offsetWidth'] as const) {
-  const plain = Object.getOwnPropertyDescriptor(HTMLElement.prototype, side);
+const SCROLLER_SIZE = 800;
+const isScroller = (element: Element) => /(^|[\s-])scroller\b/.test(element.className);
+for (const side of ['clientHeight', 'clientWidth'] as const) {
+  const plain = Object.getOwnPropertyDescriptor(Element.prototype, side);
   Object.defineProperty(HTMLElement.prototype, side, {
     configurable: true,
     get(this: HTMLElement) {
-      if (/\bscroller\b|-scroller\b/.test(this.className)) return SCROLLER_HEIGHT;
+      if (isScroller(this)) return SCROLLER_SIZE;
       return (plain?.get?.call(this) as number | undefined) ?? 0;
     },
   });
