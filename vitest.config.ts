@@ -22,13 +22,13 @@ export default defineConfig({
         },
       },
       {
-        // The renderer's components in a DOM (happy-dom), talking to a fake window.orderDesk.
+        // The renderer's components in a DOM (jsdom), talking to a fake window.orderDesk.
         extends: true,
         plugins: [react()],
         test: {
           name: 'component',
           include: ['test/component/**/*.test.tsx'],
-          environment: 'happy-dom',
+          environment: 'jsdom',
           setupFiles: ['./test/support/component/setup.ts'],
         },
       },

@@ -10,7 +10,8 @@ import { order } from '../support/component/fixtures';
 
 /** The queue as App.tsx routes it: #/orders, under the guarded hash location. */
 function renderQueue() {
-  window.location.hash = '#/orders';
+  // Set without a hashchange event, which would come a task later and meet the screen mounted.
+  window.history.replaceState(null, '', '#/orders');
   return render(
     <Router hook={useGuardedHashLocation}>
       <Route path="/orders" nest>

@@ -32,14 +32,16 @@ afterEach(() => {
   const violations = takeViolations();
   uninstallOrderDesk();
   vi.restoreAllMocks();
-  window.location.hash = '';
+  // Back to no route without a hashchange event (one from `location.hash =` comes a task later,
+  // into whatever the next test has mounted).
+  window.history.replaceState(null, '', window.location.pathname);
   // The first of each in the message: the summary line names what went wrong.
   expect(errors, `console.error during the test: ${errors[0]}`).toEqual([]);
   expect(violations, `a call outside the IPC contract: ${violations[0]}`).toEqual([]);
 });
 
 /**
- * happy-dom lays nothing out, so every element is 0 px tall and a virtualised list
+ * jsdom lays nothing out, so every element is 0 px tall and a virtualised list
  * (@tanstack/react-virtual reads its scroller's clientHeight) would show no row. A scroller is
  * given a window's size; the rows stay 0 px, so every row of a test's short list is in view.
  */
@@ -54,4 +56,20 @@ for (const side of ['clientHeight', 'clientWidth'] as const) {
       return (plain?.get?.call(this) as number | undefined) ?? 0;
     },
   });
+}
+
+/**
+ * jsdom has <dialog> but not its methods: showModal and close only open and close it here (no
+ * top layer, no inert page behind), which is what components/Dialog.tsx asks of them. Escape's
+ * `cancel` event is not simulated; a test closes a dialog with its buttons.
+ */
+if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
 }
