@@ -48,13 +48,12 @@ export interface FakeOrderDesk {
   readonly calls: readonly { channel: IpcChannel; args: unknown }[];
   /** The arguments of each call to one channel, in order. */
   argsOf<C extends IpcChannel>(channel: C): IpcArgs<C>[];
-  /** Answers a channel differently from now on. */
-  handle<C extends IpcChannel>(channel: C, handler: Handler<C>): void;
   /** Pushes an event as main would, and lets React finish what it starts. */
   emit<E extends IpcEventName>(event: E, payload: IpcEventPayload<E>): Promise<void>;
 }
 
 let violations: string[] = [];
+
 /** After the promises queued now have run (a read answered at once, the render it causes). */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -70,11 +69,17 @@ const describeIssues = (error: { issues: readonly { path: PropertyKey[]; message
 
 /** Installs the fake as window.orderDesk, answering from `handlers`. */
 export function installOrderDesk(handlers: Handlers = {}): FakeOrderDesk {
-  const table: Handlers = { ...handlers };
   const calls: { channel: IpcChannel; args: unknown }[] = [];
   const listeners = new Map<IpcEventName, Set<(payload: unknown) => void>>();
 
-  const answer = async (channel: IpcChannel, args: unknown): Promise<IpcResult<unknown>> => {
+  const answer = async (channel: unknown, args: unknown): Promise<IpcResult<unknown>> => {
+    if (!isIpcChannel(channel)) {
+      violations.push(`No such channel: ${String(channel)}`);
+      return {
+        ok: false,
+        error: { kind: 'invalid-arguments', message: 'no such call', fieldErrors: [] },
+      };
+    }
     const contract = IPC_CALLS[channel];
     const parsed = contract.args.safeParse(args);
     if (!parsed.success) {
@@ -83,12 +88,19 @@ export function installOrderDesk(handlers: Handlers = {}): FakeOrderDesk {
       // As main's dispatcher answers it, so the screen meets what it would meet in the app.
       return { ok: false, error: { kind: 'invalid-arguments', message, fieldErrors: [] } };
     }
-    const handler = table[channel] as ((a: unknown) => unknown) | undefined;
+    const handler = handlers[channel] as ((a: unknown) => unknown) | undefined;
     if (!handler) {
       violations.push(`${channel} was called, and this test gives no answer for it`);
       return { ok: false, error: { kind: 'internal', message: 'not answered', fieldErrors: [] } };
     }
-    const value = await handler(parsed.data);
+    let value: unknown;
+    try {
+      value = await handler(parsed.data);
+    } catch (error) {
+      // Main turns a throw into an error answer; here it is the test's own mistake, so it is said.
+      violations.push(`The test's handler for ${channel} threw: ${String(error)}`);
+      return { ok: false, error: { kind: 'internal', message: 'handler threw', fieldErrors: [] } };
+    }
     if (value instanceof Refusal) return { ok: false, error: value.error };
     const checked = contract.result.safeParse(value);
     if (!checked.success) {
@@ -102,7 +114,6 @@ export function installOrderDesk(handlers: Handlers = {}): FakeOrderDesk {
 
   const api: OrderDeskApi = {
     call: ((channel: IpcChannel, args: unknown) => {
-      if (!isIpcChannel(channel)) violations.push(`No such channel: ${String(channel)}`);
       // A copy, as both transports send one: a later change of the renderer's object is not seen.
       calls.push({ channel, args: structuredClone(args) });
       return answer(channel, args);
@@ -122,9 +133,6 @@ export function installOrderDesk(handlers: Handlers = {}): FakeOrderDesk {
     calls,
     argsOf: <C extends IpcChannel>(channel: C) =>
       calls.filter((c) => c.channel === channel).map((c) => c.args as IpcArgs<C>),
-    handle(channel, handler) {
-      (table as Record<IpcChannel, unknown>)[channel] = handler;
-    },
     async emit(event, payload) {
       // An event the contract refuses is the test's own mistake: said at once, where it is made.
       const checked = IPC_EVENTS[event].parse(payload);
