@@ -1,0 +1,150 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { Route, Router, Switch } from 'wouter';
+import { describe, expect, it } from 'vitest';
+import { ShippingMethodInfo } from '../../src/shared/api';
+import { PricingTermsView } from '../../src/shared/pricing-views';
+import { useGuardedHashLocation } from '../../src/renderer/src/lib/navigation-guard';
+import ProtocolEditorScreen from '../../src/renderer/src/screens/editor/ProtocolEditorScreen';
+import { installOrderDesk, refuse, type Handlers } from '../support/component/fake-order-desk';
+import { packProduct, savedProtocol } from '../support/component/fixtures';
+
+const LOCAL_ID = '7d0f5a0e-3c4b-4e0b-9a55-2f1f3f6b8c11';
+const PACK = packProduct();
+
+/** The editor's routes as App.tsx has them, at #/protocols/new. */
+function renderNewProtocol() {
+  // Set without a hashchange event, which would come a task later and meet the screen mounted.
+  window.history.replaceState(null, '', '#/protocols/new');
+  return render(
+    <Router hook={useGuardedHashLocation}>
+      <Switch>
+        <Route path="/protocols/new">
+          <ProtocolEditorScreen mode="new" />
+        </Route>
+        <Route path="/protocols/:localId">
+          {(params) => <ProtocolEditorScreen mode="edit" localId={params.localId} />}
+        </Route>
+      </Switch>
+    </Router>,
+  );
+}
+
+/** What the editor reads besides the save: the partner's terms and the local catalog. */
+const catalog: Handlers = {
+  'catalog.pricing': () =>
+    PricingTermsView.parse({
+      known: true,
+      discount: '15%',
+      discountValue: 0.15,
+      readAt: '2026-11-26T09:00:00.000Z',
+    }),
+  'catalog.shippingMethods': () =>
+    [
+      { id: 'STANDARD', name: 'Standard', price: '7.99', minDays: 3, maxDays: 5 },
+      { id: 'EXPRESS', name: 'Express', price: '14.99', minDays: 2, maxDays: 3 },
+    ].map((m) => ShippingMethodInfo.parse({ ...m, description: `${m.name} delivery` })),
+  'catalog.products': () => ({ products: [PACK], total: 1 }),
+  'catalog.product': ({ id }) => (id === PACK.id ? PACK : refuse('not-found', 'No such product')),
+};
+
+/** Fills the patient and address as a person would, and adds the pack product from the search. */
+async function fillProtocol(user: UserEvent) {
+  const form = screen.getByRole('form', { name: 'New protocol' });
+  const field = (label: string) => within(form).getByLabelText(label);
+  await user.type(field('First name'), 'Ada');
+  await user.type(field('Last name'), 'Lovelace');
+  await user.type(field('Patient ID'), 'PAT-ADA-1');
+  await user.type(field('Email (optional)'), 'ada@example.com');
+  await user.type(field('Address line 1'), '12 Analytical Way');
+  await user.type(field('City'), 'Portland');
+  await user.type(field('State'), 'or');
+  await user.type(field('ZIP code'), '97201');
+  await user.click(within(form).getByRole('radio', { name: '90 days' }));
+  await user.selectOptions(field('Shipping method'), 'EXPRESS');
+
+  await user.type(within(form).getByRole('combobox', { name: 'Add a product' }), 'magnesium');
+  const products = await screen.findByRole('listbox', { name: 'Products' });
+  await user.click(await within(products).findByRole('option', { name: /^Magnesium Glycinate/ }));
+  return form;
+}
+
+describe('the protocol editor', () => {
+  it('saves with Ctrl+S and sends protocols.create exactly what was typed', async () => {
+    const desk = installOrderDesk({
+      ...catalog,
+      'protocols.create': ({ draft }) => savedProtocol(draft, LOCAL_ID),
+      'protocols.get': () => savedProtocol(desk.argsOf('protocols.create')[0]!.draft, LOCAL_ID),
+    });
+    const user = userEvent.setup();
+    renderNewProtocol();
+    const form = await fillProtocol(user);
+    // The pack line starts at the product's recommended usage, 0-0-1-1.
+    expect(within(form).getByLabelText('Evening')).toHaveProperty('value', '1');
+
+    await user.keyboard('{Control>}s{/Control}');
+    await screen.findByRole('heading', { level: 1, name: 'Protocol for Ada Lovelace' });
+    expect(desk.argsOf('protocols.create')).toEqual([
+      {
+        draft: {
+          customer: {
+            sourceId: 'PAT-ADA-1',
+            firstName: 'Ada',
+            lastName: 'Lovelace',
+            email: 'ada@example.com',
+            phone: null,
+            address: {
+              line1: '12 Analytical Way',
+              line2: null,
+              city: 'Portland',
+              state: 'OR',
+              zipCode: '97201',
+            },
+          },
+          daysSupply: 90,
+          shippingMethod: 'EXPRESS',
+          orderType: 'ONE_TIME',
+          lineItems: [
+            {
+              productId: PACK.id,
+              quantity: 2,
+              packDescription: '2 capsules daily',
+              administration: { morning: 0, afternoon: 0, evening: 1, sleep: 1 },
+            },
+          ],
+        },
+      },
+    ]);
+    // Saved: the address names the protocol now.
+    expect(window.location.hash).toBe(`#/protocols/${LOCAL_ID}`);
+  });
+
+  it('puts a refusal’s field errors on their fields', async () => {
+    const desk = installOrderDesk({
+      ...catalog,
+      'protocols.create': () =>
+        refuse('validation', 'The server refused the protocol.', [
+          {
+            path: ['draft', 'customer', 'address', 'zipCode'],
+            message: 'not a deliverable ZIP code',
+          },
+        ]),
+    });
+    const user = userEvent.setup();
+    renderNewProtocol();
+    const form = await fillProtocol(user);
+
+    await user.click(within(form).getByRole('button', { name: 'Save protocol' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toBe('The protocol was not saved: some fields need attention.');
+    const zip = within(form).getByLabelText('ZIP code');
+    expect(zip.getAttribute('aria-invalid')).toBe('true');
+    const described = (zip.getAttribute('aria-describedby') ?? '').split(' ');
+    const messages = described.map((id) => document.getElementById(id)?.textContent);
+    expect(messages).toContain('Not a deliverable ZIP code');
+    // Nothing else is marked, and the editor stays on the new protocol.
+    expect(form.querySelectorAll('[aria-invalid="true"]')).toHaveLength(1);
+    expect(desk.argsOf('protocols.create')).toHaveLength(1);
+    expect(window.location.hash).toBe('#/protocols/new');
+  });
+});
