@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
-import type { IpcError } from '../../../../shared/ipc';
 import type { ConflictChoice, ConflictView } from '../../../../shared/protocol-views';
 import { Empty, Failed, Loading } from '../../components/States';
 import { plural } from '../../lib/format';
 import { call } from '../../lib/ipc';
-import { useAppStore } from '../../stores/app-store';
+import { useLiveQuery } from '../../lib/use-query';
 import { ConflictCard } from './ConflictCard';
 import { customerName } from './conflict-rows';
 import { useProductNames } from './use-product-names';
@@ -64,37 +63,19 @@ function outcomeOf(
 
 /** Protocols changed here and on the server: mine and theirs side by side, and a choice each. */
 export default function ConflictsScreen() {
-  const [conflicts, setConflicts] = useState<ConflictView[] | null>(null);
-  const [error, setError] = useState<IpcError | null>(null);
+  // Live: the conflicts are read again whenever protocols or their jobs change.
+  const read = useLiveQuery(() => call('protocols.conflicts', {}), [], ['protocols', 'jobs']);
+  const conflicts = read.data;
+  const error = read.status === 'failed' ? read.error : null;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [onlyDifferences, setOnlyDifferences] = useState(false);
-  const count = useAppStore((s) => s.outbox.conflicts);
-  const seq = useRef(0);
   const productName = useProductNames(conflicts ?? NONE);
-
-  const load = useCallback(async () => {
-    const mine = ++seq.current;
-    const result = await call('protocols.conflicts', {});
-    if (mine !== seq.current) return; // a newer load answers
-    if (result.ok) {
-      setConflicts(result.value);
-      setError(null);
-    } else {
-      setError(result.error);
-    }
-  }, []);
-
-  // Live: the outbox-count event says how many conflicts there are; read them again on a change.
-  useEffect(() => {
-    void load();
-  }, [load, count]);
 
   const resolve = async (conflict: ConflictView, choice: ConflictChoice) => {
     const result = await call('protocols.resolveConflict', { localId: conflict.localId, choice });
     if (!result.ok) return result.error;
+    // The resolved one leaves the list with the change main announces.
     setOutcome(outcomeOf(conflict, choice, result.value));
-    setConflicts((list) => list?.filter((c) => c.localId !== conflict.localId) ?? null);
-    void load();
     return null;
   };
 
@@ -129,11 +110,7 @@ export default function ConflictsScreen() {
         )}
       </div>
       {error && !conflicts ? (
-        <Failed
-          what="The conflicts could not be loaded."
-          error={error}
-          onRetry={() => void load()}
-        />
+        <Failed what="The conflicts could not be loaded." error={error} onRetry={read.refresh} />
       ) : !conflicts ? (
         <Loading label="Loading conflicts…" />
       ) : conflicts.length === 0 ? (

@@ -1,12 +1,12 @@
 import { KeyRound, Pencil, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ConnectionView, IpcError } from '../../../../shared/ipc';
 import type { ConnectionRemoval } from '../../../../shared/store-views';
 import { ConfirmDialog } from '../../components/Dialog';
 import { Empty, Failed, Loading } from '../../components/States';
 import { KIND_LABELS, formatBytes, plural } from '../../lib/format';
+import { useLiveQuery } from '../../lib/use-query';
 import { call, errorMessage } from '../../lib/ipc';
-import { useAppStore } from '../../stores/app-store';
 import { toast } from '../../stores/toast-store';
 import { PartnerConnectionForm } from './PartnerConnectionForm';
 import type { useSwitchConnection } from './use-switch';
@@ -26,25 +26,19 @@ export function SavedConnections({
   /** On first run there is nothing to list: say nothing rather than "none". */
   hideWhenEmpty: boolean;
 }) {
-  const [list, setList] = useState<List>({ state: 'loading' });
+  // Live: the saved connections are read again when one is added, edited, activated or removed.
+  const read = useLiveQuery(() => call('connections.list', {}), [], ['connection']);
+  const list: List =
+    read.status === 'loading'
+      ? { state: 'loading' }
+      : read.data
+        ? { state: 'ready', value: read.data }
+        : { state: 'failed', error: read.error! };
+  const load = read.refresh;
   /** The removal the user is asked to confirm: what it deletes, read from main first. */
   const [removing, setRemoving] = useState<ConnectionRemoval | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const activeId = useAppStore((s) => s.connection?.id ?? null);
-
-  const load = useCallback(async () => {
-    const result = await call('connections.list', {});
-    setList(
-      result.ok
-        ? { state: 'ready', value: result.value }
-        : { state: 'failed', error: result.error },
-    );
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load, activeId]);
 
   const askRemove = async (connection: ConnectionView) => {
     const result = await call('connections.removal', { id: connection.id });
@@ -60,7 +54,7 @@ export function SavedConnections({
     setRemoving(null);
     if (result.ok) toast.success(`Removed ${removing.label} and its data.`);
     else toast.error(`${removing.label} was not removed. ${errorMessage(result.error)}`);
-    void load();
+    load();
   };
 
   if (hideWhenEmpty && (list.state !== 'ready' || list.value.length === 0)) return null;
@@ -69,11 +63,7 @@ export function SavedConnections({
       <h2 id="saved-connections">Saved connections</h2>
       {list.state === 'loading' && <Loading label="Loading saved connections…" />}
       {list.state === 'failed' && (
-        <Failed
-          what="Saved connections could not be loaded."
-          error={list.error}
-          onRetry={() => void load()}
-        />
+        <Failed what="Saved connections could not be loaded." error={list.error} onRetry={load} />
       )}
       {list.state === 'ready' && list.value.length === 0 && (
         <Empty title="No saved connections yet." />
@@ -113,7 +103,7 @@ export function SavedConnections({
                     switcher={switcher}
                     onDone={() => {
                       setEditing(null);
-                      void load();
+                      load();
                     }}
                   />
                 )}

@@ -5,6 +5,7 @@ import { notOrderableReason } from '../../../../shared/product-status';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatMoney, priceUnit } from '../../lib/format';
 import { call, errorMessage } from '../../lib/ipc';
+import { useLiveQuery } from '../../lib/use-query';
 import { useDebounced } from '../../lib/use-debounced';
 
 const SEARCH_MAX = 200;
@@ -30,7 +31,7 @@ type Results =
 export function ProductPicker({ chosen, onPick, disabled = false }: Props) {
   const [text, setText] = useState('');
   const [search, setSearch] = useState<string | null>(null);
-  const [results, setResults] = useState<Results>({ state: 'idle' });
+
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const listId = useId();
@@ -38,24 +39,28 @@ export function ProductPicker({ chosen, onPick, disabled = false }: Props) {
   const apply = useCallback((value: string) => setSearch(value.trim()), []);
   useDebounced(text, 150, apply);
 
-  useEffect(() => {
-    if (search === null) return;
-    let current = true;
-    setResults({ state: 'loading' });
-    const query = { ...(search ? { search } : {}), limit: RESULTS, sort: 'orderable' as const };
-    void call('catalog.products', query).then((r) => {
-      if (!current) return;
-      setResults(
-        r.ok
-          ? { state: 'ready', products: r.value.products, total: r.value.total }
-          : { state: 'failed', message: errorMessage(r.error) },
-      );
-      setActive(0);
-    });
-    return () => {
-      current = false;
-    };
-  }, [search]);
+  // A live query of the catalog mirror once the user has typed or opened the list.
+  const query = { ...(search ? { search } : {}), limit: RESULTS, sort: 'orderable' as const };
+  const read = useLiveQuery(
+    () =>
+      search === null
+        ? Promise.resolve({ ok: true as const, value: null })
+        : call('catalog.products', query),
+    [query, search === null],
+    ['catalog'],
+  );
+  const results: Results =
+    search === null
+      ? { state: 'idle' }
+      : read.status === 'loading'
+        ? { state: 'loading' }
+        : read.status === 'failed'
+          ? { state: 'failed', message: errorMessage(read.error) }
+          : read.data
+            ? { state: 'ready', products: read.data.products, total: read.data.total }
+            : { state: 'loading' };
+  // New results for a new search start at their first row.
+  useEffect(() => setActive(0), [search]);
 
   const products = results.state === 'ready' ? results.products : [];
   const pick = (product: ProductRead | undefined) => {
