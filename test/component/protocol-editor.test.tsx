@@ -58,7 +58,7 @@ async function fillProtocol(user: UserEvent) {
   await user.type(field('Email (optional)'), 'ada@example.com');
   await user.type(field('Address line 1'), '12 Analytical Way');
   await user.type(field('City'), 'Portland');
-  await user.type(field('State'), 'or');
+  await user.selectOptions(field('State'), 'OR');
   await user.type(field('ZIP code'), '97201');
   await user.click(within(form).getByRole('radio', { name: '90 days' }));
   await user.selectOptions(field('Shipping method'), 'EXPRESS');
