@@ -38,7 +38,12 @@ test('switching keeps each connection’s data; removing one says what it delete
   await expectConnected(app, 'Clinic test server');
   const partnerId = host.core.session!.connection.id;
   // Work on the partner server: one protocol sent, two the server will not take for now.
-  seedProtocols(host, 1, 'local-data-sent');
+  const [sent] = seedProtocols(host, 1, 'local-data-sent');
+  // Sent for certain before the server stops taking protocols (the header alone may still show
+  // the count of a moment before the draft).
+  await expect
+    .poll(() => host.core.store.protocols.get(sent!)?.syncState, { timeout: 20_000 })
+    .toBe('synced');
   await expect(app.getByTestId('unsynced-count')).toHaveText(/^All changes synced/, {
     timeout: 20_000,
   });
