@@ -82,7 +82,9 @@ async function runMix(
       state = JSON.stringify({ changes, progress });
       return progress.state === 'done' && pending === 0;
     },
-    90_000,
+    // Convergence, not speed: a create in doubt several times in a row waits out each round's
+    // reconciliation, and on a loaded machine a round takes long; what must hold is the outcome.
+    150_000,
     () => `every protocol pushed and every order created (last: ${state})`,
     200,
   );
@@ -117,17 +119,17 @@ async function runMix(
 }
 
 describe(`${N} drafts pushed and submitted under faults: one protocol and one order each`, () => {
-  it('responses dropped after commit on 30% of writes', { timeout: 120_000 }, async () => {
+  it('responses dropped after commit on 30% of writes', { timeout: 180_000 }, async () => {
     const { injected } = await runMix('drop', { dropResponseRate: 0.3, match: ALL_WRITES });
     expect(injected).toBeGreaterThan(0);
   });
 
-  it('500 on 30% of every request, reads included', { timeout: 120_000 }, async () => {
+  it('500 on 30% of every request, reads included', { timeout: 180_000 }, async () => {
     const { injected } = await runMix('e500', { errorRate: 0.3, errorStatus: 500 });
     expect(injected).toBeGreaterThan(0);
   });
 
-  it('503 on 30% of every request, with drops after commit', { timeout: 120_000 }, async () => {
+  it('503 on 30% of every request, with drops after commit', { timeout: 180_000 }, async () => {
     const { injected } = await runMix('u503', {
       errorRate: 0.3,
       errorStatus: 503,
@@ -136,7 +138,7 @@ describe(`${N} drafts pushed and submitted under faults: one protocol and one or
     expect(injected).toBeGreaterThan(0);
   });
 
-  it('429 on 30% of requests, then 502', { timeout: 120_000 }, async () => {
+  it('429 on 30% of requests, then 502', { timeout: 180_000 }, async () => {
     await runMix(
       'r429',
       { errorRate: 0.3, errorStatus: 429 },
@@ -144,12 +146,12 @@ describe(`${N} drafts pushed and submitted under faults: one protocol and one or
     );
   });
 
-  it('60% of every answer dropped, reads included', { timeout: 120_000 }, async () => {
+  it('60% of every answer dropped, reads included', { timeout: 180_000 }, async () => {
     const { injected } = await runMix('drop60', { dropResponseRate: 0.6 });
     expect(injected).toBeGreaterThan(0);
   });
 
-  it('every write commits after the client gave up waiting', { timeout: 120_000 }, async () => {
+  it('every write commits after the client gave up waiting', { timeout: 180_000 }, async () => {
     await runMix('slow', { latencyMs: 400, match: ALL_WRITES }, { timeoutMs: 250 });
   });
 });
