@@ -43,6 +43,28 @@ const GOAL_FIRST_ROWS_MS = goalOf('orders.first-rows').target;
 const GOAL_FRAME_MS = goalOf('orders.worst-frame').target;
 const GOAL_STATUS_MS = goalOf('orders.status-to-row').target;
 
+/** The next status of an order moving along (a poll finds it one step further). */
+const NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
+  NEW: 'PROCESSING',
+  PROCESSING: 'DISPENSING',
+  DISPENSING: 'FILLED',
+  FILLED: 'FULFILLED',
+  FULFILLED: 'AWAITING_SHIPMENT',
+  AWAITING_SHIPMENT: 'SHIPPED',
+  SHIPPED: 'DELIVERED',
+};
+const STATUS_WORDS: Record<OrderStatus, string> = {
+  NEW: 'New',
+  PROCESSING: 'Processing',
+  DISPENSING: 'Dispensing',
+  FILLED: 'Filled',
+  FULFILLED: 'Fulfilled',
+  AWAITING_SHIPMENT: 'Awaiting shipment',
+  SHIPPED: 'Shipped',
+  DELIVERED: 'Delivered',
+  CANCELLED: 'Cancelled',
+};
+
 const { values } = parseArgs({
   strict: false,
   options: {
@@ -249,28 +271,6 @@ async function printProfile(cdp: CDPSession, what: string, n: number): Promise<v
       `      ${f.ms.toFixed(1).padStart(8)} ms ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}`,
     );
 }
-
-/** The next status of an order moving along (a poll finds it one step further). */
-const NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
-  NEW: 'PROCESSING',
-  PROCESSING: 'DISPENSING',
-  DISPENSING: 'FILLED',
-  FILLED: 'FULFILLED',
-  FULFILLED: 'AWAITING_SHIPMENT',
-  AWAITING_SHIPMENT: 'SHIPPED',
-  SHIPPED: 'DELIVERED',
-};
-const STATUS_WORDS: Record<OrderStatus, string> = {
-  NEW: 'New',
-  PROCESSING: 'Processing',
-  DISPENSING: 'Dispensing',
-  FILLED: 'Filled',
-  FULFILLED: 'Fulfilled',
-  AWAITING_SHIPMENT: 'Awaiting shipment',
-  SHIPPED: 'Shipped',
-  DELIVERED: 'Delivered',
-  CANCELLED: 'Cancelled',
-};
 
 /**
  * Moves `n` orders of the queue's first page one status on, one at a time, as the poller writes
