@@ -23,7 +23,7 @@ import { KeychainError, guardKeychain } from './connections/keychain-guard';
 import { CoreEventBus } from './events';
 import { ChangeSubject, type CoreEventName, type CoreEvents } from '../shared/events';
 import type { Logger, Redactor } from './logging';
-import { Session, type SessionTuning } from './session';
+import { Session, type SessionTuning } from './connection-session';
 import { keepPricing } from './catalog/partner-pricing';
 import type { PartnerSettings } from '../shared/api';
 import { StoreError, type LocalStore } from './store';

@@ -12,7 +12,7 @@ import {
 } from '../../shared/ipc';
 import type { Core, NewConnection } from '../core';
 import type { Logger } from '../logging';
-import type { Session } from '../session';
+import type { Session } from '../connection-session';
 import { SETTING_KEYS, StoreError } from '../store';
 import { outboxCount } from '../protocols/conflicts';
 import { CREDENTIALS_REJECTED } from '../sync/sync-engine';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { reviewBatch } from '../../../src/main/bulk/batch-review';
-import type { Session } from '../../../src/main/session';
+import type { Session } from '../../../src/main/connection-session';
 import { isHeldInReview } from '../../../src/shared/work-views';
 import { allServerOrders, clearFaults, protocolFor } from '../../support/bulk';
 import { setFaults } from '../../support/client-harness';
