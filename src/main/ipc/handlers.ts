@@ -364,17 +364,17 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
       session();
       return toProtocolView(protocol(localId));
     },
-    'protocols.create': async ({ draft }) => toProtocolView(session().sync.createProtocol(draft)),
+    'protocols.create': async ({ draft }) => toProtocolView(session().protocols.create(draft)),
     'protocols.update': async ({ localId, draft }) => {
       const s = session();
       protocol(localId);
-      return toProtocolView(s.sync.updateProtocol(localId, draft));
+      return toProtocolView(s.protocols.update(localId, draft));
     },
     'protocols.duplicate': async ({ localId, customer }) => {
       const s = session();
       protocol(localId);
       try {
-        return toProtocolView(s.sync.duplicateProtocol(localId, customer));
+        return toProtocolView(s.protocols.duplicate(localId, customer));
       } catch (error) {
         if (!(error instanceof z.ZodError)) throw error;
         // On the paths of the protocol's draft, where the editor shows them.
@@ -389,14 +389,14 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
     'protocols.delete': async ({ localId }) => {
       const s = session();
       protocol(localId);
-      return { effect: s.sync.deleteProtocol(localId) };
+      return { effect: s.protocols.delete(localId) };
     },
-    'protocols.conflicts': async () => session().sync.listConflicts(),
+    'protocols.conflicts': async () => session().protocols.conflicts(),
     /** A change still in flight refuses it (StoreError invalid-state, crossing as 'conflict'). */
     'protocols.resolveConflict': async ({ localId, choice }) => {
       const s = session();
       protocol(localId);
-      return s.sync.resolveConflict(localId, choice);
+      return s.protocols.resolveConflict(localId, choice);
     },
     'protocols.importPreview': async ({ csv }) => {
       await ensureCatalog();
@@ -411,7 +411,7 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
           `The file now gives ${plan.preview.ready} protocols ready to import instead of ${expectedReady} (the catalog or the protocols changed meanwhile). Nothing was imported; check the preview again.`,
         );
       }
-      const ids = s.sync.importProtocols(plan.requests);
+      const ids = s.protocols.importMany(plan.requests);
       return { created: ids.length, skipped: plan.preview.bad.length };
     },
     'protocols.exportCsv': async (args) => {

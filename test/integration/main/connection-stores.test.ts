@@ -83,7 +83,7 @@ describe('one store per connection', () => {
   it('switching and switching back keeps the history; unsent work waits for its connection', async () => {
     const core = await openCore();
     const first = await core.connect(partner(a, 'Clinic A'), a.clientSecret);
-    const made = core.session!.sync.createProtocol(protocolFor('stores-a-1'));
+    const made = core.session!.protocols.create(protocolFor('stores-a-1'));
     await waitFor(() => liveChanges(core.store) === 0, 10_000, 'the draft of A unsent');
     // An order from it (a batch of one), then a status change the app sees: a timeline.
     const batchId = core.session!.bulk.createOne({ protocolLocalId: made.localId });
@@ -106,7 +106,7 @@ describe('one store per connection', () => {
       errorStatus: 503,
       match: { method: 'POST', path: '/v1/protocols' },
     });
-    const waiting = core.session!.sync.createProtocol(protocolFor('stores-b-1'));
+    const waiting = core.session!.protocols.create(protocolFor('stores-b-1'));
     await waitFor(
       () => {
         const change = core.store.protocols.get(waiting.localId)?.change;

@@ -23,7 +23,7 @@ const N = 20;
 async function sharedProtocols(a: Desk, b: Desk, n: number, tag: string) {
   const onA = Array.from(
     { length: n },
-    (_, i) => a.session.sync.createProtocol(protocolFor(`${tag}-${i}`)).localId,
+    (_, i) => a.session.protocols.create(protocolFor(`${tag}-${i}`)).localId,
   );
   await waitFor(async () => {
     await a.session.sync.syncNow();
@@ -133,8 +133,8 @@ describe('twins in one batch', () => {
       const [desk] = world.desks as [Desk];
       const { session, store } = desk;
       const twins = [
-        session.sync.createProtocol(protocolFor('twin-1')).localId,
-        session.sync.createProtocol(protocolFor('twin-1')).localId,
+        session.protocols.create(protocolFor('twin-1')).localId,
+        session.protocols.create(protocolFor('twin-1')).localId,
       ];
       await waitFor(async () => {
         await session.sync.syncNow();
@@ -166,7 +166,7 @@ describe('a create that commits after the client gave up', () => {
       });
       const [desk] = world.desks as [Desk];
       const { session, store } = desk;
-      const local = session.sync.createProtocol(protocolFor('late-1'));
+      const local = session.protocols.create(protocolFor('late-1'));
       await waitFor(async () => {
         await session.sync.syncNow();
         return unsentChanges(store) === 0;
