@@ -23,7 +23,8 @@ import {
   describeProblem,
   problemPath,
 } from '../bulk/order-requests';
-import { reviewBatch, reviewOrder } from '../bulk/batch-review';
+import { reviewBatch } from '../bulk/batch-review';
+import { createOrder, reviewOrder } from '../orders/create-order';
 import { ensurePricing, keepPricing, pricingTermsView } from '../catalog/partner-pricing';
 import { refillsDue } from '../orders/refills';
 import { exportOrdersCsv } from '../orders/order-export';
@@ -558,7 +559,8 @@ export function createIpcHandlers({ core, host, log }: IpcHandlerDeps): IpcHandl
       const s = session();
       try {
         return {
-          batchId: s.bulk.createOne(
+          batchId: createOrder(
+            { store: core.store, bulk: s.bulk },
             orderInput(input),
             input.allowDuplicateOf ? { allowDuplicateOf: input.allowDuplicateOf } : {},
           ),

@@ -6,6 +6,7 @@ import type { Clock } from '../../../src/main/clock';
 import { MemoryCredentialStore } from '../../../src/main/connections/keychain';
 import { Core } from '../../../src/main/core';
 import { Redactor, silentLogger } from '../../../src/main/logging';
+import { createOrder } from '../../../src/main/orders/create-order';
 import {
   protocolFor,
   allServerOrders,
@@ -146,7 +147,10 @@ describe('a PC clock that is wrong or jumps', () => {
         count: 1,
         match: { method: 'POST', path: '/v1/orders' },
       });
-      const batchId = session.bulk.createOne({ protocolLocalId: local.localId });
+      const batchId = createOrder(
+        { store: c.store, bulk: session.bulk },
+        { protocolLocalId: local.localId },
+      );
       await waitFor(() => c.store.jobs.counts({ batchId }).in_doubt === 1, 20_000, 'in doubt');
 
       wall.set(-HOUR);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { reviewBatch } from '../../../src/main/bulk/batch-review';
 import type { Session } from '../../../src/main/connection-session';
+import { createOrder } from '../../../src/main/orders/create-order';
 import { isHeldInReview } from '../../../src/shared/work-views';
 import { allServerOrders, clearFaults, protocolFor } from '../../support/bulk';
 import { setFaults } from '../../support/client-harness';
@@ -176,7 +177,10 @@ describe('a create that commits after the client gave up', () => {
         latencyMs: 2_000,
         match: { method: 'POST', path: '/v1/orders' },
       });
-      const batchId = session.bulk.createOne({ protocolLocalId: local.localId });
+      const batchId = createOrder(
+        { store, bulk: session.bulk },
+        { protocolLocalId: local.localId },
+      );
       await waitFor(() => store.jobs.counts({ batchId }).in_doubt === 1, 10_000, 'in doubt');
       await clearFaults(world.fx.sandbox);
       // Reconciliation finds nothing yet, the create is sent again and made at once.
