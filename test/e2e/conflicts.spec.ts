@@ -37,7 +37,7 @@ async function connectPartner(app: Page, host: BrowserHost, sandbox: TestSandbox
 /** A protocol created here and synced: its local and server ids. */
 async function synced(host: BrowserHost, name: string) {
   const session = host.core.session!;
-  const { localId } = session.sync.createProtocol(protocolRequest(name));
+  const { localId } = session.protocols.create(protocolRequest(name));
   await session.sync.syncNow();
   const row = host.core.store.protocols.get(localId)!;
   expect(row.syncState).toBe('synced');
@@ -49,7 +49,7 @@ async function syncUntilConflicts(host: BrowserHost, count: number) {
   await expect
     .poll(async () => {
       await host.core.session!.sync.syncNow();
-      return host.core.session!.sync.listConflicts().length;
+      return host.core.session!.protocols.conflicts().length;
     })
     .toBe(count);
 }
@@ -62,7 +62,7 @@ async function editedOnBothSides(host: BrowserHost, sandbox: TestSandbox, name: 
     p.serverId,
     protocolRequest(`Theirs${name}`, { sourceId: p.sourceId, quantity: 3 }),
   );
-  host.core.session!.sync.updateProtocol(
+  host.core.session!.protocols.update(
     p.localId,
     protocolRequest(`Mine${name}`, { sourceId: p.sourceId }),
   );
@@ -214,13 +214,10 @@ test('deleted on the server while edited here, and deleted here while edited on 
     echo.serverId,
     protocolRequest('TheirsEcho', { sourceId: echo.sourceId }),
   );
-  const sync = host.core.session!.sync;
-  sync.updateProtocol(gone.localId, protocolRequest('MineDelta', { sourceId: gone.sourceId }));
-  sync.updateProtocol(
-    foxtrot.localId,
-    protocolRequest('MineFoxtrot', { sourceId: foxtrot.sourceId }),
-  );
-  expect(sync.deleteProtocol(echo.localId)).toBe('queued');
+  const protocols = host.core.session!.protocols;
+  protocols.update(gone.localId, protocolRequest('MineDelta', { sourceId: gone.sourceId }));
+  protocols.update(foxtrot.localId, protocolRequest('MineFoxtrot', { sourceId: foxtrot.sourceId }));
+  expect(protocols.delete(echo.localId)).toBe('queued');
   await syncUntilConflicts(host, 3);
 
   await app.keyboard.press('Control+5');

@@ -129,7 +129,7 @@ test('with the server unreachable, drafts show as pending, the filter finds them
 
   // An edit of a synced protocol is pending too.
   const ada = host.core.store.protocols.search('Lovelace')[0]!;
-  host.core.session!.sync.updateProtocol(ada.localId, patientDraft(0, { daysSupply: 60 }));
+  host.core.session!.protocols.update(ada.localId, patientDraft(0, { daysSupply: 60 }));
   await expect(list.row(app, 'Ada Lovelace').getByText('Pending sync')).toBeVisible();
 
   await list.filter(app, 'Pending sync').check();
@@ -215,7 +215,7 @@ test('a protocol changed on the server and here shows a conflict that links to t
   const synced = host.core.store.protocols.get(localId!)!;
   expect(synced.serverId).toBeTruthy();
   await session.client.replaceProtocol(synced.serverId!, patientDraft(5, { daysSupply: 90 }));
-  session.sync.updateProtocol(localId!, patientDraft(5, { daysSupply: 60 }));
+  session.protocols.update(localId!, patientDraft(5, { daysSupply: 60 }));
   await openProtocols(app);
   await expect
     .poll(
@@ -424,7 +424,7 @@ for (const theme of ['light', 'dark'] as const) {
       p.serverId!,
       patientDraft(0, { daysSupply: 90 }),
     );
-    host.core.session!.sync.updateProtocol(conflicted!, patientDraft(0, { daysSupply: 60 }));
+    host.core.session!.protocols.update(conflicted!, patientDraft(0, { daysSupply: 60 }));
     await expect
       .poll(async () => {
         await host.core.session!.sync.syncNow();

@@ -63,7 +63,7 @@ describe('a full session', () => {
     const { lineItems, ...rest } = validOrderBody();
     const ids = [1, 2, 3].map(
       (n) =>
-        session.sync.createProtocol({
+        session.protocols.create({
           ...rest,
           customer: { ...rest.customer, sourceId: `patient-${n}` },
           lineItems,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { steadyClock } from '../../src/main/clock';
 import { CoreEventBus } from '../../src/main/events';
 import { Redactor, silentLogger } from '../../src/main/logging';
-import { Session, type SessionTuning } from '../../src/main/session';
+import { Session, type SessionTuning } from '../../src/main/connection-session';
 import { createLocalStore, type LocalStore } from '../../src/main/store';
 import { startMainFixture, type MainFixture } from './main-fixture';
 

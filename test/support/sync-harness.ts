@@ -5,6 +5,7 @@ import type { LocalStore } from '../../src/main/store';
 import { JobRunner } from '../../src/main/jobs/job-runner';
 import { protocolJobs } from '../../src/main/protocols/protocol-jobs';
 import { SyncEngine, type SyncEngineOptions } from '../../src/main/sync/sync-engine';
+import { ProtocolCommands } from '../../src/main/protocols/protocol-commands';
 import type { Timers } from '../../src/main/timers';
 import { startMainFixture, type MainFixture } from './main-fixture';
 import { validOrderBody, type TestSandbox } from './sandbox';
@@ -102,6 +103,8 @@ export interface SyncHarness extends MainFixture {
   clock: ReturnType<typeof offsetClock>;
   connectivity: Connectivity;
   engine: SyncEngine;
+  /** Drafting and conflicts, wired to the engine and the runner as a Session wires them. */
+  protocols: ProtocolCommands;
   jobs: JobRunner;
   /** The server's time as the answers told it (as a Session keeps it). */
   serverTime: ServerClock;
@@ -158,6 +161,13 @@ export async function startSyncHarness(
     timers,
     ...options.engine,
   });
+  const protocols = new ProtocolCommands({
+    store: fixture.store,
+    changed: () => {
+      engine.emitCounts();
+      jobs.wake();
+    },
+  });
   jobs.start();
   const close = fixture.close;
   return Object.assign(fixture, {
@@ -166,6 +176,7 @@ export async function startSyncHarness(
     clock,
     connectivity,
     engine,
+    protocols,
     jobs,
     serverTime,
     async close() {

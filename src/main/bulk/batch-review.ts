@@ -1,23 +1,13 @@
-import type { CreateOrderRequest, ProductRead, ProtocolRequest } from '../../shared/api';
+import type { ProductRead } from '../../shared/api';
 import { centsToMoney, moneyToCents } from '../../shared/money';
 import { priceOrder } from '../../shared/pricing';
 import { TOTAL_UNKNOWN_DISCOUNT, TOTAL_UNKNOWN_PRODUCT } from '../../shared/pricing-views';
-import {
-  isHeldInReview,
-  type BatchReviewView,
-  type OrderReviewView,
-  type ReviewItemView,
-} from '../../shared/work-views';
+import { isHeldInReview, type BatchReviewView, type ReviewItemView } from '../../shared/work-views';
 import { storedPricing, type StoredPricing } from '../catalog/partner-pricing';
 import type { DuplicateOrders } from '../orders/duplicate-orders';
 import type { LocalStore } from '../store';
 import type { ProtocolOrderSource } from '../protocols/protocol-model';
-import {
-  BatchRejectedError,
-  describeProblem,
-  orderRequestFromProtocol,
-  protocolLabel,
-} from './order-requests';
+import { describeProblem, orderRequestFromProtocol } from './order-requests';
 
 /** Product statuses worth a warning: the order may be refused or ship late. */
 const STATUS_WARNINGS: Partial<Record<ProductRead['status'], string>> = {
@@ -26,7 +16,7 @@ const STATUS_WARNINGS: Partial<Record<ProductRead['status'], string>> = {
   BACKORDERED: 'is backordered: the order ships when it is back in stock',
 };
 
-type ProductLookup = (id: number) => ProductRead | null;
+export type ProductLookup = (id: number) => ProductRead | null;
 
 export interface ReviewOptions {
   embedded: boolean;
@@ -35,10 +25,10 @@ export interface ReviewOptions {
 }
 
 /** A reviewed protocol and the request it stands for (or its problems). */
-type Reviewed = { item: ReviewItemView; built: ReturnType<typeof orderRequestFromProtocol> };
+export type Reviewed = { item: ReviewItemView; built: ReturnType<typeof orderRequestFromProtocol> };
 
 /** The mirrored catalog, each product read once per review. */
-function productLookup(store: LocalStore): ProductLookup {
+export function productLookup(store: LocalStore): ProductLookup {
   const products = new Map<number, ProductRead | null>();
   return (id) => {
     if (!products.has(id)) products.set(id, store.products.get(id));
@@ -85,51 +75,11 @@ export async function reviewBatch(
 }
 
 /**
- * One order before it is placed (Order now, a new order from scratch), exactly as a batch of
- * one: the same item, estimate, total and duplicate check, plus what the order holds for its
- * confirmation. Throws BatchRejectedError, as BulkSubmitter.createOne would, when it is not a
- * complete order.
- */
-export async function reviewOrder(
-  store: LocalStore,
-  input: { protocolLocalId: string } | { draft: ProtocolRequest },
-  options: ReviewOptions,
-): Promise<OrderReviewView> {
-  const source =
-    'draft' in input
-      ? scratchSource(input.draft)
-      : store.protocols.orderSource(input.protocolLocalId);
-  if (!source)
-    throw new BatchRejectedError([
-      {
-        protocolLocalId: 'protocolLocalId' in input ? input.protocolLocalId : '',
-        label: null,
-        problems: [{ path: '', message: 'This protocol no longer exists here.' }],
-      },
-    ]);
-  const pricing = storedPricing(store);
-  const product = productLookup(store);
-  const reviewed = reviewSource(source, product, pricing);
-  const { built } = reviewed;
-  if (!('request' in built))
-    throw new BatchRejectedError([
-      { protocolLocalId: source.localId, label: protocolLabel(source), problems: built.problems },
-    ]);
-  const duplicateCheck = await markRepeats([reviewed], options.duplicates);
-  return {
-    // Its confirmation is for this one order, ordered again if the user says so: its estimate
-    // is the total whether it repeats an order or not.
-    ...summarize([reviewed.item], pricing, options, duplicateCheck, { countHeld: true }),
-    order: orderSummary(built.request, product),
-  };
-}
-
-/**
  * Marks each item that can be an order with the orders its patient already has of the same
  * content, and with an earlier item of the same content; says whether the server could be read
  * (when not, each create is still checked just before it is sent).
  */
-async function markRepeats(
+export async function markRepeats(
   reviewed: readonly Reviewed[],
   duplicates: ReviewOptions['duplicates'],
 ): Promise<BatchReviewView['duplicateCheck']> {
@@ -168,18 +118,8 @@ const blankItem = (localId: string, customerName: string, sourceId: string): Rev
   sameAs: null,
 });
 
-/** A draft written from scratch, as the order source a protocol would be (no server copy). */
-const scratchSource = (draft: ProtocolRequest): ProtocolOrderSource => ({
-  localId: '',
-  customerName: `${draft.customer.firstName} ${draft.customer.lastName}`,
-  sourceId: draft.customer.sourceId,
-  deleted: false,
-  draft,
-  serverLineItems: null,
-});
-
 /** One protocol as a review shows it, and the request it stands for (or its problems). */
-function reviewSource(
+export function reviewSource(
   source: ProtocolOrderSource,
   product: ProductLookup,
   pricing: StoredPricing | null,
@@ -214,7 +154,7 @@ function reviewSource(
  * The review's total: the sum of the estimates of the items sent as the review stands (not those
  * left out, nor possible duplicates until the user includes them), or why there is none.
  */
-function summarize(
+export function summarize(
   items: ReviewItemView[],
   pricing: StoredPricing | null,
   options: { embedded: boolean },
@@ -234,29 +174,6 @@ function summarize(
     totalUnknown: unpriced ? (pricing ? TOTAL_UNKNOWN_PRODUCT : TOTAL_UNKNOWN_DISCOUNT) : null,
     exact: options.embedded && pricing !== null && !unpriced,
     duplicateCheck,
-  };
-}
-
-/** What the order holds, as its confirmation names it. */
-function orderSummary(
-  request: CreateOrderRequest,
-  product: ProductLookup,
-): OrderReviewView['order'] {
-  return {
-    customerName: `${request.customer.firstName} ${request.customer.lastName}`,
-    sourceId: request.customer.sourceId,
-    daysSupply: request.daysSupply,
-    shippingMethod: request.shippingMethod,
-    orderType: request.orderType,
-    lines: request.lineItems.map((li) => {
-      const p = product(li.productId);
-      return {
-        productId: li.productId,
-        name: p?.name ?? `Product ${li.productId}`,
-        quantity: li.quantity,
-        external: p ? p.external : li.administration == null,
-      };
-    }),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { CreateOrderRequest, ProductRead, ProtocolRequest } from '../../shared/api';
+import type { CreateOrderRequest, ProductRead } from '../../shared/api';
 import type { CoreEvents } from '../../shared/events';
 import type { Clock } from '../clock';
 import type { CoreEventBus } from '../events';
@@ -10,7 +10,6 @@ import type { Timers } from '../timers';
 import {
   BatchRejectedError,
   RetryRefusedError,
-  orderRequestFromDraft,
   orderRequestFromProtocol,
   protocolLabel,
   type RejectedProtocol,
@@ -123,46 +122,19 @@ export class BulkSubmitter {
   }
 
   /**
-   * One order, exactly once, as a batch of one: from a saved protocol (as submit of one), or
-   * from a draft written from scratch (frozen with no protocol). Throws BatchRejectedError when
-   * it is not a complete order (for a scratch draft, protocolLocalId is '').
+   * A batch of one order already built and checked (orders/create-order.ts: an order written
+   * from scratch, frozen with no protocol), sent once. `what` names it in the log.
    */
-  createOne(
-    input: { protocolLocalId: string } | { draft: ProtocolRequest },
-    options: { allowDuplicateOf?: readonly string[] } = {},
+  submitBuilt(
+    item: {
+      protocolLocalId: null;
+      request: CreateOrderRequest;
+      allowDuplicateOf?: readonly string[];
+    },
+    what: string,
   ): string {
-    const allow = options.allowDuplicateOf?.length ? options.allowDuplicateOf : undefined;
-    if ('protocolLocalId' in input)
-      return this.submit([input.protocolLocalId], {
-        concurrency: 1,
-        ...(allow ? { allowDuplicateOf: { [input.protocolLocalId]: allow } } : {}),
-      });
-    const { store } = this.o;
-    const built = orderRequestFromDraft(input.draft, (id) => store.products.get(id));
-    if (!('request' in built)) {
-      const c = input.draft.customer;
-      throw new BatchRejectedError([
-        {
-          protocolLocalId: '',
-          label: protocolLabel({
-            customerName: `${c.firstName} ${c.lastName}`,
-            sourceId: c.sourceId,
-          }),
-          problems: built.problems,
-        },
-      ]);
-    }
-    const batch = store.batches.insertBatch(
-      [
-        {
-          protocolLocalId: null,
-          request: built.request,
-          ...(allow ? { allowDuplicateOf: allow } : {}),
-        },
-      ],
-      { concurrency: 1 },
-    );
-    this.log(`batch ${batch.id}: one order from scratch`);
+    const batch = this.o.store.batches.insertBatch([item], { concurrency: 1 });
+    this.log(`batch ${batch.id}: ${what}`);
     this.throttle.flush(batch.id);
     this.o.jobs.wake();
     return batch.id;

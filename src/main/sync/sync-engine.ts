@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { ProtocolRequest } from '../../shared/api';
 import { SKIPPED_SHOWN_MAX, type CoreEvents } from '../../shared/events';
 import type { ApiClient } from '../api/client';
 import { isApiClientError } from '../api/errors';
@@ -7,16 +6,8 @@ import type { Clock } from '../clock';
 import type { CoreEventBus } from '../events';
 import type { JobChanged, JobRunner } from '../jobs/job-runner';
 import { orderStatusEvent } from '../orders/orders-repo';
-import { createsInFlight, type ChangeEffect } from '../protocols/change-queue';
-import {
-  listConflicts,
-  outboxCount,
-  resolveConflict,
-  type ConflictChoice,
-  type ConflictView,
-  type Resolution,
-} from '../protocols/conflicts';
-import type { LocalProtocol, ProtocolDraft } from '../protocols/protocol-model';
+import { createsInFlight } from '../protocols/change-queue';
+import { outboxCount } from '../protocols/conflicts';
 import { SYNC_KEYS, type LocalStore } from '../store';
 import { systemTimers, type Timers } from '../timers';
 import type { Connectivity } from './connectivity';
@@ -101,8 +92,8 @@ type SyncState = CoreEvents['sync-state'];
 type OutboxCount = CoreEvents['outbox-count'];
 
 /**
- * Offline drafting and sync. Drafting writes the row and its pending change (a job) in one
- * transaction (ProtocolsRepo) and wakes the job runner, which sends it once the edits settle. A
+ * Sync: push, then pull. Drafting is protocols/protocol-commands.ts's (the row and its pending
+ * change, a job, in one transaction); the job runner sends each change once its edits settle. A
  * run lets the runner send what is due first, then pulls the mirror (docs/decisions.md says why
  * in that order). Runs are single-flight: concurrent syncNow calls share
  * one run, and a request made during a run is served by one follow-up run.
@@ -167,47 +158,6 @@ export class SyncEngine {
     }
   }
 
-  createProtocol(draft: ProtocolRequest): LocalProtocol {
-    const p = this.o.store.protocols.createDraft(draft);
-    this.nudge();
-    return p;
-  }
-
-  /** Many new drafts in one transaction (a CSV import); returns their localIds. */
-  importProtocols(drafts: readonly ProtocolRequest[]): string[] {
-    const ids = this.o.store.protocols.createDrafts(drafts);
-    this.nudge();
-    return ids;
-  }
-
-  duplicateProtocol(localId: string, customer: ProtocolRequest['customer']): LocalProtocol {
-    const p = this.o.store.protocols.duplicate(localId, customer);
-    this.nudge();
-    return p;
-  }
-
-  updateProtocol(localId: string, draft: ProtocolRequest | ProtocolDraft): LocalProtocol {
-    const p = this.o.store.protocols.updateDraft(localId, draft);
-    this.nudge();
-    return p;
-  }
-
-  deleteProtocol(localId: string): ChangeEffect {
-    const effect = this.o.store.protocols.deleteDraft(localId);
-    this.nudge();
-    return effect;
-  }
-
-  listConflicts(): ConflictView[] {
-    return listConflicts(this.o.store);
-  }
-
-  resolveConflict(localId: string, choice: ConflictChoice): Resolution {
-    const resolution = resolveConflict(this.o.store, localId, choice);
-    this.nudge();
-    return resolution;
-  }
-
   /** The job runner's news: a protocol's change moved (counts, and the push report of a run). */
   readonly onJobChanged = (change: JobChanged): void => {
     if (change.kind !== 'protocol') return;
@@ -226,12 +176,6 @@ export class SyncEngine {
     }
     if (change.state !== 'sending') this.emitCounts();
   };
-
-  /** A local change: report the counts; the runner sends it once its edits settle. */
-  private nudge(): void {
-    this.emitCounts();
-    this.o.jobs.wake();
-  }
 
   private scheduleTick(): void {
     if (!this.started || this.tickTimer !== null) return;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BulkSubmitter } from '../../../src/main/bulk/bulk-submitter';
 import { BatchRejectedError, RetryRefusedError } from '../../../src/main/bulk/order-requests';
+import { createOrder } from '../../../src/main/orders/create-order';
 import { startBulk, type BulkStack } from '../../support/bulk-stack';
 import { createLocalProtocols, protocolFor, serverOrdersBySourceId } from '../../support/bulk';
 import { startMainFixture, type MainFixture } from '../../support/main-fixture';
@@ -117,11 +118,12 @@ describe('retrying a rejected batch item', () => {
   });
 });
 
-describe('one order (createOne)', () => {
+describe('one order (createOrder)', () => {
+  const one = () => ({ store: fx.store, bulk: submitter });
   it('from a saved protocol and from scratch, each a batch of one sent once', async () => {
     const [saved] = createLocalProtocols(fx.store, 1, 'one-saved');
-    const fromProtocol = submitter.createOne({ protocolLocalId: saved! });
-    const scratch = submitter.createOne({ draft: protocolFor('one-scratch') });
+    const fromProtocol = createOrder(one(), { protocolLocalId: saved! });
+    const scratch = createOrder(one(), { draft: protocolFor('one-scratch') });
     for (const batchId of [fromProtocol, scratch])
       expect(await submitter.settled(batchId)).toMatchObject({ total: 1, created: 1 });
     const [item] = fx.store.batches.items(scratch);
@@ -135,7 +137,7 @@ describe('one order (createOne)', () => {
   it('refuses a scratch draft that is not a complete order, creating nothing', () => {
     let error: unknown;
     try {
-      submitter.createOne({
+      createOrder(one(), {
         draft: protocolFor('one-bad', {
           lineItems: [
             {

@@ -6,6 +6,7 @@ import type { Clock } from '../../../src/main/clock';
 import { MemoryCredentialStore } from '../../../src/main/connections/keychain';
 import { Core } from '../../../src/main/core';
 import { Redactor, silentLogger } from '../../../src/main/logging';
+import { createOrder } from '../../../src/main/orders/create-order';
 import {
   protocolFor,
   allServerOrders,
@@ -136,7 +137,7 @@ describe('a PC clock that is wrong or jumps', () => {
       core = await openCore(wall);
       const c = core;
       const session = c.session!;
-      const local = session.sync.createProtocol(protocolFor('back-1'));
+      const local = session.protocols.create(protocolFor('back-1'));
       await waitFor(async () => {
         await session.sync.syncNow();
         return c.store.protocols.get(local.localId)?.syncState === 'synced';
@@ -146,11 +147,14 @@ describe('a PC clock that is wrong or jumps', () => {
         count: 1,
         match: { method: 'POST', path: '/v1/orders' },
       });
-      const batchId = session.bulk.createOne({ protocolLocalId: local.localId });
+      const batchId = createOrder(
+        { store: c.store, bulk: session.bulk },
+        { protocolLocalId: local.localId },
+      );
       await waitFor(() => c.store.jobs.counts({ batchId }).in_doubt === 1, 20_000, 'in doubt');
 
       wall.set(-HOUR);
-      session.sync.updateProtocol(local.localId, protocolFor('back-1', { daysSupply: 60 }));
+      session.protocols.update(local.localId, protocolFor('back-1', { daysSupply: 60 }));
       // One reconciliation interval (15 s at most) and a little: an hour would time out.
       await waitFor(() => c.store.protocols.get(local.localId)?.syncState === 'synced', 20_000);
       await waitFor(() => session.bulk.progress(batchId).state === 'done', 20_000);
@@ -175,7 +179,7 @@ describe('a PC clock that is wrong or jumps', () => {
       const first = core.session!;
       // Nothing is sent any more; the change saved now waits in the store, due on that run's clock.
       await first.jobs.stop();
-      const local = first.sync.createProtocol(protocolFor('closed-1'));
+      const local = first.protocols.create(protocolFor('closed-1'));
       await core.close();
 
       core = await reopen(wallClock(0), place);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MemoryCredentialStore } from '../../../src/main/connections/keychain';
 import { saveConnectionSecret } from '../../../src/main/connections/connection';
 import { Core } from '../../../src/main/core';
+import { createOrder } from '../../../src/main/orders/create-order';
 import { Redactor, silentLogger } from '../../../src/main/logging';
 import {
   connectionStoreFile,
@@ -83,10 +84,13 @@ describe('one store per connection', () => {
   it('switching and switching back keeps the history; unsent work waits for its connection', async () => {
     const core = await openCore();
     const first = await core.connect(partner(a, 'Clinic A'), a.clientSecret);
-    const made = core.session!.sync.createProtocol(protocolFor('stores-a-1'));
+    const made = core.session!.protocols.create(protocolFor('stores-a-1'));
     await waitFor(() => liveChanges(core.store) === 0, 10_000, 'the draft of A unsent');
     // An order from it (a batch of one), then a status change the app sees: a timeline.
-    const batchId = core.session!.bulk.createOne({ protocolLocalId: made.localId });
+    const batchId = createOrder(
+      { store: core.store, bulk: core.session!.bulk },
+      { protocolLocalId: made.localId },
+    );
     const orderId = await waitFor(
       () => core.store.batches.items(batchId)[0]?.orderId,
       15_000,
@@ -106,7 +110,7 @@ describe('one store per connection', () => {
       errorStatus: 503,
       match: { method: 'POST', path: '/v1/protocols' },
     });
-    const waiting = core.session!.sync.createProtocol(protocolFor('stores-b-1'));
+    const waiting = core.session!.protocols.create(protocolFor('stores-b-1'));
     await waitFor(
       () => {
         const change = core.store.protocols.get(waiting.localId)?.change;

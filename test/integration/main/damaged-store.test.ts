@@ -174,7 +174,7 @@ describe('a damaged store', () => {
       unreadable: 0,
     });
     // The new store works: a draft made now is sent.
-    core.session!.sync.createProtocol(protocolRequest({ sourceId: 'dmg-new', firstName: 'New' }));
+    core.session!.protocols.create(protocolRequest({ sourceId: 'dmg-new', firstName: 'New' }));
     expect(await expectSentOnce(core)).toEqual(['dmg-new']);
     // Told once: after a restart the notice is still shown (until dismissed), not repeated.
     await core.close();

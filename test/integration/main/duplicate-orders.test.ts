@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { reviewBatch } from '../../../src/main/bulk/batch-review';
-import type { Session } from '../../../src/main/session';
+import type { Session } from '../../../src/main/connection-session';
+import { createOrder } from '../../../src/main/orders/create-order';
 import { isHeldInReview } from '../../../src/shared/work-views';
 import { allServerOrders, clearFaults, protocolFor } from '../../support/bulk';
 import { setFaults } from '../../support/client-harness';
@@ -23,7 +24,7 @@ const N = 20;
 async function sharedProtocols(a: Desk, b: Desk, n: number, tag: string) {
   const onA = Array.from(
     { length: n },
-    (_, i) => a.session.sync.createProtocol(protocolFor(`${tag}-${i}`)).localId,
+    (_, i) => a.session.protocols.create(protocolFor(`${tag}-${i}`)).localId,
   );
   await waitFor(async () => {
     await a.session.sync.syncNow();
@@ -133,8 +134,8 @@ describe('twins in one batch', () => {
       const [desk] = world.desks as [Desk];
       const { session, store } = desk;
       const twins = [
-        session.sync.createProtocol(protocolFor('twin-1')).localId,
-        session.sync.createProtocol(protocolFor('twin-1')).localId,
+        session.protocols.create(protocolFor('twin-1')).localId,
+        session.protocols.create(protocolFor('twin-1')).localId,
       ];
       await waitFor(async () => {
         await session.sync.syncNow();
@@ -166,7 +167,7 @@ describe('a create that commits after the client gave up', () => {
       });
       const [desk] = world.desks as [Desk];
       const { session, store } = desk;
-      const local = session.sync.createProtocol(protocolFor('late-1'));
+      const local = session.protocols.create(protocolFor('late-1'));
       await waitFor(async () => {
         await session.sync.syncNow();
         return unsentChanges(store) === 0;
@@ -176,7 +177,10 @@ describe('a create that commits after the client gave up', () => {
         latencyMs: 2_000,
         match: { method: 'POST', path: '/v1/orders' },
       });
-      const batchId = session.bulk.createOne({ protocolLocalId: local.localId });
+      const batchId = createOrder(
+        { store, bulk: session.bulk },
+        { protocolLocalId: local.localId },
+      );
       await waitFor(() => store.jobs.counts({ batchId }).in_doubt === 1, 10_000, 'in doubt');
       await clearFaults(world.fx.sandbox);
       // Reconciliation finds nothing yet, the create is sent again and made at once.

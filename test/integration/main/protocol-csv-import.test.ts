@@ -155,7 +155,7 @@ describe('protocol CSV round trip', () => {
     // Nothing is written by a preview.
     expect(countOf(h.store, 'protocols')).toBe(0);
 
-    const ids = h.engine.importProtocols(planImport(h.store, text).requests);
+    const ids = h.protocols.importMany(planImport(h.store, text).requests);
     expect(ids).toHaveLength(3);
     for (const id of ids) {
       expect(h.store.protocols.get(id)).toMatchObject({

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../src/main/clock';
 import { Redactor, silentLogger } from '../../../src/main/logging';
-import { Session } from '../../../src/main/session';
+import { Session } from '../../../src/main/connection-session';
 import { orderV101 } from '../../../src/sandbox/views';
 import { Order, type Protocol } from '../../../src/shared/api';
 import type { CoreEvents } from '../../../src/shared/events';

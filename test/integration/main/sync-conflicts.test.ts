@@ -19,7 +19,7 @@ afterEach(async () => {
 
 /** A protocol synced to the server: its local id and server copy. */
 async function synced(name: string) {
-  const local = h!.engine.createProtocol(protocolRequest(name));
+  const local = h!.protocols.create(protocolRequest(name));
   await h!.engine.syncNow();
   const row = h!.store.protocols.get(local.localId)!;
   expect(row.syncState).toBe('synced');
@@ -35,7 +35,7 @@ async function editedOnBothSides() {
     serverId,
     protocolRequest('Theirs', { sourceId: 'src-original' }),
   );
-  h.engine.updateProtocol(localId, protocolRequest('Mine', { sourceId: 'src-original' }));
+  h.protocols.update(localId, protocolRequest('Mine', { sourceId: 'src-original' }));
   const report = await h.engine.syncNow();
   expect(report.push.conflicts).toBe(1);
   return { localId, serverId, theirs };
@@ -54,7 +54,7 @@ describe('conflicts: edited on the server while edited locally', () => {
     });
     const server = await serverProtocol(h!.sandbox, serverId);
     expect(server).toEqual(theirs);
-    expect(h!.engine.listConflicts()).toEqual([
+    expect(h!.protocols.conflicts()).toEqual([
       expect.objectContaining({
         localId,
         kind: 'edited-on-server',
@@ -72,7 +72,7 @@ describe('conflicts: edited on the server while edited locally', () => {
 
   it('keep mine: my content replaces theirs on the server after sync', async () => {
     const { localId, serverId, theirs } = await editedOnBothSides();
-    h!.engine.resolveConflict(localId, 'keep-mine');
+    h!.protocols.resolveConflict(localId, 'keep-mine');
     const change = h!.store.protocols.get(localId)!.change!;
     expect(change).toMatchObject({ op: 'update', state: 'queued' });
     expect(h!.store.jobs.get(change.jobId)!.data).toMatchObject({
@@ -91,7 +91,7 @@ describe('conflicts: edited on the server while edited locally', () => {
 
   it('take theirs: the local copy becomes the server copy, nothing is pushed', async () => {
     const { localId, serverId, theirs } = await editedOnBothSides();
-    h!.engine.resolveConflict(localId, 'take-theirs');
+    h!.protocols.resolveConflict(localId, 'take-theirs');
     expect(liveChanges(h!.store)).toBe(0);
     const puts = h!.net.count('PUT', `/v1/protocols/${serverId}`);
     await h!.engine.syncNow();
@@ -104,7 +104,7 @@ describe('conflicts: edited on the server while edited locally', () => {
 
   it('keep both: mine becomes a new protocol, the original takes theirs', async () => {
     const { localId, serverId, theirs } = await editedOnBothSides();
-    const { copyLocalId } = h!.engine.resolveConflict(localId, 'keep-both');
+    const { copyLocalId } = h!.protocols.resolveConflict(localId, 'keep-both');
     expect((await h!.engine.syncNow()).push.pushed).toBe(1);
     const server = await serverProtocols(h!.sandbox);
     expect(server.map(lastName).sort()).toEqual(['Mine', 'Theirs']);
@@ -126,19 +126,19 @@ describe('conflicts: deleted on the server while edited locally', () => {
     h = await startSyncHarness();
     const { localId, serverId } = await synced('Original');
     await deleteOnServer(h.sandbox, serverId);
-    h.engine.updateProtocol(localId, protocolRequest('Mine', { sourceId: 'src-original' }));
+    h.protocols.update(localId, protocolRequest('Mine', { sourceId: 'src-original' }));
     expect((await h.engine.syncNow()).push.conflicts).toBe(1);
     expect(h.store.protocols.get(localId)).toMatchObject({
       syncState: 'conflict',
       conflict: { kind: 'deleted-on-server' },
     });
-    expect(h.engine.listConflicts()[0]).toMatchObject({ localId, theirs: null });
+    expect(h.protocols.conflicts()[0]).toMatchObject({ localId, theirs: null });
     return { localId, serverId };
   }
 
   it('keep mine recreates it on the server', async () => {
     const { localId, serverId } = await deletedOnServer();
-    h!.engine.resolveConflict(localId, 'keep-mine');
+    h!.protocols.resolveConflict(localId, 'keep-mine');
     expect((await h!.engine.syncNow()).push.pushed).toBe(1);
     const server = await serverProtocols(h!.sandbox);
     expect(server.map(lastName)).toEqual(['Mine']);
@@ -151,7 +151,7 @@ describe('conflicts: deleted on the server while edited locally', () => {
 
   it('take theirs removes it locally', async () => {
     const { localId } = await deletedOnServer();
-    h!.engine.resolveConflict(localId, 'take-theirs');
+    h!.protocols.resolveConflict(localId, 'take-theirs');
     await h!.engine.syncNow();
     expect(h!.store.protocols.get(localId)).toBeNull();
     expect(h!.store.protocols.count({ includeDeleted: true })).toBe(0);
@@ -164,7 +164,7 @@ describe('conflicts: deleted on the server while edited locally', () => {
     // An edit the server refuses (unknown product): the entry is blocked, the edit kept.
     const bad = protocolRequest('Mine', { sourceId: 'src-original' });
     bad.lineItems = [{ productId: 999_999, quantity: 1, administration: null }];
-    h.engine.updateProtocol(localId, bad);
+    h.protocols.update(localId, bad);
     const rejected = await h.engine.syncNow();
     expect(rejected.push.rejected).toBe(1);
     expect(h.store.protocols.get(localId)?.change).toMatchObject({ state: 'rejected' });
@@ -187,7 +187,7 @@ describe('conflicts: deleted locally while edited on the server', () => {
       serverId,
       protocolRequest('Theirs', { sourceId: 'src-original' }),
     );
-    expect(h.engine.deleteProtocol(localId)).toBe('queued');
+    expect(h.protocols.delete(localId)).toBe('queued');
     expect((await h.engine.syncNow()).push.conflicts).toBe(1);
     expect(h.store.protocols.get(localId)).toMatchObject({
       syncState: 'conflict',
@@ -195,17 +195,17 @@ describe('conflicts: deleted locally while edited on the server', () => {
       conflict: { kind: 'deleted-locally-edited-on-server' },
     });
     expect(await serverProtocol(h.sandbox, serverId)).toEqual(theirs);
-    expect(h.engine.listConflicts()[0]).toMatchObject({
+    expect(h.protocols.conflicts()[0]).toMatchObject({
       mine: null,
       choices: ['keep-mine', 'take-theirs'],
     });
-    expect(() => h!.engine.resolveConflict(localId, 'keep-both')).toThrow(/does not apply/);
+    expect(() => h!.protocols.resolveConflict(localId, 'keep-both')).toThrow(/does not apply/);
     return { localId, serverId, theirs };
   }
 
   it('keep mine deletes it on the server', async () => {
     const { localId, serverId } = await deletedLocally();
-    h!.engine.resolveConflict(localId, 'keep-mine');
+    h!.protocols.resolveConflict(localId, 'keep-mine');
     expect((await h!.engine.syncNow()).push.pushed).toBe(1);
     expect(await serverProtocol(h!.sandbox, serverId)).toBeNull();
     expect(h!.store.protocols.get(localId)).toBeNull();
@@ -213,7 +213,7 @@ describe('conflicts: deleted locally while edited on the server', () => {
 
   it('take theirs restores the server copy locally', async () => {
     const { localId, serverId, theirs } = await deletedLocally();
-    h!.engine.resolveConflict(localId, 'take-theirs');
+    h!.protocols.resolveConflict(localId, 'take-theirs');
     await h!.engine.syncNow();
     expect(await serverProtocol(h!.sandbox, serverId)).toEqual(theirs);
     expect(h!.store.protocols.get(localId)).toMatchObject({

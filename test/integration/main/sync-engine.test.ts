@@ -19,7 +19,7 @@ afterEach(async () => {
 describe('SyncEngine', () => {
   it('concurrent syncNow calls share one run', async () => {
     h = await startSyncHarness();
-    h.engine.createProtocol(protocolRequest('Shared'));
+    h.protocols.create(protocolRequest('Shared'));
     const [a, b, c] = await Promise.all([
       h.engine.syncNow(),
       h.engine.syncNow(),
@@ -34,7 +34,7 @@ describe('SyncEngine', () => {
 
   it('a run pushes before it pulls, and reports its phases', async () => {
     h = await startSyncHarness();
-    h.engine.createProtocol(protocolRequest('Ordered'));
+    h.protocols.create(protocolRequest('Ordered'));
     const report = await h.engine.syncNow();
     const paths = h.net.calls.map((c) => `${c.method} ${c.path}`);
     const firstPush = paths.indexOf('POST /v1/protocols');
@@ -54,8 +54,8 @@ describe('SyncEngine', () => {
     h = await startSyncHarness();
     h.engine.start();
     await waitFor(() => h!.engine.lastSyncedAt !== null, 5_000, 'first sync');
-    const p = h.engine.createProtocol(protocolRequest('Soon'));
-    h.engine.updateProtocol(p.localId, protocolRequest('Sooner'));
+    const p = h.protocols.create(protocolRequest('Soon'));
+    h.protocols.update(p.localId, protocolRequest('Sooner'));
     expect(liveChanges(h.store)).toBe(1);
     h.clock.advance(400);
     h.timers.advance(400);
@@ -98,7 +98,7 @@ describe('SyncEngine', () => {
     h = await startSyncHarness();
     const bad = protocolRequest('Bad');
     bad.lineItems = [{ productId: 999_999, quantity: 1, administration: null }];
-    const p = h.engine.createProtocol(bad);
+    const p = h.protocols.create(bad);
     const report = await h.engine.syncNow();
     expect(report.push.rejected).toBe(1);
     const row = h.store.protocols.get(p.localId)!;
@@ -107,7 +107,7 @@ describe('SyncEngine', () => {
     expect(await serverProtocols(h.sandbox)).toEqual([]);
     expect((await h.engine.syncNow()).push.rejected).toBe(0); // not resent unchanged
 
-    h.engine.updateProtocol(p.localId, protocolRequest('Bad'));
+    h.protocols.update(p.localId, protocolRequest('Bad'));
     expect((await h.engine.syncNow()).push.pushed).toBe(1);
     expect(h.store.protocols.get(p.localId)).toMatchObject({ syncState: 'synced', change: null });
   });
@@ -120,8 +120,8 @@ describe('SyncEngine', () => {
       count: 1,
       match: { method: 'POST', path: '/v1/protocols' },
     });
-    h.engine.createProtocol(protocolRequest('First'));
-    h.engine.createProtocol(protocolRequest('Second'));
+    h.protocols.create(protocolRequest('First'));
+    h.protocols.create(protocolRequest('Second'));
     const stopped = await h.engine.syncNow();
     expect(stopped).toMatchObject({
       phase: 'error',
@@ -143,7 +143,7 @@ describe('SyncEngine', () => {
   it('a change that was in flight at a crash is in doubt at the next start, then reconciled', async () => {
     h = await startSyncHarness();
     await h.jobs.stop();
-    const p = h.engine.createProtocol(protocolRequest('Crashed'));
+    const p = h.protocols.create(protocolRequest('Crashed'));
     // A previous process claimed the change, the server created it, and the process died.
     const [claimed] = h.store.transaction(() =>
       h!.store.jobs.claimDue('protocol', h!.clock.now() + 1_000, 4),

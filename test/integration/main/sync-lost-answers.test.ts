@@ -22,12 +22,12 @@ describe('lost answers', () => {
   it('a PUT whose answer was dropped is adopted by the next sync, without a false conflict', async () => {
     // No client retries: the dropped answer reaches the sync layer instead of being resent.
     h = await startSyncHarness({ retries: 0 });
-    const { engine, store, sandbox, net } = h;
-    const local = engine.createProtocol(protocolRequest('Before'));
+    const { engine, protocols, store, sandbox, net } = h;
+    const local = protocols.create(protocolRequest('Before'));
     await engine.syncNow();
     const serverId = store.protocols.get(local.localId)!.serverId!;
 
-    engine.updateProtocol(local.localId, protocolRequest('After', { sourceId: 'src-before' }));
+    protocols.update(local.localId, protocolRequest('After', { sourceId: 'src-before' }));
     await setFaults(sandbox, {
       dropResponseRate: 1,
       count: 1,
@@ -55,14 +55,14 @@ describe('lost answers', () => {
 
   it('a create whose answer was dropped is reconciled: exactly one server protocol', async () => {
     h = await startSyncHarness({ retries: 0 });
-    const { engine, store, sandbox, net } = h;
+    const { engine, protocols, store, sandbox, net } = h;
     await engine.syncNow(); // the mirror, before the fault
     await setFaults(sandbox, {
       dropResponseRate: 1,
       count: 1,
       match: { method: 'POST', path: '/v1/protocols' },
     });
-    const local = engine.createProtocol(protocolRequest('Lost'));
+    const local = protocols.create(protocolRequest('Lost'));
     const first = await engine.syncNow();
     expect(first.push.inDoubt).toBe(1);
     expect(await serverProtocols(sandbox)).toHaveLength(1);
@@ -86,14 +86,14 @@ describe('lost answers', () => {
 
   it('a create that failed with a 500 before committing is found absent and sent once more', async () => {
     h = await startSyncHarness({ retries: 0 });
-    const { engine, store, sandbox, net } = h;
+    const { engine, protocols, store, sandbox, net } = h;
     await setFaults(sandbox, {
       errorRate: 1,
       errorStatus: 500,
       count: 1,
       match: { method: 'POST', path: '/v1/protocols' },
     });
-    const local = engine.createProtocol(protocolRequest('Failed'));
+    const local = protocols.create(protocolRequest('Failed'));
     expect((await engine.syncNow()).push.inDoubt).toBe(1);
     expect(await serverProtocols(sandbox)).toEqual([]);
 
@@ -111,9 +111,9 @@ describe('lost answers', () => {
 
   it('an in-doubt create does not adopt a server protocol that is already another local one', async () => {
     h = await startSyncHarness({ retries: 0 });
-    const { engine, store, sandbox } = h;
+    const { engine, protocols, store, sandbox } = h;
     // The same content twice, for the same patient: the first is synced normally.
-    const twin = engine.createProtocol(protocolRequest('Twin'));
+    const twin = protocols.create(protocolRequest('Twin'));
     await engine.syncNow();
     await setFaults(sandbox, {
       errorRate: 1,
@@ -121,7 +121,7 @@ describe('lost answers', () => {
       count: 1,
       match: { method: 'POST', path: '/v1/protocols' },
     });
-    const second = engine.createProtocol(protocolRequest('Twin'));
+    const second = protocols.create(protocolRequest('Twin'));
     expect((await engine.syncNow()).push.inDoubt).toBe(1);
     h.clock.advance(AFTER_GRACE);
     expect((await engine.syncNow()).push).toMatchObject({ pushed: 1, adopted: 0 });
@@ -141,7 +141,7 @@ describe('lost answers', () => {
 describe('twin protocols in doubt in one round', () => {
   async function twinsInDoubt() {
     h = await startSyncHarness({ retries: 0 });
-    const { engine, store, sandbox } = h;
+    const { engine, protocols, store, sandbox } = h;
     await engine.syncNow();
     await setFaults(sandbox, {
       dropResponseRate: 1,
@@ -149,8 +149,8 @@ describe('twin protocols in doubt in one round', () => {
       match: { method: 'POST', path: '/v1/protocols' },
     });
     const twins = [
-      engine.createProtocol(protocolRequest('Twin')),
-      engine.createProtocol(protocolRequest('Twin')),
+      protocols.create(protocolRequest('Twin')),
+      protocols.create(protocolRequest('Twin')),
     ];
     const first = await engine.syncNow();
     expect(first.push.inDoubt).toBe(2);
@@ -202,7 +202,7 @@ describe('twin protocols in doubt in one round', () => {
 
   it('a server protocol that differs in a field sent (shipping) is not taken for the create', async () => {
     h = await startSyncHarness({ retries: 0 });
-    const { engine, store, sandbox } = h;
+    const { engine, protocols, store, sandbox } = h;
     await engine.syncNow();
     await setFaults(sandbox, {
       errorRate: 1,
@@ -210,7 +210,7 @@ describe('twin protocols in doubt in one round', () => {
       count: 1,
       match: { method: 'POST', path: '/v1/protocols' },
     });
-    const local = engine.createProtocol(protocolRequest('Ship'));
+    const local = protocols.create(protocolRequest('Ship'));
     expect((await engine.syncNow()).push.inDoubt).toBe(1);
     // Someone else makes the same patient's protocol, shipped otherwise, meanwhile.
     const other = { ...protocolRequest('Ship'), shippingMethod: 'OVERNIGHT' as const };
@@ -226,14 +226,14 @@ describe('twin protocols in doubt in one round', () => {
 
   it('a copy the pull made of the protocol meanwhile is merged, not taken for another and resent', async () => {
     h = await startSyncHarness({ retries: 0 });
-    const { engine, store, sandbox, net } = h;
+    const { engine, protocols, store, sandbox, net } = h;
     await engine.syncNow();
     await setFaults(sandbox, {
       dropResponseRate: 1,
       count: 1,
       match: { method: 'POST', path: '/v1/protocols' },
     });
-    const local = engine.createProtocol(protocolRequest('Raced'));
+    const local = protocols.create(protocolRequest('Raced'));
     expect((await engine.syncNow()).push.inDoubt).toBe(1);
     // A pull that was walking when the create committed mirrors it as a protocol of its own.
     const [copy] = await serverProtocols(sandbox);

@@ -20,21 +20,21 @@ const lastNames = (ps: { customer: { lastName: string } }[]) =>
 describe('offline drafting, then sync', () => {
   it('creates, edits and deletes offline; one sync brings the server and the store in line', async () => {
     h = await startSyncHarness();
-    const { engine, store, sandbox, net } = h;
+    const { engine, protocols, store, sandbox, net } = h;
     // Two protocols the server already has, mirrored locally.
-    const keep = engine.createProtocol(protocolRequest('Kept'));
-    const gone = engine.createProtocol(protocolRequest('Doomed'));
+    const keep = protocols.create(protocolRequest('Kept'));
+    const gone = protocols.create(protocolRequest('Doomed'));
     expect((await engine.syncNow()).push.pushed).toBe(2);
     expect(liveChanges(store)).toBe(0);
 
     net.state.offline = true;
-    const a = engine.createProtocol(protocolRequest('Alpha'));
-    const b = engine.createProtocol(protocolRequest('Beta'));
-    engine.updateProtocol(b.localId, protocolRequest('Beta', { quantity: 3 }));
-    const never = engine.createProtocol(protocolRequest('Never'));
-    expect(engine.deleteProtocol(never.localId)).toBe('dropped');
-    engine.updateProtocol(keep.localId, protocolRequest('Kept', { daysSupply: 90 }));
-    expect(engine.deleteProtocol(gone.localId)).toBe('queued');
+    const a = protocols.create(protocolRequest('Alpha'));
+    const b = protocols.create(protocolRequest('Beta'));
+    protocols.update(b.localId, protocolRequest('Beta', { quantity: 3 }));
+    const never = protocols.create(protocolRequest('Never'));
+    expect(protocols.delete(never.localId)).toBe('dropped');
+    protocols.update(keep.localId, protocolRequest('Kept', { daysSupply: 90 }));
+    expect(protocols.delete(gone.localId)).toBe('queued');
 
     // A sync while offline changes nothing and says so.
     const offline = await engine.syncNow();
@@ -82,12 +82,12 @@ describe('offline drafting, then sync', () => {
 
   it('the engine pushes by itself when the connection comes back', async () => {
     h = await startSyncHarness();
-    const { engine, store, sandbox, net, timers, connectivity } = h;
+    const { engine, protocols, store, sandbox, net, timers, connectivity } = h;
     engine.start();
     await waitFor(() => engine.lastSyncedAt !== null, 5_000, 'first sync');
 
     net.state.offline = true;
-    const p = engine.createProtocol(protocolRequest('Offline'));
+    const p = protocols.create(protocolRequest('Offline'));
     h.clock.advance(500);
     timers.advance(500); // the edit settled: its push fails, the connection is reported lost
     await waitFor(() => !connectivity.online, 5_000, 'offline detected');

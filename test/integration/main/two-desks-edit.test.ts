@@ -25,9 +25,7 @@ describe('two desks edit one protocol online at once', () => {
     const f = world.fx;
     const [{ session: a }, { session: b, store: storeB }] = world.desks as [Desk, Desk];
 
-    const ids = Array.from({ length: N }, (_, i) =>
-      a.sync.createProtocol(protocolFor(`both-${i}`)),
-    );
+    const ids = Array.from({ length: N }, (_, i) => a.protocols.create(protocolFor(`both-${i}`)));
     await waitFor(async () => {
       await a.sync.syncNow();
       return unsentChanges(f.store) === 0;
@@ -39,8 +37,8 @@ describe('two desks edit one protocol online at once', () => {
     await setFaults(f.sandbox, { latencyMs: 300 });
     // The same moment on both desks: each writes its own last name into every protocol.
     serverIds.forEach((_, i) => {
-      a.sync.updateProtocol(ids[i]!.localId, edited(i, 'Desk A'));
-      b.sync.updateProtocol(onB[i]!, edited(i, 'Desk B'));
+      a.protocols.update(ids[i]!.localId, edited(i, 'Desk A'));
+      b.protocols.update(onB[i]!, edited(i, 'Desk B'));
     });
     await Promise.all([a.sync.syncNow(), b.sync.syncNow()]);
     await waitFor(

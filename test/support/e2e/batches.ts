@@ -29,7 +29,7 @@ export function seedProtocols(host: BrowserHost, n: number, tag: string): string
 
 /** One protocol drafted as the editor would; its local id. */
 export function seedProtocol(host: BrowserHost, draft: ProtocolRequest): string {
-  return host.core.session!.sync.createProtocol(draft).localId;
+  return host.core.session!.protocols.create(draft).localId;
 }
 
 /** Faults on the partner sandbox's order creates (PUT /_sandbox/faults). */

@@ -45,7 +45,7 @@ export function patientBody(
 
 /** Drafts a protocol in the local store (sync sends it); answers its local id. */
 export function draftProtocol(host: BrowserHost, body: ProtocolRequest): string {
-  return session(host).sync.createProtocol(body).localId;
+  return session(host).protocols.create(body).localId;
 }
 
 /** Creates an order on the server and stores it in the app's order mirror, as the poller would. */

@@ -63,8 +63,8 @@ export const fullName = (i: number) => {
 
 /** Drafts protocols in the host's local store, as the editor would (each pending until sent). */
 export function draftLocally(host: BrowserHost, indexes: Iterable<number>): string[] {
-  const sync = host.core.session!.sync;
-  return [...indexes].map((i) => sync.createProtocol(patientDraft(i)).localId);
+  const protocols = host.core.session!.protocols;
+  return [...indexes].map((i) => protocols.create(patientDraft(i)).localId);
 }
 
 /** Opens #/protocols from anywhere (the sidebar link). */

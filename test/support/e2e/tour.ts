@@ -62,15 +62,15 @@ async function seed(app: Page, host: BrowserHost, sandbox: TestSandbox): Promise
   const order: AppOrder = await placeOrder(host, patientBody(PATIENTS[0], 30));
   await placeOrder(host, patientBody(PATIENTS[1], 90));
   // A conflict: edited here and, meanwhile, on the server.
-  const { localId } = session.sync.createProtocol(protocolRequest('Conflicted'));
+  const { localId } = session.protocols.create(protocolRequest('Conflicted'));
   await session.sync.syncNow();
   const serverId = host.core.store.protocols.get(localId)!.serverId!;
   await editOnServer(sandbox, serverId, protocolRequest('TheirsConflicted', { quantity: 3 }));
-  session.sync.updateProtocol(localId, protocolRequest('MineConflicted'));
+  session.protocols.update(localId, protocolRequest('MineConflicted'));
   await expect
     .poll(async () => {
       await session.sync.syncNow();
-      return session.sync.listConflicts().length;
+      return session.protocols.conflicts().length;
     })
     .toBe(1);
   return { editorId: ids[1]!, orderId: order.id };

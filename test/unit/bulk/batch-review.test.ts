@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { reviewBatch, reviewOrder } from '../../../src/main/bulk/batch-review';
+import { reviewBatch } from '../../../src/main/bulk/batch-review';
 import { BatchRejectedError } from '../../../src/main/bulk/order-requests';
 import { keepPricing } from '../../../src/main/catalog/partner-pricing';
+import { reviewOrder } from '../../../src/main/orders/create-order';
 import { SYNC_KEYS } from '../../../src/main/store';
 import { memoryStore, product, protocolRequest } from '../../support/store-fixtures';
 

@@ -12,6 +12,7 @@ import { DuplicateOrders } from './orders/duplicate-orders';
 import { orderJobs } from './orders/order-jobs';
 import { OrderPoller, type OrderPollerOptions } from './orders/order-poller';
 import { RecentOrders } from './orders/recent-orders';
+import { ProtocolCommands } from './protocols/protocol-commands';
 import { protocolJobs } from './protocols/protocol-jobs';
 import { orderStatusEvent, type OrderUpsert } from './orders/orders-repo';
 import type { LocalStore } from './store';
@@ -49,8 +50,8 @@ export interface SessionTuning {
 
 /**
  * Everything that talks to one connection: its token manager and API client, the online state,
- * the job runner that carries every write to the server, sync, bulk submission, the order poller
- * and order actions. Started together, stopped together
+ * the job runner that carries every write to the server, protocol commands, sync, bulk
+ * submission, the order poller and order actions. Started together, stopped together
  * when the user switches connection or quits.
  *
  * Credentials hold the connection: when the sign-in server rejects the secret, or the API
@@ -63,6 +64,8 @@ export class Session {
   readonly client: ApiClient;
   readonly connectivity: Connectivity;
   readonly sync: SyncEngine;
+  /** Drafting, deleting, importing protocols and resolving their conflicts. */
+  readonly protocols: ProtocolCommands;
   readonly jobs: JobRunner;
   readonly bulk: BulkSubmitter;
   readonly poller: OrderPoller;
@@ -207,6 +210,14 @@ export class Session {
       afterPull: () => this.bulk.rescan({ read: false }),
       ...timers,
       log: scoped('sync'),
+    });
+    this.protocols = new ProtocolCommands({
+      store,
+      // A local change: report the counts; the runner sends it once its edits settle.
+      changed: () => {
+        this.sync.emitCounts();
+        this.jobs.wake();
+      },
     });
     this.bulk = new BulkSubmitter({
       store,

@@ -1,0 +1,113 @@
+import type { Batch } from '../../bulk/batch-model';
+import { reviewBatch } from '../../bulk/batch-review';
+import {
+  BatchRejectedError,
+  RetryRefusedError,
+  describeProblem,
+  problemPath,
+} from '../../bulk/order-requests';
+import { IpcFailure } from '../errors';
+import { toBatchItemView } from '../views';
+import { pricingTerms, requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
+
+/** batches.*: review, submit, the list and items, pause, continue, retry an item. */
+export function batchesHandlers(deps: IpcHandlerDeps): AreaHandlers<'batches'> {
+  const { core } = deps;
+  const session = () => requireSession(core);
+
+  /** A batch of the local store, or a not-found failure. */
+  const batch = (batchId: string) => {
+    const b = core.store.batches.get(batchId);
+    if (!b) throw new IpcFailure('not-found', 'This batch does not exist here.');
+    return b;
+  };
+
+  /** A batch as the batches list shows it. */
+  const batchView = ({ id, createdAt, finishedAt, concurrency }: Batch) => ({
+    id,
+    createdAt,
+    finishedAt,
+    concurrency,
+    progress: session().bulk.progress(id),
+  });
+
+  return {
+    'batches.review': async ({ protocolLocalIds }) => {
+      const s = session();
+      await pricingTerms(deps);
+      return reviewBatch(core.store, protocolLocalIds, {
+        embedded: s.connection.kind === 'embedded',
+        duplicates: s.duplicates,
+      });
+    },
+    'batches.submit': async ({ protocolLocalIds, concurrency, allowDuplicateOf }) => {
+      const s = session();
+      try {
+        return {
+          batchId: s.bulk.submit(protocolLocalIds, {
+            ...(concurrency ? { concurrency } : {}),
+            ...(allowDuplicateOf ? { allowDuplicateOf } : {}),
+          }),
+        };
+      } catch (error) {
+        if (!(error instanceof BatchRejectedError)) throw error;
+        // Each protocol that cannot be an order, at its place in the argument.
+        const fieldErrors = error.rejected.map((r) => ({
+          path: ['protocolLocalIds', protocolLocalIds.indexOf(r.protocolLocalId)],
+          message: `${r.label ?? 'Unknown protocol'}: ${r.problems.map(describeProblem).join('; ')}`,
+        }));
+        throw new IpcFailure(
+          'validation',
+          `${error.rejected.length} protocol(s) cannot be submitted; nothing was sent.`,
+          fieldErrors,
+        );
+      }
+    },
+    'batches.list': async () => {
+      session();
+      return core.store.batches.list().map(batchView);
+    },
+    'batches.items': async ({ batchId }) => {
+      session();
+      batch(batchId);
+      return core.store.batches.items(batchId).map(toBatchItemView);
+    },
+    'batches.pause': async ({ batchId }) => {
+      const s = session();
+      batch(batchId);
+      s.bulk.pause(batchId);
+      return batchView(batch(batchId));
+    },
+    'batches.retryItem': async ({ batchId, seq, sendAnyway }) => {
+      const s = session();
+      batch(batchId);
+      try {
+        s.bulk.retryItem(batchId, seq, { allowDuplicates: sendAnyway === true });
+      } catch (error) {
+        if (!(error instanceof RetryRefusedError)) throw error;
+        const kind = {
+          'no-item': 'not-found',
+          'no-protocol': 'not-found',
+          'not-rejected': 'conflict',
+          'not-held': 'conflict',
+          problems: 'validation',
+        } as const;
+        throw new IpcFailure(
+          kind[error.reason],
+          error.message,
+          error.problems.map((p) => ({
+            path: problemPath(p.path),
+            message: p.message,
+          })),
+        );
+      }
+      return batchView(batch(batchId));
+    },
+    'batches.continue': async ({ batchId }) => {
+      const s = session();
+      batch(batchId);
+      s.bulk.continue(batchId);
+      return batchView(batch(batchId));
+    },
+  };
+}

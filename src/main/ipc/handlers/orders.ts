@@ -1,0 +1,128 @@
+import type { OrderStatusRead } from '../../../shared/api';
+import type { IpcParsedArgs } from '../../../shared/ipc';
+import type { OrderMatch } from '../../../shared/work-views';
+import { BatchRejectedError, problemPath } from '../../bulk/order-requests';
+import { createOrder, reviewOrder } from '../../orders/create-order';
+import { exportOrdersCsv } from '../../orders/order-export';
+import { IpcFailure, describeFieldErrors } from '../errors';
+import { pricingTerms, requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
+
+/**
+ * orders.*: the queue, its counts and CSV export; one order, its timeline; reviewing and creating
+ * one (orders/create-order.ts), refreshing and cancelling one.
+ */
+export function ordersHandlers(deps: IpcHandlerDeps): AreaHandlers<'orders'> {
+  const { core } = deps;
+  const session = () => requireSession(core);
+
+  /**
+   * orders.review and orders.create of something that is not a complete order: nothing is sent,
+   * and each reason is on its field (a scratch draft's under `draft`, a protocol's on its own).
+   */
+  const notAnOrder = (input: OrderInput, error: BatchRejectedError): IpcFailure => {
+    if (input.from === 'protocol' && !core.store.protocols.get(input.protocolLocalId))
+      return new IpcFailure('not-found', 'This protocol no longer exists here.');
+    const prefix = input.from === 'scratch' ? ['draft'] : [];
+    const fieldErrors = error.rejected
+      .flatMap((r) => r.problems)
+      .map((p) => ({ path: [...prefix, ...problemPath(p.path)], message: p.message }));
+    return new IpcFailure(
+      'validation',
+      `This is not a complete order yet, so nothing was sent: ${describeFieldErrors(fieldErrors)}.`,
+      fieldErrors,
+    );
+  };
+
+  return {
+    'orders.list': async ({ limit, offset, ...query }) => {
+      session();
+      const filter = queueFilter(query);
+      const orders = core.store.orders.list({ ...filter, limit, offset });
+      return {
+        orders,
+        total: core.store.orders.count(filter),
+        possibleDuplicateOf: Object.fromEntries(
+          core.store.orders.duplicateOf(orders.map((o) => o.id)),
+        ),
+      };
+    },
+    'orders.exportCsv': async (query) => {
+      session();
+      return exportOrdersCsv(core.store.orders, queueFilter(query));
+    },
+    'orders.counts': async (match) => {
+      session();
+      const counts = core.store.orders.countByStatus(orderMatch(match));
+      return {
+        counts,
+        total: Object.values(counts).reduce((a, n) => a + n, 0),
+      };
+    },
+    'orders.get': async ({ orderId }) => {
+      session();
+      const order = core.store.orders.get(orderId);
+      if (!order) throw new IpcFailure('not-found', `Order ${orderId} is not in the local mirror.`);
+      return order;
+    },
+    'orders.timeline': async ({ orderId }) => {
+      session();
+      if (!core.store.orders.get(orderId))
+        throw new IpcFailure('not-found', `Order ${orderId} is not in the local mirror.`);
+      return core.store.orders.timeline(orderId).map((c) => ({
+        status: c.status,
+        previous: c.previous,
+        seenAt: new Date(c.seenAt).toISOString(),
+      }));
+    },
+    'orders.review': async (input) => {
+      const s = session();
+      await pricingTerms(deps);
+      try {
+        return await reviewOrder(core.store, orderInput(input), {
+          embedded: s.connection.kind === 'embedded',
+          duplicates: s.duplicates,
+        });
+      } catch (error) {
+        if (!(error instanceof BatchRejectedError)) throw error;
+        throw notAnOrder(input, error);
+      }
+    },
+    'orders.create': async (input) => {
+      const s = session();
+      try {
+        return {
+          batchId: createOrder(
+            { store: core.store, bulk: s.bulk },
+            orderInput(input),
+            input.allowDuplicateOf ? { allowDuplicateOf: input.allowDuplicateOf } : {},
+          ),
+        };
+      } catch (error) {
+        if (!(error instanceof BatchRejectedError)) throw error;
+        throw notAnOrder(input, error);
+      }
+    },
+    'orders.refresh': async ({ orderId }) => session().orders.refreshOrder(orderId),
+    'orders.cancel': async ({ orderId }) => session().orders.cancelOrder(orderId),
+  };
+}
+
+/** The queue's search and filters, without the keys the caller left out. */
+const orderMatch = ({ search, sourceId, createdFrom, createdTo }: OrderMatch) => ({
+  ...(search ? { search } : {}),
+  ...(sourceId ? { sourceId } : {}),
+  ...(createdFrom ? { createdFrom } : {}),
+  ...(createdTo ? { createdTo } : {}),
+});
+
+/** The queue's filter as orders.list applies it (orders.exportCsv applies exactly this too). */
+const queueFilter = ({ statuses, ...match }: OrderMatch & { statuses?: OrderStatusRead[] }) => ({
+  ...orderMatch(match),
+  ...(statuses ? { statuses } : {}),
+});
+
+type OrderInput = IpcParsedArgs<'orders.create'>;
+
+/** orders.review's and orders.create's argument as orders/create-order.ts takes it. */
+const orderInput = (input: OrderInput) =>
+  input.from === 'protocol' ? { protocolLocalId: input.protocolLocalId } : { draft: input.draft };

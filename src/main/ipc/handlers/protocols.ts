@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { CsvFileError, planImport } from '../../csv/protocol-import';
+import { exportProtocols, protocolsTemplate } from '../../csv/protocol-export';
+import { IpcFailure, describeFieldErrors, fieldErrorsOf } from '../errors';
+import { toProtocolView, toSummaryView } from '../views';
+import { ensureCatalog, requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
+
+/**
+ * protocols.*: the list, one protocol, the commands (protocols/protocol-commands.ts), conflicts,
+ * CSV import and export.
+ */
+export function protocolsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'protocols'> {
+  const session = () => requireSession(core);
+
+  /** A local protocol, or a not-found failure that names it. */
+  const protocol = (localId: string) => {
+    const p = core.store.protocols.get(localId);
+    if (!p) throw new IpcFailure('not-found', 'This protocol no longer exists here.');
+    return p;
+  };
+
+  return {
+    'protocols.list': async ({ search, syncStates, includeDeleted, hide, sort, limit, cursor }) => {
+      session();
+      const page = core.store.protocols.list({
+        search,
+        includeDeleted,
+        ...(hide ? { hide } : {}),
+        sort,
+        limit,
+        cursor,
+        ...(syncStates ? { syncStates } : {}),
+      });
+      return {
+        items: page.items.map(toSummaryView),
+        nextCursor: page.nextCursor,
+        total: page.total,
+      };
+    },
+    'protocols.matchingIds': async ({ search, syncStates, includeDeleted, hide }) => {
+      session();
+      return {
+        localIds: core.store.protocols.matchingIds({
+          search,
+          includeDeleted,
+          ...(hide ? { hide } : {}),
+          ...(syncStates ? { syncStates } : {}),
+        }),
+      };
+    },
+    'protocols.get': async ({ localId }) => {
+      session();
+      return toProtocolView(protocol(localId));
+    },
+    'protocols.create': async ({ draft }) => toProtocolView(session().protocols.create(draft)),
+    'protocols.update': async ({ localId, draft }) => {
+      const s = session();
+      protocol(localId);
+      return toProtocolView(s.protocols.update(localId, draft));
+    },
+    'protocols.duplicate': async ({ localId, customer }) => {
+      const s = session();
+      protocol(localId);
+      try {
+        return toProtocolView(s.protocols.duplicate(localId, customer));
+      } catch (error) {
+        if (!(error instanceof z.ZodError)) throw error;
+        // On the paths of the protocol's draft, where the editor shows them.
+        const fieldErrors = fieldErrorsOf(error.issues);
+        throw new IpcFailure(
+          'validation',
+          `This protocol cannot be copied until it is complete: ${describeFieldErrors(fieldErrors)}.`,
+          fieldErrors,
+        );
+      }
+    },
+    'protocols.delete': async ({ localId }) => {
+      const s = session();
+      protocol(localId);
+      return { effect: s.protocols.delete(localId) };
+    },
+    'protocols.conflicts': async () => session().protocols.conflicts(),
+    /** A change still in flight refuses it (StoreError invalid-state, crossing as 'conflict'). */
+    'protocols.resolveConflict': async ({ localId, choice }) => {
+      const s = session();
+      protocol(localId);
+      return s.protocols.resolveConflict(localId, choice);
+    },
+    'protocols.importPreview': async ({ csv }) => {
+      await ensureCatalog(core);
+      return csvFile(() => planImport(core.store, csv).preview);
+    },
+    'protocols.importCommit': async ({ csv, expectedReady }) => {
+      const s = session();
+      const plan = csvFile(() => planImport(core.store, csv));
+      if (expectedReady !== undefined && plan.preview.ready !== expectedReady) {
+        throw new IpcFailure(
+          'conflict',
+          `The file now gives ${plan.preview.ready} protocols ready to import instead of ${expectedReady} (the catalog or the protocols changed meanwhile). Nothing was imported; check the preview again.`,
+        );
+      }
+      const ids = s.protocols.importMany(plan.requests);
+      return { created: ids.length, skipped: plan.preview.bad.length };
+    },
+    'protocols.exportCsv': async (args) => {
+      session();
+      return exportProtocols(core.store, args);
+    },
+    'protocols.csvTemplate': async () => {
+      await ensureCatalog(core);
+      return protocolsTemplate(core.store);
+    },
+  };
+}
+
+/** A CSV file that cannot be read as protocols fails the call with every reason. */
+function csvFile<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof CsvFileError)) throw error;
+    throw new IpcFailure(
+      'validation',
+      error.message,
+      error.problems.map((message) => ({ path: ['csv'], message })),
+    );
+  }
+}

@@ -1,0 +1,35 @@
+import { UpdateRefused } from '../../updates/update-controller';
+import { IpcFailure } from '../errors';
+import type { AreaHandlers, IpcHandlerDeps } from './context';
+
+/** updates.*: the app's own updates (updates/update-controller.ts). */
+export function updatesHandlers({ core }: IpcHandlerDeps): AreaHandlers<'updates'> {
+  return {
+    'updates.get': async () => core.updates.view(),
+    'updates.configure': async (settings) => core.updates.configure(settings),
+    'updates.check': async () =>
+      refusedUpdate(() => {
+        // The outcome (and a failure) arrives as update-status events.
+        void core.updates.check();
+        return core.updates.view();
+      }),
+    'updates.install': async () =>
+      refusedUpdate(() => {
+        core.updates.install();
+        return null;
+      }),
+  };
+}
+
+/** An update call the controller refuses, as the failure the window shows. */
+function refusedUpdate<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof UpdateRefused)) throw error;
+    throw new IpcFailure(
+      error.reason === 'unsupported' ? 'unavailable' : 'conflict',
+      error.message,
+    );
+  }
+}
