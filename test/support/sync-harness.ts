@@ -3,7 +3,7 @@ import { ServerClock, observingServerTime } from '../../src/main/api/server-cloc
 import { Connectivity, httpProbe } from '../../src/main/sync/connectivity';
 import type { LocalStore } from '../../src/main/store';
 import { JobRunner } from '../../src/main/jobs/job-runner';
-import { protocolJobs } from '../../src/main/protocols/protocol-jobs';
+import { protocolJobs } from '../../src/main/jobs/protocol/protocol-job';
 import { SyncEngine, type SyncEngineOptions } from '../../src/main/sync/sync-engine';
 import type { Timers } from '../../src/main/timers';
 import { startMainFixture, type MainFixture } from './main-fixture';

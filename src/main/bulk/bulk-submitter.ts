@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import type { CoreEventBus } from '../events';
 import type { JobChanged, JobRunner } from '../jobs/job-runner';
 import { LATE_ORDER_WINDOW_MS, type DuplicateOrders } from '../orders/duplicate-orders';
-import { DEFAULT_ORDER_CONCURRENCY, OrderJobData } from '../orders/order-jobs';
+import { DEFAULT_ORDER_CONCURRENCY, OrderJobData } from '../jobs/order-job';
 import type { LocalStore } from '../store';
 import type { Timers } from '../timers';
 import {

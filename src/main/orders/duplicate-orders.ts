@@ -5,7 +5,7 @@ import { SERVER_TIME_MARGIN_MS, UNKNOWN_TIME_MARGIN_MS } from '../jobs/sent-wind
 import type { LocalStore } from '../store';
 import { parseRow } from '../store/rows';
 import { orderHoldsRequest, sameOrderContent } from './order-content';
-import { OrderJobData, type OrderJob } from './order-jobs';
+import { OrderJobData, type OrderJob } from '../jobs/order-job';
 import type { RecentOrders } from './recent-orders';
 
 const DAY_MS = 86_400_000;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DaysSupply } from '../../shared/api';
+import { LIVE_CHANGE_JOIN } from '../jobs/protocol/change-queue';
 import {
-  LIVE_CHANGE_JOIN,
   ProtocolSummaryRow,
   SUMMARY_SELECT,
   type ProtocolSummary,

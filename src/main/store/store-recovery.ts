@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
-import { restoreLostChanges } from '../protocols/change-queue';
+import { restoreLostChanges } from '../jobs/protocol/change-queue';
 import type { Db } from './db';
 import { createLocalStore, type LocalStore, type LocalStoreOptions } from './local-store';
 import { jsonText, prepareCached } from './rows';

@@ -7,7 +7,7 @@ import type { Clock } from '../clock';
 import type { CoreEventBus } from '../events';
 import type { JobChanged, JobRunner } from '../jobs/job-runner';
 import { orderStatusEvent } from '../orders/orders-repo';
-import { createsInFlight, type ChangeEffect } from '../protocols/change-queue';
+import { createsInFlight, type ChangeEffect } from '../jobs/protocol/change-queue';
 import {
   listConflicts,
   outboxCount,
