@@ -21,7 +21,8 @@ import { summariseCpuProfile } from './cpu-profile';
 import { startBrowserHost } from '../src/main/browser-host';
 import { MemoryCredentialStore } from '../src/main/connections/keychain';
 import { Redactor, silentLogger } from '../src/main/logging';
-import { connectionStoreFile, createLocalStore } from '../src/main/store';
+import { connectionStoreFile } from '../src/main/store';
+import { createLocalStore } from '../src/main/stores';
 import { EMBEDDED_CONNECTION_ID } from '../src/main/embedded-sandbox';
 import { insertBenchOrders } from './order-queue-data';
 import {

@@ -26,14 +26,15 @@ import type { Logger, Redactor } from './logging';
 import { Session, type SessionTuning } from './session';
 import { keepPricing } from './catalog/partner-pricing';
 import type { PartnerSettings } from '../shared/api';
-import { StoreError, type LocalStore } from './store';
+import { StoreError } from './store';
+import type { LocalStore } from './stores';
 import type { StoredConnection } from './connections/connections-repo';
 import { realTimers, type Timers } from './timers';
 import { DEFAULT_UPDATE_SETTINGS, UpdateSettings } from '../shared/update-views';
 import type { ConnectionRemoval, StorageProblem, StoreNotice } from '../shared/store-views';
 import { SETTING_KEYS } from './store/settings-repo';
-import { openAppStore, type AppStore } from './store/app-store';
-import { migrateSingleFileStore } from './store/single-file-migration';
+import { openAppStore, type AppStore } from './stores/app-store';
+import { migrateSingleFileStore } from './stores/single-file-migration';
 import { connectionStoreFile, deleteStoreFiles, SIDE_FILES } from './store/store-files';
 import { storeFaultOf, type FaultListener } from './store/store-faults';
 import {
@@ -42,7 +43,7 @@ import {
   takeRecoveryRecord,
   unsentChanges,
   type RecoveryRecord,
-} from './store/store-recovery';
+} from './stores/local-store-recovery';
 import { StorageWatch } from './storage-watch';
 import { UpdateController } from './updates/update-controller';
 import type { UpdaterPort } from './updates/updater-port';

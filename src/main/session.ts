@@ -14,7 +14,7 @@ import { OrderPoller, type OrderPollerOptions } from './orders/order-poller';
 import { RecentOrders } from './orders/recent-orders';
 import { protocolJobs } from './jobs/protocol/protocol-job';
 import { orderStatusEvent, type OrderUpsert } from './orders/orders-repo';
-import type { LocalStore } from './store';
+import type { LocalStore } from './stores';
 import { Connectivity, httpProbe } from './sync/connectivity';
 import { SyncEngine } from './sync/sync-engine';
 import { systemTimers, type Timers } from './timers';

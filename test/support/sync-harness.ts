@@ -1,7 +1,7 @@
 import type { Protocol, ProtocolRequest } from '../../src/shared/api';
 import { ServerClock, observingServerTime } from '../../src/main/api/server-clock';
 import { Connectivity, httpProbe } from '../../src/main/sync/connectivity';
-import type { LocalStore } from '../../src/main/store';
+import type { LocalStore } from '../../src/main/stores';
 import { JobRunner } from '../../src/main/jobs/job-runner';
 import { protocolJobs } from '../../src/main/jobs/protocol/protocol-job';
 import { SyncEngine, type SyncEngineOptions } from '../../src/main/sync/sync-engine';

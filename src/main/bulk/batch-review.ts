@@ -10,7 +10,7 @@ import {
 } from '../../shared/work-views';
 import { storedPricing, type StoredPricing } from '../catalog/partner-pricing';
 import type { DuplicateOrders } from '../orders/duplicate-orders';
-import type { LocalStore } from '../store';
+import type { LocalStore } from '../stores';
 import type { ProtocolOrderSource } from '../protocols/protocol-model';
 import {
   BatchRejectedError,

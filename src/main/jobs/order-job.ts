@@ -5,7 +5,7 @@ import { ServerClock } from '../api/server-clock';
 import type { Clock } from '../clock';
 import type { DuplicateOrders } from '../orders/duplicate-orders';
 import { reconcileInDoubt } from '../orders/order-reconcile';
-import type { LocalStore } from '../store';
+import type { LocalStore } from '../stores';
 import type { Job, Outcome } from './job-model';
 import type { JobKind } from './job-runner';
 import type { JobsRepo } from './jobs-repo';

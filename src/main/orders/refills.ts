@@ -6,7 +6,7 @@ import {
   SUMMARY_SELECT,
   type ProtocolSummary,
 } from '../protocols/protocol-model';
-import type { LocalStore } from '../store';
+import type { LocalStore } from '../stores';
 import { parseRow, prepareCached } from '../store/rows';
 
 const DAY_MS = 86_400_000;

@@ -17,7 +17,8 @@ import {
   type Resolution,
 } from '../protocols/conflicts';
 import type { LocalProtocol, ProtocolDraft } from '../protocols/protocol-model';
-import { SYNC_KEYS, type LocalStore } from '../store';
+import { SYNC_KEYS } from '../store';
+import type { LocalStore } from '../stores';
 import { systemTimers, type Timers } from '../timers';
 import type { Connectivity } from './connectivity';
 import { pullMirror, type MirrorPullOptions, type PullReport } from './mirror-pull';

@@ -8,12 +8,12 @@ import { ProtocolJobData } from '../../../src/main/jobs/protocol/change-queue';
 import { OrderJobData } from '../../../src/main/jobs/order-job';
 import {
   closeStore,
-  createLocalStore,
   openStore,
   SCHEMA_VERSION,
   schemaVersion,
   StoreError,
 } from '../../../src/main/store';
+import { createLocalStore } from '../../../src/main/stores';
 import { MIGRATIONS } from '../../../src/main/store/migrations';
 import { appOrder, manualClock, orderRequest, protocolRequest } from '../../support/store-fixtures';
 

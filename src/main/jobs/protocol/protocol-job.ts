@@ -7,7 +7,7 @@ import { findCreatedProtocol, takenByAnother } from '../../protocols/find-create
 import { sameContent } from '../../protocols/protocol-content';
 import type { ConflictKind, LocalProtocol } from '../../protocols/protocol-model';
 import * as server from '../../protocols/server-changes';
-import type { LocalStore } from '../../store';
+import type { LocalStore } from '../../stores';
 import { CorruptRowError } from '../../store/errors';
 import type { JobError, Outcome } from '../job-model';
 import type { JobKind } from '../job-runner';
