@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
 /**
  * Every way to name a Node built-in: `fs`, `fs/promises`, `node:fs`. A regex, not gitignore-style
@@ -114,6 +115,50 @@ export default tseslint.config(
   {
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // No import circles in the app's code: in a circle, the order in which modules initialise
+    // depends on which one is imported first, and no layer stands above the other. Type-only
+    // imports are not counted (they vanish at run time): a feature may name the store it is given
+    // as a type. And the store's plumbing stays below the features, its migrations frozen.
+    files: [
+      'src/main/**/*.ts',
+      'src/renderer/src/**/*.{ts,tsx}',
+      'src/preload/**/*.ts',
+      'src/shared/**/*.ts',
+    ],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // The imported files are parsed too, to follow their imports.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          // Zones are relative to this file's folder, wherever ESLint is started from.
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: './src/main/store',
+              from: './src/main',
+              except: ['./store', './clock.ts'],
+              message:
+                'src/main/store is the database plumbing that features use: it imports no feature (the store with its repositories is src/main/stores).',
+            },
+            {
+              target: ['./src/main/store/migrations', './src/main/store/app-migrations'],
+              from: './src',
+              except: ['./main/store/migrations', './main/store/app-migrations'],
+              message:
+                'Migrations are frozen: they import no live code. Copy what one needs into it, as it is at that version.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/main/**/*.ts'],

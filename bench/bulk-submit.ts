@@ -22,7 +22,7 @@ import { TokenManager } from '../src/main/connections/token-manager';
 import { CoreEventBus } from '../src/main/events';
 import { duplicateWindowMs } from '../src/main/orders/duplicate-orders';
 import { READ_OVERLAP_MS } from '../src/main/orders/recent-orders';
-import { createLocalStore, type LocalStore } from '../src/main/store';
+import { createLocalStore, type LocalStore } from '../src/main/stores';
 import type { CreateOrderRequest } from '../src/shared/api';
 import { protocolFor } from '../test/support/bulk';
 import { startBulk, type BulkStack } from '../test/support/bulk-stack';

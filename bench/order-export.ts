@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { exportOrdersCsv } from '../src/main/orders/order-export';
 import type { OrderQuery } from '../src/main/orders/orders-repo';
-import { createLocalStore } from '../src/main/store';
+import { createLocalStore } from '../src/main/stores';
 import { goalOf } from './goals';
 import { insertBenchOrders } from './order-queue-data';
 import { recordFigure } from './report';

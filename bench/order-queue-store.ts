@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createLocalStore } from '../src/main/store';
+import { createLocalStore } from '../src/main/stores';
 import type { OrderQuery } from '../src/main/orders/orders-repo';
 import { insertBenchOrders } from './order-queue-data';
 import { recordFigure } from './report';

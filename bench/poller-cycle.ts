@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { createApiClient } from '../src/main/api/client';
 import { TokenManager } from '../src/main/connections/token-manager';
 import { CoreEventBus } from '../src/main/events';
-import { createLocalStore } from '../src/main/store';
+import { createLocalStore } from '../src/main/stores';
 import { OrderPoller } from '../src/main/orders/order-poller';
 import type { CreateOrderRequest } from '../src/shared/api';
 import { startSandbox } from '../src/sandbox';

@@ -15,7 +15,7 @@ import type { Product } from '../src/shared/api';
 import { writeCsv } from '../src/main/csv/csv-text';
 import { headerRow } from '../src/main/csv/protocol-columns';
 import { planImport } from '../src/main/csv/protocol-import';
-import { createLocalStore, type LocalStore } from '../src/main/store';
+import { createLocalStore, type LocalStore } from '../src/main/stores';
 import { SEED_PRODUCTS } from '../src/sandbox/seed/products';
 import { goalOf } from './goals';
 import { recordFigure } from './report';

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createLocalStore } from '../src/main/store';
+import { createLocalStore } from '../src/main/stores';
 import { normalizeForSearch } from '../src/main/protocols/protocol-search';
 import { planFtsSearch, planLikeSearch, searchSeqs } from '../src/main/protocols/protocol-search';
 import { goalOf } from './goals';

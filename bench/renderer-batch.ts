@@ -25,7 +25,7 @@ import {
   type CredentialStore,
 } from '../src/main/connections/keychain';
 import { Redactor, silentLogger } from '../src/main/logging';
-import { DEFAULT_ORDER_CONCURRENCY } from '../src/main/orders/order-jobs';
+import { DEFAULT_ORDER_CONCURRENCY } from '../src/main/jobs/order-job';
 import { outboxCount } from '../src/main/protocols/conflicts';
 import { createLocalProtocols } from '../test/support/bulk';
 import {

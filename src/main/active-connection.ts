@@ -10,15 +10,16 @@ import { startEmbeddedConnection, type EmbeddedConnection } from './embedded-san
 import type { CoreEventBus } from './events';
 import type { Logger, Redactor } from './logging';
 import type { Notices } from './notices';
-import { StoreError, type LocalStore } from './store';
-import type { AppStore } from './store/app-store';
+import { StoreError } from './store';
+import type { LocalStore } from './stores';
+import type { AppStore } from './stores/app-store';
 import { connectionStoreFile } from './store/store-files';
 import { storeFaultOf, type FaultListener } from './store/store-faults';
 import {
   openConnectionStore,
   recoverConnectionStore,
   takeRecoveryRecord,
-} from './store/store-recovery';
+} from './stores/local-store-recovery';
 import type { StorageWatch } from './storage-watch';
 import type { Timers } from './timers';
 
@@ -49,7 +50,7 @@ export interface ActiveConnectionOptions {
 
 /**
  * The active connection at run time: its store (opened and checked; found damaged, at open or
- * later, it is kept and recovered, store/store-recovery.ts) and its session, started and
+ * later, it is kept and recovered, stores/local-store-recovery.ts) and its session, started and
  * stopped together. Switching, recovering and resuming go one at a time. Each saved connection
  * has a store file of its own: activating one opens its file, and nothing of the other is
  * touched.

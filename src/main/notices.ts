@@ -1,8 +1,8 @@
 import type { StoreNotice } from '../shared/store-views';
 import type { CoreEventBus } from './events';
 import type { Logger } from './logging';
-import type { AppStore } from './store/app-store';
-import type { RecoveryRecord } from './store/store-recovery';
+import type { AppStore } from './stores/app-store';
+import type { RecoveryRecord } from './stores/local-store-recovery';
 
 /**
  * What the user is told until they dismiss it (a damaged store recovered): kept in the app

@@ -4,9 +4,9 @@ import { systemClock } from '../../src/main/clock';
 import type { CoreEventBus } from '../../src/main/events';
 import { JobRunner } from '../../src/main/jobs/job-runner';
 import { DuplicateOrders } from '../../src/main/orders/duplicate-orders';
-import { orderJobs } from '../../src/main/orders/order-jobs';
+import { orderJobs } from '../../src/main/jobs/order-job';
 import { RecentOrders } from '../../src/main/orders/recent-orders';
-import type { LocalStore } from '../../src/main/store';
+import type { LocalStore } from '../../src/main/stores';
 import { realTimers } from '../../src/main/timers';
 
 export interface BulkStack {

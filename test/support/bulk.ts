@@ -1,5 +1,5 @@
 import type { ProtocolRequest } from '../../src/shared/api';
-import type { LocalStore } from '../../src/main/store';
+import type { LocalStore } from '../../src/main/stores';
 import { validOrderBody, type TestSandbox } from './sandbox';
 
 /** A complete protocol for patient `sourceId`: one pack product and one external product. */

@@ -5,7 +5,7 @@ import { steadyClock } from '../../src/main/clock';
 import { CoreEventBus } from '../../src/main/events';
 import { Redactor, silentLogger } from '../../src/main/logging';
 import { Session, type SessionTuning } from '../../src/main/connection-session';
-import { createLocalStore, type LocalStore } from '../../src/main/store';
+import { createLocalStore, type LocalStore } from '../../src/main/stores';
 import { startMainFixture, type MainFixture } from './main-fixture';
 
 export interface Desk {

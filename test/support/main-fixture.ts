@@ -11,7 +11,7 @@ import {
 import { MemoryCredentialStore } from '../../src/main/connections/keychain';
 import type { TokenManager } from '../../src/main/connections/token-manager';
 import { CoreEventBus } from '../../src/main/events';
-import { createLocalStore, type LocalStore } from '../../src/main/store';
+import { createLocalStore, type LocalStore } from '../../src/main/stores';
 import type { CoreEventName, CoreEvents } from '../../src/shared/events';
 import type { SandboxOptionsInput, SandboxRuntime } from '../../src/sandbox';
 import { startRewritingProxy, type RewritingProxy } from './rewriting-proxy';

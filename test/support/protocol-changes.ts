@@ -6,8 +6,8 @@ import {
   reconcileChange,
   type ChangeQueueContext,
   type ProtocolJob,
-} from '../../src/main/protocols/change-queue';
-import { protocolJobs } from '../../src/main/protocols/protocol-jobs';
+} from '../../src/main/jobs/protocol/change-queue';
+import { protocolJobs } from '../../src/main/jobs/protocol/protocol-job';
 import {
   markPushed,
   markRefused,

@@ -6,7 +6,7 @@ import type {
   ProtocolRead,
   ProtocolRequest,
 } from '../../src/shared/api';
-import { createLocalStore, type LocalStore } from '../../src/main/store';
+import { createLocalStore, type LocalStore } from '../../src/main/stores';
 
 /** A clock the test moves by hand. */
 export function manualClock(start = Date.parse('2025-03-01T10:00:00Z')) {

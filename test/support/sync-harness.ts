@@ -1,9 +1,9 @@
 import type { Protocol, ProtocolRequest } from '../../src/shared/api';
 import { ServerClock, observingServerTime } from '../../src/main/api/server-clock';
 import { Connectivity, httpProbe } from '../../src/main/sync/connectivity';
-import type { LocalStore } from '../../src/main/store';
+import type { LocalStore } from '../../src/main/stores';
 import { JobRunner } from '../../src/main/jobs/job-runner';
-import { protocolJobs } from '../../src/main/protocols/protocol-jobs';
+import { protocolJobs } from '../../src/main/jobs/protocol/protocol-job';
 import { SyncEngine, type SyncEngineOptions } from '../../src/main/sync/sync-engine';
 import { ProtocolCommands } from '../../src/main/protocols/protocol-commands';
 import type { Timers } from '../../src/main/timers';

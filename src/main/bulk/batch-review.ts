@@ -5,7 +5,7 @@ import { TOTAL_UNKNOWN_DISCOUNT, TOTAL_UNKNOWN_PRODUCT } from '../../shared/pric
 import { isHeldInReview, type BatchReviewView, type ReviewItemView } from '../../shared/work-views';
 import { storedPricing, type StoredPricing } from '../catalog/partner-pricing';
 import type { DuplicateOrders } from '../orders/duplicate-orders';
-import type { LocalStore } from '../store';
+import type { LocalStore } from '../stores';
 import type { ProtocolOrderSource } from '../protocols/protocol-model';
 import { describeProblem, orderRequestFromProtocol } from './order-requests';
 

@@ -3,7 +3,7 @@ import type { CreateOrderRequest } from '../../shared/api';
 import type { Clock } from '../clock';
 import type { JobsRepo } from '../jobs/jobs-repo';
 import type { StoredJob } from '../jobs/job-model';
-import { OrderJobData } from '../orders/order-jobs';
+import { BATCH_ORDERS_SETTLED, OrderJobData, enqueueOrderJob } from '../jobs/order-job';
 import type { OrdersRepo } from '../orders/orders-repo';
 import type { Db } from '../store/db';
 import { StoreError } from '../store/errors';
@@ -45,14 +45,7 @@ export class BatchesRepo {
         "INSERT INTO batches (id, created_at, state, concurrency, total) VALUES (?, ?, 'running', ?, ?)",
       ).run(id, this.clock.now(), options.concurrency, items.length);
       items.forEach((item, seq) => {
-        const data: OrderJobData = {
-          protocolLocalId: item.protocolLocalId,
-          request: item.request,
-          ...(item.allowDuplicateOf?.length
-            ? { allowDuplicateOf: [...item.allowDuplicateOf] }
-            : {}),
-        };
-        this.jobs.enqueue({ kind: 'order', data, batchId: id, batchSeq: seq });
+        enqueueOrderJob(this.jobs, item, { batchId: id, batchSeq: seq });
       });
     });
     return this.require(id);
@@ -96,8 +89,7 @@ export class BatchesRepo {
       prepareCached(
         this.db,
         `UPDATE batches SET state = 'done', finished_at = ? WHERE id = ? AND state <> 'done'
-           AND NOT EXISTS (SELECT 1 FROM jobs WHERE state IN ('queued', 'sending', 'in_doubt')
-                           AND kind = 'order' AND batch_id = batches.id)`,
+           AND ${BATCH_ORDERS_SETTLED}`,
       ).run(this.clock.now(), batchId).changes === 1
     );
   }

@@ -4,8 +4,8 @@ import type { Clock } from '../clock';
 import type { CoreEventBus } from '../events';
 import type { JobChanged, JobRunner } from '../jobs/job-runner';
 import { LATE_ORDER_WINDOW_MS, type DuplicateOrders } from '../orders/duplicate-orders';
-import { DEFAULT_ORDER_CONCURRENCY, OrderJobData } from '../orders/order-jobs';
-import type { LocalStore } from '../store';
+import { DEFAULT_ORDER_CONCURRENCY, OrderJobData } from '../jobs/order-job';
+import type { LocalStore } from '../stores';
 import type { Timers } from '../timers';
 import {
   BatchRejectedError,

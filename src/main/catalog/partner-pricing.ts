@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { PartnerPricing, type PricingTermsView } from '../../shared/pricing-views';
 import type { ApiClient } from '../api/client';
 import type { Clock } from '../clock';
-import { CorruptRowError, SYNC_KEYS, type LocalStore } from '../store';
+import { CorruptRowError, SYNC_KEYS } from '../store';
+import type { LocalStore } from '../stores';
 
 /** The stored copy: the terms, and when they were read (epoch ms, local clock). */
 const StoredPricing = PartnerPricing.extend({ readAt: z.int().min(0) });

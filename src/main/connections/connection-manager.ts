@@ -6,10 +6,11 @@ import { createApiClient } from '../api/client';
 import type { Clock } from '../clock';
 import { EMBEDDED_CONNECTION_ID, type EmbeddedConnection } from '../embedded-sandbox';
 import type { Logger, Redactor } from '../logging';
-import { StoreError, type LocalStore } from '../store';
-import type { AppStore } from '../store/app-store';
+import { StoreError } from '../store';
+import type { LocalStore } from '../stores';
+import type { AppStore } from '../stores/app-store';
 import { connectionStoreFile, deleteStoreFiles, SIDE_FILES } from '../store/store-files';
-import { unsentChanges } from '../store/store-recovery';
+import { unsentChanges } from '../stores/local-store-recovery';
 import {
   Connection,
   deleteConnectionSecret,

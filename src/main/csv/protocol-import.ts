@@ -5,7 +5,7 @@ import {
   type CsvGoodRow,
   type CsvImportPreview,
 } from '../../shared/protocol-csv-views';
-import type { LocalStore } from '../store';
+import type { LocalStore } from '../stores';
 import { CsvSyntaxError, readCsv, type CsvRow } from './csv-text';
 import { mapHeader, type ColumnMap } from './protocol-columns';
 import { parseProtocolRow, rowLabel, type ImportCatalog } from './protocol-row';

@@ -16,7 +16,7 @@ import type { BulkSubmitter } from '../bulk/bulk-submitter';
 import { BatchRejectedError, orderRequestFromDraft, protocolLabel } from '../bulk/order-requests';
 import { storedPricing } from '../catalog/partner-pricing';
 import type { ProtocolOrderSource } from '../protocols/protocol-model';
-import type { LocalStore } from '../store';
+import type { LocalStore } from '../stores';
 
 /** Where one order comes from: a saved protocol, or a draft written from scratch. */
 export type OrderInput = { protocolLocalId: string } | { draft: ProtocolRequest };

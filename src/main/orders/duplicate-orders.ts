@@ -2,10 +2,10 @@ import type { AppOrder, CreateOrderRequest } from '../../shared/api';
 import type { Clock } from '../clock';
 import type { StoredJob } from '../jobs/job-model';
 import { SERVER_TIME_MARGIN_MS, UNKNOWN_TIME_MARGIN_MS } from '../jobs/sent-window';
-import type { LocalStore } from '../store';
+import type { LocalStore } from '../stores';
 import { parseRow } from '../store/rows';
 import { orderHoldsRequest, sameOrderContent } from './order-content';
-import { OrderJobData, type OrderJob } from './order-jobs';
+import { OrderJobData, type OrderJob } from '../jobs/order-job';
 import type { RecentOrders } from './recent-orders';
 
 const DAY_MS = 86_400_000;

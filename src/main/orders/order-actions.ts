@@ -2,7 +2,7 @@ import type { AppOrder } from '../../shared/api';
 import type { ApiClient } from '../api/client';
 import { isApiClientError } from '../api/errors';
 import type { CoreEventBus } from '../events';
-import type { LocalStore } from '../store';
+import type { LocalStore } from '../stores';
 import { orderStatusEvent } from './orders-repo';
 
 export type CancelOutcome =

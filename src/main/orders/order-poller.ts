@@ -5,7 +5,7 @@ import { describeSkipped } from '../api/http';
 import { systemClock, type Clock } from '../clock';
 import type { CoreEvents } from '../../shared/events';
 import type { CoreEventBus } from '../events';
-import type { LocalStore } from '../store';
+import type { LocalStore } from '../stores';
 import type { DueOrder } from './orders-repo';
 import {
   DEFAULT_POLL_SCHEDULE,

@@ -1,6 +1,6 @@
 import type { AppOrder, CreateOrderRequest } from '../../shared/api';
 import type { ApiClient } from '../api/client';
-import type { LocalStore } from '../store';
+import type { LocalStore } from '../stores';
 import { orderHoldsRequest } from './order-content';
 
 /** A create whose outcome is unknown: what it sent, and when, in the server's time. */

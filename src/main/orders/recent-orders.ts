@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { AppOrder } from '../../shared/api';
 import type { ApiClient } from '../api/client';
 import type { Clock } from '../clock';
-import { SYNC_KEYS, type LocalStore } from '../store';
+import { SYNC_KEYS } from '../store';
+import type { LocalStore } from '../stores';
 import type { OrderUpsert } from './orders-repo';
 
 export interface RecentOrdersOptions {

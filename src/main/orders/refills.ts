@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { DaysSupply } from '../../shared/api';
+import { LIVE_CHANGE_JOIN } from '../jobs/protocol/change-queue';
 import {
-  LIVE_CHANGE_JOIN,
   ProtocolSummaryRow,
   SUMMARY_SELECT,
   type ProtocolSummary,
 } from '../protocols/protocol-model';
-import type { LocalStore } from '../store';
+import type { LocalStore } from '../stores';
 import { parseRow, prepareCached } from '../store/rows';
 
 const DAY_MS = 86_400_000;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ProtocolRead } from '../../shared/api';
 import type { CoreEvents } from '../../shared/events';
-import { StoreError, type LocalStore } from '../store';
+import { StoreError } from '../store';
+import type { LocalStore } from '../stores';
 import type { ConflictChoice, ConflictView } from '../../shared/protocol-views';
 import type { ConflictKind, LocalProtocol } from './protocol-model';
 

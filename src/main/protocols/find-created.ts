@@ -1,6 +1,6 @@
 import type { ProtocolRead, ProtocolRequest } from '../../shared/api';
 import type { ApiClient } from '../api/client';
-import type { LocalStore } from '../store';
+import type { LocalStore } from '../stores';
 import { sameContent } from './protocol-content';
 import { isUntouchedMirrorCopy } from './protocol-model';
 

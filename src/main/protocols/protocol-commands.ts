@@ -1,6 +1,6 @@
 import type { ProtocolRequest } from '../../shared/api';
-import type { LocalStore } from '../store';
-import type { ChangeEffect } from './change-queue';
+import type { LocalStore } from '../stores';
+import type { ChangeEffect } from '../jobs/protocol/change-queue';
 import {
   listConflicts,
   resolveConflict,

@@ -10,8 +10,12 @@ import {
 import { ConflictKind, ProtocolSyncState } from '../../shared/protocol-views';
 import type { Db } from '../store/db';
 import { JobError, JobState } from '../jobs/job-model';
+import {
+  LIVE_CHANGE_COLUMNS,
+  LIVE_CHANGE_JOIN,
+  ProtocolChangeOp,
+} from '../jobs/protocol/change-queue';
 import { flag, jsonText, jsonTextOrNull, parseRow, prepareCached } from '../store/rows';
-import { ProtocolChangeOp } from './change-queue';
 import { nameSortKey, searchTextOf } from './protocol-search';
 
 export { ProtocolDraft };
@@ -141,8 +145,7 @@ export const ORDER_SOURCE_SELECT = 'local_id, customer_name, source_id, deleted,
 /** Columns of protocols p joined with its live job j (see LIVE_CHANGE_JOIN). */
 export const SUMMARY_SELECT = `p.local_id, p.server_id, p.customer_name, p.source_id, p.email,
   p.sync_state, p.deleted, p.rev, p.created_at, p.local_updated_at,
-  j.id AS j_id, json_extract(j.data, '$.op') AS j_op, j.state AS j_state, j.attempts AS j_attempts,
-  j.error AS j_error`;
+  ${LIVE_CHANGE_COLUMNS}`;
 export const FULL_SELECT = `${SUMMARY_SELECT}, p.base_updated_at, p.origin, p.draft, p.server, p.conflict`;
 
 /**
@@ -151,7 +154,6 @@ export const FULL_SELECT = `${SUMMARY_SELECT}, p.base_updated_at, p.origin, p.dr
  */
 export const isUntouchedMirrorCopy = (p: LocalProtocol): boolean =>
   p.origin === 'server' && p.syncState === 'synced' && p.change === null;
-export const LIVE_CHANGE_JOIN = `LEFT JOIN jobs j ON j.queue_key = 'protocol:' || p.local_id AND j.state <> 'done'`;
 
 /**
  * The draft a server copy stands for. An order type or shipping method the app does not know

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ProtocolRead } from '../../shared/api';
 import { draftColumns, draftFromProtocol, readLocalProtocol } from './protocol-model';
-import { forgetProtocol, liveChange } from './change-queue';
+import { forgetProtocol, liveChange } from '../jobs/protocol/change-queue';
 import { markConflict, refreshFromServer, type ProtocolContext } from './server-changes';
 import { prepareCached } from '../store/rows';
 

@@ -11,12 +11,17 @@ import type { Clock } from '../clock';
 import type { Db } from '../store/db';
 import { StoreError } from '../store/errors';
 import type { JobsRepo } from '../jobs/jobs-repo';
+import {
+  CHANGE_IN_DOUBT,
+  LIVE_CHANGE_JOIN,
+  forgetProtocol,
+  reconcileChange,
+  type ChangeEffect,
+} from '../jobs/protocol/change-queue';
 import * as pull from './protocol-pull';
 import type { ServerUpsert } from './protocol-pull';
-import { forgetProtocol, reconcileChange, type ChangeEffect } from './change-queue';
 import * as server from './server-changes';
 import {
-  LIVE_CHANGE_JOIN,
   ORDER_SOURCE_SELECT,
   ProtocolOrderSourceRow,
   ProtocolSummaryRow,
@@ -390,15 +395,11 @@ function matchFilter(query: ProtocolMatchQuery): { where: string[]; params: unkn
       any.push(`p.sync_state IN (${states.map(() => '?').join(', ')})`);
       params.push(...states);
     }
-    if (query.syncStates.includes('in-doubt')) any.push(IN_DOUBT);
+    if (query.syncStates.includes('in-doubt')) any.push(CHANGE_IN_DOUBT);
     where.push(any.length ? `(${any.join(' OR ')})` : '0');
   }
   return { where, params };
 }
-
-/** The protocol's pending change (its live job) is in doubt. */
-const IN_DOUBT = `EXISTS (SELECT 1 FROM jobs d WHERE d.queue_key = 'protocol:' || p.local_id
-  AND d.state <> 'done' AND d.state = 'in_doubt')`;
 
 /** 'changed': "c:<local_updated_at>:<seq>"; 'name': "n:<seq>:<sort key>". */
 function formatCursor(key: ListKey, sort: ListSort): string {

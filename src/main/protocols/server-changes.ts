@@ -9,7 +9,7 @@ import {
   type ChangeQueueContext,
   type ProtocolJob,
   type ProtocolJobData,
-} from './change-queue';
+} from '../jobs/protocol/change-queue';
 import {
   draftColumns,
   draftFromProtocol,

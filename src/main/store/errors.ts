@@ -7,7 +7,7 @@ export type StoreErrorCode =
   | 'invalid-state'
   /** The file is damaged (quick_check found problems): see store-recovery.ts. */
   | 'damaged'
-  /** Another process holds the data directory (app-store.ts). */
+  /** Another process holds the data directory (stores/app-store.ts). */
   | 'in-use'
   /** No connection store is open (none active, or it is being switched or recovered). */
   | 'unavailable';

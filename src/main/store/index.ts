@@ -1,8 +1,6 @@
-export { createLocalStore, type LocalStore, type LocalStoreOptions } from './local-store';
 export { openStore, closeStore, schemaVersion, type Db, type OpenStoreOptions } from './db';
 export { StoreError, CorruptRowError, StoreDamagedError, type StoreErrorCode } from './errors';
 export { SCHEMA_VERSION } from './migrations';
 export { SettingsRepo, SETTING_KEYS } from './settings-repo';
 export { SyncStateRepo, SYNC_KEYS } from './sync-state-repo';
-export { openAppStore, DataDirInUseError, type AppStore } from './app-store';
 export { connectionStoreFile, APP_STORE_FILE, LEGACY_STORE_FILE } from './store-files';

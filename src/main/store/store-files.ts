@@ -5,7 +5,7 @@ import { basename, dirname, join } from 'node:path';
  * Where the stores live in the app's data directory:
  *
  *   app.db                      connections (no secrets) and app settings; held locked while
- *                               the app runs (app-store.ts)
+ *                               the app runs (stores/app-store.ts)
  *   connections/<id>.db         one store per saved connection: its mirror, drafts, jobs,
  *                               batches, orders and their history
  *   connections/<id>.damaged-<time>.db   a damaged store, moved aside and kept

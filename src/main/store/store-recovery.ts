@@ -1,12 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { z } from 'zod';
-import { restoreLostChanges } from '../protocols/change-queue';
 import type { Db } from './db';
-import { createLocalStore, type LocalStore, type LocalStoreOptions } from './local-store';
-import { jsonText, prepareCached } from './rows';
 import { salvageTables, type SalvageReport } from './salvage';
 import {
   asideName,
@@ -15,7 +10,6 @@ import {
   moveStoreFiles,
   orphanSideFiles,
 } from './store-files';
-import { storeFaultOf } from './store-faults';
 
 /**
  * A damaged store is found, kept and recovered (docs/architecture.md, "A damaged store"):
@@ -25,45 +19,9 @@ import { storeFaultOf } from './store-faults';
  * name with the time (never deleted), and the fresh store takes its place. Each step can be cut
  * short by a crash: the damaged file stays in place until the new one is complete, and a
  * complete new one left at its temporary name is put in place at the next open.
+ * This is the recovery of any store file; what a connection's store and the app store add to it
+ * (their tables, their repairs, what the user is told) is in stores/.
  */
-
-/** What a recovery did, as kept in the recovered store until the app has told the user. */
-export const RecoveryRecord = z.object({
-  id: z.string(),
-  at: z.int(),
-  cause: z.enum(['damaged', 'not-a-database']),
-  keptAt: z.string(),
-  storeFile: z.string(),
-  recovered: z.object({
-    protocols: z.int(),
-    unsentChanges: z.int(),
-    unfinishedBatches: z.int(),
-    orders: z.int(),
-  }),
-  unreadable: z.int(),
-  /** Tables of which nothing could be read. */
-  lostTables: z.array(z.string()),
-});
-export type RecoveryRecord = z.infer<typeof RecoveryRecord>;
-
-/** A connection store's tables, parents before children (foreign keys). */
-export const CONNECTION_TABLES = [
-  'products',
-  'shipping_methods',
-  'sync_state',
-  'protocols',
-  'batches',
-  'jobs',
-  'orders',
-  'order_status_changes',
-  'possible_duplicates',
-  // Left from the single-file layout; copied so that nothing readable is dropped.
-  'connections',
-  'settings',
-] as const;
-
-/** The key of the connection store's (otherwise unused) settings table holding the record. */
-const RECORD_KEY = 'store.recovery';
 
 const temporaryName = (file: string) => file.replace(/(\.db)?$/, '.recovering.db');
 
@@ -170,94 +128,4 @@ export function settleStoreFile(file: string, now: number): void {
   const temp = temporaryName(file);
   if (!existsSync(file) && existsSync(temp)) moveStoreFiles(temp, file);
   if (orphanSideFiles(file).length > 0) moveAside(file, 'orphaned-log', now);
-}
-
-/**
- * Opens a connection's store, checked with quick_check. A damaged one is recovered first (see
- * recoverConnectionStore); an error that is not damage (a full or read-only disk, a newer
- * schema) is thrown as is.
- */
-export function openConnectionStore(file: string, options: LocalStoreOptions & { now(): number }) {
-  settleStoreFile(file, options.now());
-  try {
-    return createLocalStore(file, { ...options, quickCheck: true });
-  } catch (error) {
-    if (storeFaultOf(error) !== 'damaged') throw error;
-    recoverConnectionStore(file, error, options);
-    return createLocalStore(file, { ...options, quickCheck: true });
-  }
-}
-
-/**
- * Recovers a connection's damaged store (closed by the caller) in place: the rows that can be
- * read, and for each protocol whose pending change lost its job, a job in doubt (the server is
- * read before it is sent again). The record of what happened stays in the new store until
- * takeRecoveryRecord() hands it over.
- */
-export function recoverConnectionStore(
-  file: string,
-  cause: unknown,
-  options: LocalStoreOptions & { now(): number },
-): void {
-  const { clock } = options;
-  recoverStoreFile(file, cause, {
-    now: options.now(),
-    tables: CONNECTION_TABLES,
-    create: (temp) => createLocalStore(temp, clock ? { clock } : {}),
-    finish: (fresh, salvaged) => {
-      fresh.transaction(() => {
-        restoreLostChanges({
-          db: fresh.db,
-          clock: clock ?? { now: options.now },
-          jobs: fresh.jobs,
-        });
-        const record: RecoveryRecord = {
-          id: randomUUID(),
-          at: options.now(),
-          cause: salvaged.cause,
-          keptAt: salvaged.keptAt,
-          storeFile: file,
-          recovered: {
-            protocols: fresh.protocols.count(),
-            unsentChanges: unsentChanges(fresh),
-            unfinishedBatches: fresh.batches.list().filter((b) => b.state !== 'done').length,
-            orders: fresh.orders.count({}),
-          },
-          unreadable: salvaged.unreadable,
-          lostTables: salvaged.lostTables.filter((t) => t !== 'connections' && t !== 'settings'),
-        };
-        prepareCached(
-          fresh.db,
-          `INSERT INTO settings (key, value) VALUES (?, ?)
-           ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-        ).run(RECORD_KEY, JSON.stringify(record));
-      });
-    },
-  });
-}
-
-/**
- * Protocols with a change the server has not confirmed (pending, or in conflict): what the user
- * made here and would lose with the store.
- */
-export const unsentChanges = (store: LocalStore): number =>
-  store.protocols.list({ syncStates: ['pending', 'conflict'], includeDeleted: true, limit: 1 })
-    .total;
-
-/**
- * The record of a recovery this store came from, if the app has not told the user yet; `told`
- * is called with it and the record is removed once it returns (a crash in between tells again,
- * which notices make harmless: they are kept by id).
- */
-export function takeRecoveryRecord(
-  store: LocalStore,
-  told: (record: RecoveryRecord) => void,
-): void {
-  const row = prepareCached(store.db, 'SELECT value FROM settings WHERE key = ?').get(
-    RECORD_KEY,
-  ) as { value: string } | undefined;
-  if (!row) return;
-  const record = jsonText(RecoveryRecord).safeParse(row.value);
-  if (record.success) told(record.data);
-  prepareCached(store.db, 'DELETE FROM settings WHERE key = ?').run(RECORD_KEY);
 }

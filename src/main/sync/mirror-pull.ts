@@ -5,7 +5,8 @@ import { describeSkipped } from '../api/http';
 import { pullPricing } from '../catalog/partner-pricing';
 import type { Clock } from '../clock';
 import type { OrderUpsert } from '../orders/orders-repo';
-import { SYNC_KEYS, type LocalStore } from '../store';
+import { SYNC_KEYS } from '../store';
+import type { LocalStore } from '../stores';
 
 export interface MirrorPullOptions {
   store: LocalStore;

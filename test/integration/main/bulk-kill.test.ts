@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLocalStore, type LocalStore } from '../../../src/main/store';
+import { createLocalStore, type LocalStore } from '../../../src/main/stores';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { serverProtocols } from '../../support/sync-harness';
 import { waitFor } from '../../support/wait';

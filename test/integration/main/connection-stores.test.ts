@@ -8,13 +8,8 @@ import { saveConnectionSecret } from '../../../src/main/connections/connection';
 import { Core } from '../../../src/main/core';
 import { createOrder } from '../../../src/main/orders/create-order';
 import { Redactor, silentLogger } from '../../../src/main/logging';
-import {
-  connectionStoreFile,
-  createLocalStore,
-  LEGACY_STORE_FILE,
-  openAppStore,
-  SETTING_KEYS,
-} from '../../../src/main/store';
+import { connectionStoreFile, LEGACY_STORE_FILE, SETTING_KEYS } from '../../../src/main/store';
+import { createLocalStore, openAppStore } from '../../../src/main/stores';
 import { protocolFor } from '../../support/bulk';
 import { setFaults } from '../../support/client-harness';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemoryCredentialStore } from '../../../src/main/connections/keychain';
 import { Core } from '../../../src/main/core';
 import { Redactor, silentLogger } from '../../../src/main/logging';
-import { DataDirInUseError } from '../../../src/main/store';
+import { DataDirInUseError } from '../../../src/main/stores';
 import { spawnFixture, type Child } from '../../support/child-process';
 
 /**

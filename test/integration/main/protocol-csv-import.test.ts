@@ -4,7 +4,7 @@ import { writeCsv } from '../../../src/main/csv/csv-text';
 import { headerRow } from '../../../src/main/csv/protocol-columns';
 import { exportProtocols } from '../../../src/main/csv/protocol-export';
 import { planImport } from '../../../src/main/csv/protocol-import';
-import type { LocalStore } from '../../../src/main/store';
+import type { LocalStore } from '../../../src/main/stores';
 import { memoryStore, product } from '../../support/store-fixtures';
 import { serverProtocols, startSyncHarness, type SyncHarness } from '../../support/sync-harness';
 

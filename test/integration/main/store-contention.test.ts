@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLocalStore, type LocalStore } from '../../../src/main/store';
+import { createLocalStore, type LocalStore } from '../../../src/main/stores';
 import { protocolFor } from '../../support/bulk';
 
 const WRITER = fileURLToPath(new URL('../../fixtures/db-writer.mjs', import.meta.url));

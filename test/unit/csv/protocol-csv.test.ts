@@ -7,7 +7,7 @@ import {
   protocolsTemplate,
 } from '../../../src/main/csv/protocol-export';
 import { CsvFileError, planImport } from '../../../src/main/csv/protocol-import';
-import type { LocalStore } from '../../../src/main/store';
+import type { LocalStore } from '../../../src/main/stores';
 import { memoryStore, product, protocolRequest } from '../../support/store-fixtures';
 
 /** A store whose catalog mirror holds pack, external, discontinued, draft and backordered products. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Outcome } from '../../../src/main/jobs/job-model';
-import { createLocalStore, type LocalStore } from '../../../src/main/store';
+import { createLocalStore, type LocalStore } from '../../../src/main/stores';
 import { batchOf, manualClock, memoryStore } from '../../support/store-fixtures';
 import {
   GRACE_MS,

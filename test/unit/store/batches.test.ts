@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { JobError } from '../../../src/main/jobs/job-model';
-import { createLocalStore, StoreError } from '../../../src/main/store';
+import { StoreError } from '../../../src/main/store';
+import { createLocalStore } from '../../../src/main/stores';
 import {
   appOrder,
   batchOf,

@@ -3,14 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import {
-  CorruptRowError,
-  DataDirInUseError,
-  openAppStore,
-  StoreError,
-  SYNC_KEYS,
-  type AppStore,
-} from '../../../src/main/store';
+import { CorruptRowError, StoreError, SYNC_KEYS } from '../../../src/main/store';
+import { DataDirInUseError, openAppStore, type AppStore } from '../../../src/main/stores';
 import { manualClock, memoryStore } from '../../support/store-fixtures';
 
 const dirs: string[] = [];

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProtocolRequest } from '../../../src/shared/api';
 import { JobRunner } from '../../../src/main/jobs/job-runner';
-import { EDIT_SETTLE_MS } from '../../../src/main/protocols/change-queue';
-import { protocolJobs } from '../../../src/main/protocols/protocol-jobs';
+import { EDIT_SETTLE_MS } from '../../../src/main/jobs/protocol/change-queue';
+import { protocolJobs } from '../../../src/main/jobs/protocol/protocol-job';
 import { CorruptRowError } from '../../../src/main/store';
 import {
   GRACE_MS,

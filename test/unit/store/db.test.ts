@@ -4,16 +4,16 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ProtocolJobData } from '../../../src/main/protocols/change-queue';
-import { OrderJobData } from '../../../src/main/orders/order-jobs';
+import { ProtocolJobData } from '../../../src/main/jobs/protocol/change-queue';
+import { OrderJobData } from '../../../src/main/jobs/order-job';
 import {
   closeStore,
-  createLocalStore,
   openStore,
   SCHEMA_VERSION,
   schemaVersion,
   StoreError,
 } from '../../../src/main/store';
+import { createLocalStore } from '../../../src/main/stores';
 import { MIGRATIONS } from '../../../src/main/store/migrations';
 import { appOrder, manualClock, orderRequest, protocolRequest } from '../../support/store-fixtures';
 

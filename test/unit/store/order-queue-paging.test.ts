@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createLocalStore } from '../../../src/main/store';
+import { createLocalStore } from '../../../src/main/stores';
 import type { OrderQuery } from '../../../src/main/orders/orders-repo';
 import { ORDER_STATUSES, type AppOrder } from '../../../src/shared/api';
 import { appOrder, memoryStore } from '../../support/store-fixtures';

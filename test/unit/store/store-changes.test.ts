@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChangeSubject } from '../../../src/shared/events';
-import { createLocalStore, openAppStore, type Db } from '../../../src/main/store';
+import type { Db } from '../../../src/main/store';
+import { createLocalStore, openAppStore } from '../../../src/main/stores';
 import { SUBJECT_OF_TABLE, writtenTable } from '../../../src/main/store/store-changes';
 import { manualClock, protocolRequest } from '../../support/store-fixtures';
 

@@ -1,6 +1,45 @@
 import type Database from 'better-sqlite3';
-import { nameSortKey } from '../../protocols/protocol-search';
-import { orderSearchText } from '../../orders/order-search';
+
+/*
+ * Frozen copies of the normalisation as it was when this migration was written
+ * (protocols/protocol-search.ts's normalizeForSearch and nameSortKey, orders/order-search.ts's
+ * orderSearchText). A migration imports no live code: a later change to those functions must not
+ * change what version 3 writes into a database that reaches it; rows already migrated would not
+ * follow such a change anyway, so it needs a migration of its own.
+ */
+
+const normalizeForSearch = (text: string): string =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Characters of each name part kept in the sort key. */
+const SORT_PART_MAX = 80;
+
+const sortPart = (text: string): string => {
+  const part = normalizeForSearch(text).slice(0, SORT_PART_MAX);
+  // Never end on half of a surrogate pair.
+  return /[\uD800-\uDBFF]$/.test(part) ? part.slice(0, -1) : part;
+};
+
+/** Last name, then first name, separated by U+001F (sorts before every printable character). */
+const nameSortKey = (c: { firstName: string; lastName: string }): string =>
+  `${sortPart(c.lastName)}\u001f${sortPart(c.firstName)}`;
+
+/** Patient name, sourceId and order id, folded, with a trailing space. */
+function orderSearchText(order: {
+  id: string;
+  customer: { firstName: string; lastName: string; sourceId: string };
+}): string {
+  const c = order.customer;
+  return `${[c.firstName, c.lastName, c.sourceId, order.id]
+    .map(normalizeForSearch)
+    .filter(Boolean)
+    .join(' ')} `;
+}
 
 /**
  * Schema version 3:
@@ -12,7 +51,7 @@ import { orderSearchText } from '../../orders/order-search';
  * - order_status_changes: each status the app saw an order take (OrdersRepo writes it with the
  *   order row). Orders already mirrored start with their current status, seen at their server
  *   updatedAt: the best time known for it.
- * The derived columns are filled with the app's own normalisation (a function of this migration).
+ * The derived columns are filled with the app's own normalisation (frozen above).
  */
 const SQL = /* sql */ `
 ALTER TABLE protocols ADD COLUMN sort_name TEXT NOT NULL DEFAULT '';

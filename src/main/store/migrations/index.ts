@@ -10,9 +10,10 @@ import { migration008 } from './008-possible-duplicates';
 import { migration009 } from './009-job-server-time';
 
 /**
- * One schema version: SQL, or a function of the connection for a step that needs the app's own
- * code (a column derived with the app's text normalisation). Runs inside the migration's
- * transaction.
+ * One schema version: SQL, or a function of the connection for a step that needs code (a column
+ * derived with the app's text normalisation). Runs inside the migration's transaction. A
+ * migration imports no live code: what it needs is copied into it as it was at that version
+ * (frozen), so that a later change to the app cannot change what an old version writes.
  */
 export type Migration = string | ((db: Database.Database) => void);
 

@@ -1,6 +1,5 @@
 import { create } from 'zustand';
 import { call, errorMessage } from '../lib/ipc';
-import { useProtocolsStore } from './protocols-store';
 import { toast } from './toast-store';
 
 /** How long a deleted protocol can be brought back before the delete is sent to main. */
@@ -15,7 +14,11 @@ interface PendingDelete {
 interface PendingDeleteStore {
   /** Protocols deleted on screen whose delete main has not been told of yet (hide them in lists). */
   pending: Record<string, PendingDelete>;
-  /** Deletes `localId` after the undo window; returns false when it was already pending. */
+  /**
+   * Deletes `localId` after the undo window; returns false when it was already pending. The
+   * caller drops it from the list's selection (this store knows nothing of selection, so that the
+   * protocols store can ask it which protocols are pending without an import circle).
+   */
   schedule(localId: string, name: string, onUndo: () => void): boolean;
   /** Cancels the delete; false when it is already on its way. */
   undo(localId: string): boolean;
@@ -39,8 +42,6 @@ export const usePendingDeleteStore = create<PendingDeleteStore>((set, get) => ({
     if (get().pending[localId]) return false;
     const timer = setTimeout(() => void get().commit(localId), UNDO_WINDOW_MS);
     set({ pending: { ...get().pending, [localId]: { localId, name, timer } } });
-    // Deleted protocols are not offered for a batch.
-    useProtocolsStore.getState().deselect([localId]);
     toast.info(`Deleted the protocol for ${name}.`, null, {
       durationMs: UNDO_WINDOW_MS,
       action: {

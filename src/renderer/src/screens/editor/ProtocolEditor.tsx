@@ -13,6 +13,7 @@ import { useLiveQuery } from '../../lib/use-query';
 import { useAppStore } from '../../stores/app-store';
 import { usePricing } from '../catalog/use-catalog';
 import { usePendingDeleteStore } from '../../stores/pending-delete-store';
+import { useProtocolsStore } from '../../stores/protocols-store';
 import { toast, useToastStore } from '../../stores/toast-store';
 import { ConfirmSubmit } from '../batches/ConfirmSubmit';
 import { CustomerFieldset } from './CustomerFieldset';
@@ -247,7 +248,10 @@ export function ProtocolEditor({ mode, initial }: Props) {
     if (!view) return;
     const id = view.localId;
     const name = fullName(view.draft) || 'this patient';
-    usePendingDeleteStore.getState().schedule(id, name, () => forceNavigate(`/protocols/${id}`));
+    const undo = () => forceNavigate(`/protocols/${id}`);
+    // Deleted protocols are not offered for a batch.
+    if (usePendingDeleteStore.getState().schedule(id, name, undo))
+      useProtocolsStore.getState().deselect([id]);
     forceNavigate('/protocols');
   };
 

@@ -3,16 +3,16 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { systemClock, type Clock } from '../clock';
 import { ConnectionsRepo } from '../connections/connections-repo';
-import { APP_MIGRATIONS } from './app-migrations';
-import { closeStore, migrate, quickCheck, type Db } from './db';
-import { StoreDamagedError, StoreError } from './errors';
-import { NoticesRepo } from './notices-repo';
-import { runTransaction } from './rows';
-import { SettingsRepo } from './settings-repo';
-import { APP_STORE_FILE } from './store-files';
-import { watchChanges, type ChangeListener } from './store-changes';
-import { storeFaultOf, watchFaults, type FaultListener } from './store-faults';
-import { recoverStoreFile, settleStoreFile } from './store-recovery';
+import { APP_MIGRATIONS } from '../store/app-migrations';
+import { closeStore, migrate, quickCheck, type Db } from '../store/db';
+import { StoreDamagedError, StoreError } from '../store/errors';
+import { NoticesRepo } from '../store/notices-repo';
+import { runTransaction } from '../store/rows';
+import { SettingsRepo } from '../store/settings-repo';
+import { APP_STORE_FILE } from '../store/store-files';
+import { watchChanges, type ChangeListener } from '../store/store-changes';
+import { storeFaultOf, watchFaults, type FaultListener } from '../store/store-faults';
+import { recoverStoreFile, settleStoreFile } from '../store/store-recovery';
 
 /**
  * The app store (app.db): the saved connections (no secrets), the app's settings (theme,
@@ -55,7 +55,7 @@ export class DataDirInUseError extends StoreError {
 /**
  * Opens the data folder's app store, taking the folder's lock (DataDirInUseError when another
  * process holds it). A damaged app store is kept and recovered as a connection store is
- * (store-recovery.ts), with a notice saying so.
+ * (store/store-recovery.ts), with a notice saying so.
  */
 export function openAppStore(dataDir: string, options: AppStoreOptions = {}): AppStore {
   const clock = options.clock ?? systemClock;

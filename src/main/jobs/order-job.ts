@@ -3,13 +3,20 @@ import { CreateOrderRequest, type AppOrder } from '../../shared/api';
 import type { ApiClient } from '../api/client';
 import { ServerClock } from '../api/server-clock';
 import type { Clock } from '../clock';
-import type { Job, Outcome } from '../jobs/job-model';
-import type { JobKind } from '../jobs/job-runner';
-import { sentWindow } from '../jobs/sent-window';
-import { readFailure, writeFailure } from '../jobs/write-failure';
-import type { LocalStore } from '../store';
-import type { DuplicateOrders } from './duplicate-orders';
-import { reconcileInDoubt } from './order-reconcile';
+import type { DuplicateOrders } from '../orders/duplicate-orders';
+import { reconcileInDoubt } from '../orders/order-reconcile';
+import type { LocalStore } from '../stores';
+import type { Job, Outcome } from './job-model';
+import type { JobKind } from './job-runner';
+import type { JobsRepo } from './jobs-repo';
+import { sentWindow } from './sent-window';
+import { readFailure, writeFailure } from './write-failure';
+
+/*
+ * The order job kind: an order create, one at a time or in a batch. Its data, how it is enqueued
+ * (with its batch), how it is sent and how an in-doubt create is reconciled, and the statements
+ * on the jobs table that concern order jobs alone.
+ */
 
 /** The data of an order job: the create request, frozen when the job was made. */
 export const OrderJobData = z.object({
@@ -32,6 +39,36 @@ export const OrderJobData = z.object({
 export type OrderJobData = z.infer<typeof OrderJobData>;
 export type OrderJob = Job<OrderJobData>;
 
+/**
+ * One queued order job of a batch, at position `batchSeq`: call it inside the transaction that
+ * writes the batch (BatchesRepo.insertBatch).
+ */
+export function enqueueOrderJob(
+  jobs: JobsRepo,
+  item: {
+    protocolLocalId: string | null;
+    request: CreateOrderRequest;
+    /** Orders of the same patient and content the user chose to order again beside. */
+    allowDuplicateOf?: readonly string[];
+  },
+  batch: { batchId: string; batchSeq: number },
+): number {
+  const data: OrderJobData = {
+    protocolLocalId: item.protocolLocalId,
+    request: item.request,
+    ...(item.allowDuplicateOf?.length ? { allowDuplicateOf: [...item.allowDuplicateOf] } : {}),
+  };
+  return jobs.enqueue({ kind: 'order', data, ...batch });
+}
+
+/**
+ * A condition on batches (by their own name, `batches`): none of the batch's order jobs is left
+ * to settle (queued, being sent or in doubt). An SQL fragment for BatchesRepo's query, kept here
+ * with every other statement on the jobs table.
+ */
+export const BATCH_ORDERS_SETTLED = `NOT EXISTS (SELECT 1 FROM jobs WHERE state IN ('queued', 'sending', 'in_doubt')
+                           AND kind = 'order' AND batch_id = batches.id)`;
+
 export interface OrderJobsOptions {
   store: LocalStore;
   client: Pick<ApiClient, 'createOrder' | 'listOrders'>;
@@ -52,10 +89,10 @@ export const DEFAULT_ORDER_CONCURRENCY = 4;
 
 /**
  * Order creates as jobs. Just before each create, the server's recent orders are looked at
- * (duplicate-orders.ts): a create that would repeat an order of the same patient and content is
+ * (orders/duplicate-orders.ts): a create that would repeat an order of the same patient and content is
  * held back (rejected with the orders it repeats) until the user sends it anyway, and one whose
  * own earlier attempt committed late takes that order. A create whose outcome is unknown is
- * matched against the server's orders (order-reconcile.ts) before it is ever sent again, so a
+ * matched against the server's orders (orders/order-reconcile.ts) before it is ever sent again, so a
  * retry never makes a second order. The created order is mirrored in the same transaction that
  * marks its job done.
  */

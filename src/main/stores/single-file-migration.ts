@@ -3,9 +3,14 @@ import { dirname, join } from 'node:path';
 import { systemClock, type Clock } from '../clock';
 import { ConnectionsRepo } from '../connections/connections-repo';
 import type { AppStore } from './app-store';
-import { prepareCached } from './rows';
-import { LEGACY_STORE_FILE, connectionStoreFile, moveAside, moveStoreFiles } from './store-files';
-import { openConnectionStore } from './store-recovery';
+import { prepareCached } from '../store/rows';
+import {
+  LEGACY_STORE_FILE,
+  connectionStoreFile,
+  moveAside,
+  moveStoreFiles,
+} from '../store/store-files';
+import { openConnectionStore } from './local-store-recovery';
 
 export interface SingleFileMigration {
   /** The connection whose store the old file became, or null (no connection was active). */

@@ -5,11 +5,11 @@ import { systemClock, type Clock } from '../clock';
 import { JobsRepo } from '../jobs/jobs-repo';
 import { OrdersRepo } from '../orders/orders-repo';
 import { ProtocolsRepo } from '../protocols/protocols-repo';
-import { closeStore, openStore, type Db, type OpenStoreOptions } from './db';
-import { runTransaction } from './rows';
-import { watchChanges, type ChangeListener } from './store-changes';
-import { watchFaults, type FaultListener } from './store-faults';
-import { SyncStateRepo } from './sync-state-repo';
+import { closeStore, openStore, type Db, type OpenStoreOptions } from '../store/db';
+import { runTransaction } from '../store/rows';
+import { watchChanges, type ChangeListener } from '../store/store-changes';
+import { watchFaults, type FaultListener } from '../store/store-faults';
+import { SyncStateRepo } from '../store/sync-state-repo';
 
 /**
  * The store of one connection (connections/<id>.db: store-files.ts) and every repository on it:

@@ -1,10 +1,17 @@
 import { z } from 'zod';
-import { ProtocolRequest } from '../../shared/api';
-import type { Clock } from '../clock';
-import type { Job, StoredJob } from '../jobs/job-model';
-import type { JobsRepo } from '../jobs/jobs-repo';
-import type { Db } from '../store/db';
-import { parseRow, prepareCached } from '../store/rows';
+import { ProtocolRequest } from '../../../shared/api';
+import type { Clock } from '../../clock';
+import type { Db } from '../../store/db';
+import { parseRow, prepareCached } from '../../store/rows';
+import type { Job, StoredJob } from '../job-model';
+import type { JobsRepo } from '../jobs-repo';
+
+/*
+ * The protocol job kind, part one: a protocol's pending change is its job. Here are the job's
+ * data, how a local write is coalesced into the protocol's live job, and every statement on the
+ * jobs table that concerns protocols (the protocols' own queries take theirs as SQL fragments
+ * from here). How the job is sent and reconciled is protocol-job.ts.
+ */
 
 export const ProtocolChangeOp = z.enum(['create', 'update', 'delete']);
 export type ProtocolChangeOp = z.infer<typeof ProtocolChangeOp>;
@@ -33,6 +40,23 @@ export type ChangeEffect = 'queued' | 'dropped' | 'deferred';
 export const EDIT_SETTLE_MS = 500;
 
 export const queueKeyOf = (localId: string): string => `protocol:${localId}`;
+
+/*
+ * SQL fragments for the protocols' own queries (protocol-model.ts, protocols-repo.ts), on
+ * protocols aliased p: they join or test the protocol's job by its queue key (queueKeyOf), and
+ * live here so that every statement on the jobs table stays in jobs/.
+ */
+
+/** Joins protocols p with its live job j: its change that is not done yet (at most one). */
+export const LIVE_CHANGE_JOIN = `LEFT JOIN jobs j ON j.queue_key = 'protocol:' || p.local_id AND j.state <> 'done'`;
+
+/** The columns of LIVE_CHANGE_JOIN's job j that a protocol is read with (j_*: all null without one). */
+export const LIVE_CHANGE_COLUMNS = `j.id AS j_id, json_extract(j.data, '$.op') AS j_op, j.state AS j_state, j.attempts AS j_attempts,
+  j.error AS j_error`;
+
+/** A condition on protocols p: the protocol's pending change (its live job) is in doubt. */
+export const CHANGE_IN_DOUBT = `EXISTS (SELECT 1 FROM jobs d WHERE d.queue_key = 'protocol:' || p.local_id
+  AND d.state <> 'done' AND d.state = 'in_doubt')`;
 
 export interface ChangeQueueContext {
   db: Db;

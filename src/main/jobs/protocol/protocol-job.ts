@@ -1,24 +1,24 @@
-import { ProtocolRequest, type ProtocolRead } from '../../shared/api';
-import type { ApiClient } from '../api/client';
-import { isApiClientError } from '../api/errors';
-import { ServerClock } from '../api/server-clock';
-import type { Clock } from '../clock';
-import type { JobError, Outcome } from '../jobs/job-model';
-import type { JobKind } from '../jobs/job-runner';
-import { sentWindow } from '../jobs/sent-window';
-import { readFailure, writeFailure } from '../jobs/write-failure';
-import type { LocalStore } from '../store';
-import { CorruptRowError } from '../store/errors';
+import { ProtocolRequest, type ProtocolRead } from '../../../shared/api';
+import type { ApiClient } from '../../api/client';
+import { isApiClientError } from '../../api/errors';
+import { ServerClock } from '../../api/server-clock';
+import type { Clock } from '../../clock';
+import { findCreatedProtocol, takenByAnother } from '../../protocols/find-created';
+import { sameContent } from '../../protocols/protocol-content';
+import type { ConflictKind, LocalProtocol } from '../../protocols/protocol-model';
+import * as server from '../../protocols/server-changes';
+import type { LocalStore } from '../../stores';
+import { CorruptRowError } from '../../store/errors';
+import type { JobError, Outcome } from '../job-model';
+import type { JobKind } from '../job-runner';
+import { sentWindow } from '../sent-window';
+import { readFailure, writeFailure } from '../write-failure';
 import {
   ProtocolJobData,
   createSendingForPatient,
   reconcileChange,
   type ProtocolJob,
 } from './change-queue';
-import { findCreatedProtocol, takenByAnother } from './find-created';
-import { sameContent } from './protocol-content';
-import type { ConflictKind, LocalProtocol } from './protocol-model';
-import * as server from './server-changes';
 
 export interface ProtocolJobsOptions {
   store: LocalStore;
@@ -37,6 +37,7 @@ export interface ProtocolJobsOptions {
 }
 
 /**
+ * The protocol job kind, part two (the data and the coalescing are change-queue.ts).
  * A protocol's pending change as a job: the draft is read and frozen when the job is claimed;
  * an update or delete reads the server copy first and never overwrites someone else's edit
  * (that is a conflict for the user); a change whose outcome is unknown is settled by reading the
