@@ -1,15 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { resolve } from 'node:path';
+import { viteAliases } from './path-aliases';
 
 export default defineConfig({
   main: {
+    resolve: { alias: viteAliases },
     build: {
       outDir: 'out/main',
       rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } },
     },
   },
   preload: {
+    resolve: { alias: viteAliases },
     build: {
       outDir: 'out/preload',
       // A sandboxed preload cannot require modules: one self-contained CommonJS file.
@@ -23,6 +26,7 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
     plugins: [react()],
+    resolve: { alias: viteAliases },
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       minify: true,

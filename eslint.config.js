@@ -4,7 +4,8 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 /**
  * Every way to name a Node built-in: `fs`, `fs/promises`, `node:fs`. A regex, not gitignore-style
@@ -28,8 +29,18 @@ const nativeAndElectron = [
  * - sandbox never imports main; main imports the sandbox only from its embedding module.
  */
 const restrict = (patterns, paths = []) => ({
-  'no-restricted-imports': ['error', { paths, patterns }],
+  'no-restricted-imports': ['error', { paths, patterns: [...patterns, climbing] }],
 });
+
+/**
+ * An import that climbs two folders or more names its folder instead, by its alias
+ * (path-aliases.ts): `@shared/api`, not `../../../../shared/api`.
+ */
+const climbing = {
+  group: ['../../*', '../../**'],
+  message:
+    "Import from two folders up or more by the folder's alias: @main/, @shared/, @renderer/, @sandbox/, @preload/ (path-aliases.ts).",
+};
 
 export default tseslint.config(
   {
@@ -57,6 +68,11 @@ export default tseslint.config(
     },
   },
   {
+    // Every source file names a far folder by its alias (each folder's own rules below keep it).
+    files: ['src/**/*.{ts,tsx}'],
+    rules: restrict([]),
+  },
+  {
     files: ['src/shared/**/*.ts'],
     rules: restrict([
       { regex: nodeBuiltins, message: 'src/shared is pure TypeScript: no Node built-ins.' },
@@ -72,6 +88,10 @@ export default tseslint.config(
           '**/sandbox/**',
           '**/renderer/**',
           '**/preload/**',
+          '@main/**',
+          '@sandbox/**',
+          '@renderer/**',
+          '@preload/**',
         ],
         message: 'src/shared imports nothing outside itself.',
       },
@@ -91,6 +111,9 @@ export default tseslint.config(
           '**/sandbox/**',
           '**/preload',
           '**/preload/**',
+          '@main/**',
+          '@sandbox/**',
+          '@preload/**',
         ],
         allowTypeImports: true,
         message: 'The renderer may import only src/shared (and the bridge types of preload).',
@@ -101,7 +124,15 @@ export default tseslint.config(
     files: ['src/sandbox/**/*.ts'],
     rules: restrict([
       {
-        group: ['**/main', '**/main/**', '**/renderer/**', '**/preload/**'],
+        group: [
+          '**/main',
+          '**/main/**',
+          '**/renderer/**',
+          '**/preload/**',
+          '@main/**',
+          '@renderer/**',
+          '@preload/**',
+        ],
         message: 'The sandbox never imports the app.',
       },
     ]),
@@ -129,7 +160,10 @@ export default tseslint.config(
     ],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // TypeScript's own resolution, so the path aliases (tsconfig "paths") are followed too.
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: './tsconfig.base.json' }),
+      ],
       // The imported files are parsed too, to follow their imports.
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
@@ -165,11 +199,18 @@ export default tseslint.config(
     ignores: ['src/main/embedded-sandbox.ts'],
     rules: restrict([
       {
-        group: ['**/renderer', '**/renderer/**', '**/preload', '**/preload/**'],
+        group: [
+          '**/renderer',
+          '**/renderer/**',
+          '**/preload',
+          '**/preload/**',
+          '@renderer/**',
+          '@preload/**',
+        ],
         message: 'Main never imports the renderer or preload.',
       },
       {
-        group: ['**/sandbox', '**/sandbox/**'],
+        group: ['**/sandbox', '**/sandbox/**', '@sandbox/**'],
         allowTypeImports: true,
         message: 'Main starts the sandbox only through src/main/embedded-sandbox.ts.',
       },

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { viteAliases } from './path-aliases';
 
 /**
  * The browser host's bridge (src/preload/browser.ts) as one self-contained classic script:
@@ -7,6 +8,7 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   publicDir: false,
+  resolve: { alias: viteAliases },
   build: {
     outDir: resolve(import.meta.dirname, 'out/browser'),
     emptyOutDir: true,

@@ -1,7 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { viteAliases } from './path-aliases';
 
 export default defineConfig({
+  resolve: { alias: viteAliases },
   test: {
     testTimeout: 20_000,
     hookTimeout: 20_000,

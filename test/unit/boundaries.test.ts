@@ -14,6 +14,27 @@ async function reports(filePath: string, code: string, rule: string): Promise<nu
 }
 
 describe('import boundaries', () => {
+  it('names a folder two levels up or more by its alias, never by climbing', async () => {
+    expect(
+      await restrictedImports(
+        'src/main/sync/x.ts',
+        "import { Order } from '../../shared/api';\nexport const a = Order;\n",
+      ),
+    ).toBe(1);
+    expect(
+      await restrictedImports(
+        'src/main/sync/x.ts',
+        "import { Order } from '@shared/api';\nexport const a = Order;\n",
+      ),
+    ).toBe(0);
+    expect(
+      await restrictedImports(
+        'src/preload/x.ts',
+        "import { Order } from '../../src/shared/api';\nexport const a = Order;\n",
+      ),
+    ).toBe(1);
+  });
+
   it('keeps src/shared free of Node, environments and other folders', async () => {
     expect(
       await restrictedImports(
@@ -30,7 +51,7 @@ describe('import boundaries', () => {
     expect(
       await restrictedImports(
         'src/shared/api/x.ts',
-        "import { startSandbox } from '../../sandbox';\nexport const a = startSandbox;\n",
+        "import { startSandbox } from '@sandbox/index';\nexport const a = startSandbox;\n",
       ),
     ).toBe(1);
     expect(
@@ -54,15 +75,21 @@ describe('import boundaries', () => {
     expect(
       await restrictedImports(
         'src/renderer/src/x.ts',
-        "import { x } from '../../main/store';\nexport const a = x;\n",
+        "import { x } from '@main/store';\nexport const a = x;\n",
       ),
     ).toBe(1);
     expect(
       await restrictedImports(
         'src/renderer/src/x.ts',
-        "import { Order } from '../../shared/api';\nexport const a = Order;\n",
+        "import { Order } from '@shared/api';\nexport const a = Order;\n",
       ),
     ).toBe(0);
+    expect(
+      await restrictedImports(
+        'src/renderer/src/x.ts',
+        "import { Core } from '@main/core';\nexport const a = Core;\n",
+      ),
+    ).toBe(1);
   });
 
   it('keeps the sandbox from importing the app, and main from the sandbox but for its embedding', async () => {
@@ -81,7 +108,7 @@ describe('import boundaries', () => {
     expect(
       await restrictedImports(
         'src/main/sync/x.ts',
-        "import { OrderStore } from '../../sandbox/store/orders';\nexport const a = OrderStore;\n",
+        "import { OrderStore } from '@sandbox/store/orders';\nexport const a = OrderStore;\n",
       ),
     ).toBe(1);
     expect(

@@ -17,7 +17,7 @@ import {
   type PartnerSettingsPatch,
   type ProductStatus,
   type ProtocolRequest,
-} from '../../shared/api';
+} from '@shared/api';
 import { ApiClientError, isApiClientError } from './errors';
 import { parseList, parseResponse, type ListPage, type SkippedItem } from './http';
 import { createTransport, type TransportOptions } from './transport';

@@ -1,4 +1,4 @@
-import type { ValidationIssue } from '../../shared/api';
+import type { ValidationIssue } from '@shared/api';
 
 /**
  * Every failure of the API client (and of the token manager) is one ApiClientError whose `kind`

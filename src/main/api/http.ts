@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorDetail, ValidationErrorBody } from '../../shared/api';
+import { ErrorDetail, ValidationErrorBody } from '@shared/api';
 import { ApiClientError, fieldPath } from './errors';
 
 /**

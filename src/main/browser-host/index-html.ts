@@ -1,4 +1,4 @@
-import { BROWSER_HOST_PATHS } from '../../shared/ipc';
+import { BROWSER_HOST_PATHS } from '@shared/ipc';
 
 const BRIDGE_TAG = `<script src="${BROWSER_HOST_PATHS.bridge}"></script>`;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CreateOrderRequest } from '../../shared/api';
+import type { CreateOrderRequest } from '@shared/api';
 import type { JobError, JobState } from '../jobs/job-model';
 
 export const BatchState = z.enum(['running', 'paused', 'done']);

@@ -1,8 +1,8 @@
-import type { ProductRead } from '../../shared/api';
-import { centsToMoney, moneyToCents } from '../../shared/money';
-import { priceOrder } from '../../shared/pricing';
-import { TOTAL_UNKNOWN_DISCOUNT, TOTAL_UNKNOWN_PRODUCT } from '../../shared/pricing-views';
-import { isHeldInReview, type BatchReviewView, type ReviewItemView } from '../../shared/work-views';
+import type { ProductRead } from '@shared/api';
+import { centsToMoney, moneyToCents } from '@shared/money';
+import { priceOrder } from '@shared/pricing';
+import { TOTAL_UNKNOWN_DISCOUNT, TOTAL_UNKNOWN_PRODUCT } from '@shared/pricing-views';
+import { isHeldInReview, type BatchReviewView, type ReviewItemView } from '@shared/work-views';
 import { storedPricing, type StoredPricing } from '../catalog/partner-pricing';
 import type { DuplicateOrders } from '../orders/duplicate-orders';
 import type { LocalStore } from '../stores';

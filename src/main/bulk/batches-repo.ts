@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateOrderRequest } from '../../shared/api';
+import type { CreateOrderRequest } from '@shared/api';
 import type { Clock } from '../clock';
 import type { JobsRepo } from '../jobs/jobs-repo';
 import type { StoredJob } from '../jobs/job-model';

@@ -1,5 +1,5 @@
-import type { CreateOrderRequest, ProductRead } from '../../shared/api';
-import type { CoreEvents } from '../../shared/events';
+import type { CreateOrderRequest, ProductRead } from '@shared/api';
+import type { CoreEvents } from '@shared/events';
 import type { Clock } from '../clock';
 import type { CoreEventBus } from '../events';
 import type { JobChanged, JobRunner } from '../jobs/job-runner';

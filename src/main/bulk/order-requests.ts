@@ -1,5 +1,5 @@
-import { CreateOrderRequest, type ProductRead } from '../../shared/api';
-import { fieldName } from '../../shared/field-names';
+import { CreateOrderRequest, type ProductRead } from '@shared/api';
+import { fieldName } from '@shared/field-names';
 import type { ProtocolDraft, ProtocolOrderSource } from '../protocols/protocol-model';
 
 /** One thing that stops a protocol from becoming an order, at a dotted path of the request. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PartnerPricing, type PricingTermsView } from '../../shared/pricing-views';
+import { PartnerPricing, type PricingTermsView } from '@shared/pricing-views';
 import type { ApiClient } from '../api/client';
 import type { Clock } from '../clock';
 import { CorruptRowError, SYNC_KEYS } from '../store';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ProductRead, type ProductStatusRead } from '../../shared/api';
-import { PICKER_STATUS_ORDER, pickerRank } from '../../shared/product-status';
+import { ProductRead, type ProductStatusRead } from '@shared/api';
+import { PICKER_STATUS_ORDER, pickerRank } from '@shared/product-status';
 import type { Db } from '../store/db';
 import {
   epochMs,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ShippingMethodInfo, type ShippingMethod } from '../../shared/api';
+import { ShippingMethodInfo, type ShippingMethod } from '@shared/api';
 import type { Db } from '../store/db';
 import { jsonText, parseRow, prepareCached, runTransaction } from '../store/rows';
 

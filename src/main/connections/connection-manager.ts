@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import type { PartnerSettings } from '../../shared/api';
-import type { ConnectionRemoval } from '../../shared/store-views';
+import type { PartnerSettings } from '@shared/api';
+import type { ConnectionRemoval } from '@shared/store-views';
 import { createApiClient } from '../api/client';
 import type { Clock } from '../clock';
 import { EMBEDDED_CONNECTION_ID, type EmbeddedConnection } from '../embedded-sandbox';

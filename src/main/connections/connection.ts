@@ -1,4 +1,4 @@
-import type { Connection } from '../../shared/connection';
+import type { Connection } from '@shared/connection';
 import { ApiClientError } from '../api/errors';
 import type { CredentialStore } from './keychain';
 export {
@@ -8,7 +8,7 @@ export {
   normaliseAuthUrl,
   normaliseBaseUrl,
   type ConnectionInput,
-} from '../../shared/connection';
+} from '@shared/connection';
 import { TokenManager, type TokenManagerOptions } from './token-manager';
 
 export const tokenUrl = (connection: Pick<Connection, 'authUrl'>): string =>

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { OAuthErrorBody, TokenResponse } from '../../shared/api';
+import { OAuthErrorBody, TokenResponse } from '@shared/api';
 import { ApiClientError, isApiClientError, isCredentialsRejected } from '../api/errors';
 import {
   errorFromResponse,

@@ -1,4 +1,4 @@
-import { LINE_ITEMS_MAX } from '../../shared/api';
+import { LINE_ITEMS_MAX } from '@shared/api';
 
 /**
  * The columns of a protocols CSV file (docs/csv.md): one row is one patient and one protocol.

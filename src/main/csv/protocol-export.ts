@@ -1,6 +1,6 @@
-import type { ProductRead, ProtocolDraft } from '../../shared/api';
-import type { CsvFile } from '../../shared/csv-file';
-import type { CsvExportArgs } from '../../shared/protocol-csv-views';
+import type { ProductRead, ProtocolDraft } from '@shared/api';
+import type { CsvFile } from '@shared/csv-file';
+import type { CsvExportArgs } from '@shared/protocol-csv-views';
 import type { LocalStore } from '../stores';
 import { writeCsv, type CsvCell } from './csv-text';
 import { DOSE_FIELDS, headerRow, PRODUCT_FIELDS } from './protocol-columns';

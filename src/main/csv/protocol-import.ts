@@ -1,10 +1,10 @@
-import type { ProtocolRequest } from '../../shared/api';
+import type { ProtocolRequest } from '@shared/api';
 import {
   CSV_IMPORT_ROWS_MAX,
   type CsvBadRow,
   type CsvGoodRow,
   type CsvImportPreview,
-} from '../../shared/protocol-csv-views';
+} from '@shared/protocol-csv-views';
 import type { LocalStore } from '../stores';
 import { CsvSyntaxError, readCsv, type CsvRow } from './csv-text';
 import { mapHeader, type ColumnMap } from './protocol-columns';

@@ -10,10 +10,10 @@ import {
   checkLineItemsAgainstCatalog,
   type LineItemRequest,
   type ProductStatusRead,
-} from '../../shared/api';
-import { ProtocolInput } from '../../shared/protocol-input';
-import type { CsvRowReason } from '../../shared/protocol-csv-views';
-import { stateCodeOf } from '../../shared/us-states';
+} from '@shared/api';
+import { ProtocolInput } from '@shared/protocol-input';
+import type { CsvRowReason } from '@shared/protocol-csv-views';
+import { stateCodeOf } from '@shared/us-states';
 import {
   DOSE_FIELDS,
   fixedHeader,

@@ -1,4 +1,4 @@
-import type { ConnectionView } from '../../shared/ipc';
+import type { ConnectionView } from '@shared/ipc';
 import type { StoredConnection } from '../connections/connections-repo';
 
 /** A stored connection as the UI sees it: the contract's fields only (no secret is stored anyway). */

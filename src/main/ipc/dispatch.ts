@@ -1,10 +1,4 @@
-import {
-  IPC_CALLS,
-  IPC_CHANNELS,
-  isIpcChannel,
-  type IpcError,
-  type IpcResult,
-} from '../../shared/ipc';
+import { IPC_CALLS, IPC_CHANNELS, isIpcChannel, type IpcError, type IpcResult } from '@shared/ipc';
 import type { Core } from '../core';
 import type { Logger } from '../logging';
 import { describeFieldErrors, fieldErrorsOf, toIpcError } from './errors';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { ValidationIssue } from '../../shared/api';
-import { fieldName } from '../../shared/field-names';
-import type { IpcError, IpcErrorKind, IpcFieldError } from '../../shared/ipc';
+import type { ValidationIssue } from '@shared/api';
+import { fieldName } from '@shared/field-names';
+import type { IpcError, IpcErrorKind, IpcFieldError } from '@shared/ipc';
 import { ApiClientError } from '../api/errors';
 import { isKeychainError } from '../connections/keychain-guard';
 import type { Logger } from '../logging';

@@ -1,5 +1,5 @@
-import { CoreEventSchemas, type CoreEventName } from '../../shared/events';
-import { IPC_EVENTS, type IpcEventName } from '../../shared/ipc';
+import { CoreEventSchemas, type CoreEventName } from '@shared/events';
+import { IPC_EVENTS, type IpcEventName } from '@shared/ipc';
 import type { Core } from '../core';
 import type { Logger } from '../logging';
 import { toConnectionView } from './connection-view';

@@ -1,4 +1,4 @@
-import type { IpcResult } from '../../shared/ipc';
+import type { IpcResult } from '@shared/ipc';
 import type { Logger } from '../logging';
 import { isTrustedRendererUrl, type RendererLocation } from '../renderer-location';
 

@@ -1,13 +1,9 @@
-import { fieldName } from '../../shared/field-names';
+import { fieldName } from '@shared/field-names';
 import type { BatchItem } from '../bulk/batch-model';
 import type { JobError } from '../jobs/job-model';
-import type { BatchItemView } from '../../shared/work-views';
+import type { BatchItemView } from '@shared/work-views';
 import type { LocalProtocol, PendingChange, ProtocolSummary } from '../protocols/protocol-model';
-import type {
-  PendingChangeView,
-  ProtocolSummaryView,
-  ProtocolView,
-} from '../../shared/protocol-views';
+import type { PendingChangeView, ProtocolSummaryView, ProtocolView } from '@shared/protocol-views';
 
 /** A job's error in words, for the badge next to the protocol. */
 export function describeJobError(error: JobError | null): string | null {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ValidationIssue } from '../../shared/api';
+import { ValidationIssue } from '@shared/api';
 import { jsonText, jsonTextOrNull } from '../store/rows';
 
 /** The kinds of write to the server: a protocol's pending change, or an order create. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreateOrderRequest, type AppOrder } from '../../shared/api';
+import { CreateOrderRequest, type AppOrder } from '@shared/api';
 import type { ApiClient } from '../api/client';
 import { ServerClock } from '../api/server-clock';
 import type { Clock } from '../clock';

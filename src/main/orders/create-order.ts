@@ -2,8 +2,8 @@
 // as a batch of one, so it is sent exactly once by the job runner and followed on its batch like
 // any other (the bulk submitter does those mechanics).
 
-import type { CreateOrderRequest, ProtocolRequest } from '../../shared/api';
-import type { OrderReviewView } from '../../shared/work-views';
+import type { CreateOrderRequest, ProtocolRequest } from '@shared/api';
+import type { OrderReviewView } from '@shared/work-views';
 import {
   markRepeats,
   productLookup,

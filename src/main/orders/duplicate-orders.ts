@@ -1,4 +1,4 @@
-import type { AppOrder, CreateOrderRequest } from '../../shared/api';
+import type { AppOrder, CreateOrderRequest } from '@shared/api';
 import type { Clock } from '../clock';
 import type { StoredJob } from '../jobs/job-model';
 import { SERVER_TIME_MARGIN_MS, UNKNOWN_TIME_MARGIN_MS } from '../jobs/sent-window';

@@ -1,4 +1,4 @@
-import type { AppOrder } from '../../shared/api';
+import type { AppOrder } from '@shared/api';
 import type { ApiClient } from '../api/client';
 import { isApiClientError } from '../api/errors';
 import type { CoreEventBus } from '../events';

@@ -1,4 +1,4 @@
-import type { AppOrder, CreateOrderRequest } from '../../shared/api';
+import type { AppOrder, CreateOrderRequest } from '@shared/api';
 
 type Line = {
   productId: number;

@@ -1,5 +1,5 @@
-import type { AppOrder } from '../../shared/api';
-import type { CsvFile } from '../../shared/csv-file';
+import type { AppOrder } from '@shared/api';
+import type { CsvFile } from '@shared/csv-file';
 import { writeCsv, type CsvCell } from '../csv/csv-text';
 import type { OrderQuery, OrdersRepo } from './orders-repo';
 

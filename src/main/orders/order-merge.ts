@@ -5,7 +5,7 @@ import {
   type AppOrder,
   type OrderStatus,
   type OrderStatusRead,
-} from '../../shared/api';
+} from '@shared/api';
 
 /** Statuses after which an order is no longer polled (SHIPPED is final in the 1.0.1 set). */
 export const POLL_FINAL_STATUSES: readonly OrderStatus[] = ['CANCELLED', 'SHIPPED', 'DELIVERED'];

@@ -1,9 +1,9 @@
-import type { AppOrder } from '../../shared/api';
+import type { AppOrder } from '@shared/api';
 import type { ApiClient } from '../api/client';
 import { isApiClientError } from '../api/errors';
 import { describeSkipped } from '../api/http';
 import { systemClock, type Clock } from '../clock';
-import type { CoreEvents } from '../../shared/events';
+import type { CoreEvents } from '@shared/events';
 import type { CoreEventBus } from '../events';
 import type { LocalStore } from '../stores';
 import type { DueOrder } from './orders-repo';

@@ -1,4 +1,4 @@
-import type { AppOrder, CreateOrderRequest } from '../../shared/api';
+import type { AppOrder, CreateOrderRequest } from '@shared/api';
 import type { ApiClient } from '../api/client';
 import type { LocalStore } from '../stores';
 import { orderHoldsRequest } from './order-content';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppOrder, ORDER_STATUSES, OrderStatusRead } from '../../shared/api';
+import { AppOrder, ORDER_STATUSES, OrderStatusRead } from '@shared/api';
 import type { Clock } from '../clock';
 import type { Db } from '../store/db';
 import { isPollFinal, mergeOrder, POLL_FINAL_STATUSES } from './order-merge';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppOrder } from '../../shared/api';
+import type { AppOrder } from '@shared/api';
 import type { ApiClient } from '../api/client';
 import type { Clock } from '../clock';
 import { SYNC_KEYS } from '../store';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DaysSupply } from '../../shared/api';
+import { DaysSupply } from '@shared/api';
 import { LIVE_CHANGE_JOIN } from '../jobs/protocol/change-queue';
 import {
   ProtocolSummaryRow,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import type { ProtocolRead } from '../../shared/api';
-import type { CoreEvents } from '../../shared/events';
+import type { ProtocolRead } from '@shared/api';
+import type { CoreEvents } from '@shared/events';
 import { StoreError } from '../store';
 import type { LocalStore } from '../stores';
-import type { ConflictChoice, ConflictView } from '../../shared/protocol-views';
+import type { ConflictChoice, ConflictView } from '@shared/protocol-views';
 import type { ConflictKind, LocalProtocol } from './protocol-model';
 
 export type { ConflictChoice, ConflictView };

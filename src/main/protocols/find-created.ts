@@ -1,4 +1,4 @@
-import type { ProtocolRead, ProtocolRequest } from '../../shared/api';
+import type { ProtocolRead, ProtocolRequest } from '@shared/api';
 import type { ApiClient } from '../api/client';
 import type { LocalStore } from '../stores';
 import { sameContent } from './protocol-content';

@@ -1,4 +1,4 @@
-import type { ProtocolRequest } from '../../shared/api';
+import type { ProtocolRequest } from '@shared/api';
 import type { LocalStore } from '../stores';
 import type { ChangeEffect } from '../jobs/protocol/change-queue';
 import {

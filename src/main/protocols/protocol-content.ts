@@ -1,4 +1,4 @@
-import type { ProtocolRead } from '../../shared/api';
+import type { ProtocolRead } from '@shared/api';
 import type { ProtocolDraft } from './protocol-model';
 
 /**

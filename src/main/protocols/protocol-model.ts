@@ -6,8 +6,8 @@ import {
   ProtocolRequest,
   SHIPPING_METHODS,
   isKnown,
-} from '../../shared/api';
-import { ConflictKind, ProtocolSyncState } from '../../shared/protocol-views';
+} from '@shared/api';
+import { ConflictKind, ProtocolSyncState } from '@shared/protocol-views';
 import type { Db } from '../store/db';
 import { JobError, JobState } from '../jobs/job-model';
 import {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ProtocolRead } from '../../shared/api';
+import type { ProtocolRead } from '@shared/api';
 import { draftColumns, draftFromProtocol, readLocalProtocol } from './protocol-model';
 import { forgetProtocol, liveChange } from '../jobs/protocol/change-queue';
 import { markConflict, refreshFromServer, type ProtocolContext } from './server-changes';

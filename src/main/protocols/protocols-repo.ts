@@ -4,9 +4,9 @@ import {
   ProtocolDraft as ProtocolDraftSchema,
   type ProtocolRead,
   type ProtocolRequest,
-} from '../../shared/api';
-import { ProtocolInput } from '../../shared/protocol-input';
-import type { ProtocolListState } from '../../shared/protocol-views';
+} from '@shared/api';
+import { ProtocolInput } from '@shared/protocol-input';
+import type { ProtocolListState } from '@shared/protocol-views';
 import type { Clock } from '../clock';
 import type { Db } from '../store/db';
 import { StoreError } from '../store/errors';

@@ -1,4 +1,4 @@
-import type { ProtocolRead } from '../../shared/api';
+import type { ProtocolRead } from '@shared/api';
 import { StoreError } from '../store/errors';
 import { prepareCached } from '../store/rows';
 import {

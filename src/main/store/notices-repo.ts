@@ -1,4 +1,4 @@
-import { StoreNotice } from '../../shared/store-views';
+import { StoreNotice } from '@shared/store-views';
 import type { Clock } from '../clock';
 import type { Db } from './db';
 import { jsonText, parseRow, prepareCached } from './rows';

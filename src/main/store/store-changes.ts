@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import type { ChangeSubject } from '../../shared/events';
+import type { ChangeSubject } from '@shared/events';
 import type { Db } from './db';
 
 /**

@@ -1,4 +1,4 @@
-import type { ConnectivityEvent, OfflineReason } from '../../shared/events';
+import type { ConnectivityEvent, OfflineReason } from '@shared/events';
 import type { z } from 'zod';
 import { notTheApi } from '../api/http';
 import type { UnreachableReason } from '../api/transport';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AppOrder, ProductRead } from '../../shared/api';
+import type { AppOrder, ProductRead } from '@shared/api';
 import type { ApiClient, SkippedItem } from '../api/client';
 import { describeSkipped } from '../api/http';
 import { pullPricing } from '../catalog/partner-pricing';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SKIPPED_SHOWN_MAX, type CoreEvents } from '../../shared/events';
+import { SKIPPED_SHOWN_MAX, type CoreEvents } from '@shared/events';
 import type { ApiClient } from '../api/client';
 import { isApiClientError } from '../api/errors';
 import type { Clock } from '../clock';

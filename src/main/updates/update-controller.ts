@@ -1,4 +1,4 @@
-import { type UpdatePhase, type UpdateSettings, type UpdatesView } from '../../shared/update-views';
+import { type UpdatePhase, type UpdateSettings, type UpdatesView } from '@shared/update-views';
 import type { Clock } from '../clock';
 import type { Timers } from '../timers';
 import { describeUpdateError } from './update-errors';

@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import type { OrderDeskApi } from '../../shared/ipc';
+import type { OrderDeskApi } from '@shared/ipc';
 
 declare global {
   interface Window {

@@ -5,7 +5,7 @@ import {
   type Order,
   type OrderStatus,
   type ShippingMethod,
-} from '../../shared/api';
+} from '@shared/api';
 import { isoAt } from '../clock';
 
 /** The order of fulfillment. CANCELLED is reached only by the cancel operation, from NEW. */

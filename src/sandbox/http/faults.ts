@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { URL_MAX, textLine } from '../../shared/api';
+import { URL_MAX, textLine } from '@shared/api';
 
 /** An HTTP method name, in any case (it is upper-cased). */
 export const HTTP_METHOD_PATTERN = /^[A-Za-z]{1,16}$/;

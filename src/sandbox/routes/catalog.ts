@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ListProductsQuery, SHIPPING_METHODS, type ShippingMethodInfo } from '../../shared/api';
-import { centsToMoney } from '../../shared/money';
-import { SHIPPING_PRICES } from '../../shared/pricing';
+import { ListProductsQuery, SHIPPING_METHODS, type ShippingMethodInfo } from '@shared/api';
+import { centsToMoney } from '@shared/money';
+import { SHIPPING_PRICES } from '@shared/pricing';
 import { badRequest, notFound } from '../errors';
 import { parseQuery } from '../http/server';
 import type { RouteContext } from './context';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { OrderStatus, Price, ProductStatus, textLine, validateBody } from '../../shared/api';
+import { OrderStatus, Price, ProductStatus, textLine, validateBody } from '@shared/api';
 import { notFound, unprocessable } from '../errors';
 import { newClientSecret } from '../store/partners';
 import { FaultConfig } from '../http/faults';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ListOrdersQuery } from '../../shared/api';
+import { ListOrdersQuery } from '@shared/api';
 import { badRequest } from '../errors';
 import { parseQuery } from '../http/server';
 import type { ApiVersion } from '../orders-service';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpUrl, PartnerSettingsPatch, validateBody } from '../../shared/api';
+import { HttpUrl, PartnerSettingsPatch, validateBody } from '@shared/api';
 import { notFound, unprocessable } from '../errors';
 import { publicHostProblem, type HostPolicy } from '../public-host';
 import type { RouteContext } from './context';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ListProtocolsQuery } from '../../shared/api';
+import { ListProtocolsQuery } from '@shared/api';
 import { parseQuery } from '../http/server';
 import type { RouteContext } from './context';
 

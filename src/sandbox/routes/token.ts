@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { TokenRequest, type OAuthErrorBody } from '../../shared/api';
+import { TokenRequest, type OAuthErrorBody } from '@shared/api';
 import { ApiError } from '../errors';
 import type { RouteContext } from './context';
 

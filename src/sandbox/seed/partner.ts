@@ -1,4 +1,4 @@
-import type { PartnerSettings } from '../../shared/api/partner';
+import type { PartnerSettings } from '@shared/api/partner';
 
 /** Client credentials the sandbox accepts at the token endpoint for the demo partner. */
 export const DEMO_CLIENT_ID = 'demo-clinic';

@@ -1,4 +1,4 @@
-import type { Product } from '../../shared/api/products';
+import type { Product } from '@shared/api/products';
 
 /**
  * The sandbox's seeded catalog. Timestamps are left out: the store stamps them when it loads

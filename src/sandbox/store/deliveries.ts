@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WebhookPayload, type Order } from '../../shared/api';
+import { WebhookPayload, type Order } from '@shared/api';
 import type { Db } from './db';
 import { newId } from './ids';
 import { prepareCached } from './page';

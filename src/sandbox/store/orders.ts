@@ -1,4 +1,4 @@
-import { Order, statusToV101, type ListOrdersQuery } from '../../shared/api';
+import { Order, statusToV101, type ListOrdersQuery } from '@shared/api';
 import type { Db } from './db';
 import { prepareCached, readPage } from './page';
 

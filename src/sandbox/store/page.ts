@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Direction } from '../../shared/api';
+import type { Direction } from '@shared/api';
 import { badRequest } from '../errors';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from './db';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { PartnerSettings, type PartnerSettingsPatch } from '../../shared/api';
+import { PartnerSettings, type PartnerSettingsPatch } from '@shared/api';
 import { isoAt } from '../clock';
 import type { Db } from './db';
 import { prepareCached } from './page';

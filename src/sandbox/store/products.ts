@@ -1,4 +1,4 @@
-import { Product, type ListProductsQuery, type ProductStatus } from '../../shared/api';
+import { Product, type ListProductsQuery, type ProductStatus } from '@shared/api';
 import { isoAt } from '../clock';
 import type { Db } from './db';
 import { prepareCached, readPage } from './page';

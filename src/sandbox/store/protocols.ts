@@ -1,4 +1,4 @@
-import { Protocol, type ListProtocolsQuery } from '../../shared/api';
+import { Protocol, type ListProtocolsQuery } from '@shared/api';
 import type { Db } from './db';
 import { prepareCached, readPage } from './page';
 

@@ -1,4 +1,4 @@
-import { WEBHOOK_HEADERS } from '../../shared/api';
+import { WEBHOOK_HEADERS } from '@shared/api';
 import type { Clock } from '../clock';
 import type { DeliveryStore } from '../store/deliveries';
 import type { PartnerStore } from '../store/partners';

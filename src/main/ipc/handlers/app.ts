@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { Theme, type AppState } from '../../../shared/ipc';
-import type { Session } from '../../connection-session';
-import type { Core } from '../../core';
-import { outboxCount } from '../../protocols/conflicts';
-import { SETTING_KEYS, StoreError } from '../../store';
+import { Theme, type AppState } from '@shared/ipc';
+import type { Session } from '@main/connection-session';
+import type { Core } from '@main/core';
+import { outboxCount } from '@main/protocols/conflicts';
+import { SETTING_KEYS, StoreError } from '@main/store';
 import { toConnectionView } from '../connection-view';
 import type { AreaHandlers, IpcHandlerDeps } from './context';
 

@@ -1,11 +1,11 @@
-import type { Batch } from '../../bulk/batch-model';
-import { reviewBatch } from '../../bulk/batch-review';
+import type { Batch } from '@main/bulk/batch-model';
+import { reviewBatch } from '@main/bulk/batch-review';
 import {
   BatchRejectedError,
   RetryRefusedError,
   describeProblem,
   problemPath,
-} from '../../bulk/order-requests';
+} from '@main/bulk/order-requests';
 import { IpcFailure } from '../errors';
 import { toBatchItemView } from '../views';
 import { pricingTerms, requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';

@@ -1,4 +1,4 @@
-import { pricingTermsView } from '../../catalog/partner-pricing';
+import { pricingTermsView } from '@main/catalog/partner-pricing';
 import { IpcFailure } from '../errors';
 import {
   ensureCatalog,

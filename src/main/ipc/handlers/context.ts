@@ -1,8 +1,8 @@
-import type { IpcChannel, IpcParsedArgs, IpcValue } from '../../../shared/ipc';
-import { ensurePricing } from '../../catalog/partner-pricing';
-import type { Session } from '../../connection-session';
-import type { Core } from '../../core';
-import type { Logger } from '../../logging';
+import type { IpcChannel, IpcParsedArgs, IpcValue } from '@shared/ipc';
+import { ensurePricing } from '@main/catalog/partner-pricing';
+import type { Session } from '@main/connection-session';
+import type { Core } from '@main/core';
+import type { Logger } from '@main/logging';
 import type { IpcHost } from '../dispatch';
 import { notConnected } from '../errors';
 

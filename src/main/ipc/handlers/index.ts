@@ -1,4 +1,4 @@
-import { IPC_CHANNELS, type IpcChannel } from '../../../shared/ipc';
+import { IPC_CHANNELS, type IpcChannel } from '@shared/ipc';
 import { appHandlers } from './app';
 import { batchesHandlers } from './batches';
 import { catalogHandlers } from './catalog';

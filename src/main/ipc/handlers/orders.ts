@@ -1,9 +1,9 @@
-import type { OrderStatusRead } from '../../../shared/api';
-import type { IpcParsedArgs } from '../../../shared/ipc';
-import type { OrderMatch } from '../../../shared/work-views';
-import { BatchRejectedError, problemPath } from '../../bulk/order-requests';
-import { createOrder, reviewOrder } from '../../orders/create-order';
-import { exportOrdersCsv } from '../../orders/order-export';
+import type { OrderStatusRead } from '@shared/api';
+import type { IpcParsedArgs } from '@shared/ipc';
+import type { OrderMatch } from '@shared/work-views';
+import { BatchRejectedError, problemPath } from '@main/bulk/order-requests';
+import { createOrder, reviewOrder } from '@main/orders/create-order';
+import { exportOrdersCsv } from '@main/orders/order-export';
 import { IpcFailure, describeFieldErrors } from '../errors';
 import { pricingTerms, requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
 

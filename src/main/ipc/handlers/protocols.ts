@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CsvFileError, planImport } from '../../csv/protocol-import';
-import { exportProtocols, protocolsTemplate } from '../../csv/protocol-export';
+import { CsvFileError, planImport } from '@main/csv/protocol-import';
+import { exportProtocols, protocolsTemplate } from '@main/csv/protocol-export';
 import { IpcFailure, describeFieldErrors, fieldErrorsOf } from '../errors';
 import { toProtocolView, toSummaryView } from '../views';
 import { ensureCatalog, requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';

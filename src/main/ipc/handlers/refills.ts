@@ -1,4 +1,4 @@
-import { refillsDue } from '../../orders/refills';
+import { refillsDue } from '@main/orders/refills';
 import { toSummaryView } from '../views';
 import { requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
 

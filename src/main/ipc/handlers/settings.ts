@@ -1,5 +1,5 @@
-import type { PartnerSettings } from '../../../shared/api';
-import { keepPricing } from '../../catalog/partner-pricing';
+import type { PartnerSettings } from '@shared/api';
+import { keepPricing } from '@main/catalog/partner-pricing';
 import { requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
 
 /** settings.*: the partner's settings on the server, and its webhook secret. */

@@ -1,4 +1,4 @@
-import { CREDENTIALS_REJECTED } from '../../sync/sync-engine';
+import { CREDENTIALS_REJECTED } from '@main/sync/sync-engine';
 import { IpcFailure } from '../errors';
 import { requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
 

@@ -1,4 +1,4 @@
-import { UpdateRefused } from '../../updates/update-controller';
+import { UpdateRefused } from '@main/updates/update-controller';
 import { IpcFailure } from '../errors';
 import type { AreaHandlers, IpcHandlerDeps } from './context';
 

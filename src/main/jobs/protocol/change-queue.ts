@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { ProtocolRequest } from '../../../shared/api';
-import type { Clock } from '../../clock';
-import type { Db } from '../../store/db';
-import { parseRow, prepareCached } from '../../store/rows';
+import { ProtocolRequest } from '@shared/api';
+import type { Clock } from '@main/clock';
+import type { Db } from '@main/store/db';
+import { parseRow, prepareCached } from '@main/store/rows';
 import type { Job, StoredJob } from '../job-model';
 import type { JobsRepo } from '../jobs-repo';
 

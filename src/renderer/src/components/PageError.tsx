@@ -1,4 +1,4 @@
-import type { IpcError } from '../../../shared/ipc';
+import type { IpcError } from '@shared/ipc';
 import { describeError } from '../lib/ipc';
 
 /**

@@ -1,6 +1,6 @@
 import { AlertTriangle, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { IpcError } from '../../../shared/ipc';
+import type { IpcError } from '@shared/ipc';
 import { describeError } from '../lib/ipc';
 
 export function Loading({ label }: { label: string }) {

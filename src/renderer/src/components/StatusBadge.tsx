@@ -1,4 +1,4 @@
-import { isKnownProductStatus } from '../../../shared/api';
+import { isKnownProductStatus } from '@shared/api';
 import { productStatusLabel } from '../lib/format';
 
 /** A product's status; one the app does not know is shown as it came, in a plain badge. */

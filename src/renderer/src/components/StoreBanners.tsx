@@ -1,6 +1,6 @@
 import { DatabaseZap, HardDrive } from 'lucide-react';
 import { useId } from 'react';
-import type { StoreNotice } from '../../../shared/store-views';
+import type { StoreNotice } from '@shared/store-views';
 import { formatMoment } from '../lib/dates';
 import { formatCount, plural } from '../lib/format';
 import { useAppStore } from '../stores/app-store';

@@ -1,5 +1,5 @@
-import { isKnownProductStatus, type ProductStatus } from '../../../shared/api';
-import type { ConnectionKind } from '../../../shared/connection';
+import { isKnownProductStatus, type ProductStatus } from '@shared/api';
+import type { ConnectionKind } from '@shared/connection';
 
 // The API's amounts are decimal strings in the partner's currency; the catalog is priced in dollars.
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });

@@ -6,7 +6,7 @@ import type {
   IpcEventPayload,
   IpcResult,
   IpcValue,
-} from '../../../shared/ipc';
+} from '@shared/ipc';
 
 /** The only way the renderer reaches main: window.orderDesk. It never throws. */
 export function call<C extends IpcChannel>(

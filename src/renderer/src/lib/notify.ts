@@ -1,4 +1,4 @@
-import type { AppState, IpcEventPayload } from '../../../shared/ipc';
+import type { AppState, IpcEventPayload } from '@shared/ipc';
 
 /**
  * What deserves a notification, decided from main's events alone (no DOM, no stores): a shipped

@@ -1,5 +1,5 @@
-import type { ChangeSubject } from '../../../shared/events';
-import type { IpcError, IpcResult } from '../../../shared/ipc';
+import type { ChangeSubject } from '@shared/events';
+import type { IpcError, IpcResult } from '@shared/ipc';
 import type { Coalescer } from './coalesce';
 import { onChanged, rereader } from './live-query';
 

@@ -1,5 +1,5 @@
-import type { CsvFile } from '../../../shared/csv-file';
-import type { IpcResult } from '../../../shared/ipc';
+import type { CsvFile } from '@shared/csv-file';
+import type { IpcResult } from '@shared/ipc';
 import { toast } from '../stores/toast-store';
 import { plural } from './format';
 import { describeError } from './ipc';

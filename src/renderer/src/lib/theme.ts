@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Theme } from '../../../shared/ipc';
+import type { Theme } from '@shared/ipc';
 
 const dark = () => window.matchMedia('(prefers-color-scheme: dark)');
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ChangeSubject } from '../../../shared/events';
-import type { IpcResult } from '../../../shared/ipc';
+import type { ChangeSubject } from '@shared/events';
+import type { IpcResult } from '@shared/ipc';
 import { LiveQuery, type Pace, type QueryState } from './live-query';
 import { PagedQuery, type PageReader, type PagedState } from './paged-query';
 

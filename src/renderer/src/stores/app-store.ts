@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { AppState, ConnectionView, Theme } from '../../../shared/ipc';
-import type { StorageProblem, StoreNotice } from '../../../shared/store-views';
+import type { AppState, ConnectionView, Theme } from '@shared/ipc';
+import type { StorageProblem, StoreNotice } from '@shared/store-views';
 import { call, describeError, errorMessage } from '../lib/ipc';
 import { toast, useToastStore } from './toast-store';
 

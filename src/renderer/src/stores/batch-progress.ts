@@ -1,5 +1,5 @@
-import type { BatchItemView, BatchView } from '../../../shared/work-views';
-import type { IpcEventPayload } from '../../../shared/ipc';
+import type { BatchItemView, BatchView } from '@shared/work-views';
+import type { IpcEventPayload } from '@shared/ipc';
 
 export type BatchProgress = IpcEventPayload<'batch-progress'>;
 export type ItemState = BatchItemView['state'];

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { ProductStatus } from '../../../shared/api';
-import { ProductQuery, type IpcError } from '../../../shared/ipc';
+import type { ProductStatus } from '@shared/api';
+import { ProductQuery, type IpcError } from '@shared/ipc';
 
 /** The longest search the contract takes (catalog.products refuses more). */
 export const SEARCH_MAX = ProductQuery.shape.search.unwrap().maxLength ?? 200;

@@ -8,8 +8,8 @@ import { useOrdersStore } from './orders-store';
 import { useProtocolsStore } from './protocols-store';
 import { useSettingsStore } from './settings-store';
 import { useUpdatesStore } from './updates-store';
-import type { ConnectionView } from '../../../shared/ipc';
-import type { StoreNotice } from '../../../shared/store-views';
+import type { ConnectionView } from '@shared/ipc';
+import type { StoreNotice } from '@shared/store-views';
 
 /** Makes `connection` the active one; what belonged to another connection is dropped. */
 export function applyConnection(connection: ConnectionView | null): void {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { IpcError } from '../../../shared/ipc';
+import type { IpcError } from '@shared/ipc';
 import { call } from '../lib/ipc';
 
 /** What became of the last refresh or cancel, shown above the order until the next action. */

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { OrderStatusRead } from '../../../shared/api';
-import type { OrderExportQuery } from '../../../shared/work-views';
+import type { OrderStatusRead } from '@shared/api';
+import type { OrderExportQuery } from '@shared/work-views';
 import {
   QUEUE_STATUSES,
   matchOf,

@@ -1,11 +1,11 @@
 import { create } from 'zustand';
-import type { IpcError } from '../../../shared/ipc';
+import type { IpcError } from '@shared/ipc';
 import {
   CSV_TEXT_MAX,
   CsvText,
   type CsvImportPreview,
   type CsvImportResult,
-} from '../../../shared/protocol-csv-views';
+} from '@shared/protocol-csv-views';
 import { call } from '../lib/ipc';
 
 /**

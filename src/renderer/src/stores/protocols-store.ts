@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { IpcError } from '../../../shared/ipc';
-import type { ProtocolListState, ProtocolSort } from '../../../shared/protocol-views';
+import type { IpcError } from '@shared/ipc';
+import type { ProtocolListState, ProtocolSort } from '@shared/protocol-views';
 import { call } from '../lib/ipc';
 import { useBatchDraftStore } from './batch-draft-store';
 import { isPendingDelete } from './pending-delete-store';

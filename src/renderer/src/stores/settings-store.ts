@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { PartnerSettings, PartnerSettingsPatch } from '../../../shared/api';
-import type { IpcError, IpcResult } from '../../../shared/ipc';
+import type { PartnerSettings, PartnerSettingsPatch } from '@shared/api';
+import type { IpcError, IpcResult } from '@shared/ipc';
 import { call } from '../lib/ipc';
 
 interface SettingsStore {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { IpcError, IpcResult } from '../../../shared/ipc';
-import type { UpdateSettings, UpdatesView } from '../../../shared/update-views';
+import type { IpcError, IpcResult } from '@shared/ipc';
+import type { UpdateSettings, UpdatesView } from '@shared/update-views';
 import { call } from '../lib/ipc';
 
 interface UpdatesStore {

@@ -1,4 +1,4 @@
-import type { BatchProgress } from '../../stores/batch-progress';
+import type { BatchProgress } from '@renderer/stores/batch-progress';
 
 /** The batch's items per state, and the total. */
 export function BatchCounts({ progress: p }: { progress: BatchProgress }) {

@@ -1,6 +1,6 @@
-import { Empty, Failed, Loading } from '../../components/States';
-import { plural } from '../../lib/format';
-import { useAppStore } from '../../stores/app-store';
+import { Empty, Failed, Loading } from '@renderer/components/States';
+import { plural } from '@renderer/lib/format';
+import { useAppStore } from '@renderer/stores/app-store';
 import { useBatchList } from './use-batches';
 import { batchStarted, batchStateLabel, batchStateTone, batchTitle } from './batch-labels';
 import { ProgressBar } from './ProgressBar';

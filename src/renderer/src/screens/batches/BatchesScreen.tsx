@@ -1,5 +1,5 @@
 import { useRoute } from 'wouter';
-import '../../styles/batches.css';
+import '@renderer/styles/batches.css';
 import { BatchList } from './BatchList';
 import { ReviewView } from './ReviewView';
 import { RunView } from './RunView';

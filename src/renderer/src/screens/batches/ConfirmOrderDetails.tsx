@@ -1,6 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
-import type { OrderReviewView } from '../../../../shared/work-views';
-import { formatMoney } from '../../lib/format';
+import type { OrderReviewView } from '@shared/work-views';
+import { formatMoney } from '@renderer/lib/format';
 import { orderTypeLabel, shippingMethodLabel } from '../orders/order-format';
 
 interface Props {

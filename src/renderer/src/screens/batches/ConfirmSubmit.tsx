@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { ConfirmDialog, Dialog } from '../../components/Dialog';
-import { Field } from '../../components/Field';
-import { formatMoney, plural } from '../../lib/format';
-import type { ConnectionView } from '../../../../shared/ipc';
-import type { OrderReviewView, RepeatedOrderView } from '../../../../shared/work-views';
+import { ConfirmDialog, Dialog } from '@renderer/components/Dialog';
+import { Field } from '@renderer/components/Field';
+import { formatMoney, plural } from '@renderer/lib/format';
+import type { ConnectionView } from '@shared/ipc';
+import type { OrderReviewView, RepeatedOrderView } from '@shared/work-views';
 import { ConfirmOrderDetails } from './ConfirmOrderDetails';
 import { RepeatedOrders } from './RepeatedOrders';
 

@@ -1,5 +1,5 @@
-import type { ReviewItemView } from '../../../../shared/work-views';
-import { formatMoney } from '../../lib/format';
+import type { ReviewItemView } from '@shared/work-views';
+import { formatMoney } from '@renderer/lib/format';
 import { RepeatedOrders } from './RepeatedOrders';
 
 interface Props {

@@ -1,4 +1,4 @@
-import type { ItemFilter } from '../../stores/batch-progress';
+import type { ItemFilter } from '@renderer/stores/batch-progress';
 
 const CHOICES: { value: ItemFilter; label: string }[] = [
   { value: 'all', label: 'All' },

@@ -1,4 +1,4 @@
-import type { BatchItemView } from '../../../../shared/work-views';
+import type { BatchItemView } from '@shared/work-views';
 import { ItemRow } from './ItemRow';
 import { VirtualRows } from './VirtualRows';
 

@@ -7,8 +7,8 @@ import {
   Send,
   XCircle,
 } from 'lucide-react';
-import type { BatchItemView } from '../../../../shared/work-views';
-import { useBatchesStore } from '../../stores/batches-store';
+import type { BatchItemView } from '@shared/work-views';
+import { useBatchesStore } from '@renderer/stores/batches-store';
 import { ITEM_STATE_LABELS } from './batch-labels';
 import { PossibleDuplicates } from './PossibleDuplicates';
 import { RepeatedOrders } from './RepeatedOrders';

@@ -1,4 +1,4 @@
-import type { ReviewItemView } from '../../../../shared/work-views';
+import type { ReviewItemView } from '@shared/work-views';
 
 /** Protocols that cannot be an order, each with why and a way to fix it. */
 export function LeftOutList({ items }: { items: ReviewItemView[] }) {

@@ -1,8 +1,8 @@
 import { Ban } from 'lucide-react';
 import { useState } from 'react';
-import type { PossibleDuplicateView } from '../../../../shared/work-views';
-import { ConfirmDialog } from '../../components/Dialog';
-import { useBatchesStore } from '../../stores/batches-store';
+import type { PossibleDuplicateView } from '@shared/work-views';
+import { ConfirmDialog } from '@renderer/components/Dialog';
+import { useBatchesStore } from '@renderer/stores/batches-store';
 import { statusWords } from './RepeatedOrders';
 
 /**

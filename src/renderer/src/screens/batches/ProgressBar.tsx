@@ -1,4 +1,4 @@
-import type { BatchProgress } from '../../stores/batch-progress';
+import type { BatchProgress } from '@renderer/stores/batch-progress';
 import { progressText } from './batch-labels';
 
 /** The batch's progress: created, rejected and held-back orders as coloured shares of the bar. */

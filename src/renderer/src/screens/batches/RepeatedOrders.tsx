@@ -1,7 +1,7 @@
-import type { RepeatedOrderView } from '../../../../shared/work-views';
-import { humanize } from '../../lib/format';
+import type { RepeatedOrderView } from '@shared/work-views';
+import { humanize } from '@renderer/lib/format';
 import { ORDER_STATUS_LABELS } from '../orders/order-filters';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '@renderer/lib/dates';
 
 /** An order status in words, whatever the server sent. */
 export const statusWords = (status: string): string =>

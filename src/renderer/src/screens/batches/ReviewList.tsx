@@ -1,6 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
-import type { ReviewItemView } from '../../../../shared/work-views';
-import { formatMoney } from '../../lib/format';
+import type { ReviewItemView } from '@shared/work-views';
+import { formatMoney } from '@renderer/lib/format';
 import { VirtualRows } from './VirtualRows';
 
 /** The protocols that will be sent, virtualised (a batch may hold thousands). */

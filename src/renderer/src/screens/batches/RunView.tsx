@@ -1,9 +1,9 @@
 import { Pause, Play } from 'lucide-react';
 import { useState } from 'react';
-import { Empty, Failed, Loading } from '../../components/States';
-import { OFFLINE_TEXT, useAppStore } from '../../stores/app-store';
-import { filterItems, type ItemFilter } from '../../stores/batch-progress';
-import { useBatchesStore } from '../../stores/batches-store';
+import { Empty, Failed, Loading } from '@renderer/components/States';
+import { OFFLINE_TEXT, useAppStore } from '@renderer/stores/app-store';
+import { filterItems, type ItemFilter } from '@renderer/stores/batch-progress';
+import { useBatchesStore } from '@renderer/stores/batches-store';
 import { batchStarted, batchStateLabel, batchStateTone, batchTitle } from './batch-labels';
 import { BatchCounts } from './BatchCounts';
 import { useBatchItems, useBatchList } from './use-batches';

@@ -1,8 +1,8 @@
-import type { BatchView } from '../../../../shared/work-views';
-import { formatDateTime } from '../../lib/dates';
-import { plural } from '../../lib/format';
-import type { OfflineReason } from '../../stores/app-store';
-import type { BatchProgress, ItemState } from '../../stores/batch-progress';
+import type { BatchView } from '@shared/work-views';
+import { formatDateTime } from '@renderer/lib/dates';
+import { plural } from '@renderer/lib/format';
+import type { OfflineReason } from '@renderer/stores/app-store';
+import type { BatchProgress, ItemState } from '@renderer/stores/batch-progress';
 
 export const ITEM_STATE_LABELS: Record<ItemState, string> = {
   queued: 'Waiting',

@@ -1,8 +1,8 @@
-import type { BatchItemView, BatchReviewView, BatchView } from '../../../../shared/work-views';
-import { call } from '../../lib/ipc';
-import type { Pace, QueryState } from '../../lib/live-query';
-import { useLiveQuery } from '../../lib/use-query';
-import { newestFirst } from '../../stores/batch-progress';
+import type { BatchItemView, BatchReviewView, BatchView } from '@shared/work-views';
+import { call } from '@renderer/lib/ipc';
+import type { Pace, QueryState } from '@renderer/lib/live-query';
+import { useLiveQuery } from '@renderer/lib/use-query';
+import { newestFirst } from '@renderer/stores/batch-progress';
 
 /**
  * How often a batch's items are read again while it sends: at most every 250 ms, and never more

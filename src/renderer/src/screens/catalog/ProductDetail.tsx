@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import type { ProductRead } from '../../../../shared/api';
-import { ProductImage } from '../../components/ProductImage';
-import { Empty, Failed, Loading } from '../../components/States';
-import { StatusBadge } from '../../components/StatusBadge';
-import { formatMoney, humanize, priceUnit } from '../../lib/format';
+import type { ProductRead } from '@shared/api';
+import { ProductImage } from '@renderer/components/ProductImage';
+import { Empty, Failed, Loading } from '@renderer/components/States';
+import { StatusBadge } from '@renderer/components/StatusBadge';
+import { formatMoney, humanize, priceUnit } from '@renderer/lib/format';
 import { useProduct } from './use-catalog';
 import { SupplementFacts } from './SupplementFacts';
 

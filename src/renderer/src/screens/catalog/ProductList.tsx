@@ -1,14 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
-import { Empty, Failed, Loading } from '../../components/States';
-import { StatusBadge } from '../../components/StatusBadge';
-import { formatMoney, priceUnit } from '../../lib/format';
-import type { ProductRead } from '../../../../shared/api';
-import { PageError, SkeletonRow } from '../../components/PageError';
-import { rowAt } from '../../lib/paged-query';
-import type { PagedQueryHook } from '../../lib/use-query';
-import { isFiltered, useCatalogStore } from '../../stores/catalog-store';
+import { Empty, Failed, Loading } from '@renderer/components/States';
+import { StatusBadge } from '@renderer/components/StatusBadge';
+import { formatMoney, priceUnit } from '@renderer/lib/format';
+import type { ProductRead } from '@shared/api';
+import { PageError, SkeletonRow } from '@renderer/components/PageError';
+import { rowAt } from '@renderer/lib/paged-query';
+import type { PagedQueryHook } from '@renderer/lib/use-query';
+import { isFiltered, useCatalogStore } from '@renderer/stores/catalog-store';
 import { PAGE } from './use-catalog';
 
 const ROW_HEIGHT = 64;

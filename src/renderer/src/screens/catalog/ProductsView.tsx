@@ -1,15 +1,15 @@
 import { useCallback } from 'react';
-import type { ProductStatus } from '../../../../shared/api';
-import { Empty } from '../../components/States';
-import { STATUS_LABELS, plural } from '../../lib/format';
-import { useDebounced } from '../../lib/use-debounced';
-import type { ProductRead } from '../../../../shared/api';
-import type { PagedState } from '../../lib/paged-query';
-import { SEARCH_MAX, STATUSES, isFiltered, useCatalogStore } from '../../stores/catalog-store';
+import type { ProductStatus } from '@shared/api';
+import { Empty } from '@renderer/components/States';
+import { STATUS_LABELS, plural } from '@renderer/lib/format';
+import { useDebounced } from '@renderer/lib/use-debounced';
+import type { ProductRead } from '@shared/api';
+import type { PagedState } from '@renderer/lib/paged-query';
+import { SEARCH_MAX, STATUSES, isFiltered, useCatalogStore } from '@renderer/stores/catalog-store';
 import { useProductCounts, useProductList } from './use-catalog';
 import { ProductDetail } from './ProductDetail';
 import { ProductList } from './ProductList';
-import { SearchField } from '../../components/SearchField';
+import { SearchField } from '@renderer/components/SearchField';
 
 function Filters() {
   const statuses = useCatalogStore((s) => s.statuses);

@@ -1,5 +1,5 @@
-import { Empty, Failed, Loading } from '../../components/States';
-import { dayRange, formatMoney } from '../../lib/format';
+import { Empty, Failed, Loading } from '@renderer/components/States';
+import { dayRange, formatMoney } from '@renderer/lib/format';
 import { useShippingMethods } from './use-catalog';
 
 /** The shipping methods an order can use, with their prices and delivery times. */

@@ -1,4 +1,4 @@
-import type { ProductRead } from '../../../../shared/api';
+import type { ProductRead } from '@shared/api';
 
 type Panel = ProductRead['SupplementFactsPanel'];
 

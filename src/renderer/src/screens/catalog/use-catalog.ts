@@ -1,11 +1,11 @@
 import { useShallow } from 'zustand/react/shallow';
-import type { ProductRead, ProductStatus, ShippingMethodInfo } from '../../../../shared/api';
-import type { IpcResult } from '../../../../shared/ipc';
-import type { PricingTermsView } from '../../../../shared/pricing-views';
-import { call } from '../../lib/ipc';
-import type { QueryState } from '../../lib/live-query';
-import { useLiveQuery, usePagedQuery, type PagedQueryHook } from '../../lib/use-query';
-import { STATUSES, searchTooLong, useCatalogStore } from '../../stores/catalog-store';
+import type { ProductRead, ProductStatus, ShippingMethodInfo } from '@shared/api';
+import type { IpcResult } from '@shared/ipc';
+import type { PricingTermsView } from '@shared/pricing-views';
+import { call } from '@renderer/lib/ipc';
+import type { QueryState } from '@renderer/lib/live-query';
+import { useLiveQuery, usePagedQuery, type PagedQueryHook } from '@renderer/lib/use-query';
+import { STATUSES, searchTooLong, useCatalogStore } from '@renderer/stores/catalog-store';
 
 /** Products per catalog.products call. */
 export const PAGE = 100;

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import type { ConflictChoice, ConflictView } from '../../../../shared/protocol-views';
-import type { IpcError } from '../../../../shared/ipc';
-import { formatMoment } from '../../lib/dates';
-import { plural } from '../../lib/format';
-import { ConfirmDialog } from '../../components/Dialog';
-import { describeError } from '../../lib/ipc';
+import type { ConflictChoice, ConflictView } from '@shared/protocol-views';
+import type { IpcError } from '@shared/ipc';
+import { formatMoment } from '@renderer/lib/dates';
+import { plural } from '@renderer/lib/format';
+import { ConfirmDialog } from '@renderer/components/Dialog';
+import { describeError } from '@renderer/lib/ipc';
 import { choicesOf, KIND_TITLES, overwriteWarning, type OverwriteWarning } from './choices';
 import { compareConflict, countDifferences, customerName } from './conflict-rows';
 

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import type { ConflictChoice, ConflictView } from '../../../../shared/protocol-views';
-import { Empty, Failed, Loading } from '../../components/States';
-import { plural } from '../../lib/format';
-import { call } from '../../lib/ipc';
-import { useLiveQuery } from '../../lib/use-query';
+import type { ConflictChoice, ConflictView } from '@shared/protocol-views';
+import { Empty, Failed, Loading } from '@renderer/components/States';
+import { plural } from '@renderer/lib/format';
+import { call } from '@renderer/lib/ipc';
+import { useLiveQuery } from '@renderer/lib/use-query';
 import { ConflictCard } from './ConflictCard';
 import { customerName } from './conflict-rows';
 import { useProductNames } from './use-product-names';
-import '../../styles/conflicts.css';
+import '@renderer/styles/conflicts.css';
 
 /** A stable empty list while loading (a new [] each render would re-run the name lookup). */
 const NONE: ConflictView[] = [];

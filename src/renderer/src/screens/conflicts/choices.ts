@@ -1,4 +1,4 @@
-import type { ConflictChoice, ConflictKind, ConflictView } from '../../../../shared/protocol-views';
+import type { ConflictChoice, ConflictKind, ConflictView } from '@shared/protocol-views';
 
 export interface ChoiceText {
   label: string;

@@ -1,6 +1,6 @@
-import type { ProtocolDraft, ProtocolRead } from '../../../../shared/api';
-import { valueLabel } from '../../lib/format';
-import type { ConflictView } from '../../../../shared/protocol-views';
+import type { ProtocolDraft, ProtocolRead } from '@shared/api';
+import { valueLabel } from '@renderer/lib/format';
+import type { ConflictView } from '@shared/protocol-views';
 
 /** One line of the side-by-side comparison: a field, and its value on each side. */
 export interface ComparedRow {

@@ -1,7 +1,7 @@
-import type { ConflictView } from '../../../../shared/protocol-views';
-import type { IpcResult } from '../../../../shared/ipc';
-import { call } from '../../lib/ipc';
-import { useLiveQuery } from '../../lib/use-query';
+import type { ConflictView } from '@shared/protocol-views';
+import type { IpcResult } from '@shared/ipc';
+import { call } from '@renderer/lib/ipc';
+import { useLiveQuery } from '@renderer/lib/use-query';
 
 /**
  * Names for the products of the conflicts: the server's copy carries them; the user's version has

@@ -1,7 +1,7 @@
 import { Building2, FlaskConical, Laptop, Loader2 } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
-import { call } from '../../lib/ipc';
-import { useAppStore } from '../../stores/app-store';
+import { call } from '@renderer/lib/ipc';
+import { useAppStore } from '@renderer/stores/app-store';
 import { PartnerConnectionForm, type PartnerFormValues } from './PartnerConnectionForm';
 import { SavedConnections } from './SavedConnections';
 import { useSwitchConnection } from './use-switch';

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { CheckCircle2, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { Connection } from '../../../../shared/connection';
-import { PartnerConnectionInput, type ConnectionView, type IpcError } from '../../../../shared/ipc';
-import { Field } from '../../components/Field';
-import { call, describeError } from '../../lib/ipc';
-import { useAppStore } from '../../stores/app-store';
+import { Connection } from '@shared/connection';
+import { PartnerConnectionInput, type ConnectionView, type IpcError } from '@shared/ipc';
+import { Field } from '@renderer/components/Field';
+import { call, describeError } from '@renderer/lib/ipc';
+import { useAppStore } from '@renderer/stores/app-store';
 import type { useSwitchConnection } from './use-switch';
 
 type Kind = PartnerConnectionInput['kind'];

@@ -1,16 +1,16 @@
 import { KeyRound, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { ConnectionView, IpcError } from '../../../../shared/ipc';
-import type { ConnectionRemoval } from '../../../../shared/store-views';
-import { ConfirmDialog } from '../../components/Dialog';
-import { Empty, Failed, Loading } from '../../components/States';
-import { KIND_LABELS, formatBytes, plural } from '../../lib/format';
-import { useLiveQuery } from '../../lib/use-query';
-import { call, errorMessage } from '../../lib/ipc';
-import { toast } from '../../stores/toast-store';
+import type { ConnectionView, IpcError } from '@shared/ipc';
+import type { ConnectionRemoval } from '@shared/store-views';
+import { ConfirmDialog } from '@renderer/components/Dialog';
+import { Empty, Failed, Loading } from '@renderer/components/States';
+import { KIND_LABELS, formatBytes, plural } from '@renderer/lib/format';
+import { useLiveQuery } from '@renderer/lib/use-query';
+import { call, errorMessage } from '@renderer/lib/ipc';
+import { toast } from '@renderer/stores/toast-store';
 import { PartnerConnectionForm } from './PartnerConnectionForm';
 import type { useSwitchConnection } from './use-switch';
-import '../../styles/connect.css';
+import '@renderer/styles/connect.css';
 
 type List =
   | { state: 'loading' }

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
-import type { ConnectionView, IpcError, IpcResult } from '../../../../shared/ipc';
-import { errorMessage } from '../../lib/ipc';
-import { plural } from '../../lib/format';
-import { unsyncedTotal, useAppStore } from '../../stores/app-store';
-import { applyConnection } from '../../stores/events';
-import { toast } from '../../stores/toast-store';
+import type { ConnectionView, IpcError, IpcResult } from '@shared/ipc';
+import { errorMessage } from '@renderer/lib/ipc';
+import { plural } from '@renderer/lib/format';
+import { unsyncedTotal, useAppStore } from '@renderer/stores/app-store';
+import { applyConnection } from '@renderer/stores/events';
+import { toast } from '@renderer/stores/toast-store';
 
 /**
  * Runs a call that switches the active connection (connect, use embedded, activate, update).

@@ -6,9 +6,9 @@ import {
   NAME_MAX,
   PHONE_MAX,
   SOURCE_ID_MAX,
-} from '../../../../shared/api';
-import { US_STATES, isUsStateCode } from '../../../../shared/us-states';
-import { Field, SelectField } from '../../components/Field';
+} from '@shared/api';
+import { US_STATES, isUsStateCode } from '@shared/us-states';
+import { Field, SelectField } from '@renderer/components/Field';
 import type { CustomerFormInput } from './editor-form';
 
 export type CustomerField =

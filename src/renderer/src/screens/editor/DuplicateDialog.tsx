@@ -3,9 +3,9 @@ import { Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import type { ProtocolView } from '../../../../shared/protocol-views';
-import { Dialog } from '../../components/Dialog';
-import { call, errorMessage } from '../../lib/ipc';
+import type { ProtocolView } from '@shared/protocol-views';
+import { Dialog } from '@renderer/components/Dialog';
+import { call, errorMessage } from '@renderer/lib/ipc';
 import { CustomerFieldset, type CustomerField } from './CustomerFieldset';
 import { CustomerForm, emptyCustomer, formPath } from './editor-form';
 

@@ -1,9 +1,9 @@
 import { AlertTriangle, Trash2 } from 'lucide-react';
 import { useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { isKnown, type ProductRead } from '../../../../shared/api';
-import { Field, sentence } from '../../components/Field';
-import { StatusBadge } from '../../components/StatusBadge';
-import { formatMoney, priceUnit, productStatusLabel } from '../../lib/format';
+import { isKnown, type ProductRead } from '@shared/api';
+import { Field, sentence } from '@renderer/components/Field';
+import { StatusBadge } from '@renderer/components/StatusBadge';
+import { formatMoney, priceUnit, productStatusLabel } from '@renderer/lib/format';
 import { DOSES, type EditorFormInput } from './editor-form';
 import { previewPricing, type PreviewDiscount } from './price-preview';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
-import type { ProductRead } from '../../../../shared/api';
+import type { ProductRead } from '@shared/api';
 import type { EditorFormInput } from './editor-form';
 import { PricePreview } from './PricePreview';
 import { previewPricing, type PreviewDiscount } from './price-preview';

@@ -1,9 +1,9 @@
 import { AlertTriangle, CheckCircle2, Loader2 } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import type { BatchItemView } from '../../../../shared/work-views';
-import { call } from '../../lib/ipc';
-import { useLiveQuery } from '../../lib/use-query';
+import type { BatchItemView } from '@shared/work-views';
+import { call } from '@renderer/lib/ipc';
+import { useLiveQuery } from '@renderer/lib/use-query';
 import { refusalText } from './editor-form';
 
 interface Props {

@@ -1,9 +1,9 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { DAYS_SUPPLY_VALUES, SHIPPING_METHODS } from '../../../../shared/api';
-import { centsToMoney } from '../../../../shared/money';
-import { SHIPPING_PRICES } from '../../../../shared/pricing';
-import { sentence } from '../../components/Field';
-import { dayRange, formatMoney } from '../../lib/format';
+import { DAYS_SUPPLY_VALUES, SHIPPING_METHODS } from '@shared/api';
+import { centsToMoney } from '@shared/money';
+import { SHIPPING_PRICES } from '@shared/pricing';
+import { sentence } from '@renderer/components/Field';
+import { dayRange, formatMoney } from '@renderer/lib/format';
 import { useShippingMethods } from '../catalog/use-catalog';
 import type { EditorFormInput } from './editor-form';
 

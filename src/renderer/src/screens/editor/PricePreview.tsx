@@ -1,6 +1,6 @@
 import { Info } from 'lucide-react';
-import { TOTAL_UNKNOWN_DISCOUNT } from '../../../../shared/pricing-views';
-import { formatMoney } from '../../lib/format';
+import { TOTAL_UNKNOWN_DISCOUNT } from '@shared/pricing-views';
+import { formatMoney } from '@renderer/lib/format';
 import type { Preview, PreviewDiscount } from './price-preview';
 
 interface Props {

@@ -1,12 +1,12 @@
 import { Loader2, Plus } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { ProductRead } from '../../../../shared/api';
-import { notOrderableReason } from '../../../../shared/product-status';
-import { StatusBadge } from '../../components/StatusBadge';
-import { formatMoney, priceUnit } from '../../lib/format';
-import { call, errorMessage } from '../../lib/ipc';
-import { useLiveQuery } from '../../lib/use-query';
-import { useDebounced } from '../../lib/use-debounced';
+import type { ProductRead } from '@shared/api';
+import { notOrderableReason } from '@shared/product-status';
+import { StatusBadge } from '@renderer/components/StatusBadge';
+import { formatMoney, priceUnit } from '@renderer/lib/format';
+import { call, errorMessage } from '@renderer/lib/ipc';
+import { useLiveQuery } from '@renderer/lib/use-query';
+import { useDebounced } from '@renderer/lib/use-debounced';
 
 const SEARCH_MAX = 200;
 const RESULTS = 20;

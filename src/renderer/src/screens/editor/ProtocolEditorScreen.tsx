@@ -1,7 +1,7 @@
-import { Failed, Loading } from '../../components/States';
-import { call } from '../../lib/ipc';
-import { useLiveQuery } from '../../lib/use-query';
-import '../../styles/editor.css';
+import { Failed, Loading } from '@renderer/components/States';
+import { call } from '@renderer/lib/ipc';
+import { useLiveQuery } from '@renderer/lib/use-query';
+import '@renderer/styles/editor.css';
 import { ProtocolEditor } from './ProtocolEditor';
 
 interface Props {

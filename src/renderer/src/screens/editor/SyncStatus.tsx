@@ -1,6 +1,6 @@
 import { AlertTriangle, CheckCircle2, CloudOff, Loader2 } from 'lucide-react';
 import { Link } from 'wouter';
-import type { ProtocolView } from '../../../../shared/protocol-views';
+import type { ProtocolView } from '@shared/protocol-views';
 import { refusalText } from './editor-form';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ProtocolRequest } from '../../../../shared/api';
+import type { ProtocolRequest } from '@shared/api';
 import {
   AdministrationRequest,
   DaysSupply,
@@ -8,9 +8,9 @@ import {
   ShippingMethod,
   lineItemList,
   type ProtocolDraft,
-} from '../../../../shared/api';
-import { fieldPath } from '../../../../shared/field-names';
-import { CustomerInput } from '../../../../shared/protocol-input';
+} from '@shared/api';
+import { fieldPath } from '@shared/field-names';
+import { CustomerInput } from '@shared/protocol-input';
 
 /**
  * The editor's form: what the boxes hold (text), and the shared rules of ProtocolRequest applied

@@ -4,8 +4,8 @@ import {
   type DaysSupply,
   type ProductRead,
   type ShippingMethod,
-} from '../../../../shared/api';
-import { priceOrder, type Pricing } from '../../../../shared/pricing';
+} from '@shared/api';
+import { priceOrder, type Pricing } from '@shared/pricing';
 import type { EditorFormInput } from './editor-form';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { forceNavigate, setNavigationGuard } from '../../lib/navigation-guard';
+import { forceNavigate, setNavigationGuard } from '@renderer/lib/navigation-guard';
 
 /**
  * While `dirty`, leaving asks first: in-app navigation is held and `pending` names where the user

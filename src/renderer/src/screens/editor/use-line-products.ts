@@ -1,8 +1,8 @@
 import { useCallback, useRef } from 'react';
-import type { ProductRead } from '../../../../shared/api';
-import type { IpcResult } from '../../../../shared/ipc';
-import { call } from '../../lib/ipc';
-import { useLiveQuery } from '../../lib/use-query';
+import type { ProductRead } from '@shared/api';
+import type { IpcResult } from '@shared/ipc';
+import { call } from '@renderer/lib/ipc';
+import { useLiveQuery } from '@renderer/lib/use-query';
 
 export type LineProduct = ProductRead | 'loading' | 'missing';
 

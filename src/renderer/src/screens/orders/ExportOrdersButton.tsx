@@ -1,8 +1,8 @@
 import { Download, Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { call } from '../../lib/ipc';
-import { datedFileName, handOverCsvExport } from '../../lib/save-file';
-import { queueQuery, useOrdersStore } from '../../stores/orders-store';
+import { call } from '@renderer/lib/ipc';
+import { datedFileName, handOverCsvExport } from '@renderer/lib/save-file';
+import { queueQuery, useOrdersStore } from '@renderer/stores/orders-store';
 
 /**
  * "Export CSV": every order the queue shows (its search, dates and status chips; every page, not

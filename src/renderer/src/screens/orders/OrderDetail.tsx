@@ -1,13 +1,13 @@
 import { Ban, RefreshCw, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { AppOrder } from '../../../../shared/api';
-import { Dialog } from '../../components/Dialog';
-import { Empty, Failed, Loading } from '../../components/States';
-import { formatDateTime } from '../../lib/dates';
-import { formatMoney } from '../../lib/format';
-import { call, describeError } from '../../lib/ipc';
-import { useLiveQuery } from '../../lib/use-query';
-import { useOrderDetailStore, type ActionNote } from '../../stores/order-detail-store';
+import type { AppOrder } from '@shared/api';
+import { Dialog } from '@renderer/components/Dialog';
+import { Empty, Failed, Loading } from '@renderer/components/States';
+import { formatDateTime } from '@renderer/lib/dates';
+import { formatMoney } from '@renderer/lib/format';
+import { call, describeError } from '@renderer/lib/ipc';
+import { useLiveQuery } from '@renderer/lib/use-query';
+import { useOrderDetailStore, type ActionNote } from '@renderer/stores/order-detail-store';
 import {
   cancelBlockedReason,
   orderTypeLabel,

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { OrderStatusRead } from '../../../../shared/api';
-import type { OrderCountsView } from '../../../../shared/work-views';
-import type { PagedState } from '../../lib/paged-query';
-import { Field } from '../../components/Field';
-import { formatCount, plural } from '../../lib/format';
-import { useDebounced } from '../../lib/use-debounced';
-import { useOrdersStore } from '../../stores/orders-store';
+import type { OrderStatusRead } from '@shared/api';
+import type { OrderCountsView } from '@shared/work-views';
+import type { PagedState } from '@renderer/lib/paged-query';
+import { Field } from '@renderer/components/Field';
+import { formatCount, plural } from '@renderer/lib/format';
+import { useDebounced } from '@renderer/lib/use-debounced';
+import { useOrdersStore } from '@renderer/stores/orders-store';
 import {
   DATE_PRESETS,
   DATE_PRESET_LABELS,
@@ -16,7 +16,7 @@ import {
   rangeProblem,
   type DatePreset,
 } from './order-filters';
-import { SearchField } from '../../components/SearchField';
+import { SearchField } from '@renderer/components/SearchField';
 import { ExportOrdersButton } from './ExportOrdersButton';
 import type { QueueRow } from './use-order-queue';
 

@@ -1,14 +1,9 @@
-import {
-  DAYS_SUPPLY_VALUES,
-  type AppLineItem,
-  type AppOrder,
-  type DaysSupply,
-} from '../../../../shared/api';
-import { centsToMoney, moneyToCents } from '../../../../shared/money';
-import { billedUnits } from '../../../../shared/pricing';
-import { formatMoney } from '../../lib/format';
-import { call } from '../../lib/ipc';
-import { useLiveQuery } from '../../lib/use-query';
+import { DAYS_SUPPLY_VALUES, type AppLineItem, type AppOrder, type DaysSupply } from '@shared/api';
+import { centsToMoney, moneyToCents } from '@shared/money';
+import { billedUnits } from '@shared/pricing';
+import { formatMoney } from '@renderer/lib/format';
+import { call } from '@renderer/lib/ipc';
+import { useLiveQuery } from '@renderer/lib/use-query';
 
 const DOSES = [
   ['morning', 'morning'],

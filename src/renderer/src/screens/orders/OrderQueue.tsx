@@ -1,10 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { PageError, SkeletonRow } from '../../components/PageError';
-import { Empty, Failed, Loading } from '../../components/States';
-import { rowAt } from '../../lib/paged-query';
-import type { PagedQueryHook } from '../../lib/use-query';
-import { useOrdersStore } from '../../stores/orders-store';
+import { PageError, SkeletonRow } from '@renderer/components/PageError';
+import { Empty, Failed, Loading } from '@renderer/components/States';
+import { rowAt } from '@renderer/lib/paged-query';
+import type { PagedQueryHook } from '@renderer/lib/use-query';
+import { useOrdersStore } from '@renderer/stores/orders-store';
 import { isFiltered } from './order-filters';
 import { OrderRow, ROW_HEIGHT } from './OrderRow';
 import { PAGE_SIZE, type QueueRow } from './use-order-queue';

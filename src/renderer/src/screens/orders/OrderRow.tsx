@@ -1,9 +1,9 @@
 import { memo } from 'react';
 import { Link } from 'wouter';
-import type { AppOrder } from '../../../../shared/api';
-import { formatMoney } from '../../lib/format';
+import type { AppOrder } from '@shared/api';
+import { formatMoney } from '@renderer/lib/format';
 import { orderStatusLabel } from './order-filters';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '@renderer/lib/dates';
 import { orderHref, patientName } from './order-format';
 import { OrderStatusBadge } from './OrderStatusBadge';
 

@@ -1,4 +1,4 @@
-import { isKnownOrderStatus, type OrderStatus } from '../../../../shared/api';
+import { isKnownOrderStatus, type OrderStatus } from '@shared/api';
 import { orderStatusLabel } from './order-filters';
 
 const TONE: Record<OrderStatus, string> = {

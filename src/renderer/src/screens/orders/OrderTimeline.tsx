@@ -1,8 +1,8 @@
-import type { AppOrder } from '../../../../shared/api';
-import { Failed, Loading } from '../../components/States';
-import { formatDateTime } from '../../lib/dates';
-import { call } from '../../lib/ipc';
-import { useLiveQuery } from '../../lib/use-query';
+import type { AppOrder } from '@shared/api';
+import { Failed, Loading } from '@renderer/components/States';
+import { formatDateTime } from '@renderer/lib/dates';
+import { call } from '@renderer/lib/ipc';
+import { useLiveQuery } from '@renderer/lib/use-query';
 import { OrderStatusBadge } from './OrderStatusBadge';
 
 /** The statuses this app saw the order take, oldest first, with when it saw each. */

@@ -1,9 +1,9 @@
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
-import type { AppOrder, Checkpoint } from '../../../../shared/api';
-import type { IpcError } from '../../../../shared/ipc';
-import { call, errorMessage } from '../../lib/ipc';
-import { formatDateTime } from '../../lib/dates';
+import type { AppOrder, Checkpoint } from '@shared/api';
+import type { IpcError } from '@shared/ipc';
+import { call, errorMessage } from '@renderer/lib/ipc';
+import { formatDateTime } from '@renderer/lib/dates';
 import { trackingPage } from './order-format';
 
 /** "InTransit", "OUT_FOR_DELIVERY" -> "In transit", "Out for delivery". */

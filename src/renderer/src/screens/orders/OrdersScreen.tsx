@@ -1,6 +1,6 @@
 import { useRoute } from 'wouter';
-import { Empty } from '../../components/States';
-import '../../styles/orders.css';
+import { Empty } from '@renderer/components/States';
+import '@renderer/styles/orders.css';
 import { OrderDetail } from './OrderDetail';
 import { OrderFilters, QueueSummary } from './OrderFilters';
 import { OrderQueue } from './OrderQueue';

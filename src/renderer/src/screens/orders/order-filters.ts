@@ -1,7 +1,7 @@
 import { endOfDay, isValid, parseISO, startOfDay, subDays } from 'date-fns';
-import { ORDER_STATUSES, type OrderStatus, type OrderStatusRead } from '../../../../shared/api';
-import { valueLabel } from '../../lib/format';
-import type { OrderMatch } from '../../../../shared/work-views';
+import { ORDER_STATUSES, type OrderStatus, type OrderStatusRead } from '@shared/api';
+import { valueLabel } from '@renderer/lib/format';
+import type { OrderMatch } from '@shared/work-views';
 
 /** The queue's date presets: days back from today (inclusive), or a range the user picks. */
 export const DATE_PRESETS = ['all', 'today', '7d', '30d', '90d', 'custom'] as const;

@@ -1,5 +1,5 @@
-import type { AppOrder, OrderType, ShippingMethod } from '../../../../shared/api';
-import { valueLabel } from '../../lib/format';
+import type { AppOrder, OrderType, ShippingMethod } from '@shared/api';
+import { valueLabel } from '@renderer/lib/format';
 import { orderStatusLabel } from './order-filters';
 
 /**

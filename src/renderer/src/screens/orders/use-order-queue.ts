@@ -1,10 +1,10 @@
 import { useShallow } from 'zustand/react/shallow';
-import type { AppOrder } from '../../../../shared/api';
-import type { OrderCountsView } from '../../../../shared/work-views';
-import { call } from '../../lib/ipc';
-import type { QueryState } from '../../lib/live-query';
-import { useLiveQuery, usePagedQuery, type PagedQueryHook } from '../../lib/use-query';
-import { queueQuery, useOrdersStore } from '../../stores/orders-store';
+import type { AppOrder } from '@shared/api';
+import type { OrderCountsView } from '@shared/work-views';
+import { call } from '@renderer/lib/ipc';
+import type { QueryState } from '@renderer/lib/live-query';
+import { useLiveQuery, usePagedQuery, type PagedQueryHook } from '@renderer/lib/use-query';
+import { queueQuery, useOrdersStore } from '@renderer/stores/orders-store';
 import { matchOf } from './order-filters';
 
 /** Orders per orders.list call: a page of the queue. */

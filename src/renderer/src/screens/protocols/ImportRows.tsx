@@ -1,6 +1,6 @@
-import { formatCount } from '../../lib/format';
+import { formatCount } from '@renderer/lib/format';
 import { AlertTriangle } from 'lucide-react';
-import type { CsvBadRow, CsvGoodRow } from '../../../../shared/protocol-csv-views';
+import type { CsvBadRow, CsvGoodRow } from '@shared/protocol-csv-views';
 import { VirtualRows } from '../batches/VirtualRows';
 
 /** The rows left out, each with its row number and every reason (virtualised: a file may be all bad). */

@@ -1,14 +1,14 @@
-import { formatCount, plural } from '../../lib/format';
+import { formatCount, plural } from '@renderer/lib/format';
 import { Download, FileUp, Upload } from 'lucide-react';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { useLocation } from 'wouter';
-import { Loading } from '../../components/States';
-import { describeError } from '../../lib/ipc';
-import { useProtocolImportStore } from '../../stores/protocol-import-store';
-import { useProtocolsStore } from '../../stores/protocols-store';
-import { toast } from '../../stores/toast-store';
-import '../../styles/batches.css';
-import '../../styles/protocols.css';
+import { Loading } from '@renderer/components/States';
+import { describeError } from '@renderer/lib/ipc';
+import { useProtocolImportStore } from '@renderer/stores/protocol-import-store';
+import { useProtocolsStore } from '@renderer/stores/protocols-store';
+import { toast } from '@renderer/stores/toast-store';
+import '@renderer/styles/batches.css';
+import '@renderer/styles/protocols.css';
 import { downloadTemplate } from './csv-actions';
 import { BadRows, GoodRows } from './ImportRows';
 

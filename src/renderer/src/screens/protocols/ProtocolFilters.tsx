@@ -1,6 +1,6 @@
-import type { ProtocolListState, ProtocolSort } from '../../../../shared/protocol-views';
-import { FILTER_STATES, SEARCH_MAX, useProtocolsStore } from '../../stores/protocols-store';
-import { SearchField } from '../../components/SearchField';
+import type { ProtocolListState, ProtocolSort } from '@shared/protocol-views';
+import { FILTER_STATES, SEARCH_MAX, useProtocolsStore } from '@renderer/stores/protocols-store';
+import { SearchField } from '@renderer/components/SearchField';
 
 export const FILTER_LABELS: Record<ProtocolListState, string> = {
   synced: 'Synced',

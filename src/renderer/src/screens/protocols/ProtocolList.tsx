@@ -8,13 +8,13 @@ import {
   type MouseEvent,
 } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { ProtocolSummaryView } from '../../../../shared/protocol-views';
-import { PageError, SkeletonRow } from '../../components/PageError';
-import { Empty, Failed, Loading } from '../../components/States';
-import { formatRecent } from '../../lib/dates';
-import { rowAt, type PagedState } from '../../lib/paged-query';
-import type { PagedQueryHook } from '../../lib/use-query';
-import { PAGE, isFiltered, useProtocolsStore } from '../../stores/protocols-store';
+import type { ProtocolSummaryView } from '@shared/protocol-views';
+import { PageError, SkeletonRow } from '@renderer/components/PageError';
+import { Empty, Failed, Loading } from '@renderer/components/States';
+import { formatRecent } from '@renderer/lib/dates';
+import { rowAt, type PagedState } from '@renderer/lib/paged-query';
+import type { PagedQueryHook } from '@renderer/lib/use-query';
+import { PAGE, isFiltered, useProtocolsStore } from '@renderer/stores/protocols-store';
 import { SyncBadges, badgesOf } from './SyncBadges';
 
 const ROW_HEIGHT = 62;

@@ -1,10 +1,10 @@
 import { Download, FilePlus2, FileSpreadsheet, FileUp, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
-import type { ProtocolSummaryView } from '../../../../shared/protocol-views';
-import { plural } from '../../lib/format';
-import type { PagedState } from '../../lib/paged-query';
-import { isFiltered, useProtocolsStore } from '../../stores/protocols-store';
-import '../../styles/protocols.css';
+import type { ProtocolSummaryView } from '@shared/protocol-views';
+import { plural } from '@renderer/lib/format';
+import type { PagedState } from '@renderer/lib/paged-query';
+import { isFiltered, useProtocolsStore } from '@renderer/stores/protocols-store';
+import '@renderer/styles/protocols.css';
 import { ProtocolFilters } from './ProtocolFilters';
 import { ProtocolList } from './ProtocolList';
 import { SelectionBar } from './SelectionBar';

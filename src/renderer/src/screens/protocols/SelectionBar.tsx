@@ -1,12 +1,17 @@
 import { ListChecks, X } from 'lucide-react';
 import { useLocation } from 'wouter';
-import type { ProtocolSummaryView } from '../../../../shared/protocol-views';
-import { formatCount } from '../../lib/format';
-import { call, errorMessage } from '../../lib/ipc';
-import type { PagedState } from '../../lib/paged-query';
-import { useLiveQuery } from '../../lib/use-query';
-import { useBatchDraftStore } from '../../stores/batch-draft-store';
-import { BATCH_MAX, isFiltered, matchOf, useProtocolsStore } from '../../stores/protocols-store';
+import type { ProtocolSummaryView } from '@shared/protocol-views';
+import { formatCount } from '@renderer/lib/format';
+import { call, errorMessage } from '@renderer/lib/ipc';
+import type { PagedState } from '@renderer/lib/paged-query';
+import { useLiveQuery } from '@renderer/lib/use-query';
+import { useBatchDraftStore } from '@renderer/stores/batch-draft-store';
+import {
+  BATCH_MAX,
+  isFiltered,
+  matchOf,
+  useProtocolsStore,
+} from '@renderer/stores/protocols-store';
 
 /**
  * How many of the selected protocols the search and filters show (the others stay selected):

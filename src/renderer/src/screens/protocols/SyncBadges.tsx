@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { ProtocolSummaryView } from '../../../../shared/protocol-views';
+import type { ProtocolSummaryView } from '@shared/protocol-views';
 
 export interface Badge {
   kind: 'pending' | 'in-doubt' | 'conflict' | 'rejected';

@@ -1,6 +1,6 @@
-import { call } from '../../lib/ipc';
-import { datedFileName, handOverCsvExport } from '../../lib/save-file';
-import { matchOf, useProtocolsStore } from '../../stores/protocols-store';
+import { call } from '@renderer/lib/ipc';
+import { datedFileName, handOverCsvExport } from '@renderer/lib/save-file';
+import { matchOf, useProtocolsStore } from '@renderer/stores/protocols-store';
 
 export const TEMPLATE_FILE_NAME = 'order-desk-protocols-template.csv';
 

@@ -1,9 +1,9 @@
 import { useShallow } from 'zustand/react/shallow';
-import type { ProtocolSummaryView } from '../../../../shared/protocol-views';
-import { call } from '../../lib/ipc';
-import { usePagedQuery, type PagedQueryHook } from '../../lib/use-query';
-import { usePendingDeleteStore } from '../../stores/pending-delete-store';
-import { PAGE, matchOf, useProtocolsStore } from '../../stores/protocols-store';
+import type { ProtocolSummaryView } from '@shared/protocol-views';
+import { call } from '@renderer/lib/ipc';
+import { usePagedQuery, type PagedQueryHook } from '@renderer/lib/use-query';
+import { usePendingDeleteStore } from '@renderer/stores/pending-delete-store';
+import { PAGE, matchOf, useProtocolsStore } from '@renderer/stores/protocols-store';
 
 /**
  * The protocols the list shows: the store's search, filters and sort, less those deleted on

@@ -1,7 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import { Link } from 'wouter';
-import type { RefillView } from '../../../../shared/work-views';
-import { formatDate } from '../../lib/dates';
+import type { RefillView } from '@shared/work-views';
+import { formatDate } from '@renderer/lib/dates';
 import { daysLeftText } from './refills-format';
 import { ProtocolCells, RefillTable } from './RefillTable';
 

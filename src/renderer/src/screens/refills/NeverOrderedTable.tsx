@@ -1,4 +1,4 @@
-import type { ProtocolSummaryView } from '../../../../shared/protocol-views';
+import type { ProtocolSummaryView } from '@shared/protocol-views';
 import { ProtocolCells, RefillTable } from './RefillTable';
 
 /** Protocols whose patient has no order this app knows of: nothing says when they are due. */

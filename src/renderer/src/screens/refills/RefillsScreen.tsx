@@ -1,10 +1,10 @@
 import { Info, RefreshCw } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-import { Empty, Failed, Loading } from '../../components/States';
-import { plural } from '../../lib/format';
-import { useBatchDraftStore } from '../../stores/batch-draft-store';
-import '../../styles/refills.css';
+import { Empty, Failed, Loading } from '@renderer/components/States';
+import { plural } from '@renderer/lib/format';
+import { useBatchDraftStore } from '@renderer/stores/batch-draft-store';
+import '@renderer/styles/refills.css';
 import { DueTable } from './DueTable';
 import { NeverOrderedTable } from './NeverOrderedTable';
 import { useRefills } from './use-refills';

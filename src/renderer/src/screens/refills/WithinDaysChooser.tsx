@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { Field } from '../../components/Field';
-import { useDebounced } from '../../lib/use-debounced';
+import { Field } from '@renderer/components/Field';
+import { useDebounced } from '@renderer/lib/use-debounced';
 import { parseWithinDays, WITHIN_DAYS_PRESETS } from './within-days';
 
 /** How long the typed number must stay the same before the list is asked for. */

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
-import type { IpcError } from '../../../../shared/ipc';
-import type { RefillsView } from '../../../../shared/work-views';
-import { call } from '../../lib/ipc';
-import { useLiveQuery } from '../../lib/use-query';
+import type { IpcError } from '@shared/ipc';
+import type { RefillsView } from '@shared/work-views';
+import { call } from '@renderer/lib/ipc';
+import { useLiveQuery } from '@renderer/lib/use-query';
 
 export type RefillsState =
   | { status: 'loading'; value: RefillsView | null; withinDays: number | null }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RefillsQuery } from '../../../../shared/work-views';
+import { RefillsQuery } from '@shared/work-views';
 
 export const WITHIN_DAYS_PRESETS = [7, 14, 30] as const;
 export const DEFAULT_WITHIN_DAYS = 30;

@@ -4,8 +4,8 @@ import {
   type UseFormRegister,
   type UseFormSetValue,
 } from 'react-hook-form';
-import { HEX_COLOR_PATTERN } from '../../../../shared/api';
-import { Field } from '../../components/Field';
+import { HEX_COLOR_PATTERN } from '@shared/api';
+import { Field } from '@renderer/components/Field';
 import type { SettingsFormInput, SettingsFormOutput } from './settings-form';
 
 type ColorName = 'primaryColor' | 'secondaryColor';

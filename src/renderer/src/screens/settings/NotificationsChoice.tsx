@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useAppStore } from '../../stores/app-store';
-import '../../styles/notifications.css';
+import { useAppStore } from '@renderer/stores/app-store';
+import '@renderer/styles/notifications.css';
 
 /** Whether shipped, cancelled and settled work is announced; remembered by main. */
 export function NotificationsChoice() {

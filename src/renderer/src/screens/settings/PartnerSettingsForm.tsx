@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { PartnerSettings } from '../../../../shared/api';
-import { Field, type FieldProps } from '../../components/Field';
-import { describeError } from '../../lib/ipc';
-import { useSettingsStore } from '../../stores/settings-store';
+import type { PartnerSettings } from '@shared/api';
+import { Field, type FieldProps } from '@renderer/components/Field';
+import { describeError } from '@renderer/lib/ipc';
+import { useSettingsStore } from '@renderer/stores/settings-store';
 import { ColorField } from './ColorField';
 import {
   SettingsForm,
@@ -14,7 +14,7 @@ import {
   type SettingsFormInput,
   type SettingsFormOutput,
 } from './settings-form';
-import { FormFooter, type FormFeedback } from '../../components/FormFooter';
+import { FormFooter, type FormFeedback } from '@renderer/components/FormFooter';
 
 /** The partner's editable settings; Save sends only what changed. */
 export function PartnerSettingsForm({ settings }: { settings: PartnerSettings }) {

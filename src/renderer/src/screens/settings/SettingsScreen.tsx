@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { Failed, Loading } from '../../components/States';
-import { useSettingsStore } from '../../stores/settings-store';
+import { Failed, Loading } from '@renderer/components/States';
+import { useSettingsStore } from '@renderer/stores/settings-store';
 import { PartnerSettingsForm } from './PartnerSettingsForm';
 import { NotificationsChoice } from './NotificationsChoice';
 import { ThemeChoice } from './ThemeChoice';

@@ -1,5 +1,5 @@
-import type { Theme } from '../../../../shared/ipc';
-import { useAppStore } from '../../stores/app-store';
+import type { Theme } from '@shared/ipc';
+import { useAppStore } from '@renderer/stores/app-store';
 
 const THEMES: { value: Theme; label: string }[] = [
   { value: 'system', label: 'System' },

@@ -2,15 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { RefreshCw, RotateCcw } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { UpdatesView } from '../../../../shared/update-views';
-import { Field } from '../../components/Field';
-import { Failed, Loading } from '../../components/States';
-import { formatMoment } from '../../lib/dates';
-import { describeError, errorMessage } from '../../lib/ipc';
-import { useAppStore } from '../../stores/app-store';
-import { useUpdatesStore } from '../../stores/updates-store';
-import '../../styles/notifications.css';
-import '../../styles/updates.css';
+import type { UpdatesView } from '@shared/update-views';
+import { Field } from '@renderer/components/Field';
+import { Failed, Loading } from '@renderer/components/States';
+import { formatMoment } from '@renderer/lib/dates';
+import { describeError, errorMessage } from '@renderer/lib/ipc';
+import { useAppStore } from '@renderer/stores/app-store';
+import { useUpdatesStore } from '@renderer/stores/updates-store';
+import '@renderer/styles/notifications.css';
+import '@renderer/styles/updates.css';
 import {
   UpdatesForm,
   everyInterval,
@@ -18,7 +18,7 @@ import {
   type UpdatesFormInput,
   type UpdatesFormOutput,
 } from './updates-form';
-import { FormFooter, type FormFeedback } from '../../components/FormFooter';
+import { FormFooter, type FormFeedback } from '@renderer/components/FormFooter';
 
 /** The switch and the feed URL; Save sends both (main validates them again). */
 function UpdatesSettingsForm({ view }: { view: UpdatesView }) {

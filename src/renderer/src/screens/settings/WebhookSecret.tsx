@@ -1,7 +1,7 @@
 import { Copy, Eye, EyeOff, Loader2, RotateCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { ConfirmDialog } from '../../components/Dialog';
-import { call, describeError } from '../../lib/ipc';
+import { ConfirmDialog } from '@renderer/components/Dialog';
+import { call, describeError } from '@renderer/lib/ipc';
 
 type Message = { kind: 'success' | 'info' | 'error'; text: string };
 

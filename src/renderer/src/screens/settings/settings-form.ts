@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PartnerSettingsPatch, type PartnerSettings } from '../../../../shared/api';
+import { PartnerSettingsPatch, type PartnerSettings } from '@shared/api';
 
 /** The editable settings, in the order the form shows them. */
 export const EDITABLE = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UpdateSettings } from '../../../../shared/update-views';
+import { UpdateSettings } from '@shared/update-views';
 
 /** The Updates form: the switch and the feed URL box (emptied: no URL), then the contract's rules. */
 export const UpdatesForm = z
