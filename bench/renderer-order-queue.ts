@@ -27,6 +27,7 @@ import { Redactor, silentLogger } from '../src/main/logging';
 import { connectionStoreFile } from '../src/main/store';
 import { createLocalStore, type LocalStore } from '../src/main/stores';
 import type { OrderStatus } from '../src/shared/api';
+import { ORDER_STATUS_LABELS } from '../src/renderer/src/screens/orders/order-filters';
 import { EMBEDDED_CONNECTION_ID } from '../src/main/embedded-sandbox';
 import { insertBenchOrders } from './order-queue-data';
 import {
@@ -53,17 +54,6 @@ const NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
   FULFILLED: 'AWAITING_SHIPMENT',
   AWAITING_SHIPMENT: 'SHIPPED',
   SHIPPED: 'DELIVERED',
-};
-const STATUS_WORDS: Record<OrderStatus, string> = {
-  NEW: 'New',
-  PROCESSING: 'Processing',
-  DISPENSING: 'Dispensing',
-  FILLED: 'Filled',
-  FULFILLED: 'Fulfilled',
-  AWAITING_SHIPMENT: 'Awaiting shipment',
-  SHIPPED: 'Shipped',
-  DELIVERED: 'Delivered',
-  CANCELLED: 'Cancelled',
 };
 
 const { values } = parseArgs({
@@ -322,7 +312,7 @@ async function statusChangesToRow(page: Page, store: LocalStore, n: number): Pro
           w.requestAnimationFrame(check);
         });
       },
-      [id, STATUS_WORDS[next]] as const,
+      [id, ORDER_STATUS_LABELS[next]] as const,
     );
     store.orders.upsert(
       { ...order, status: next, updatedAt: new Date().toISOString() },

@@ -1,12 +1,7 @@
 import type { Page } from '@playwright/test';
 import { HOST_DOWN, expect, test } from '../support/e2e/fixtures';
-import {
-  expectConnected,
-  expectFirstRunConnect,
-  fillPartnerForm,
-  partnerForm,
-  ui,
-} from '../support/e2e/app';
+import { ui } from '../support/e2e/app';
+import { connectPartner } from '../support/e2e/batches';
 import { saveScreen } from '../support/e2e/screens';
 import { startTestSandbox } from '../support/sandbox';
 
@@ -24,10 +19,7 @@ test('when the browser host stops, the header says so, and Sync now is off', asy
   pageErrors,
 }, testInfo) => {
   for (const pattern of HOST_DOWN) pageErrors.allow(pattern);
-  await expectFirstRunConnect(app);
-  await fillPartnerForm(app, partnerSandbox);
-  await partnerForm(app).getByRole('button', { name: 'Connect', exact: true }).click();
-  await expectConnected(app, 'Clinic test server');
+  await connectPartner(app, partnerSandbox);
   await expect(ui.banner(app).getByTestId('connectivity')).toHaveText('Online');
 
   await host.close();
@@ -38,10 +30,7 @@ test('when the browser host stops, the header says so, and Sync now is off', asy
 });
 
 test('a "Sync failed" toast goes once a sync succeeds', async ({ app, partnerSandbox }) => {
-  await expectFirstRunConnect(app);
-  await fillPartnerForm(app, partnerSandbox);
-  await partnerForm(app).getByRole('button', { name: 'Connect', exact: true }).click();
-  await expectConnected(app, 'Clinic test server');
+  await connectPartner(app, partnerSandbox);
   const port = partnerSandbox.port;
 
   await partnerSandbox.close();

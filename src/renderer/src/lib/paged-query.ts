@@ -45,6 +45,16 @@ export interface PagedQueryOptions<Row> {
   maxPages?: number;
 }
 
+/** A list before its first page is read. */
+export const NOTHING_READ: PagedState<never> = {
+  status: 'loading',
+  error: null,
+  pageError: null,
+  total: 0,
+  pages: new Map(),
+  stale: true,
+};
+
 /** Pages read at the same time while the user scrolls. */
 const MAX_IN_FLIGHT = 2;
 /** Pages a change re-reads at most (the view is rarely more). */
@@ -66,14 +76,7 @@ export function rowAt<Row>(
  * keeping the rows shown until it answers. An answer read for older arguments is dropped here.
  */
 export class PagedQuery<Row> {
-  private state: PagedState<Row> = {
-    status: 'loading',
-    error: null,
-    pageError: null,
-    total: 0,
-    pages: new Map(),
-    stale: true,
-  };
+  private state: PagedState<Row> = NOTHING_READ;
   private read: PageReader<Row>;
   /** The `after` of each page read (keyset lists read page k with the `next` of page k - 1). */
   private afters = new Map<number, string | null>([[0, null]]);

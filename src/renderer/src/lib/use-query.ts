@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChangeSubject } from '@shared/events';
 import type { IpcResult } from '@shared/ipc';
 import { LiveQuery, type Pace, type QueryState } from './live-query';
-import { PagedQuery, type PageReader, type PagedState } from './paged-query';
+import { NOTHING_READ, PagedQuery, type PageReader, type PagedState } from './paged-query';
 
 const LOADING = { status: 'loading', data: null, error: null } as const;
 
@@ -97,14 +97,5 @@ export function usePagedQuery<Row>(
     [query],
   );
   const retry = useCallback(() => query?.retry(), [query]);
-  return { state: state ?? EMPTY_PAGED, setView, retry } as PagedQueryHook<Row>;
+  return { state: state ?? NOTHING_READ, setView, retry } as PagedQueryHook<Row>;
 }
-
-const EMPTY_PAGED: PagedState<never> = {
-  status: 'loading',
-  error: null,
-  pageError: null,
-  total: 0,
-  pages: new Map(),
-  stale: true,
-};

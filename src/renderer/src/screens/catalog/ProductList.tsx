@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
 import { Empty, Failed, Loading } from '@renderer/components/States';
+import { VirtualRow } from '@renderer/components/VirtualRow';
 import { StatusBadge } from '@renderer/components/StatusBadge';
 import { formatMoney, priceUnit } from '@renderer/lib/format';
 import type { ProductRead } from '@shared/api';
@@ -113,25 +114,23 @@ export function ProductList({
             const p = rowAt(state, PAGE, item.index);
             if (!p)
               return (
-                <li
+                <VirtualRow
                   key={item.index}
-                  data-index={item.index}
-                  aria-setsize={total}
-                  aria-posinset={item.index + 1}
-                  className="list-row"
-                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                  index={item.index}
+                  total={total}
+                  start={item.start}
+                  height={ROW_HEIGHT}
                 >
                   <SkeletonRow label="Loading product…" />
-                </li>
+                </VirtualRow>
               );
             return (
-              <li
+              <VirtualRow
                 key={p.id}
-                data-index={item.index}
-                aria-setsize={total}
-                aria-posinset={item.index + 1}
-                className="list-row"
-                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                index={item.index}
+                total={total}
+                start={item.start}
+                height={ROW_HEIGHT}
               >
                 <Link
                   href={`/products/${p.id}`}
@@ -153,7 +152,7 @@ export function ProductList({
                     <StatusBadge status={p.status} />
                   </span>
                 </Link>
-              </li>
+              </VirtualRow>
             );
           })}
         </ul>

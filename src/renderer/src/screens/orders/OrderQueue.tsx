@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { PageError, SkeletonRow } from '@renderer/components/PageError';
 import { Empty, Failed, Loading } from '@renderer/components/States';
+import { VirtualRow } from '@renderer/components/VirtualRow';
 import { rowAt } from '@renderer/lib/paged-query';
 import type { PagedQueryHook } from '@renderer/lib/use-query';
 import { useOrdersStore } from '@renderer/stores/orders-store';
@@ -116,13 +117,12 @@ export function OrderQueue({
           {items.map((item) => {
             const row = rowAt(state, PAGE_SIZE, item.index);
             return (
-              <li
+              <VirtualRow
                 key={item.index}
-                data-index={item.index}
-                aria-setsize={total}
-                aria-posinset={item.index + 1}
-                className="list-row"
-                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                index={item.index}
+                total={total}
+                start={item.start}
+                height={ROW_HEIGHT}
               >
                 {row ? (
                   <OrderRow
@@ -133,7 +133,7 @@ export function OrderQueue({
                 ) : (
                   <SkeletonRow label="Loading order…" />
                 )}
-              </li>
+              </VirtualRow>
             );
           })}
         </ul>

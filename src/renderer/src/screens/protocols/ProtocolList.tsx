@@ -11,6 +11,7 @@ import { Link, useLocation } from 'wouter';
 import type { ProtocolSummaryView } from '@shared/protocol-views';
 import { PageError, SkeletonRow } from '@renderer/components/PageError';
 import { Empty, Failed, Loading } from '@renderer/components/States';
+import { VirtualRow } from '@renderer/components/VirtualRow';
 import { formatRecent } from '@renderer/lib/dates';
 import { rowAt, type PagedState } from '@renderer/lib/paged-query';
 import type { PagedQueryHook } from '@renderer/lib/use-query';
@@ -212,16 +213,16 @@ export function ProtocolList({ list }: { list: PagedQueryHook<ProtocolSummaryVie
             const p = itemAt(row.index);
             if (!p)
               return (
-                <li
+                <VirtualRow
                   key={row.key}
-                  data-index={row.index}
-                  aria-setsize={total}
-                  aria-posinset={row.index + 1}
+                  index={row.index}
+                  total={total}
+                  start={row.start}
+                  height={row.size}
                   className="list-row protocol-row"
-                  style={{ transform: `translateY(${row.start}px)`, height: row.size }}
                 >
                   <SkeletonRow label="Loading protocol…" />
-                </li>
+                </VirtualRow>
               );
             const badges = badgesOf(p);
             const message = badges.find((b) => b.message)?.message ?? null;
@@ -229,13 +230,13 @@ export function ProtocolList({ list }: { list: PagedQueryHook<ProtocolSummaryVie
             const tabbable = row.index === activeIndex;
             const badgesId = `protocol-row-${row.index}-state`;
             return (
-              <li
+              <VirtualRow
                 key={row.key}
-                data-index={row.index}
-                aria-setsize={total}
-                aria-posinset={row.index + 1}
+                index={row.index}
+                total={total}
+                start={row.start}
+                height={row.size}
                 className={`list-row protocol-row${isSelected ? ' is-selected' : ''}${message ? ' has-message' : ''}`}
-                style={{ transform: `translateY(${row.start}px)`, height: row.size }}
               >
                 <input
                   type="checkbox"
@@ -273,7 +274,7 @@ export function ProtocolList({ list }: { list: PagedQueryHook<ProtocolSummaryVie
                     {message}
                   </span>
                 )}
-              </li>
+              </VirtualRow>
             );
           })}
         </ul>
