@@ -73,7 +73,7 @@ export const test = base.extend<E2eFixtures>({
     await use(`Order Desk e2e ${randomBytes(4).toString('hex')}`);
   },
 
-  host: async ({ dataDir, keychainService }, use, testInfo) => {
+  host: async ({ dataDir, keychainService, context }, use, testInfo) => {
     const redactor = new Redactor();
     const logDir = join(dataDir, 'logs');
     const log = createFileLogger({ dir: logDir, redactor, level: 'debug' });
@@ -88,6 +88,9 @@ export const test = base.extend<E2eFixtures>({
     try {
       await use(host);
     } finally {
+      // The test is over: its pages close before the host stops, or a page still open would try
+      // to reach the stopped host and log that as errors after the test.
+      for (const page of context.pages()) await page.close();
       await host.close();
       await log.close();
       const logFile = join(logDir, 'main.log');
