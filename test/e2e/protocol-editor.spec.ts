@@ -233,6 +233,35 @@ test('a protocol the server refuses (422) shows the reason on the product line',
   });
 });
 
+test('leaving the editor moves once: one history entry per move, and Back returns to the editor', async ({
+  app,
+}) => {
+  await connectEmbedded(app);
+  await goTo(app, '#/protocols/new');
+  await expect(app.getByRole('heading', { level: 1, name: 'New protocol' })).toBeVisible();
+  const before = await app.evaluate(
+    () => (globalThis as unknown as { history: { length: number } }).history.length,
+  );
+  // By the sidebar, then by the keyboard shortcut: each a single move (no navigation loop).
+  await ui
+    .sidebar(app)
+    .getByRole('link', { name: /^Orders/ })
+    .click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  expect(
+    await app.evaluate(
+      () => (globalThis as unknown as { history: { length: number } }).history.length,
+    ),
+  ).toBe(before + 1);
+  await app.goBack();
+  await expect(app.getByRole('heading', { level: 1, name: 'New protocol' })).toBeVisible();
+  await app.keyboard.press('Control+6');
+  await expect(app.getByRole('heading', { level: 1, name: 'Catalog' })).toBeVisible();
+  await app.goBack();
+  await expect(app.getByRole('heading', { level: 1, name: 'New protocol' })).toBeVisible();
+  await expect(app).toHaveURL(/#\/protocols\/new$/);
+});
+
 test('leaving with unsaved changes asks first, inside the app and when the window closes', async ({
   app,
 }, testInfo) => {
