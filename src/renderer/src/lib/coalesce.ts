@@ -1,7 +1,7 @@
 export interface Coalescer {
   /** Asks for a run; many asks before it starts make one run. */
   request(): void;
-  /** Runs now (or right after the run in flight), skipping the wait. */
+  /** Runs now, synchronously (or right after the run in flight), skipping the wait. */
   flush(): void;
   /** Forgets what was asked; a run in flight finishes but nothing follows it. */
   cancel(): void;
@@ -79,7 +79,9 @@ export function createCoalescer(run: () => Promise<void> | void, o: CoalescerOpt
         clearTimer(timer);
         timer = null;
       }
-      schedule();
+      // Idle: run now, not after a timer's turn (a new search goes out with the keystroke).
+      if (!running) start();
+      else schedule();
     },
     cancel() {
       asked = false;

@@ -54,6 +54,11 @@ export interface PagedQueryHook<Row> {
   /** The rows on screen (indexes, inclusive). */
   setView(firstRow: number, lastRow: number): void;
   retry(): void;
+  /**
+   * The read's arguments changed where React does not see them (a store the read looks at):
+   * read the first page again at once, keeping the rows shown until it answers.
+   */
+  restart(): void;
 }
 
 /**
@@ -97,5 +102,9 @@ export function usePagedQuery<Row>(
     [query],
   );
   const retry = useCallback(() => query?.retry(), [query]);
-  return { state: state ?? NOTHING_READ, setView, retry } as PagedQueryHook<Row>;
+  const restart = useCallback(
+    () => query?.setRead((index, after) => latest.current(index, after)),
+    [query],
+  );
+  return { state: state ?? NOTHING_READ, setView, retry, restart } as PagedQueryHook<Row>;
 }

@@ -63,6 +63,10 @@ function NoRows() {
   );
 }
 
+/** What a search, filter or sort is, as far as the list's scroll position is concerned. */
+const queryKey = (s: { searchText: string; sort: string; syncStates: readonly string[] }) =>
+  `${s.searchText.trim()}\u0000${s.sort}\u0000${s.syncStates.join()}`;
+
 /** The ids of the rows read, in the list's order (a shift-click's range is taken among them). */
 const idsInOrder = (pages: PagedState<ProtocolSummaryView>['pages']): string[] =>
   [...pages.keys()].sort((a, b) => a - b).flatMap((k) => pages.get(k)!.map((p) => p.localId));
@@ -107,13 +111,16 @@ export function ProtocolList({ list }: { list: PagedQueryHook<ProtocolSummaryVie
   const last = rows[rows.length - 1];
 
   // A new search, filter or sort starts at the list's top (a delete's Undo ending does not).
-  const query = useProtocolsStore(
-    (s) => `${s.searchText.trim()}\u0000${s.sort}\u0000${s.syncStates.join()}`,
+  // Followed outside React's render: a keystroke does not re-render the rows.
+  useEffect(
+    () =>
+      useProtocolsStore.subscribe((now, before) => {
+        if (queryKey(now) === queryKey(before)) return;
+        scroller.current?.scrollTo?.(0, 0);
+        setActive(0);
+      }),
+    [],
   );
-  useEffect(() => {
-    scroller.current?.scrollTo?.(0, 0);
-    setActive(0);
-  }, [query]);
 
   useEffect(() => {
     if (first && last) setView(first.index, last.index);

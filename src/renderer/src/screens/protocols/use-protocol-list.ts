@@ -1,38 +1,55 @@
-import { useShallow } from 'zustand/react/shallow';
+import { useEffect } from 'react';
 import type { ProtocolSummaryView } from '@shared/protocol-views';
 import { call } from '@renderer/lib/ipc';
+import type { Page } from '@renderer/lib/paged-query';
 import { usePagedQuery, type PagedQueryHook } from '@renderer/lib/use-query';
+import type { IpcResult } from '@shared/ipc';
 import { usePendingDeleteStore } from '@renderer/stores/pending-delete-store';
 import { PAGE, matchOf, useProtocolsStore } from '@renderer/stores/protocols-store';
 
+/** What the list is read with now: the store's search, filters and sort, less undo-pending deletes. */
+function listArgs() {
+  const s = useProtocolsStore.getState();
+  const hide = Object.keys(usePendingDeleteStore.getState().pending);
+  return { ...matchOf(s), ...(hide.length > 0 ? { hide } : {}), sort: s.sort };
+}
+
+async function readPage(
+  _index: number,
+  after: string | null,
+): Promise<IpcResult<Page<ProtocolSummaryView>>> {
+  const page = await call('protocols.list', { ...listArgs(), limit: PAGE, cursor: after });
+  return page.ok
+    ? {
+        ok: true,
+        value: { rows: page.value.items, total: page.value.total, next: page.value.nextCursor },
+      }
+    : page;
+}
+
 /**
- * The protocols the list shows: the store's search, filters and sort, less those deleted on
- * screen whose Undo is offered, read a page at a time (keyset pages: each after the one before)
- * and again whenever protocols or their jobs change (their badges follow the jobs).
+ * The protocols the list shows, a page at a time (keyset pages: each after the one before), read
+ * again whenever protocols or their jobs change (their badges follow the jobs). The search typed
+ * restarts the list from the stores themselves, outside React: the query leaves with the
+ * keystroke, and the screen renders once, when its rows are in.
  */
 export function useProtocolList(): PagedQueryHook<ProtocolSummaryView> {
-  const { searchText, syncStates, sort } = useProtocolsStore(
-    useShallow((s) => ({ searchText: s.searchText, syncStates: s.syncStates, sort: s.sort })),
-  );
-  const hide = usePendingDeleteStore(useShallow((s) => Object.keys(s.pending)));
-  const match = matchOf({ searchText, syncStates });
-  return usePagedQuery<ProtocolSummaryView>(
-    async (_index, after) => {
-      const page = await call('protocols.list', {
-        ...match,
-        ...(hide.length > 0 ? { hide } : {}),
-        sort,
-        limit: PAGE,
-        cursor: after,
-      });
-      return page.ok
-        ? {
-            ok: true,
-            value: { rows: page.value.items, total: page.value.total, next: page.value.nextCursor },
-          }
-        : page;
-    },
-    [match, sort, hide],
-    { pageSize: PAGE, randomAccess: false, subjects: ['protocols', 'jobs'] },
-  );
+  const list = usePagedQuery<ProtocolSummaryView>(readPage, [], {
+    pageSize: PAGE,
+    randomAccess: false,
+    subjects: ['protocols', 'jobs'],
+  });
+  const { restart } = list;
+  useEffect(() => {
+    let key = JSON.stringify(listArgs());
+    const follow = () => {
+      const next = JSON.stringify(listArgs());
+      if (next === key) return;
+      key = next;
+      restart();
+    };
+    const offs = [useProtocolsStore.subscribe(follow), usePendingDeleteStore.subscribe(follow)];
+    return () => offs.forEach((off) => off());
+  }, [restart]);
+  return list;
 }
