@@ -32,8 +32,6 @@ interface AppStore {
   hostUp: boolean;
   setHostUp(up: boolean): void;
   load(): Promise<void>;
-  /** Re-reads app.state quietly (after a switch of connection, whose state events may be past). */
-  refresh(): Promise<void>;
   setConnection(connection: ConnectionView | null): void;
   setConnectivity(online: boolean, reason: AppState['offlineReason']): void;
   setSync(sync: Sync): void;
@@ -89,21 +87,6 @@ export const useAppStore = create<AppStore>((set, get) => ({
       theme: s.theme,
       notifications: s.notifications,
       secretStorage: s.secretStorage,
-      notices: s.notices,
-      storage: s.storage,
-    });
-  },
-
-  async refresh() {
-    const result = await call('app.state', {});
-    if (!result.ok) return;
-    const s = result.value;
-    set({
-      connection: s.connection,
-      online: s.online,
-      offlineReason: s.offlineReason,
-      sync: s.sync,
-      outbox: s.outbox,
       notices: s.notices,
       storage: s.storage,
     });

@@ -1,4 +1,5 @@
-import { on } from '../lib/ipc';
+import { call, on } from '../lib/ipc';
+import { LiveQuery } from '../lib/live-query';
 import { subscribeToNotifications } from '../lib/notifier';
 import { SYNC_TOPIC, useAppStore } from './app-store';
 import { useToastStore } from './toast-store';
@@ -29,7 +30,6 @@ function dropStoreState(): void {
   useSettingsStore.getState().reset();
   useOrdersStore.getState().reset();
   useBatchesStore.getState().reset();
-  void useAppStore.getState().refresh();
 }
 
 /** New notices: a damaged store was replaced by a recovered one. */
@@ -40,29 +40,43 @@ function applyNotices(notices: StoreNotice[]): void {
 }
 
 /**
- * Feeds main's events into the stores (the live queries hear `changed` themselves). Returns the
+ * The header's truth: the connection's state (online or why not, the sync, what waits to be
+ * sent, notices, the disk) is one live query of app.state, read again on every change of the
+ * `status` or `connection` subject; what it finds is applied to the app store.
+ */
+function followStatus(): () => void {
+  const status = new LiveQuery({
+    read: () => call('app.state', {}),
+    subjects: ['status', 'connection'],
+    onState: ({ data }) => {
+      if (!data) return; // a failed read keeps what is shown (the host link says if it is down)
+      const app = useAppStore.getState();
+      applyConnection(data.connection);
+      applyNotices(data.notices);
+      app.setConnectivity(data.online, data.offlineReason);
+      app.setOutbox(data.outbox);
+      app.setStorage(data.storage);
+      app.setSync(data.sync);
+      // A sync that succeeded makes an earlier "Sync failed" toast untrue.
+      if (data.sync.phase === 'idle' && data.sync.lastSyncedAt)
+        useToastStore.getState().settle(SYNC_TOPIC);
+    },
+  });
+  return () => status.close();
+}
+
+/**
+ * Feeds main's pushes into the stores (the live queries hear `changed` themselves). Returns the
  * function that unsubscribes.
  */
 export function subscribeToEvents(): () => void {
   const app = useAppStore.getState;
   const offs = [
     on('connection-changed', ({ connection }) => applyConnection(connection)),
-    on('connectivity', ({ online, reason }) => app().setConnectivity(online, reason)),
-    on('outbox-count', (outbox) => app().setOutbox(outbox)),
-    on('store-notices', ({ notices }) => applyNotices(notices)),
-    on('storage', ({ problem }) => app().setStorage(problem)),
+    followStatus(),
     on('update-status', (view) => useUpdatesStore.getState().apply(view)),
     subscribeToNotifications(),
-    on('sync-state', (sync) => {
-      app().setSync(sync);
-      // A sync that succeeded makes an earlier "Sync failed" toast untrue.
-      if (sync.phase === 'idle' && sync.lastSyncedAt) useToastStore.getState().settle(SYNC_TOPIC);
-    }),
-    on('host-link', ({ up }) => {
-      app().setHostUp(up);
-      // Back: what the header shows is read again (the events meanwhile were missed).
-      if (up) void app().refresh();
-    }),
+    on('host-link', ({ up }) => app().setHostUp(up)),
   ];
   return () => offs.forEach((off) => off());
 }
