@@ -116,7 +116,14 @@ test('a damaged store is recovered at start, and the user is told where the dama
   // The host is stopped and started again: the page logs the refused connections meanwhile.
   for (const pattern of HOST_DOWN) pageErrors.allow(pattern);
   await connectLocalSandbox(app);
-  seedProtocols(host, 60, 'damaged-e2e');
+  const seeded = seedProtocols(host, 60, 'damaged-e2e');
+  // Every one synced for certain, in the store (the header may still show the moment before).
+  await expect
+    .poll(
+      () => seeded.filter((id) => host.core.store.protocols.get(id)?.syncState === 'synced').length,
+      { timeout: 30_000 },
+    )
+    .toBe(60);
   await expect(app.getByTestId('unsynced-count')).toHaveText(/^All changes synced/, {
     timeout: 30_000,
   });
