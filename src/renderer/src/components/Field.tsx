@@ -15,28 +15,48 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input whose error is tied to it (aria-invalid, aria-describedby). */
-export function Field({ label, error, hint, addon, id, className, ref, ...input }: FieldProps) {
+/** What ties a control to its label, hint and error (for a screen reader). */
+interface ControlAttributes {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/**
+ * The frame every field shares: its label, its control, then its hint and error, tied to the
+ * control (aria-invalid, aria-describedby).
+ */
+function FieldFrame({
+  label,
+  error,
+  hint,
+  id,
+  className,
+  control,
+}: {
+  label: string;
+  error: string | undefined;
+  hint: ReactNode;
+  id: string | undefined;
+  className: string | undefined;
+  control: (attributes: ControlAttributes) => ReactNode;
+}) {
   const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+  const controlId = id ?? generated;
+  const hintId = `${controlId}-hint`;
+  const errorId = `${controlId}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
     <div className={`field ${className ?? ''}`}>
-      <label htmlFor={inputId} className="field-label">
+      <label htmlFor={controlId} className="field-label">
         {label}
       </label>
       <div className="field-control">
-        {addon}
-        <input
-          ref={ref}
-          id={inputId}
-          className="input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          {...input}
-        />
+        {control({
+          id: controlId,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': describedBy || undefined,
+        })}
       </div>
       {hint && (
         <p id={hintId} className="field-hint">
@@ -49,6 +69,25 @@ export function Field({ label, error, hint, addon, id, className, ref, ...input 
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled input whose error is tied to it (aria-invalid, aria-describedby). */
+export function Field({ label, error, hint, addon, id, className, ref, ...input }: FieldProps) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      className={className}
+      control={(attributes) => (
+        <>
+          {addon}
+          <input ref={ref} className="input" {...attributes} {...input} />
+        </>
+      )}
+    />
   );
 }
 
@@ -70,39 +109,19 @@ export function SelectField({
   children,
   ...select
 }: SelectFieldProps) {
-  const generated = useId();
-  const selectId = id ?? generated;
-  const hintId = `${selectId}-hint`;
-  const errorId = `${selectId}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
   return (
-    <div className={`field ${className ?? ''}`}>
-      <label htmlFor={selectId} className="field-label">
-        {label}
-      </label>
-      <div className="field-control">
-        <select
-          ref={ref}
-          id={selectId}
-          className="input select"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
-          {...select}
-        >
+    <FieldFrame
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      className={className}
+      control={(attributes) => (
+        <select ref={ref} className="input select" {...attributes} {...select}>
           {children}
         </select>
-      </div>
-      {hint && (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
       )}
-      {error && (
-        <p id={errorId} className="field-error">
-          {sentence(error)}
-        </p>
-      )}
-    </div>
+    />
   );
 }
 
