@@ -226,6 +226,8 @@ export const IPC_CALLS = {
 
   /** Local protocols, a page at a time: the list, search, sort and filters work offline. */
   'protocols.list': call(ProtocolListQuery, ProtocolPageView),
+  /** How many protocols match the search and filters (every page of the list). */
+  'protocols.count': call(ProtocolMatch, z.object({ total: z.int().min(0) })),
   /** Every protocol matching the search and filters ("select all matching"). */
   'protocols.matchingIds': call(ProtocolMatch, z.object({ localIds: z.array(z.string()) })),
   'protocols.get': call(LocalProtocolId, ProtocolView),

@@ -80,11 +80,10 @@ export const ProtocolListQuery = ProtocolMatch.extend({
 });
 export type ProtocolListQuery = z.input<typeof ProtocolListQuery>;
 
+/** A page of the list; how many match in all is protocols.count's (it reads every match). */
 export const ProtocolPageView = z.object({
   items: z.array(ProtocolSummaryView),
   nextCursor: z.string().nullable(),
-  /** How many protocols match in all (every page). */
-  total: z.int().min(0),
 });
 export type ProtocolPageView = z.infer<typeof ProtocolPageView>;
 

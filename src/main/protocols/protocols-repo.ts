@@ -41,8 +41,6 @@ import {
   searchSeqs,
   type ListKey,
   type ListSort,
-  type SearchFilter,
-  type SearchPlan,
 } from './protocol-search';
 import { jsonText, parseRow, prepareCached, runTransaction } from '../store/rows';
 import { UnchangedCache } from '../store/unchanged-cache';
@@ -117,38 +115,39 @@ export class ProtocolsRepo {
    * in all. Pages are keyset: a cursor is the last row's place in the order.
    */
   list(query: ProtocolListQuery = {}): ProtocolPage {
+    const { items, nextCursor } = this.page(query);
+    // A first page that is not full is every match.
+    const total =
+      query.cursor == null && nextCursor === null ? items.length : this.countMatching(query);
+    return { items, nextCursor, total };
+  }
+
+  /**
+   * A page of protocols without the number of matches, which reads every match of a broad
+   * search: the list shows its rows first and asks countMatching after (see use-protocol-list).
+   */
+  page(query: ProtocolListQuery = {}): Omit<ProtocolPage, 'total'> {
     const limit = Math.min(Math.max(Math.trunc(query.limit ?? 50), 1), 500);
     const sort = query.sort ?? 'changed';
-    const filter = matchFilter(query);
-    const plan = planFtsSearch(this.db, query.search ?? '');
-    const keys = searchKeys(this.db, plan, {
-      ...filter,
+    const keys = searchKeys(this.db, planFtsSearch(this.db, query.search ?? ''), {
+      ...matchFilter(query),
       sort,
       after: parseCursor(query.cursor, sort),
       limit,
     });
-    const items = this.summaries(keys.map((k) => k.seq));
     const last = keys[keys.length - 1];
-    // A first page that is not full is every match; the next pages of one list reuse the count
-    // while nothing was written (a count of a broad search reads every match).
-    const total =
-      query.cursor == null && keys.length < limit
-        ? keys.length
-        : this.countCached(plan, filter, query.cursor != null);
     return {
-      items,
+      items: this.summaries(keys.map((k) => k.seq)),
       nextCursor: keys.length === limit && last !== undefined ? formatCursor(last, sort) : null,
-      total,
     };
   }
 
-  private countCached(plan: SearchPlan, filter: SearchFilter, reuse: boolean): number {
-    return this.totals.get(
-      JSON.stringify([plan, filter]),
-      () => countMatches(this.db, plan, filter),
-      {
-        reuse,
-      },
+  /** How many protocols match the search and filters; kept while nothing is written. */
+  countMatching(query: ProtocolMatchQuery = {}): number {
+    const plan = planFtsSearch(this.db, query.search ?? '');
+    const filter = matchFilter(query);
+    return this.totals.get(JSON.stringify([plan, filter]), () =>
+      countMatches(this.db, plan, filter),
     );
   }
 

@@ -17,11 +17,11 @@ export class UnchangedCache<T> {
   ) {}
 
   /** The value kept for `key` if nothing was written since it was computed, else `compute()`'s. */
-  get(key: string, compute: () => T, options: { reuse?: boolean } = {}): T {
+  get(key: string, compute: () => T): T {
     const version = this.version();
     const cached = this.entries.get(key);
     this.entries.delete(key);
-    if (options.reuse !== false && cached?.version === version) {
+    if (cached?.version === version) {
       this.entries.set(key, cached);
       return cached.value;
     }

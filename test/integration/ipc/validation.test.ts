@@ -71,6 +71,7 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   'catalog.shippingMethods': {},
   'catalog.pricing': {},
   'protocols.list': { search: 'ada', sort: 'name', syncStates: ['in-doubt'] },
+  'protocols.count': { search: 'ada', syncStates: ['pending'] },
   'protocols.matchingIds': { search: 'ada' },
   'protocols.duplicate': { localId: LOCAL_ID, customer: validOrderBody().customer },
   'protocols.get': { localId: LOCAL_ID },

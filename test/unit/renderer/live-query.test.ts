@@ -235,6 +235,53 @@ describe('PagedQuery', () => {
     q.close();
   });
 
+  it('a list that counts apart shows its rows first, then its count; a short page needs no count', async () => {
+    const reads = controlledReads<[number, string | null], Page<number>>();
+    const counts = controlledReads<[], number>();
+    const read = (index: number, after: string | null) => reads.read(index, after);
+    const q = new PagedQuery<number>({
+      read,
+      count: counts.read,
+      pageSize: 10,
+      randomAccess: false,
+      subjects: ['protocols'],
+      onState: () => undefined,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(counts.waiting).toHaveLength(0); // not before the rows
+    await reads.answer({ rows: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], next: 'k9' });
+    // The rows are shown at once; the total is what was read, not yet the count.
+    expect(q.current).toMatchObject({ status: 'ready', stale: false, counted: false, total: 10 });
+    expect(counts.waiting).toHaveLength(1);
+    await counts.answer(250);
+    expect(q.current).toMatchObject({ counted: true, total: 250 });
+
+    // A change: the count shown stays until the new one answers.
+    change('protocols');
+    await vi.advanceTimersByTimeAsync(REREAD_MS * 20);
+    await reads.answer({ rows: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], next: 'k9' });
+    expect(q.current).toMatchObject({ counted: true, total: 250 });
+    await counts.answer(251);
+    expect(q.current.total).toBe(251);
+
+    // New arguments whose first page is not full: that is the count, none is asked.
+    q.setRead(read);
+    expect(q.current.stale).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    await reads.answer({ rows: [7, 8], next: null });
+    expect(q.current).toMatchObject({ stale: false, counted: true, total: 2 });
+    expect(counts.waiting).toHaveLength(0);
+
+    // A count asked for older arguments is dropped.
+    q.setRead(read);
+    await vi.advanceTimersByTimeAsync(0);
+    await reads.answer({ rows: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], next: 'k9' });
+    q.setRead(read);
+    await counts.answer(999);
+    expect(q.current).toMatchObject({ stale: true, counted: false, total: 10 });
+    q.close();
+  });
+
   it('a failed first page fails the list; a failed page while scrolling keeps the rows, and retry reads again', async () => {
     const reads = controlledReads<[number, string | null], Page<number>>();
     const q = new PagedQuery<number>({

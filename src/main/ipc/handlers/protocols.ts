@@ -22,7 +22,7 @@ export function protocolsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'proto
   return {
     'protocols.list': async ({ search, syncStates, includeDeleted, hide, sort, limit, cursor }) => {
       session();
-      const page = core.store.protocols.list({
+      const page = core.store.protocols.page({
         search,
         includeDeleted,
         ...(hide ? { hide } : {}),
@@ -31,10 +31,17 @@ export function protocolsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'proto
         cursor,
         ...(syncStates ? { syncStates } : {}),
       });
+      return { items: page.items.map(toSummaryView), nextCursor: page.nextCursor };
+    },
+    'protocols.count': async ({ search, syncStates, includeDeleted, hide }) => {
+      session();
       return {
-        items: page.items.map(toSummaryView),
-        nextCursor: page.nextCursor,
-        total: page.total,
+        total: core.store.protocols.countMatching({
+          search,
+          includeDeleted,
+          ...(hide ? { hide } : {}),
+          ...(syncStates ? { syncStates } : {}),
+        }),
       };
     },
     'protocols.matchingIds': async ({ search, syncStates, includeDeleted, hide }) => {

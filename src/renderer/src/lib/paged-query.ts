@@ -6,8 +6,8 @@ import { onChanged, rereader } from './live-query';
 /** One page of a list as main answers it. */
 export interface Page<Row> {
   rows: Row[];
-  /** How many rows the list has in all. */
-  total: number;
+  /** How many rows the list has in all; absent from the pages of a list that counts apart. */
+  total?: number;
   /** What reads the page after this one (a keyset cursor), or null; unused by offset lists. */
   next: string | null;
 }
@@ -28,6 +28,12 @@ export interface PagedState<Row> {
   /** A page that failed while scrolling: the rows already there stay; `retry` asks again. */
   pageError: IpcError | null;
   total: number;
+  /**
+   * Whether `total` is the list's count. False while a list that counts apart (options.count)
+   * shows the first rows of new arguments and waits for their count: `total` is then the rows
+   * read so far.
+   */
+  counted: boolean;
   /** The pages read, by index: page k holds rows k * pageSize onward. */
   pages: ReadonlyMap<number, readonly Row[]>;
   /** True from new arguments (a search typed) until the first page answers them. */
@@ -40,6 +46,12 @@ export interface PagedQueryOptions<Row> {
   /** Offset paging: any page can be read first. Keyset paging reads page k after page k - 1. */
   randomAccess: boolean;
   subjects: readonly ChangeSubject[];
+  /**
+   * How many rows the list has in all, when its pages do not say (a count that reads every
+   * match would hold back the rows): asked after the pages are shown, unless a page that is not
+   * full already told.
+   */
+  count?: () => Promise<IpcResult<number>>;
   onState: (state: PagedState<Row>) => void;
   /** Pages kept; those farthest from the view are dropped beyond this. Default 40. */
   maxPages?: number;
@@ -51,6 +63,7 @@ export const NOTHING_READ: PagedState<never> = {
   error: null,
   pageError: null,
   total: 0,
+  counted: false,
   pages: new Map(),
   stale: true,
 };
@@ -62,7 +75,7 @@ const MAX_REREAD = 5;
 
 /** The row at `index` of a paged list, when its page is read. */
 export function rowAt<Row>(
-  state: PagedState<Row>,
+  state: Pick<PagedState<Row>, 'pages'>,
   pageSize: number,
   index: number,
 ): Row | undefined {
@@ -149,13 +162,19 @@ export class PagedQuery<Row> {
     this.inFlight.clear();
     const fresh = new Map<number, readonly Row[]>();
     const afters = new Map(this.afters);
-    let total = this.state.total;
+    let total = this.state.stale ? 0 : this.state.total;
+    /** Whether the pages read told the count: their own total, or a page that is not full. */
+    let told = false;
     const readOne = async (index: number) => {
       const result = await this.read(index, afters.get(index) ?? null);
       if (!result.ok) return result.error;
-      fresh.set(index, result.value.rows);
-      afters.set(index + 1, result.value.next);
-      total = result.value.total;
+      const { rows, next, total: pageTotal } = result.value;
+      fresh.set(index, rows);
+      afters.set(index + 1, next);
+      if (pageTotal !== undefined || rows.length < size) {
+        total = pageTotal ?? index * size + rows.length;
+        told = true;
+      } else if (!told) total = Math.max(total, (index + 1) * size);
       return null;
     };
     let error: IpcError | null = null;
@@ -183,7 +202,31 @@ export class PagedQuery<Row> {
     this.afters = afters;
     // A page past the end (the list shrank) is not kept.
     for (const index of fresh.keys()) if (index * size >= Math.max(total, 1)) fresh.delete(index);
-    this.set({ status: 'ready', error: null, pageError: null, pages: fresh, total, stale: false });
+    const counting = !told && this.o.count !== undefined;
+    this.set({
+      status: 'ready',
+      error: null,
+      pageError: null,
+      pages: fresh,
+      total,
+      // A change re-read keeps the count shown until the new one answers; new arguments do not.
+      counted: !counting || (this.state.counted && !this.state.stale),
+      stale: false,
+    });
+    this.pump();
+    // Not awaited: the next keystroke's rows need not wait for this count.
+    if (counting) void this.readCount(version);
+  }
+
+  /** The count of a list that counts apart, after its rows are shown. */
+  private async readCount(version: number): Promise<void> {
+    const result = await this.o.count!();
+    if (this.closed || version !== this.version) return;
+    if (!result.ok) {
+      this.set({ pageError: result.error });
+      return;
+    }
+    this.set({ total: result.value, counted: true });
     this.pump();
   }
 
@@ -215,9 +258,10 @@ export class PagedQuery<Row> {
       return;
     }
     this.afters.set(index + 1, result.value.next);
+    const { rows, total } = result.value;
     this.set({
-      pages: this.trim(new Map(this.state.pages).set(index, result.value.rows)),
-      total: result.value.total,
+      pages: this.trim(new Map(this.state.pages).set(index, rows)),
+      ...(total !== undefined ? { total } : {}),
     });
     this.pump();
   }

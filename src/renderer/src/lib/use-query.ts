@@ -63,15 +63,24 @@ export interface PagedQueryHook<Row> {
 
 /**
  * A paged live query for a component (a virtualised list): new arguments read the first page
- * again, keeping the rows shown (state.stale) until it answers.
+ * again, keeping the rows shown (state.stale) until it answers. A list whose pages carry no
+ * total gives `count`, read after the rows are shown.
  */
 export function usePagedQuery<Row>(
   read: PageReader<Row>,
   args: readonly unknown[],
-  o: { pageSize: number; randomAccess: boolean; subjects: readonly ChangeSubject[] },
+  o: {
+    pageSize: number;
+    randomAccess: boolean;
+    subjects: readonly ChangeSubject[];
+    count?: () => Promise<IpcResult<number>>;
+  },
 ): PagedQueryHook<Row> {
   const latest = useRef(read);
   latest.current = read;
+  const latestCount = useRef(o.count);
+  latestCount.current = o.count;
+  const counts = o.count !== undefined;
   const [query, setQuery] = useState<PagedQuery<Row> | null>(null);
   const [state, setState] = useState<PagedState<Row> | null>(null);
   const { pageSize, randomAccess } = o;
@@ -82,12 +91,13 @@ export function usePagedQuery<Row>(
       pageSize,
       randomAccess,
       subjects: subjectsOf(subjectsKey),
+      ...(counts ? { count: () => latestCount.current!() } : {}),
       onState: setState,
     });
     setQuery(q);
     setState(q.current);
     return () => q.close();
-  }, [pageSize, randomAccess, subjectsKey]);
+  }, [pageSize, randomAccess, subjectsKey, counts]);
   const key = keyOf(args);
   const seen = useRef<{ query: PagedQuery<Row> | null; key: string }>({ query: null, key });
   useEffect(() => {

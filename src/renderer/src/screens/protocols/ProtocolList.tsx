@@ -12,21 +12,15 @@ import type { ProtocolSummaryView } from '@shared/protocol-views';
 import { PageError, SkeletonRow } from '@renderer/components/PageError';
 import { Empty, Failed, Loading } from '@renderer/components/States';
 import { VirtualRow } from '@renderer/components/VirtualRow';
-import { formatRecent } from '@renderer/lib/dates';
 import { rowAt, type PagedState } from '@renderer/lib/paged-query';
 import type { PagedQueryHook } from '@renderer/lib/use-query';
 import { PAGE, isFiltered, useProtocolsStore } from '@renderer/stores/protocols-store';
-import { SyncBadges, badgesOf } from './SyncBadges';
+import { ProtocolRow, rowHeight } from './ProtocolRow';
 
-const ROW_HEIGHT = 62;
-const ROW_WITH_MESSAGE = 80;
 /** Rows moved by PageUp / PageDown. */
 const PAGE_ROWS = 8;
 
 type RowControl = 'select' | 'open' | 'conflict';
-
-const rowHeight = (p: ProtocolSummaryView | undefined) =>
-  p && badgesOf(p).some((b) => b.message) ? ROW_WITH_MESSAGE : ROW_HEIGHT;
 
 const controlAt = (root: HTMLElement | null, index: number, control: RowControl) =>
   root?.querySelector<HTMLElement>(`[data-index="${index}"] [data-row-control="${control}"]`) ??
@@ -80,12 +74,20 @@ const idsInOrder = (pages: PagedState<ProtocolSummaryView>['pages']): string[] =
  */
 export function ProtocolList({ list }: { list: PagedQueryHook<ProtocolSummaryView> }) {
   const { state, setView, retry } = list;
-  const { total, stale } = state;
-  const itemAt = useCallback((i: number) => rowAt(state, PAGE, i), [state]);
+  const { total, stale, pages } = state;
+  // On the pages alone: a list marked busy (a keystroke) keeps its keys and measurements.
+  const itemAt = useCallback((i: number) => rowAt({ pages }, PAGE, i), [pages]);
   const selected = useProtocolsStore((s) => s.selected);
-  const toggleOne = useProtocolsStore((s) => s.toggle);
-  const toggle = (localId: string, range: boolean) =>
-    toggleOne(localId, range, range ? idsInOrder(state.pages) : []);
+  // Stable for the memoised rows: a shift-click's range is taken among the rows read then.
+  const read = useRef(pages);
+  useEffect(() => {
+    read.current = pages;
+  }, [pages]);
+  const toggle = useCallback(
+    (localId: string, range: boolean) =>
+      useProtocolsStore.getState().toggle(localId, range, range ? idsInOrder(read.current) : []),
+    [],
+  );
   const [, navigate] = useLocation();
   const scroller = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
@@ -112,11 +114,14 @@ export function ProtocolList({ list }: { list: PagedQueryHook<ProtocolSummaryVie
 
   // A new search, filter or sort starts at the list's top (a delete's Undo ending does not).
   // Followed outside React's render: a keystroke does not re-render the rows.
+  // Whether the list is scrolled, from its scroll events: asking the element would lay the page
+  // out again in the middle of a keystroke.
+  const scrolled = useRef(false);
   useEffect(
     () =>
       useProtocolsStore.subscribe((now, before) => {
         if (queryKey(now) === queryKey(before)) return;
-        scroller.current?.scrollTo?.(0, 0);
+        if (scrolled.current) scroller.current?.scrollTo?.(0, 0);
         setActive(0);
       }),
     [],
@@ -181,14 +186,17 @@ export function ProtocolList({ list }: { list: PagedQueryHook<ProtocolSummaryVie
       event.preventDefault();
   };
 
-  const onLinkClick = (event: MouseEvent<HTMLAnchorElement>, p: ProtocolSummaryView) => {
-    // Shift-click extends the selection, Ctrl/Cmd-click toggles one row, as in a file manager.
-    // (In the capture phase: wouter's Link ignores clicks with a modifier key.)
-    if (event.shiftKey || event.ctrlKey || event.metaKey) {
-      event.preventDefault();
-      toggle(p.localId, event.shiftKey);
-    }
-  };
+  const onLinkClick = useCallback(
+    (event: MouseEvent<HTMLAnchorElement>, p: ProtocolSummaryView) => {
+      // Shift-click extends the selection, Ctrl/Cmd-click toggles one row, as in a file manager.
+      // (In the capture phase: wouter's Link ignores clicks with a modifier key.)
+      if (event.shiftKey || event.ctrlKey || event.metaKey) {
+        event.preventDefault();
+        toggle(p.localId, event.shiftKey);
+      }
+    },
+    [toggle],
+  );
 
   if (state.status === 'failed' && state.error) {
     return <Failed what="Protocols could not be loaded." error={state.error} onRetry={retry} />;
@@ -203,7 +211,13 @@ export function ProtocolList({ list }: { list: PagedQueryHook<ProtocolSummaryVie
         what="Some protocols could not be loaded."
         onRetry={retry}
       />
-      <div ref={scroller} className="list-scroller">
+      <div
+        ref={scroller}
+        className="list-scroller"
+        onScroll={(event) => {
+          scrolled.current = event.currentTarget.scrollTop > 0;
+        }}
+      >
         <ul
           aria-label="Protocols"
           aria-busy={stale || undefined}
@@ -231,57 +245,19 @@ export function ProtocolList({ list }: { list: PagedQueryHook<ProtocolSummaryVie
                   <SkeletonRow label="Loading protocol…" />
                 </VirtualRow>
               );
-            const badges = badgesOf(p);
-            const message = badges.find((b) => b.message)?.message ?? null;
-            const isSelected = selected.has(p.localId);
-            const tabbable = row.index === activeIndex;
-            const badgesId = `protocol-row-${row.index}-state`;
             return (
-              <VirtualRow
+              <ProtocolRow
                 key={row.key}
+                p={p}
                 index={row.index}
                 total={total}
                 start={row.start}
                 height={row.size}
-                className={`list-row protocol-row${isSelected ? ' is-selected' : ''}${message ? ' has-message' : ''}`}
-              >
-                <input
-                  type="checkbox"
-                  className="protocol-check"
-                  data-row-control="select"
-                  tabIndex={tabbable ? 0 : -1}
-                  checked={isSelected}
-                  aria-label={`Select ${p.customerName} (${p.sourceId})`}
-                  onChange={(event) =>
-                    toggle(p.localId, (event.nativeEvent as globalThis.MouseEvent).shiftKey)
-                  }
-                />
-                <Link
-                  href={`/protocols/${p.localId}`}
-                  className="protocol-link"
-                  data-row-control="open"
-                  tabIndex={tabbable ? 0 : -1}
-                  aria-describedby={badges.length > 0 ? badgesId : undefined}
-                  onClickCapture={(event: MouseEvent<HTMLAnchorElement>) => onLinkClick(event, p)}
-                >
-                  <span className="row-main">
-                    <span className="row-title">{p.customerName}</span>
-                    <span className="row-meta muted">
-                      {p.sourceId}
-                      {p.email ? ` · ${p.email}` : ''}
-                    </span>
-                  </span>
-                  <span className="protocol-changed muted">
-                    Changed {formatRecent(p.localUpdatedAt)}
-                  </span>
-                </Link>
-                <SyncBadges id={badgesId} badges={badges} tabbable={tabbable} />
-                {message && (
-                  <span className="protocol-message" aria-hidden="true" title={message}>
-                    {message}
-                  </span>
-                )}
-              </VirtualRow>
+                selected={selected.has(p.localId)}
+                tabbable={row.index === activeIndex}
+                onToggle={toggle}
+                onLinkClick={onLinkClick}
+              />
             );
           })}
         </ul>

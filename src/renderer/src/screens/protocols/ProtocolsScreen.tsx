@@ -11,11 +11,11 @@ import { SelectionBar } from './SelectionBar';
 import { downloadTemplate, exportProtocolsCsv } from './csv-actions';
 import { useProtocolList } from './use-protocol-list';
 
-/** How many protocols match, said when it changes. */
+/** How many protocols match, said when it changes (once counted: the rows come first). */
 function MatchCount({ list }: { list: PagedState<ProtocolSummaryView> }) {
   const filtered = useProtocolsStore(isFiltered);
   const { total } = list;
-  const ready = list.status === 'ready' && !list.stale;
+  const ready = list.status === 'ready' && !list.stale && list.counted;
   const text = plural(total, 'protocol');
   return (
     <p className="summary muted" role="status" data-testid="protocol-count">

@@ -46,7 +46,8 @@ export function SelectionBar({ list }: { list: PagedState<ProtocolSummaryView> }
   const selected = useProtocolsStore((s) => s.selected);
   const shown = useSelectedShown(selected);
   const { total } = list;
-  const ready = list.status === 'ready' && !list.stale;
+  const ready = list.status === 'ready' && !list.stale && list.counted;
+  const all = ready ? `Select all ${formatCount(total)}` : 'Select all';
   const filtered = useProtocolsStore(isFiltered);
   const selectingAll = useProtocolsStore((s) => s.selectingAll);
   const selectError = useProtocolsStore((s) => s.selectError);
@@ -108,9 +109,7 @@ export function SelectionBar({ list }: { list: PagedState<ProtocolSummaryView> }
           onClick={() => void selectAll()}
         >
           <ListChecks aria-hidden="true" size={16} />
-          {filtered
-            ? `Select all ${formatCount(total)} matching`
-            : `Select all ${formatCount(total)}`}
+          {filtered ? `${all} matching` : all}
         </button>
         <button type="button" className="button" disabled={n === 0} onClick={clear}>
           <X aria-hidden="true" size={16} />

@@ -20,16 +20,21 @@ async function readPage(
 ): Promise<IpcResult<Page<ProtocolSummaryView>>> {
   const page = await call('protocols.list', { ...listArgs(), limit: PAGE, cursor: after });
   return page.ok
-    ? {
-        ok: true,
-        value: { rows: page.value.items, total: page.value.total, next: page.value.nextCursor },
-      }
+    ? { ok: true, value: { rows: page.value.items, next: page.value.nextCursor } }
     : page;
+}
+
+/** How many match: read after the rows, as it reads every match of a broad search. */
+async function readCount(): Promise<IpcResult<number>> {
+  const { sort: _sort, ...match } = listArgs();
+  const counted = await call('protocols.count', match);
+  return counted.ok ? { ok: true, value: counted.value.total } : counted;
 }
 
 /**
  * The protocols the list shows, a page at a time (keyset pages: each after the one before), read
- * again whenever protocols or their jobs change (their badges follow the jobs). The search typed
+ * again whenever protocols or their jobs change (their badges follow the jobs). The rows come
+ * first and their count after, so a keystroke's rows wait for no count. The search typed
  * restarts the list from the stores themselves, outside React: the query leaves with the
  * keystroke, and the screen renders once, when its rows are in.
  */
@@ -38,6 +43,7 @@ export function useProtocolList(): PagedQueryHook<ProtocolSummaryView> {
     pageSize: PAGE,
     randomAccess: false,
     subjects: ['protocols', 'jobs'],
+    count: readCount,
   });
   const { restart } = list;
   useEffect(() => {
