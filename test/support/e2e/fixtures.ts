@@ -40,10 +40,14 @@ const EXPECTED_EVERYWHERE = [
   /^console\.error: Failed to load resource: net::ERR_NAME_NOT_RESOLVED \(https:\/\/images\.sandbox\.orderdesk\.invalid\//,
 ];
 
-/** What Chromium logs while the browser host is down (a test that stops or restarts it). */
+/**
+ * What Chromium logs while the browser host is down or stopping (a test that stops or restarts
+ * it): the bridge's socket and its token check refused, reset or answered with nothing, on the
+ * host's loopback address only.
+ */
 export const HOST_DOWN = [
-  /^console\.error: WebSocket connection to '[^']+' failed: Error in connection establishment: net::ERR_CONNECTION_REFUSED/,
-  /^console\.error: Failed to load resource: net::ERR_CONNECTION_REFUSED \(http:\/\/127\.0\.0\.1:\d+\/__order-desk\/token-check/,
+  /^console\.error: WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/[^']*' failed: /,
+  /^console\.error: Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|CONNECTION_CLOSED) \(http:\/\/127\.0\.0\.1:\d+\/__order-desk\/token-check/,
 ];
 
 /** Collects the uncaught errors and console errors of every page the context opens. */
