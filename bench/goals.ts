@@ -327,7 +327,8 @@ export const FIGURES = [
   {
     id: 'orders.status-to-row',
     bench: 'renderer-order-queue.ts',
-    title: 'A status change from the poller to its row repainted, p95 (goal: one frame)',
+    title:
+      "A status change from the poller to its row in the DOM, p95 (goal: one frame; the screen's next refresh paints it)",
     unit: 'ms',
     digits: 1,
     goal: { op: '<=', target: 16.7 },

@@ -8,9 +8,10 @@
  *       animation frame: the frame durations (requestAnimationFrame deltas), their p95 and worst
  *       (goal: no frame over 50 ms), and the long tasks the browser reports;
  *   (c) a status change written as the poller writes it (OrdersRepo.upsert of a newer read) to an
- *       order on screen: the time from main's `changed` event reaching the page to the first
- *       frame that paints the row's new status (its animation-frame callback), over --changes
- *       changes (goal: that frame comes within one frame, 16.7 ms, of the event).
+ *       order on screen: the time from main's `changed` event reaching the page to the row's new
+ *       status in the DOM (goal: within one frame, 16.7 ms, so that the screen's next refresh
+ *       paints it), and to the first animation frame that finds it (the paint, which also waits
+ *       for that refresh), over --changes changes.
  *
  *   npm run bench:renderer:orders                 # builds, then runs under a real keychain
  *   npx tsx bench/renderer-order-queue.ts --count 20000 --runs 5 --step 3000
@@ -213,19 +214,25 @@ try {
 
     // (c) a status change from the poller to the row -------------------------------------------
     const status = await statusChangesToRow(page, host.core.store, changes);
-    const byMs = [...status].sort((a, b) => a - b);
-    const statusP95 = byMs[Math.min(byMs.length - 1, Math.floor(0.95 * byMs.length))]!;
+    const ascending = (xs: number[]) => [...xs].sort((a, b) => a - b);
+    const p95Of = (xs: number[]) => xs[Math.min(xs.length - 1, Math.floor(0.95 * xs.length))]!;
+    const inDom = ascending(status.inDom);
+    const painted = ascending(status.painted);
+    const statusP95 = p95Of(inDom);
     console.log(
-      `  (c) a status change written as the poller does -> the row repainted, ${byMs.length} changes: ` +
-        `median ${median(byMs).toFixed(1)} ms, p95 ${statusP95.toFixed(1)} ms, worst ${byMs[byMs.length - 1]!.toFixed(1)} ms ` +
-        `after the 'changed' event reached the page; goal p95 <= ${GOAL_STATUS_MS} ms: ${statusP95 <= GOAL_STATUS_MS ? 'PASS' : 'ABOVE GOAL'}`,
+      `  (c) a status change written as the poller does -> its row, ${inDom.length} changes, ` +
+        "from the 'changed' event in the page:\n" +
+        `      the new status in the row's DOM: median ${median(inDom).toFixed(1)} ms, p95 ${statusP95.toFixed(1)} ms, worst ${inDom[inDom.length - 1]!.toFixed(1)} ms; ` +
+        `goal p95 <= ${GOAL_STATUS_MS} ms (painted by the next frame): ${statusP95 <= GOAL_STATUS_MS ? 'PASS' : 'ABOVE GOAL'}\n` +
+        `      the frame that paints it:        median ${median(painted).toFixed(1)} ms, p95 ${p95Of(painted).toFixed(1)} ms, worst ${painted[painted.length - 1]!.toFixed(1)} ms`,
     );
     recordFigure({
       id: 'orders.status-to-row',
       value: statusP95,
       detail:
-        `${byMs.length} changes to orders on screen, ${count.toLocaleString('en-US')} orders; median ` +
-        `${median(byMs).toFixed(1)} ms, worst ${byMs[byMs.length - 1]!.toFixed(1)} ms, from the event in the page to the frame painted`,
+        `${inDom.length} changes to orders on screen, ${count.toLocaleString('en-US')} orders; in the DOM median ` +
+        `${median(inDom).toFixed(1)} ms, worst ${inDom[inDom.length - 1]!.toFixed(1)} ms; the frame painting it ` +
+        `median ${median(painted).toFixed(1)} ms, p95 ${p95Of(painted).toFixed(1)} ms`,
     });
     await context.close();
   } finally {
@@ -266,10 +273,16 @@ async function printProfile(cdp: CDPSession, what: string, n: number): Promise<v
 
 /**
  * Moves `n` orders of the queue's first page one status on, one at a time, as the poller writes
- * a newer read (OrdersRepo.upsert: main then says 'orders' changed), and measures in the page the
- * time from that `changed` event's arrival to the first frame painted with the row's new status.
+ * a newer read (OrdersRepo.upsert: main then says 'orders' changed), and measures in the page,
+ * from that `changed` event's arrival: the row showing the new status in the DOM (a mutation
+ * observer), and the first animation frame that finds it there (the frame that paints it, which
+ * waits for the screen's next refresh, up to 16.7 ms more).
  */
-async function statusChangesToRow(page: Page, store: LocalStore, n: number): Promise<number[]> {
+async function statusChangesToRow(
+  page: Page,
+  store: LocalStore,
+  n: number,
+): Promise<{ inDom: number[]; painted: number[] }> {
   await page.evaluate(() => {
     const w = globalThis as unknown as {
       orderDesk: { on(e: string, l: (p: { subjects: string[] }) => void): () => void };
@@ -285,51 +298,75 @@ async function statusChangesToRow(page: Page, store: LocalStore, n: number): Pro
   const shown = await page.$$eval('ul[aria-label="Orders"] li a[href^="#/orders/"]', (links) =>
     links.map((a) => decodeURIComponent(a.getAttribute('href')!.slice('#/orders/'.length))),
   );
-  const times: number[] = [];
-  for (const id of shown) {
-    if (times.length >= n) break;
-    const order = store.orders.get(id);
-    const next = order ? NEXT_STATUS[order.status as OrderStatus] : undefined;
-    if (!order || !next) continue;
-    // Watch the row from the page first, then write: the watcher sees the event and the paint.
-    await page.evaluate(
-      ([orderId, words]) => {
-        const w = globalThis as unknown as Win & {
-          __ordersChangedAt: number;
-          __statusPainted: Promise<number>;
-        };
-        w.__ordersChangedAt = 0;
-        w.__statusPainted = new Promise((resolve) => {
-          const check = () => {
+  const inDom: number[] = [];
+  const painted: number[] = [];
+  // The orders on screen, again and again (each moves one status on per round) until n changes.
+  let moved = true;
+  for (let round = 0; moved && painted.length < n; round++) {
+    moved = false;
+    for (const id of shown) {
+      if (painted.length >= n) break;
+      const order = store.orders.get(id);
+      const next = order ? NEXT_STATUS[order.status as OrderStatus] : undefined;
+      if (!order || !next) continue;
+      moved = true;
+      // Watch the row from the page first, then write: the watcher sees the event and the paint.
+      await page.evaluate(
+        ([orderId, words]) => {
+          const w = globalThis as unknown as Win & {
+            __ordersChangedAt: number;
+            __statusSeen: Promise<{ inDom: number; painted: number }>;
+          };
+          w.__ordersChangedAt = 0;
+          const showsIt = () => {
             const link = w.document.querySelector(
               `a[href="#/orders/${encodeURIComponent(orderId)}"]`,
             );
-            const row = link?.closest('li');
-            // The first frame whose callback finds the new status in the row is the frame that
-            // paints it: the time to that frame (frames come every 16.7 ms here).
-            if (w.__ordersChangedAt && row?.textContent?.includes(words))
-              resolve(performance.now() - w.__ordersChangedAt);
-            else w.requestAnimationFrame(check);
+            return w.__ordersChangedAt > 0 && !!link?.closest('li')?.textContent?.includes(words);
           };
-          w.requestAnimationFrame(check);
-        });
-      },
-      [id, ORDER_STATUS_LABELS[next]] as const,
-    );
-    store.orders.upsert(
-      { ...order, status: next, updatedAt: new Date().toISOString() },
-      { source: 'pulled' },
-    );
-    times.push(
-      await page.evaluate(
-        () => (globalThis as unknown as { __statusPainted: Promise<number> }).__statusPainted,
-      ),
-    );
-    // A quiet moment between changes, as between two polls.
-    await page.waitForTimeout(200);
+          w.__statusSeen = new Promise((resolve) => {
+            let domAt = 0;
+            const list = w.document.querySelector('ul[aria-label="Orders"]');
+            const observer = new w.MutationObserver(() => {
+              if (!showsIt()) return;
+              domAt = performance.now();
+              observer.disconnect();
+            });
+            observer.observe(list, { subtree: true, childList: true, characterData: true });
+            // The first frame whose callback finds the new status in the row is the frame that
+            // paints it.
+            const check = () => {
+              if (showsIt()) {
+                observer.disconnect();
+                const at = performance.now();
+                resolve({
+                  inDom: (domAt || at) - w.__ordersChangedAt,
+                  painted: at - w.__ordersChangedAt,
+                });
+              } else w.requestAnimationFrame(check);
+            };
+            w.requestAnimationFrame(check);
+          });
+        },
+        [id, ORDER_STATUS_LABELS[next]] as const,
+      );
+      store.orders.upsert(
+        { ...order, status: next, updatedAt: new Date().toISOString() },
+        { source: 'pulled' },
+      );
+      const seen = await page.evaluate(
+        () =>
+          (globalThis as unknown as { __statusSeen: Promise<{ inDom: number; painted: number }> })
+            .__statusSeen,
+      );
+      inDom.push(seen.inDom);
+      painted.push(seen.painted);
+      // A quiet moment between changes, as between two polls.
+      await page.waitForTimeout(200);
+    }
   }
-  if (times.length === 0) throw new Error('no order on screen could move to another status');
-  return times;
+  if (painted.length === 0) throw new Error('no order on screen could move to another status');
+  return { inDom, painted };
 }
 
 /** The page's globals used inside evaluate (this file is Node-typed). */
@@ -339,6 +376,10 @@ interface Win {
   requestAnimationFrame(cb: (t: number) => void): number;
   setTimeout(cb: () => void, ms: number): number;
   PerformanceObserver: typeof PerformanceObserver;
+  MutationObserver: new (cb: () => void) => {
+    observe(target: unknown, options: Record<string, boolean>): void;
+    disconnect(): void;
+  };
 }
 interface Element {
   scrollTop: number;
