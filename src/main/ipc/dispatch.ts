@@ -3,15 +3,9 @@ import type { Core } from '../core';
 import type { Logger } from '../logging';
 import { describeFieldErrors, fieldErrorsOf, toIpcError } from './errors';
 import { createIpcHandlers, type IpcHandlers } from './handlers';
+import type { IpcHost } from './handlers/context';
 
-/** What differs between the two transports (Electron, browser host). */
-export interface IpcHost {
-  transport: 'electron' | 'browser';
-  version: string;
-  platform: string;
-  /** Opens an http(s) URL outside the app (already validated by the contract). */
-  openExternal(url: string): Promise<void>;
-}
+export type { IpcHost };
 
 export interface IpcDispatcher {
   /** Answers one call; never throws and never rejects. */

@@ -16,6 +16,15 @@ export const JobState = z.enum(['queued', 'sending', 'in_doubt', 'done', 'reject
 export type JobState = z.infer<typeof JobState>;
 
 /** Why a job was rejected, or what left it in doubt or queued again. */
+/** An order a new one would repeat. */
+export const DuplicateRef = z.object({
+  /** The order, or null for a create of this desk still on its way. */
+  orderId: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  status: z.string().nullable(),
+});
+export type DuplicateRef = z.infer<typeof DuplicateRef>;
+
 export const JobError = z.discriminatedUnion('kind', [
   /** The server answered with an error status and `{detail}` (400, 404, 409, ...). */
   z.object({ kind: z.literal('detail'), status: z.int(), detail: z.string() }),
@@ -34,17 +43,7 @@ export const JobError = z.discriminatedUnion('kind', [
    * Held back unsent: the patient already has an order with the same content within its supply
    * (made by another desk, or being sent from this one); sent only if the user says so.
    */
-  z.object({
-    kind: z.literal('duplicate'),
-    orders: z.array(
-      z.object({
-        /** The order, or null for a create of this desk still on its way. */
-        orderId: z.string().nullable(),
-        createdAt: z.string().nullable(),
-        status: z.string().nullable(),
-      }),
-    ),
-  }),
+  z.object({ kind: z.literal('duplicate'), orders: z.array(DuplicateRef) }),
 ]);
 export type JobError = z.infer<typeof JobError>;
 

@@ -3,10 +3,9 @@ import { CreateOrderRequest, type AppOrder } from '@shared/api';
 import type { ApiClient } from '../api/client';
 import { ServerClock } from '../api/server-clock';
 import type { Clock } from '../clock';
-import type { DuplicateOrders } from '../orders/duplicate-orders';
 import { reconcileInDoubt } from '../orders/order-reconcile';
-import type { LocalStore } from '../stores';
-import type { Job, Outcome } from './job-model';
+import type { OrdersRepo } from '../orders/orders-repo';
+import type { DuplicateRef, Job, Outcome } from './job-model';
 import type { JobKind } from './job-runner';
 import type { JobsRepo } from './jobs-repo';
 import { sentWindow } from './sent-window';
@@ -69,15 +68,21 @@ export function enqueueOrderJob(
 export const BATCH_ORDERS_SETTLED = `NOT EXISTS (SELECT 1 FROM jobs WHERE state IN ('queued', 'sending', 'in_doubt')
                            AND kind = 'order' AND batch_id = batches.id)`;
 
+/**
+ * What the check of the server's recent orders says just before a create: an order of this very
+ * create is there already (adopt it), or the orders it would repeat (none: send it).
+ */
+export type DuplicateVerdict = { adopt: AppOrder } | { held: DuplicateRef[] };
+
 export interface OrderJobsOptions {
-  store: LocalStore;
+  store: { jobs: JobsRepo; orders: OrdersRepo };
   client: Pick<ApiClient, 'createOrder' | 'listOrders'>;
   /** The steady clock of the jobs' times (sent_at). */
   clock: Clock;
   /** The server's time, from its answers; default: never told (the steady clock's, widely). */
   serverTime?: Pick<ServerClock, 'now' | 'nowIfKnown'>;
   /** The check of the server's recent orders just before each create. */
-  duplicates: Pick<DuplicateOrders, 'beforeCreate'>;
+  duplicates: { beforeCreate(job: OrderJob): Promise<DuplicateVerdict> };
   /** Creates in flight at once outside batches (a batch has its own). Default 4. */
   concurrency?: number;
   /** How long an in-doubt create waits before the server is read. Default 15 s. */
@@ -111,7 +116,7 @@ export function orderJobs(options: OrderJobsOptions): JobKind<OrderJobData> {
     concurrency: options.concurrency ?? DEFAULT_ORDER_CONCURRENCY,
     inDoubtGraceMs: options.inDoubtGraceMs ?? 15_000,
     async send(job) {
-      let check: Awaited<ReturnType<DuplicateOrders['beforeCreate']>>;
+      let check: DuplicateVerdict;
       try {
         check = await options.duplicates.beforeCreate(job);
       } catch (error) {

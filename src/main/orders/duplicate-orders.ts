@@ -1,11 +1,11 @@
 import type { AppOrder, CreateOrderRequest } from '@shared/api';
 import type { Clock } from '../clock';
-import type { StoredJob } from '../jobs/job-model';
+import type { DuplicateRef, StoredJob } from '../jobs/job-model';
 import { SERVER_TIME_MARGIN_MS, UNKNOWN_TIME_MARGIN_MS } from '../jobs/sent-window';
 import type { LocalStore } from '../stores';
 import { parseRow } from '../store/rows';
 import { orderHoldsRequest, sameOrderContent } from './order-content';
-import { OrderJobData, type OrderJob } from '../jobs/order-job';
+import { OrderJobData, type DuplicateVerdict, type OrderJob } from '../jobs/order-job';
 import type { RecentOrders } from './recent-orders';
 
 const DAY_MS = 86_400_000;
@@ -43,13 +43,6 @@ export const LATE_ORDER_WINDOW_MS = 10 * 60_000;
  */
 export const duplicateWindowMs = (daysSupply: number): number =>
   Math.max(0, daysSupply - REFILL_LEAD_DAYS) * DAY_MS;
-
-/** An order a new one would repeat; `orderId` null: a create of this desk still on its way. */
-export interface DuplicateRef {
-  orderId: string | null;
-  createdAt: string | null;
-  status: string | null;
-}
 
 const refOf = (o: AppOrder): DuplicateRef => ({
   orderId: o.id,
@@ -118,7 +111,7 @@ export class DuplicateOrders {
    * this desk is sending in another batch. Orders of its own batch were reviewed with it.
    * Throws when the server's orders cannot be read.
    */
-  async beforeCreate(job: OrderJob): Promise<{ adopt: AppOrder } | { held: DuplicateRef[] }> {
+  async beforeCreate(job: OrderJob): Promise<DuplicateVerdict> {
     const { request } = job.data;
     const now = this.o.serverTime.now();
     const firstSent = this.firstSent(job);

@@ -1,7 +1,11 @@
 import type { AppOrder, CreateOrderRequest } from '@shared/api';
 import type { ApiClient } from '../api/client';
-import type { LocalStore } from '../stores';
+import type { JobsRepo } from '../jobs/jobs-repo';
 import { orderHoldsRequest } from './order-content';
+import type { OrdersRepo } from './orders-repo';
+
+/** The store's parts a reconciliation reads: which orders are claimed by a job or made here. */
+type ReconcileStore = { jobs: Pick<JobsRepo, 'owners'>; orders: Pick<OrdersRepo, 'createdHere'> };
 
 /** A create whose outcome is unknown: what it sent, and when, in the server's time. */
 export interface InDoubtCreate {
@@ -21,7 +25,7 @@ export interface InDoubtCreate {
  * on every field the request sent.
  */
 export interface ReconcileDeps {
-  store: LocalStore;
+  store: ReconcileStore;
   client: Pick<ApiClient, 'listOrders'>;
   /** A walk longer than this proves nothing (the creates stay in doubt). Default 200 pages. */
   maxPages?: number;
@@ -53,7 +57,7 @@ export function orderMatchesRequest(
 }
 
 /** Ids among `ids` that some job already owns or that the mirror holds as created here. */
-function claimedIds(store: LocalStore, ids: readonly string[]): Set<string> {
+function claimedIds(store: ReconcileStore, ids: readonly string[]): Set<string> {
   const claimed = new Set(store.jobs.owners('order', ids).keys());
   for (const id of store.orders.createdHere(ids)) claimed.add(id);
   return claimed;

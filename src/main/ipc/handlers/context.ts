@@ -3,8 +3,16 @@ import { ensurePricing } from '@main/catalog/partner-pricing';
 import type { Session } from '@main/connection-session';
 import type { Core } from '@main/core';
 import type { Logger } from '@main/logging';
-import type { IpcHost } from '../dispatch';
 import { notConnected } from '../errors';
+
+/** What differs between the two transports (Electron, browser host). */
+export interface IpcHost {
+  transport: 'electron' | 'browser';
+  version: string;
+  platform: string;
+  /** Opens an http(s) URL outside the app (already validated by the contract). */
+  openExternal(url: string): Promise<void>;
+}
 
 /** One channel's handler: takes the parsed argument, answers the contract's value or throws. */
 export type IpcHandler<C extends IpcChannel> = (args: IpcParsedArgs<C>) => Promise<IpcValue<C>>;
