@@ -72,7 +72,8 @@ function followStatus(): () => void {
 export function subscribeToEvents(): () => void {
   const app = useAppStore.getState;
   const offs = [
-    on('connection-changed', ({ connection }) => applyConnection(connection)),
+    // The active connection comes with the status query alone: applied from a push as well, an
+    // answer read just before a switch could put the old connection back for a moment.
     followStatus(),
     on('update-status', (view) => useUpdatesStore.getState().apply(view)),
     subscribeToNotifications(),

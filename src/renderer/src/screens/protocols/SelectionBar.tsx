@@ -1,9 +1,11 @@
 import { ListChecks, X } from 'lucide-react';
 import { useLocation } from 'wouter';
-import type { ProtocolSummaryView } from '@shared/protocol-views';
+import { useState } from 'react';
+import type { ProtocolMatch, ProtocolSummaryView } from '@shared/protocol-views';
 import { formatCount } from '@renderer/lib/format';
 import { call, errorMessage } from '@renderer/lib/ipc';
 import type { PagedState } from '@renderer/lib/paged-query';
+import { useDebounced } from '@renderer/lib/use-debounced';
 import { useLiveQuery } from '@renderer/lib/use-query';
 import { useBatchDraftStore } from '@renderer/stores/batch-draft-store';
 import {
@@ -13,26 +15,32 @@ import {
   useProtocolsStore,
 } from '@renderer/stores/protocols-store';
 
+/** How long the search rests before the selected protocols it hides are counted. */
+const SHOWN_WAIT_MS = 250;
+
 /**
  * How many of the selected protocols the search and filters show (the others stay selected):
- * all of them unless the list is filtered; null while counting.
+ * all of them unless the list is filtered; null while counting. Counted once the search rests:
+ * it reads every match, which no keystroke should wait for.
  */
 function useSelectedShown(selected: ReadonlySet<string>): number | null {
   const searchText = useProtocolsStore((s) => s.searchText);
   const syncStates = useProtocolsStore((s) => s.syncStates);
   const filtered = isFiltered({ searchText, syncStates });
+  const key = JSON.stringify(matchOf({ searchText, syncStates }));
+  const [rested, setRested] = useState(key);
+  useDebounced(key, SHOWN_WAIT_MS, setRested);
   const counting = filtered && selected.size > 0;
-  const match = matchOf({ searchText, syncStates });
   const ids = useLiveQuery(
     () =>
       counting
-        ? call('protocols.matchingIds', match)
+        ? call('protocols.matchingIds', JSON.parse(rested) as ProtocolMatch)
         : Promise.resolve({ ok: true as const, value: { localIds: [] } }),
-    [match, counting],
-    ['protocols', 'jobs'],
+    [rested, counting],
+    counting ? ['protocols', 'jobs'] : [],
   );
   if (!counting) return selected.size;
-  if (!ids.data) return null;
+  if (rested !== key || !ids.data) return null;
   let shown = 0;
   for (const id of ids.data.localIds) if (selected.has(id)) shown++;
   return shown;
