@@ -1,0 +1,122 @@
+import { ExternalLink, Loader2, RotateCcw } from 'lucide-react';
+import { Link } from 'wouter';
+import type { PatientOrderView, PatientProtocolView } from '@shared/patient-views';
+import { Empty } from '@renderer/components/States';
+import { formatDate } from '@renderer/lib/dates';
+import { formatMoney } from '@renderer/lib/format';
+import { call, errorMessage } from '@renderer/lib/ipc';
+import { toast } from '@renderer/stores/toast-store';
+import { trackingPage } from '../orders/order-format';
+import { OrderStatusBadge } from '../orders/OrderStatusBadge';
+import { protocolLabel } from './PatientProtocols';
+
+/** Opens a tracking page outside the app, as the order's own screen does. */
+async function openTracking(url: string): Promise<void> {
+  const result = await call('app.openExternal', { url });
+  if (!result.ok) toast.error('The tracking page could not be opened.', errorMessage(result.error));
+}
+
+function Tracking({ tracking }: { tracking: PatientOrderView['tracking'] }) {
+  if (!tracking) return <span className="muted">No tracking yet</span>;
+  const page = trackingPage({ ...tracking, trackingStatus: null, checkpoints: null });
+  const text = [tracking.carrier, tracking.trackingNumber].filter(Boolean).join(' ') || 'Shipped';
+  return page ? (
+    <button type="button" className="patient-link-button" onClick={() => void openTracking(page)}>
+      {text} <ExternalLink aria-hidden="true" size={12} />
+      <span className="visually-hidden"> (tracking page, opens outside the app)</span>
+    </button>
+  ) : (
+    <span>{text}</span>
+  );
+}
+
+/**
+ * Every order of the patient, newest first: its status, tracking, the protocol it came from
+ * (when this desk made it from one), and Order again.
+ */
+export function PatientOrders({
+  orders,
+  protocols,
+  reviewingId,
+  onReorder,
+}: {
+  orders: readonly PatientOrderView[];
+  protocols: readonly PatientProtocolView[];
+  /** The order whose review is being read (its button shows it). */
+  reviewingId: string | null;
+  onReorder(orderId: string): void;
+}) {
+  if (orders.length === 0) return <Empty title="No order for this patient yet." />;
+  const protocolOf = new Map(protocols.map((p) => [p.protocol.localId, p]));
+  return (
+    <div className="patient-table-wrap">
+      <table className="table patient-table">
+        <caption className="visually-hidden">The patient&apos;s orders, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Order</th>
+            <th scope="col">Ordered on</th>
+            <th scope="col">Status</th>
+            <th scope="col">Tracking</th>
+            <th scope="col">From protocol</th>
+            <th scope="col" className="num">
+              Total
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((o) => {
+            const protocol = o.protocolLocalId ? protocolOf.get(o.protocolLocalId) : undefined;
+            const busy = reviewingId === o.id;
+            return (
+              <tr key={o.id}>
+                <th scope="row">
+                  <Link href={`/orders/${encodeURIComponent(o.id)}`} className="code">
+                    {o.id}
+                  </Link>
+                  <span className="patient-order-products muted">{o.products.join(', ')}</span>
+                </th>
+                <td>{formatDate(o.createdAt)}</td>
+                <td>
+                  <OrderStatusBadge status={o.status} />
+                </td>
+                <td>
+                  <Tracking tracking={o.tracking} />
+                </td>
+                <td>
+                  {o.protocolLocalId ? (
+                    <Link href={`/protocols/${o.protocolLocalId}`}>
+                      {protocol ? protocolLabel(protocol) : 'Its protocol (deleted)'}
+                    </Link>
+                  ) : (
+                    <span className="muted">None here</span>
+                  )}
+                </td>
+                <td className="num">{o.totalPrice ? formatMoney(o.totalPrice) : '–'}</td>
+                <td className="patient-actions">
+                  <button
+                    type="button"
+                    className="button button-small"
+                    onClick={() => onReorder(o.id)}
+                    aria-busy={busy}
+                    aria-label={`Order again: order ${o.id}`}
+                  >
+                    {busy ? (
+                      <Loader2 aria-hidden="true" size={14} className="spin" />
+                    ) : (
+                      <RotateCcw aria-hidden="true" size={14} />
+                    )}{' '}
+                    Order again
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
