@@ -19,14 +19,25 @@ async function openTracking(url: string): Promise<void> {
 function Tracking({ tracking }: { tracking: PatientOrderView['tracking'] }) {
   if (!tracking) return <span className="muted">No tracking yet</span>;
   const page = trackingPage({ ...tracking, trackingStatus: null, checkpoints: null });
-  const text = [tracking.carrier, tracking.trackingNumber].filter(Boolean).join(' ') || 'Shipped';
-  return page ? (
-    <button type="button" className="patient-link-button" onClick={() => void openTracking(page)}>
-      {text} <ExternalLink aria-hidden="true" size={12} />
-      <span className="visually-hidden"> (tracking page, opens outside the app)</span>
-    </button>
-  ) : (
-    <span>{text}</span>
+  const carrier = tracking.carrier ?? 'Shipped';
+  return (
+    <>
+      {page ? (
+        <button
+          type="button"
+          className="patient-link-button"
+          onClick={() => void openTracking(page)}
+        >
+          {carrier} <ExternalLink aria-hidden="true" size={12} />
+          <span className="visually-hidden"> tracking page (opens outside the app)</span>
+        </button>
+      ) : (
+        <span>{carrier}</span>
+      )}
+      {tracking.trackingNumber && (
+        <span className="patient-tracking-number code">{tracking.trackingNumber}</span>
+      )}
+    </>
   );
 }
 
@@ -50,7 +61,7 @@ export function PatientOrders({
   const protocolOf = new Map(protocols.map((p) => [p.protocol.localId, p]));
   return (
     <div className="patient-table-wrap">
-      <table className="table patient-table">
+      <table className="table patient-table patient-orders">
         <caption className="visually-hidden">The patient&apos;s orders, newest first</caption>
         <thead>
           <tr>
@@ -79,7 +90,7 @@ export function PatientOrders({
                   </Link>
                   <span className="patient-order-products muted">{o.products.join(', ')}</span>
                 </th>
-                <td>{formatDate(o.createdAt)}</td>
+                <td className="patient-date">{formatDate(o.createdAt)}</td>
                 <td>
                   <OrderStatusBadge status={o.status} />
                 </td>
