@@ -1,4 +1,5 @@
 import { ExternalLink, Loader2, RotateCcw } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import type { PatientOrderView, PatientProtocolView } from '@shared/patient-views';
 import { Empty } from '@renderer/components/States';
@@ -41,6 +42,25 @@ function Tracking({ tracking }: { tracking: PatientOrderView['tracking'] }) {
   );
 }
 
+/** Rows painted with the screen; the rest follow a batch per task, so the first paint is quick. */
+const FIRST_ROWS = 30;
+const MORE_ROWS = 120;
+
+/**
+ * How many of `total` rows to render: FIRST_ROWS at once, then MORE_ROWS more after each paint
+ * until all are in (a patient with hundreds of orders shows its newest at once, the whole table
+ * a few frames later, and never a long task that holds the first paint back).
+ */
+function useRowsShown(total: number): number {
+  const [shown, setShown] = useState(FIRST_ROWS);
+  useEffect(() => {
+    if (shown >= total) return;
+    const timer = setTimeout(() => setShown((n) => n + MORE_ROWS), 0);
+    return () => clearTimeout(timer);
+  }, [shown, total]);
+  return Math.min(shown, total);
+}
+
 /**
  * Every order of the patient, newest first: its status, tracking, the protocol it came from
  * (when this desk made it from one), and Order again.
@@ -57,12 +77,23 @@ export function PatientOrders({
   reviewingId: string | null;
   onReorder(orderId: string): void;
 }) {
+  const shown = useRowsShown(orders.length);
   if (orders.length === 0) return <Empty title="No order for this patient yet." />;
   const protocolOf = new Map(protocols.map((p) => [p.protocol.localId, p]));
   return (
     <div className="patient-table-wrap">
       <table className="table patient-table patient-orders">
         <caption className="visually-hidden">The patient&apos;s orders, newest first</caption>
+        {/* Fixed layout: the widths do not wait for every row, nor move as more rows come. */}
+        <colgroup>
+          <col />
+          <col className="patient-col-date" />
+          <col className="patient-col-status" />
+          <col />
+          <col />
+          <col className="patient-col-total" />
+          <col className="patient-col-actions" />
+        </colgroup>
         <thead>
           <tr>
             <th scope="col">Order</th>
@@ -79,7 +110,7 @@ export function PatientOrders({
           </tr>
         </thead>
         <tbody>
-          {orders.map((o) => {
+          {orders.slice(0, shown).map((o) => {
             const protocol = o.protocolLocalId ? protocolOf.get(o.protocolLocalId) : undefined;
             const busy = reviewingId === o.id;
             return (
