@@ -11,6 +11,7 @@ import {
   placeOrder,
   rememberPastOrder,
 } from '../support/e2e/local-orders';
+import { sidewaysOverflow } from '../support/e2e/layout';
 import { saveScreen } from '../support/e2e/screens';
 
 const PATIENT = { sourceId: 'pt-e2e-ada', firstName: 'Ada', lastName: 'Patient' };
@@ -104,6 +105,11 @@ test('a patient whole: protocols, orders with status, tracking and protocol, sup
   await expect(app.getByTestId('patient-supply')).toContainText(/(29|30) days left/);
   await expectNoAxeBlockersInBothThemes(app, testInfo, 'patient-view', { screenshot: true });
   await app.setViewportSize({ width: 1024, height: 700 });
+  // The smallest supported window: nothing cut or scrolled sideways, Order again in view.
+  expect(await sidewaysOverflow(app)).toEqual([]);
+  const firstAgain = rows.first().getByRole('button', { name: /^Order again/ });
+  await firstAgain.scrollIntoViewIfNeeded();
+  await expect(firstAgain).toBeInViewport({ ratio: 1 });
   await saveScreen(app, testInfo, 'patient-view-1024');
   await app.setViewportSize({ width: 1280, height: 800 });
 
