@@ -61,6 +61,11 @@ export const BENCHES = [
     title: 'Protocol list on screen',
   },
   { file: 'renderer-batch.ts', script: 'bench:renderer:batch', title: 'A batch watched on screen' },
+  {
+    file: 'renderer-patient.ts',
+    script: 'bench:renderer:patient',
+    title: 'One patient on screen',
+  },
 ] as const satisfies readonly BenchSpec[];
 
 export type BenchFile = (typeof BENCHES)[number]['file'];
@@ -302,6 +307,16 @@ export const FIGURES = [
     digits: 2,
     goal: { op: '<', target: 16 },
     bound: 'CPU of the renderer’s main thread: the product line and the preview re-render.',
+  },
+  // renderer-patient.ts -----------------------------------------------------------------------
+  {
+    id: 'patient.first-paint',
+    bench: 'renderer-patient.ts',
+    title: '`#/patients/:id` to the patient painted, 500 orders of theirs among 100,000, median',
+    unit: 'ms',
+    digits: 0,
+    goal: { op: '<', target: 100 },
+    bound: `CPU of the renderer (the patient's 500 order rows) and the store's read of them; ${WAITING_FOR_A_CORE}.`,
   },
   // renderer-order-queue.ts --------------------------------------------------------------------
   {

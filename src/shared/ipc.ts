@@ -51,6 +51,7 @@ import {
 import { CoreEventSchemas, OfflineReason, OutboxCountEvent, SyncStateEvent } from './events';
 import { UpdateSettings, UpdatesView } from './update-views';
 import { PricingTermsView } from './pricing-views';
+import { PatientId, PatientListQuery, PatientPageView, PatientView } from './patient-views';
 import { ConnectionRemoval, StorageProblem, StoreNotice } from './store-views';
 
 /**
@@ -268,6 +269,11 @@ export const IPC_CALLS = {
 
   /** Protocols whose patient's last known order runs out within the days given. */
   'refills.due': call(RefillsQuery, RefillsView),
+
+  /** Patients (the customers' sourceIds of protocols and orders), a page at a time, searched. */
+  'patients.list': call(PatientListQuery, PatientPageView),
+  /** One patient: protocols, every order with its status, tracking and protocol, the supply. */
+  'patients.get': call(PatientId, PatientView),
 
   /** Orders of the local mirror, newest first. */
   'orders.list': call(OrderQuery, OrderPageView),

@@ -165,7 +165,8 @@ export const RetryBatchItem = BatchId.extend({
 });
 
 /**
- * One order, exactly once like a batch item: from a saved protocol, or from scratch;
+ * One order, exactly once like a batch item: from a saved protocol, from scratch, or a past order
+ * again;
  * `allowDuplicateOf`: the orders its review showed it repeating, which the user ordered beside.
  */
 export const CreateOrder = z.discriminatedUnion('from', [
@@ -177,6 +178,12 @@ export const CreateOrder = z.discriminatedUnion('from', [
   z.object({
     from: z.literal('scratch'),
     draft: ProtocolInput,
+    allowDuplicateOf: AllowDuplicateOf.optional(),
+  }),
+  /** A past order of the mirror ordered again as it was (its patient, supply, shipping, lines). */
+  z.object({
+    from: z.literal('order'),
+    orderId: z.string().min(1).max(100),
     allowDuplicateOf: AllowDuplicateOf.optional(),
   }),
 ]);

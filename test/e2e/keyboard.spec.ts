@@ -53,9 +53,11 @@ test('keyboard only: connect, move through the sidebar, and use the rotate dialo
   await app.keyboard.press('ArrowDown');
   await expect(nav.getByRole('link', { name: 'Settings' })).toBeFocused();
   await app.keyboard.press('End');
-  await expect(nav.getByRole('link', { name: 'Connection' })).toBeFocused();
+  await expect(nav.getByRole('link', { name: 'Patients' })).toBeFocused();
   await app.keyboard.press('ArrowDown'); // wraps around
   await expect(nav.getByRole('link', { name: 'Protocols' })).toBeFocused();
+  await app.keyboard.press('ArrowUp');
+  await expect(nav.getByRole('link', { name: 'Patients' })).toBeFocused();
   await app.keyboard.press('ArrowUp');
   await expect(nav.getByRole('link', { name: 'Connection' })).toBeFocused();
   await app.keyboard.press('ArrowUp');
@@ -63,7 +65,9 @@ test('keyboard only: connect, move through the sidebar, and use the rotate dialo
   await expect(app.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
 
-  // The screen shortcuts: Ctrl+1..8 in sidebar order.
+  // The screen shortcuts: Ctrl+1..9 in sidebar order.
+  await app.keyboard.press('Control+9');
+  await expect(app.getByRole('heading', { level: 1, name: 'Patients' })).toBeVisible();
   await app.keyboard.press('Control+8');
   await expect(app.getByRole('heading', { level: 1, name: 'Connection' })).toBeVisible();
   await app.keyboard.press('Control+5');

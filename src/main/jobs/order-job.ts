@@ -69,6 +69,15 @@ export const BATCH_ORDERS_SETTLED = `NOT EXISTS (SELECT 1 FROM jobs WHERE state 
                            AND kind = 'order' AND batch_id = batches.id)`;
 
 /**
+ * The local protocol an order was made from, when an order job of this desk made it (null
+ * otherwise): an SQL expression on another table's query, given the column holding the order's
+ * id. One job per server order (jobs_one_job_per_order), found on that index.
+ */
+export const orderProtocolOf = (orderIdColumn: string): string =>
+  `(SELECT json_extract(jobs.data, '$.protocolLocalId') FROM jobs
+     WHERE jobs.kind = 'order' AND jobs.result_id = ${orderIdColumn})`;
+
+/**
  * What the check of the server's recent orders says just before a create: an order of this very
  * create is there already (adopt it), or the orders it would repeat (none: send it).
  */

@@ -11,6 +11,19 @@ import { parseRow, prepareCached } from '../store/rows';
 
 const DAY_MS = 86_400_000;
 
+/**
+ * When an order's supply runs out (epoch ms: its createdAt plus its days supply) and the whole
+ * days left from `now` (floor; negative when it already has).
+ */
+export function supplyEnd(
+  createdAt: number,
+  daysSupply: number,
+  now: number,
+): { runsOutAt: number; daysLeft: number } {
+  const runsOutAt = createdAt + daysSupply * DAY_MS;
+  return { runsOutAt, daysLeft: Math.floor((runsOutAt - now) / DAY_MS) };
+}
+
 /** A protocol whose patient's last known order runs out by the horizon asked for. */
 export interface RefillDue {
   protocol: ProtocolSummary;
@@ -73,7 +86,7 @@ export function refillsDue(store: LocalStore, now: number, withinDays: number): 
         lastOrderedAt: r.o_created_iso,
         daysSupply: r.o_days,
         runsOutAt: r.o_runs_out,
-        daysLeft: Math.floor((r.o_runs_out - now) / DAY_MS),
+        daysLeft: supplyEnd(r.o_runs_out, 0, now).daysLeft,
       };
     });
   const neverOrdered = prepareCached(

@@ -20,6 +20,8 @@ const ProtocolEditorScreen = lazyScreen(() => import('./screens/editor/ProtocolE
 const OrdersScreen = lazyScreen(() => import('./screens/orders/OrdersScreen'));
 const BatchesScreen = lazyScreen(() => import('./screens/batches/BatchesScreen'));
 const RefillsScreen = lazyScreen(() => import('./screens/refills/RefillsScreen'));
+const PatientsScreen = lazyScreen(() => import('./screens/patients/PatientsScreen'));
+const PatientScreen = lazyScreen(() => import('./screens/patients/PatientScreen'));
 const ConflictsScreen = lazyScreen(() => import('./screens/conflicts/ConflictsScreen'));
 const CatalogScreen = lazyScreen(() => import('./screens/catalog/CatalogScreen'));
 const SettingsScreen = lazyScreen(() => import('./screens/settings/SettingsScreen'));
@@ -31,6 +33,8 @@ const SCREENS = [
   OrdersScreen,
   BatchesScreen,
   RefillsScreen,
+  PatientsScreen,
+  PatientScreen,
   ConflictsScreen,
   CatalogScreen,
   SettingsScreen,
@@ -111,6 +115,12 @@ function Shell() {
                 </Route>
                 <Route path="/refills">
                   <RefillsScreen />
+                </Route>
+                <Route path="/patients/:sourceId">
+                  {(params) => <PatientScreen sourceId={params.sourceId} />}
+                </Route>
+                <Route path="/patients">
+                  <PatientsScreen />
                 </Route>
                 <Route path="/conflicts">
                   <ConflictsScreen />

@@ -99,6 +99,8 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'batches.continue': {},
   'batches.retryItem': { batchId: '7a1f4c52-3a3e-4d3e-9b7c-2f1d4c5b6a70', seq: -1 },
   'refills.due': { withinDays: 400 },
+  'patients.list': { search: 'x'.repeat(201), limit: 0 },
+  'patients.get': { sourceId: '' },
   'orders.list': { statuses: ['LOST'], limit: 0, createdFrom: 'yesterday' },
   'orders.counts': { search: 'x'.repeat(201) },
   'orders.exportCsv': { statuses: ['LOST'], createdTo: 'tomorrow' },
@@ -713,6 +715,62 @@ export function registerContractSuite(
         (await value('refills.due', { withinDays: 0 })).due.map((r) => r.protocol.localId),
       ).not.toContain(p.localId);
       await value('sync.now', {}); // the draft reaches the server: nothing left unsent
+    });
+
+    it('lists patients, shows one whole, and orders a past order again', async () => {
+      const draft = validOrderBody() as ProtocolRequest;
+      const body = { ...draft, customer: { ...draft.customer, sourceId: 'ipc-patient-1' } };
+      const p = await value('protocols.create', { draft: body });
+      const done = async (batchId: string) => {
+        await vi.waitFor(
+          async () => expect((await value('batches.items', { batchId }))[0]!.state).toBe('done'),
+          { timeout: 15_000 },
+        );
+        return (await value('batches.items', { batchId }))[0]!;
+      };
+      const first = await done(
+        (await value('orders.create', { from: 'protocol', protocolLocalId: p.localId })).batchId,
+      );
+      const listed = await value('patients.list', { search: 'ipc-patient-1' });
+      expect(listed.total).toBe(1);
+      expect(listed.patients[0]).toMatchObject({
+        sourceId: 'ipc-patient-1',
+        name: 'Ada Lovelace',
+        protocols: 1,
+        orders: 1,
+      });
+      expect((await value('patients.list', { search: 'ipc-patient-1 nobody' })).total).toBe(0);
+
+      const patient = await value('patients.get', { sourceId: 'ipc-patient-1' });
+      expect(patient.protocols.map((x) => x.protocol.localId)).toEqual([p.localId]);
+      expect(patient.protocols[0]).toMatchObject({ daysSupply: 30, products: expect.any(Array) });
+      expect(patient.orders).toEqual([
+        expect.objectContaining({ id: first.orderId, protocolLocalId: p.localId }),
+      ]);
+      expect(patient.supply).toMatchObject({ lastOrderId: first.orderId, daysSupply: 30 });
+
+      // The past order again, as it was: the same review as one order from scratch.
+      const again = await value('orders.review', { from: 'order', orderId: first.orderId! });
+      expect(again.order).toMatchObject({ sourceId: 'ipc-patient-1', daysSupply: 30 });
+      expect(again.items[0]!.repeats.map((r) => r.orderId)).toContain(first.orderId);
+      const second = await done(
+        (
+          await value('orders.create', {
+            from: 'order',
+            orderId: first.orderId!,
+            allowDuplicateOf: [first.orderId!],
+          })
+        ).batchId,
+      );
+      expect(second).toMatchObject({ protocolLocalId: null, sourceId: 'ipc-patient-1' });
+      await vi.waitFor(async () =>
+        expect((await value('patients.get', { sourceId: 'ipc-patient-1' })).orders).toHaveLength(2),
+      );
+      expect((await failure('orders.review', { from: 'order', orderId: 'ord_nope' })).kind).toBe(
+        'not-found',
+      );
+      expect((await failure('patients.get', { sourceId: 'nobody-here' })).kind).toBe('not-found');
+      await value('sync.now', {});
     });
 
     it("retries a rejected item from its protocol's current draft and refuses any other", async () => {

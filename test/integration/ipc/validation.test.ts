@@ -92,6 +92,8 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   'batches.continue': { batchId: LOCAL_ID },
   'batches.retryItem': { batchId: LOCAL_ID, seq: 0 },
   'refills.due': { withinDays: 14 },
+  'patients.list': { search: 'ada', limit: 50, offset: 0 },
+  'patients.get': { sourceId: 'patient-1' },
   'orders.list': { statuses: ['NEW'], limit: 20 },
   'orders.counts': { search: 'ada' },
   'orders.exportCsv': { statuses: ['SHIPPED'], search: 'ada', createdFrom: '2026-01-01T00:00:00Z' },

@@ -5,6 +5,7 @@ import { catalogHandlers } from './catalog';
 import { connectionsHandlers } from './connections';
 import type { AreaChannel, AreaHandlers, IpcHandler, IpcHandlerDeps } from './context';
 import { ordersHandlers } from './orders';
+import { patientsHandlers } from './patients';
 import { protocolsHandlers } from './protocols';
 import { refillsHandlers } from './refills';
 import { settingsHandlers } from './settings';
@@ -26,6 +27,7 @@ type Area =
   | 'batches'
   | 'orders'
   | 'refills'
+  | 'patients'
   | 'settings'
   | 'updates';
 
@@ -43,6 +45,7 @@ export const HANDLER_AREAS = {
   batches: batchesHandlers,
   orders: ordersHandlers,
   refills: refillsHandlers,
+  patients: patientsHandlers,
   settings: settingsHandlers,
   updates: updatesHandlers,
 } satisfies { [A in Area]: (deps: IpcHandlerDeps) => AreaHandlers<A> };

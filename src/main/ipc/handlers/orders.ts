@@ -4,12 +4,14 @@ import type { OrderMatch } from '@shared/work-views';
 import { BatchRejectedError, problemPath } from '@main/bulk/order-requests';
 import { createOrder, reviewOrder } from '@main/orders/create-order';
 import { exportOrdersCsv } from '@main/orders/order-export';
+import { draftFromOrder } from '@main/orders/reorder';
 import { IpcFailure, describeFieldErrors } from '../errors';
 import { pricingTerms, requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
 
 /**
  * orders.*: the queue, its counts and CSV export; one order, its timeline; reviewing and creating
- * one (orders/create-order.ts), refreshing and cancelling one.
+ * one (orders/create-order.ts; a past order again: orders/reorder.ts), refreshing and cancelling
+ * one.
  */
 export function ordersHandlers(deps: IpcHandlerDeps): AreaHandlers<'orders'> {
   const { core } = deps;
@@ -31,6 +33,22 @@ export function ordersHandlers(deps: IpcHandlerDeps): AreaHandlers<'orders'> {
       `This is not a complete order yet, so nothing was sent: ${describeFieldErrors(fieldErrors)}.`,
       fieldErrors,
     );
+  };
+
+  /**
+   * orders.review's and orders.create's argument as orders/create-order.ts takes it: a past order
+   * becomes the draft of one order from scratch (orders/reorder.ts).
+   */
+  const orderInput = (input: OrderInput) => {
+    if (input.from === 'protocol') return { protocolLocalId: input.protocolLocalId };
+    if (input.from === 'scratch') return { draft: input.draft };
+    const order = core.store.orders.get(input.orderId);
+    if (!order)
+      throw new IpcFailure(
+        'not-found',
+        `Order ${input.orderId} is not among the orders this app knows.`,
+      );
+    return { draft: draftFromOrder(order) };
   };
 
   return {
@@ -122,7 +140,3 @@ const queueFilter = ({ statuses, ...match }: OrderMatch & { statuses?: OrderStat
 });
 
 type OrderInput = IpcParsedArgs<'orders.create'>;
-
-/** orders.review's and orders.create's argument as orders/create-order.ts takes it. */
-const orderInput = (input: OrderInput) =>
-  input.from === 'protocol' ? { protocolLocalId: input.protocolLocalId } : { draft: input.draft };

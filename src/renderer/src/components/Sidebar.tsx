@@ -7,6 +7,7 @@ import {
   Package,
   Plug,
   Settings,
+  Users,
 } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -22,6 +23,7 @@ const ICONS = {
   '/catalog': Package,
   '/settings': Settings,
   '/connect': Plug,
+  '/patients': Users,
 } as const;
 
 /** Arrow keys move between the sidebar's links, as in any menu-like list. */

@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 
-/** The screens Ctrl/Cmd + 1..8 open, in sidebar order: the daily work first. */
+/**
+ * The screens Ctrl/Cmd + 1..9 open, in sidebar order: the daily work first; Patients, added
+ * later, takes the next key so that every earlier shortcut stays the same.
+ */
 export const SCREENS = [
   { key: '1', path: '/protocols', label: 'Protocols' },
   { key: '2', path: '/orders', label: 'Orders' },
@@ -10,6 +13,7 @@ export const SCREENS = [
   { key: '6', path: '/catalog', label: 'Catalog' },
   { key: '7', path: '/settings', label: 'Settings' },
   { key: '8', path: '/connect', label: 'Connection' },
+  { key: '9', path: '/patients', label: 'Patients' },
 ] as const;
 
 export function useScreenShortcuts(navigate: (path: string) => void): void {

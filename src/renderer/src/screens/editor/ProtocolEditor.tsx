@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Copy, Loader2, Save, Send, ShoppingCart, Trash2 } from 'lucide-react';
+import { Copy, Loader2, Save, Send, ShoppingCart, Trash2, UserRound } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { Link } from 'wouter';
 import type { ProtocolView } from '@shared/protocol-views';
 import type { IpcError } from '@shared/ipc';
 import type { CreateOrder, OrderReviewView } from '@shared/work-views';
@@ -16,6 +17,7 @@ import { usePendingDeleteStore } from '@renderer/stores/pending-delete-store';
 import { useProtocolsStore } from '@renderer/stores/protocols-store';
 import { toast, useToastStore } from '@renderer/stores/toast-store';
 import { ConfirmSubmit } from '../batches/ConfirmSubmit';
+import { patientHref } from '../patients/patient-href';
 import { CustomerFieldset } from './CustomerFieldset';
 import { DuplicateDialog } from './DuplicateDialog';
 import {
@@ -273,6 +275,9 @@ export function ProtocolEditor({ mode, initial }: Props) {
         <h1>{title}</h1>
         {view && !view.deleted && (
           <div className="editor-head-actions">
+            <Link href={patientHref(view.sourceId)} className="button">
+              <UserRound aria-hidden="true" size={16} /> Patient
+            </Link>
             <button
               type="button"
               className="button"

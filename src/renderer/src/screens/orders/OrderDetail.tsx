@@ -1,5 +1,6 @@
 import { Ban, RefreshCw, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import type { AppOrder } from '@shared/api';
 import { Dialog } from '@renderer/components/Dialog';
 import { Empty, Failed, Loading } from '@renderer/components/States';
@@ -18,6 +19,7 @@ import { OrderLineItems, OrderTotals } from './OrderLineItems';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { OrderTimeline } from './OrderTimeline';
 import { OrderTracking } from './OrderTracking';
+import { patientHref } from '../patients/patient-href';
 
 function Note({ note }: { note: ActionNote }) {
   const dismiss = useOrderDetailStore((s) => s.dismissNote);
@@ -120,7 +122,10 @@ function Facts({ order }: { order: AppOrder }) {
         <dl className="facts-list">
           <div>
             <dt>Patient</dt>
-            <dd>{patientName(order)}</dd>
+            <dd>
+              {/* Out of the queue's nested routes (~): the patient's own screen. */}
+              <Link href={`~${patientHref(c.sourceId)}`}>{patientName(order)}</Link>
+            </dd>
           </div>
           <div>
             <dt>Patient ID</dt>

@@ -1,0 +1,166 @@
+import { AlertTriangle, ArrowLeft, CalendarClock } from 'lucide-react';
+import { useCallback } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { PatientSupplyView } from '@shared/patient-views';
+import { Failed, Loading } from '@renderer/components/States';
+import { formatDate } from '@renderer/lib/dates';
+import { plural } from '@renderer/lib/format';
+import { useAppStore } from '@renderer/stores/app-store';
+import { useBatchDraftStore } from '@renderer/stores/batch-draft-store';
+import { toast } from '@renderer/stores/toast-store';
+import '@renderer/styles/patients.css';
+import { ConfirmSubmit } from '../batches/ConfirmSubmit';
+import { OrderProgress } from '../editor/OrderProgress';
+import { daysLeftText } from '../refills/refills-format';
+import { PatientOrders } from './PatientOrders';
+import { PatientProtocols } from './PatientProtocols';
+import { patientHref } from './patient-href';
+import { usePatient } from './use-patients';
+import { useReorder } from './use-reorder';
+
+/** What is due: when the last order not cancelled runs out, or that nothing supplies the patient. */
+function Supply({ supply }: { supply: PatientSupplyView | null }) {
+  if (!supply) {
+    return (
+      <p className="patient-supply muted" data-testid="patient-supply">
+        No order supplies this patient now: nothing says when they are due.
+      </p>
+    );
+  }
+  const overdue = supply.daysLeft < 0;
+  return (
+    <p
+      className={`patient-supply${overdue ? ' patient-supply-overdue' : ''}`}
+      data-testid="patient-supply"
+    >
+      {overdue ? (
+        <AlertTriangle aria-hidden="true" size={16} />
+      ) : (
+        <CalendarClock aria-hidden="true" size={16} />
+      )}
+      <span>
+        {overdue ? 'Overdue: ' : 'Due: '}
+        the supply of order{' '}
+        <Link href={`/orders/${encodeURIComponent(supply.lastOrderId)}`} className="code">
+          {supply.lastOrderId}
+        </Link>{' '}
+        ({supply.daysSupply} days, ordered {formatDate(supply.lastOrderedAt)}) runs out on{' '}
+        <strong>{formatDate(supply.runsOutAt)}</strong>: {daysLeftText(supply.daysLeft)}
+        {supply.daysLeft > 0 ? ' left' : ''}.
+      </span>
+    </p>
+  );
+}
+
+/** The route's Patient ID, as typed when it is not a valid escape (the call then says not found). */
+function decoded(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * #/patients/:sourceId: one patient whole: their protocols, every order with its status,
+ * tracking and protocol, what is due, and Order again for any protocol (a batch of one, through
+ * the batch review) or past order (its own confirmation, as Order now).
+ */
+export default function PatientScreen({ sourceId: raw }: { sourceId: string }) {
+  const sourceId = decoded(raw);
+  const patient = usePatient(sourceId);
+  const connection = useAppStore((s) => s.connection);
+  const [, navigate] = useLocation();
+  const reorder = useReorder();
+  const orderProtocol = (localId: string) => {
+    useBatchDraftStore.getState().choose([localId], patientHref(sourceId));
+    navigate('/batches/review');
+  };
+  const onRejected = useCallback(
+    (message: string | null) => toast.error('The server refused the order.', message),
+    [],
+  );
+  const onCreated = useCallback(() => undefined, []);
+
+  const view = patient.data;
+  if (!view) {
+    if (patient.status !== 'failed') return <Loading label="Loading the patient…" />;
+    const { error } = patient;
+    return (
+      <div className="screen">
+        <h1>Patient {sourceId}</h1>
+        <Failed
+          what="The patient could not be opened."
+          error={error}
+          // Not found is not worth another try: nothing here carries the Patient ID.
+          {...(error.kind === 'not-found' ? {} : { onRetry: patient.refresh })}
+        />
+        <p>
+          <Link href="/patients">All patients</Link>
+        </p>
+      </div>
+    );
+  }
+  const { confirming } = reorder;
+  return (
+    <div className="screen patient-screen">
+      <p className="patient-back">
+        <Link href="/patients">
+          <ArrowLeft aria-hidden="true" size={14} /> All patients
+        </Link>
+      </p>
+      <div className="screen-head">
+        <div>
+          <h1>{view.name || 'Unnamed patient'}</h1>
+          <p className="muted patient-id">
+            Patient ID <span className="code">{view.sourceId}</span> ·{' '}
+            {plural(view.protocols.length, 'protocol')} · {plural(view.orders.length, 'order')}
+          </p>
+        </div>
+      </div>
+      <Supply supply={view.supply} />
+      {reorder.batchId && (
+        <OrderProgress batchId={reorder.batchId} onRejected={onRejected} onCreated={onCreated} />
+      )}
+
+      <section className="card patient-section" aria-labelledby="patient-protocols-heading">
+        <h2 id="patient-protocols-heading">
+          Protocols <span className="patient-count">{view.protocols.length}</span>
+        </h2>
+        <PatientProtocols protocols={view.protocols} onOrder={orderProtocol} />
+      </section>
+
+      <section className="card patient-section" aria-labelledby="patient-orders-heading">
+        <h2 id="patient-orders-heading">
+          Orders <span className="patient-count">{view.orders.length}</span>
+        </h2>
+        <PatientOrders
+          orders={view.orders}
+          protocols={view.protocols}
+          reviewingId={reorder.reviewingId}
+          onReorder={(orderId) => void reorder.ask(orderId)}
+        />
+      </section>
+
+      {confirming && (
+        <ConfirmSubmit
+          open={confirming.open}
+          count={1}
+          total={confirming.review.estimatedTotal}
+          totalUnknown={confirming.review.totalUnknown}
+          exact={confirming.review.exact}
+          leftOut={0}
+          connection={connection}
+          busy={reorder.sending}
+          order={{
+            details: confirming.review.order,
+            warnings: confirming.review.items.flatMap((i) => i.warnings),
+            repeats: confirming.review.items.flatMap((i) => i.repeats),
+          }}
+          onConfirm={() => void reorder.confirm()}
+          onCancel={reorder.close}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/e2e/fixtures';
+import type { BrowserHost } from '../support/e2e/fixtures';
+import { connectLocalSandbox, ui } from '../support/e2e/app';
+import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
+import { expectBatchFinished, submitFromReview, tabTo } from '../support/e2e/batches';
+import {
+  draftProtocol,
+  embeddedControls,
+  patientBody,
+  placeOrder,
+  rememberPastOrder,
+} from '../support/e2e/local-orders';
+import { sidewaysOverflow } from '../support/e2e/layout';
+import { saveScreen } from '../support/e2e/screens';
+
+const PATIENT = { sourceId: 'pt-e2e-ada', firstName: 'Ada', lastName: 'Patient' };
+const OTHER = { sourceId: 'pt-e2e-bob', firstName: 'Bob', lastName: 'Other' };
+const NAME = 'Ada Patient';
+
+/**
+ * Ada: three protocols (30, 60 and 90 days of the same products) and five orders: one placed
+ * now and shipped, four delivered long ago. Bob: one protocol, never ordered.
+ */
+async function seed(host: BrowserHost, keychainService: string) {
+  const protocols = ([30, 60, 90] as const).map((days) =>
+    draftProtocol(host, patientBody(PATIENT, days)),
+  );
+  draftProtocol(host, patientBody(OTHER, 30));
+  const recent = await placeOrder(host, patientBody(PATIENT, 30));
+  const controls = await embeddedControls(host, keychainService);
+  await controls.advance(recent.id, 'SHIPPED');
+  const shipped = await host.core.session!.orders.refreshOrder(recent.id);
+  expect(shipped.fulfillmentInfo).not.toBeNull();
+  const past = [100, 200, 300, 400].map((daysAgo, i) =>
+    rememberPastOrder(host, shipped, `ord_e2e_pt_past_${i + 1}`, daysAgo),
+  );
+  return { protocols, recent, past };
+}
+
+const heading = (page: Page, name: string | RegExp) =>
+  page.getByRole('heading', { level: 1, name });
+const ordersTable = (page: Page) =>
+  page.getByRole('table', { name: "The patient's orders, newest first" });
+const protocolsTable = (page: Page) => page.getByRole('table', { name: "The patient's protocols" });
+
+async function openAda(page: Page): Promise<void> {
+  await ui
+    .sidebar(page)
+    .getByRole('link', { name: /Patients/ })
+    .click();
+  await expect(heading(page, 'Patients')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search patients' }).fill('pt-e2e-ada');
+  const list = page.getByRole('list', { name: 'Patients' });
+  await expect(list.getByRole('link')).toHaveCount(1);
+  await list.getByRole('link', { name: new RegExp(NAME) }).click();
+  await expect(heading(page, NAME)).toBeFocused();
+}
+
+test('a patient whole: protocols, orders with status, tracking and protocol, supply; reordered by mouse and by keyboard', async ({
+  app,
+  host,
+  keychainService,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await connectLocalSandbox(app);
+  const seeded = await seed(host, keychainService);
+
+  // The list: both patients, searched by name or Patient ID, with their counts.
+  await ui
+    .sidebar(app)
+    .getByRole('link', { name: /Patients/ })
+    .click();
+  await expect(heading(app, 'Patients')).toBeFocused();
+  const search = app.getByRole('searchbox', { name: 'Search patients' });
+  await search.fill('pt-e2e');
+  const list = app.getByRole('list', { name: 'Patients' });
+  await expect(list.getByRole('link')).toHaveCount(2);
+  await expect(list.getByRole('link', { name: new RegExp(NAME) })).toContainText(
+    '3 protocols · 5 orders',
+  );
+  await expect(list.getByRole('link', { name: /Bob Other/ })).toContainText('Never ordered');
+  await expectNoAxeBlockersInBothThemes(app, testInfo, 'patients-list', { screenshot: true });
+  await search.fill('bob other');
+  await expect(list.getByRole('link')).toHaveCount(1);
+  await search.fill('nobody at all');
+  await expect(app.getByText('No patient matches the search.')).toBeVisible();
+  await app.getByRole('button', { name: 'Clear the search' }).click();
+
+  await openAda(app);
+  // Whole: three protocols, five orders newest first, the shipped one's tracking, the supply.
+  await expect(protocolsTable(app).locator('tbody tr')).toHaveCount(3);
+  for (const days of [30, 60, 90]) await expect(protocolsTable(app)).toContainText(`${days} days`);
+  const rows = ordersTable(app).locator('tbody tr');
+  await expect(rows).toHaveCount(5);
+  await expect(rows.first()).toContainText(seeded.recent.id);
+  await expect(rows.first()).toContainText('Shipped');
+  await expect(rows.first()).not.toContainText('No tracking yet');
+  for (const [i, order] of seeded.past.entries()) {
+    await expect(rows.nth(i + 1)).toContainText(order.id);
+    await expect(rows.nth(i + 1)).toContainText('Delivered');
+    await expect(rows.nth(i + 1)).toContainText('None here');
+  }
+  await expect(app.getByTestId('patient-supply')).toContainText(`order ${seeded.recent.id}`);
+  await expect(app.getByTestId('patient-supply')).toContainText(/(29|30) days left/);
+  await expectNoAxeBlockersInBothThemes(app, testInfo, 'patient-view', { screenshot: true });
+  await app.setViewportSize({ width: 1024, height: 700 });
+  // The smallest supported window: nothing cut or scrolled sideways, Order again in view.
+  expect(await sidewaysOverflow(app)).toEqual([]);
+  const firstAgain = rows.first().getByRole('button', { name: /^Order again/ });
+  await firstAgain.scrollIntoViewIfNeeded();
+  await expect(firstAgain).toBeInViewport({ ratio: 1 });
+  await saveScreen(app, testInfo, 'patient-view-1024');
+  await app.setViewportSize({ width: 1280, height: 800 });
+
+  // From an order and back: the order's detail links to its patient.
+  await rows.nth(1).getByRole('link', { name: seeded.past[0]!.id }).click();
+  await app
+    .getByRole('region', { name: 'Order details' })
+    .getByRole('link', { name: NAME })
+    .click();
+  await expect(heading(app, NAME)).toBeFocused();
+  // From a protocol and back: the editor links to its patient.
+  await protocolsTable(app)
+    .getByRole('link', { name: /60 days/ })
+    .click();
+  await expect(heading(app, `Protocol for ${NAME}`)).toBeVisible();
+  await app.getByRole('link', { name: 'Patient', exact: true }).click();
+  await expect(heading(app, NAME)).toBeFocused();
+
+  // Keyboard only: a past order again, through the same confirmation as Order now.
+  const k = app.keyboard;
+  await tabTo(app, app.getByRole('button', { name: `Order again: order ${seeded.past[3]!.id}` }));
+  await k.press('Enter');
+  const dialog = app.getByRole('dialog', { name: 'Send 1 order?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(NAME);
+  // It repeats the order shipped now (same patient and content within its supply): said so.
+  await expect(dialog.getByTestId('confirm-repeats')).toContainText(seeded.recent.id);
+  const send = dialog.getByRole('button', { name: 'Order again anyway' });
+  await tabTo(app, send, 5);
+  await k.press('Enter');
+  await expect(dialog).toBeHidden();
+  const progress = app.locator('.order-progress');
+  await expect(progress).toHaveAttribute('data-order', 'created', { timeout: 30_000 });
+  await expect(rows).toHaveCount(6);
+  await expect(rows.first()).toContainText('None here');
+
+  // A protocol again: a batch of one through the batch review; its order links to the protocol.
+  await protocolsTable(app)
+    .getByRole('button', { name: /^Order again: protocol .*60 days$/ })
+    .click();
+  await expect(heading(app, 'Review the batch')).toBeVisible();
+  await submitFromReview(app, 1);
+  await expectBatchFinished(app);
+  await openAda(app);
+  await expect(rows).toHaveCount(7);
+  await expect(rows.first().getByRole('link', { name: /60 days/ })).toBeVisible();
+  await rows
+    .first()
+    .getByRole('link', { name: /60 days/ })
+    .click();
+  await expect(heading(app, `Protocol for ${NAME}`)).toBeVisible();
+  await expect(app).toHaveURL(new RegExp(`#/protocols/${seeded.protocols[1]}$`));
+});
+
+test('a Patient ID nothing here carries says so, with the way back', async ({ app }) => {
+  await connectLocalSandbox(app);
+  await app.evaluate(() => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash =
+      '#/patients/no-such-patient';
+  });
+  await expect(
+    app.getByText('No protocol or order here has the Patient ID no-such-patient.'),
+  ).toBeVisible();
+  await app.getByRole('link', { name: 'All patients' }).click();
+  await expect(heading(app, 'Patients')).toBeFocused();
+});
