@@ -51,6 +51,7 @@ import {
 import { CoreEventSchemas, OfflineReason, OutboxCountEvent, SyncStateEvent } from './events';
 import { UpdateSettings, UpdatesView } from './update-views';
 import { PricingTermsView } from './pricing-views';
+import { SavePdfArgs, SavePdfResult } from './schedule-pdf';
 import { ConnectionRemoval, StorageProblem, StoreNotice } from './store-views';
 
 /**
@@ -293,6 +294,13 @@ export const IPC_CALLS = {
     z.object({ confirm: z.literal(true) }),
     z.object({ secret: z.string() }),
   ),
+
+  /**
+   * The page as it prints (a dosing schedule), saved as a PDF where the user chooses in the save
+   * dialog. The desktop app only: the browser host answers 'unavailable' (the browser's own print
+   * dialog saves a PDF there).
+   */
+  'schedule.savePdf': call(SavePdfArgs, SavePdfResult),
 
   /** The app's own updates: settings (off by default) and what the updater is doing. */
   'updates.get': call(None, UpdatesView),

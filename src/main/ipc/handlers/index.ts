@@ -7,6 +7,7 @@ import type { AreaChannel, AreaHandlers, IpcHandler, IpcHandlerDeps } from './co
 import { ordersHandlers } from './orders';
 import { protocolsHandlers } from './protocols';
 import { refillsHandlers } from './refills';
+import { scheduleHandlers } from './schedule';
 import { settingsHandlers } from './settings';
 import { syncHandlers } from './sync';
 import { updatesHandlers } from './updates';
@@ -27,6 +28,7 @@ type Area =
   | 'orders'
   | 'refills'
   | 'settings'
+  | 'schedule'
   | 'updates';
 
 /**
@@ -44,6 +46,7 @@ export const HANDLER_AREAS = {
   orders: ordersHandlers,
   refills: refillsHandlers,
   settings: settingsHandlers,
+  schedule: scheduleHandlers,
   updates: updatesHandlers,
 } satisfies { [A in Area]: (deps: IpcHandlerDeps) => AreaHandlers<A> };
 
