@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Copy, Loader2, Save, Send, ShoppingCart, Trash2 } from 'lucide-react';
+import { CalendarDays, Copy, Loader2, Save, Send, ShoppingCart, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
+import { Link } from 'wouter';
 import type { ProtocolView } from '@shared/protocol-views';
 import type { IpcError } from '@shared/ipc';
 import type { CreateOrder, OrderReviewView } from '@shared/work-views';
@@ -273,6 +274,15 @@ export function ProtocolEditor({ mode, initial }: Props) {
         <h1>{title}</h1>
         {view && !view.deleted && (
           <div className="editor-head-actions">
+            {isDirty ? (
+              <button type="button" className="button" disabled title="Save your changes first">
+                <CalendarDays aria-hidden="true" size={16} /> Dosing schedule
+              </button>
+            ) : (
+              <Link href={`/protocols/${view.localId}/schedule`} className="button">
+                <CalendarDays aria-hidden="true" size={16} /> Dosing schedule
+              </Link>
+            )}
             <button
               type="button"
               className="button"

@@ -1,5 +1,6 @@
-import { Ban, RefreshCw, X } from 'lucide-react';
+import { Ban, CalendarDays, RefreshCw, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import type { AppOrder } from '@shared/api';
 import { Dialog } from '@renderer/components/Dialog';
 import { Empty, Failed, Loading } from '@renderer/components/States';
@@ -10,6 +11,7 @@ import { useLiveQuery } from '@renderer/lib/use-query';
 import { useOrderDetailStore, type ActionNote } from '@renderer/stores/order-detail-store';
 import {
   cancelBlockedReason,
+  orderScheduleHref,
   orderTypeLabel,
   patientName,
   shippingMethodLabel,
@@ -217,6 +219,10 @@ function Order({ order }: { order: AppOrder }) {
           </p>
         </div>
         <div className="order-actions">
+          <Link href={orderScheduleHref(order.id)} className="button">
+            <CalendarDays aria-hidden="true" size={16} />
+            Dosing schedule
+          </Link>
           <button
             ref={refreshButton}
             type="button"
