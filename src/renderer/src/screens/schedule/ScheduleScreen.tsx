@@ -101,8 +101,8 @@ function Schedule({ source }: { source: ScheduleSource }) {
       </section>
       {brandingError && (
         <p className="notice notice-warn" role="status">
-          The clinic’s name, logo and phone could not be read, so the schedule prints without
-          them. {brandingError.title}
+          The clinic’s name, logo and phone could not be read, so the schedule prints without them.{' '}
+          {brandingError.title}
         </p>
       )}
       {content.lines.length === 0 && (

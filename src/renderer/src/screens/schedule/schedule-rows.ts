@@ -63,9 +63,7 @@ export function scheduleLines(
 
 /** Pills a day of a line (null for one taken as its label says). */
 export const dailyPills = (line: ScheduleLine): number | null =>
-  line.administration
-    ? DOSE_TIMES.reduce((sum, t) => sum + line.administration![t.key], 0)
-    : null;
+  line.administration ? DOSE_TIMES.reduce((sum, t) => sum + line.administration![t.key], 0) : null;
 
 /** Pills to take at each time of day, every line with a dose counted. */
 export function pillsAtEachTime(lines: readonly ScheduleLine[]): Administration {

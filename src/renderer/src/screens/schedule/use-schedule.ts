@@ -6,7 +6,8 @@ import { useLineProducts } from '@renderer/screens/editor/use-line-products';
 import { scheduleLines, type ScheduleContent } from './schedule-rows';
 
 /** What a schedule is printed from: a saved protocol, or an order. */
-export type ScheduleSource = { kind: 'protocol'; localId: string } | { kind: 'order'; orderId: string };
+export type ScheduleSource =
+  { kind: 'protocol'; localId: string } | { kind: 'order'; orderId: string };
 
 interface SourceRead {
   patientName: string;
