@@ -174,7 +174,7 @@ test.describe('the dosing schedule', () => {
     await expect(print).toHaveAccessibleDescription(
       'In the browser, the print dialog saves the PDF: choose “Save as PDF” as the destination.',
     );
-    await expect(app.getByRole('button', { name: 'Save as PDF…' })).toHaveCount(0);
+    await expect(app.getByRole('button', { name: 'Save as PDF…', exact: true })).toHaveCount(0);
 
     await tabTo(app, print);
     await app.keyboard.press('Enter');
