@@ -28,7 +28,8 @@ import { goalOf } from './goals';
 import { recordFigure } from './report';
 import { median, percentile, positiveIntegers } from './stats';
 
-const GOAL_MS = goalOf('schedule.pdf-p95').target;
+const GOAL_MEDIAN_MS = goalOf('schedule.pdf-median').target;
+const GOAL_P95_MS = goalOf('schedule.pdf-p95').target;
 const WARM_UP = 3;
 
 const { values } = parseArgs({
@@ -125,7 +126,10 @@ try {
   const detail = `${runs} PDFs after ${WARM_UP} warm-up, each 1 page, ${(bytes / 1024).toFixed(0)} KB`;
   recordFigure({ id: 'schedule.pdf-median', value: p50, detail });
   recordFigure({ id: 'schedule.pdf-p95', value: p95, detail });
-  console.log(`  goal median and p95 < ${GOAL_MS} ms: ${p95 < GOAL_MS ? 'PASS' : 'ABOVE GOAL'}`);
+  const met = p50 < GOAL_MEDIAN_MS && p95 < GOAL_P95_MS;
+  console.log(
+    `  goal median < ${GOAL_MEDIAN_MS} ms and p95 < ${GOAL_P95_MS} ms: ${met ? 'PASS' : 'ABOVE GOAL'}`,
+  );
 } finally {
   await browser.close();
   await host.close();
