@@ -1057,8 +1057,11 @@ export function registerContractSuite(
 
     it('answered every channel with a value of its result schema', () => {
       const answeredOk = new Set(answers.filter((a) => a.result.ok).map((a) => a.channel));
-      // Without an updater (the browser host) a check and an install are always refused.
-      const refusedHere: IpcChannel[] = target.updater ? [] : ['updates.check', 'updates.install'];
+      // The browser host: without an updater a check and an install are always refused, and
+      // its print dialog saves PDFs, so schedule.savePdf is refused too.
+      const refusedHere: IpcChannel[] = target.updater
+        ? []
+        : ['schedule.savePdf', 'updates.check', 'updates.install'];
       expect(IPC_CHANNELS.filter((c) => !answeredOk.has(c))).toEqual(refusedHere);
     });
 
