@@ -66,6 +66,7 @@ export const BENCHES = [
     script: 'bench:renderer:patient',
     title: 'One patient on screen',
   },
+  { file: 'schedule-pdf.ts', script: 'bench:schedule-pdf', title: 'Dosing schedule to PDF' },
 ] as const satisfies readonly BenchSpec[];
 
 export type BenchFile = (typeof BENCHES)[number]['file'];
@@ -412,6 +413,27 @@ export const FIGURES = [
     digits: 3,
     goal: null,
     bound: 'CPU of the host’s main thread: what watching costs the main process.',
+  },
+  // schedule-pdf.ts ----------------------------------------------------------------------------
+  {
+    id: 'schedule.pdf-median',
+    bench: 'schedule-pdf.ts',
+    title: 'Dosing schedule of 8 products printed to PDF (Chromium), median',
+    unit: 'ms',
+    digits: 0,
+    goal: { op: '<', target: 1000 },
+    bound:
+      'CPU of Chromium’s renderer and its PDF backend (print layout, Skia’s PDF output), and the ' +
+      `bytes crossing to Playwright; ${WAITING_FOR_A_CORE}.`,
+  },
+  {
+    id: 'schedule.pdf-p95',
+    bench: 'schedule-pdf.ts',
+    title: 'Dosing schedule of 8 products printed to PDF (Chromium), p95',
+    unit: 'ms',
+    digits: 0,
+    goal: { op: '<', target: 1000 },
+    bound: `As the median; ${WAITING_FOR_A_CORE}.`,
   },
   // protocol-csv.ts ----------------------------------------------------------------------------
   {

@@ -1,6 +1,6 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
 import electronUpdater from 'electron-updater';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { IPC_EVENT, IPC_INVOKE } from '../shared/ipc';
@@ -14,6 +14,7 @@ import { forwardIpcEvents } from './ipc/events';
 import { createInvokeHandler } from './ipc/sender';
 import { createFileLogger, silentLogger, type FileLogger } from './logging';
 import { buildMenuTemplate } from './menu-template';
+import { savePageAsPdf } from './pdf-save';
 import { decideProfileLocation } from './profile-location';
 import { decideRendererLocation, isTrustedRendererUrl } from './renderer-location';
 import { applySessionPolicy } from './session-policy';
@@ -53,6 +54,27 @@ if (profile.dataDir && profile.logsDir) {
 async function openExternal(url: string): Promise<void> {
   if (!isExternalHttpUrl(url)) throw new Error('Only http and https links can be opened.');
   await shell.openExternal(url);
+}
+
+/** The window's page as it prints (Letter unless its CSS names a size), saved where the user chooses. */
+async function saveWindowAsPdf(fileName: string) {
+  const target = win;
+  if (!target || target.isDestroyed()) throw new Error('There is no window to print.');
+  return savePageAsPdf(
+    {
+      printPage: () =>
+        target.webContents.printToPDF({ pageSize: 'Letter', preferCSSPageSize: true }),
+      chooseFile: async (name) => {
+        const chosen = await dialog.showSaveDialog(target, {
+          defaultPath: join(app.getPath('documents'), name),
+          filters: [{ name: 'PDF document', extensions: ['pdf'] }],
+        });
+        return chosen.canceled || !chosen.filePath ? null : chosen.filePath;
+      },
+      writeFile: (path, data) => writeFile(path, data),
+    },
+    fileName,
+  );
 }
 
 // Before the app is ready: app:// must be privileged before any session exists, and every web
@@ -156,6 +178,7 @@ async function start(): Promise<void> {
       version: app.getVersion(),
       platform: process.platform,
       openExternal,
+      savePdf: saveWindowAsPdf,
     },
     log,
   });

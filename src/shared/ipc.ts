@@ -52,6 +52,7 @@ import { CoreEventSchemas, OfflineReason, OutboxCountEvent, SyncStateEvent } fro
 import { UpdateSettings, UpdatesView } from './update-views';
 import { PricingTermsView } from './pricing-views';
 import { PatientId, PatientListQuery, PatientPageView, PatientView } from './patient-views';
+import { SavePdfArgs, SavePdfResult } from './schedule-pdf';
 import { ConnectionRemoval, StorageProblem, StoreNotice } from './store-views';
 
 /**
@@ -299,6 +300,13 @@ export const IPC_CALLS = {
     z.object({ confirm: z.literal(true) }),
     z.object({ secret: z.string() }),
   ),
+
+  /**
+   * The page as it prints (a dosing schedule), saved as a PDF where the user chooses in the save
+   * dialog. The desktop app only: the browser host answers 'unavailable' (the browser's own print
+   * dialog saves a PDF there).
+   */
+  'schedule.savePdf': call(SavePdfArgs, SavePdfResult),
 
   /** The app's own updates: settings (off by default) and what the updater is doing. */
   'updates.get': call(None, UpdatesView),

@@ -26,6 +26,7 @@ const ConflictsScreen = lazyScreen(() => import('./screens/conflicts/ConflictsSc
 const CatalogScreen = lazyScreen(() => import('./screens/catalog/CatalogScreen'));
 const SettingsScreen = lazyScreen(() => import('./screens/settings/SettingsScreen'));
 const ConnectScreen = lazyScreen(() => import('./screens/connect/ConnectScreen'));
+const ScheduleScreen = lazyScreen(() => import('./screens/schedule/ScheduleScreen'));
 const SCREENS = [
   ProtocolsScreen,
   ProtocolEditorScreen,
@@ -39,6 +40,7 @@ const SCREENS = [
   CatalogScreen,
   SettingsScreen,
   ConnectScreen,
+  ScheduleScreen,
 ];
 
 function SkipLink({ target }: { target: React.RefObject<HTMLElement | null> }) {
@@ -98,6 +100,11 @@ function Shell() {
                 <Route path="/protocols/import">
                   <ProtocolImportScreen />
                 </Route>
+                <Route path="/protocols/:localId/schedule">
+                  {(params) => (
+                    <ScheduleScreen source={{ kind: 'protocol', localId: params.localId }} />
+                  )}
+                </Route>
                 <Route path="/protocols/:localId">
                   {(params) => <ProtocolEditorScreen mode="edit" localId={params.localId} />}
                 </Route>
@@ -106,6 +113,11 @@ function Shell() {
                 </Route>
                 <Route path="/new-order">
                   <ProtocolEditorScreen mode="order" />
+                </Route>
+                <Route path="/orders/:orderId/schedule">
+                  {(params) => (
+                    <ScheduleScreen source={{ kind: 'order', orderId: params.orderId }} />
+                  )}
                 </Route>
                 <Route path="/orders" nest>
                   <OrdersScreen />

@@ -28,6 +28,7 @@ registerContractSuite('browser', async ({ dataDir, credentials, embeddedDb }) =>
     rawEvents: (listener) => transport.subscribe(listener),
     core: host.core,
     openedUrls: null, // the bridge opens the tab itself
+    savedPdfs: null, // the browser's print dialog saves PDFs
     updater: null, // no Electron: update settings only
     async close() {
       await transport.close();

@@ -35,6 +35,8 @@ export interface ContractTarget {
   core: Core;
   /** URLs the host opened with app.openExternal (null where the transport opens them itself). */
   openedUrls: string[] | null;
+  /** PDFs the host saved with schedule.savePdf (null where the browser prints them itself). */
+  savedPdfs: string[] | null;
   /** The updater main was given (the Electron app); null where there is none (the browser host). */
   updater: FakeUpdater | null;
   close(): Promise<void>;
@@ -114,6 +116,7 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'settings.update': { supportEmail: 'not an email', name: 'read-only field' },
   'settings.revealWebhookSecret': { please: true },
   'settings.rotateWebhookSecret': { confirm: false },
+  'schedule.savePdf': { fileName: '../../etc/passwd.pdf' },
   'updates.get': { now: true },
   'updates.configure': { enabled: true, feedUrl: 'http://updates.example.com/' },
   'updates.check': { force: true },
@@ -261,6 +264,28 @@ export function registerContractSuite(
       const error = await failure('app.openExternal', { url: 'javascript:alert(1)' });
       expect(error.kind).toBe('invalid-arguments');
       expect(error.fieldErrors[0]?.path).toEqual(['url']);
+    });
+
+    it('saves the schedule as a PDF in the desktop app only, under a plain file name', async () => {
+      const fileName = 'dosing-schedule-ada-lovelace-2026-11-26.pdf';
+      if (target.savedPdfs) {
+        expect(await value('schedule.savePdf', { fileName })).toEqual({ saved: true });
+        expect(target.savedPdfs).toEqual([fileName]);
+        // The save dialog closed: nothing is saved, and that is no failure.
+        expect(await value('schedule.savePdf', { fileName: 'cancel.pdf' })).toEqual({
+          saved: false,
+        });
+        expect(target.savedPdfs).toEqual([fileName]);
+      } else {
+        const error = await failure('schedule.savePdf', { fileName });
+        expect(error.kind).toBe('unavailable');
+        expect(error.message).toMatch(/choose "Save as PDF"/);
+      }
+      for (const bad of ['notes.txt', 'sub/dir.pdf', '.hidden.pdf', `${'a'.repeat(120)}.pdf`]) {
+        const error = await failure('schedule.savePdf', { fileName: bad });
+        expect(error.kind).toBe('invalid-arguments');
+        expect(error.fieldErrors[0]?.path).toEqual(['fileName']);
+      }
     });
 
     it('drafts, lists, searches, edits and deletes protocols; the server refuses nothing it was sent', async () => {
@@ -1090,8 +1115,11 @@ export function registerContractSuite(
 
     it('answered every channel with a value of its result schema', () => {
       const answeredOk = new Set(answers.filter((a) => a.result.ok).map((a) => a.channel));
-      // Without an updater (the browser host) a check and an install are always refused.
-      const refusedHere: IpcChannel[] = target.updater ? [] : ['updates.check', 'updates.install'];
+      // The browser host: without an updater a check and an install are always refused, and
+      // its print dialog saves PDFs, so schedule.savePdf is refused too.
+      const refusedHere: IpcChannel[] = target.updater
+        ? []
+        : ['schedule.savePdf', 'updates.check', 'updates.install'];
       expect(IPC_CHANNELS.filter((c) => !answeredOk.has(c))).toEqual(refusedHere);
     });
 

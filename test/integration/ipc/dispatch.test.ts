@@ -20,12 +20,18 @@ import { startTestSandbox } from '../../support/sandbox';
 import { registerContractSuite } from './contract-suite';
 import { FakeUpdater } from '../../support/fake-updater';
 
-const electronHost = (opened: string[]): IpcHost => ({
+const electronHost = (opened: string[], savedPdfs: string[] = []): IpcHost => ({
   transport: 'electron',
   version: '1.2.3',
   platform: process.platform,
   openExternal: async (url) => {
     opened.push(url);
+  },
+  // The save dialog answered as a user would: a name starting "cancel" is the dialog closed.
+  savePdf: async (fileName) => {
+    if (fileName.startsWith('cancel')) return { saved: false };
+    savedPdfs.push(fileName);
+    return { saved: true };
   },
 });
 
@@ -41,9 +47,10 @@ registerContractSuite('electron', async ({ dataDir, credentials, embeddedDb }) =
     updater,
   });
   const openedUrls: string[] = [];
+  const savedPdfs: string[] = [];
   const dispatcher = createIpcDispatcher({
     core,
-    host: electronHost(openedUrls),
+    host: electronHost(openedUrls, savedPdfs),
     log: silentLogger,
   });
   const invoke = async (channel: unknown, args: unknown) =>
@@ -56,6 +63,7 @@ registerContractSuite('electron', async ({ dataDir, credentials, embeddedDb }) =
     rawEvents: subscribe,
     core,
     openedUrls,
+    savedPdfs,
     updater,
     close: () => core.close(),
   };

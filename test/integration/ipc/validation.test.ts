@@ -107,6 +107,7 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   'settings.update': { supportEmail: 'help@clinic.example' },
   'settings.revealWebhookSecret': {},
   'settings.rotateWebhookSecret': { confirm: true },
+  'schedule.savePdf': { fileName: 'dosing-schedule-ada-2026-11-26.pdf' },
   'updates.get': {},
   'updates.configure': { enabled: true, feedUrl: 'https://updates.example.com/order-desk/' },
   'updates.check': {},

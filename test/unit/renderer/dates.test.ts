@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dayFieldValue,
   formatDate,
   formatDateTime,
   formatMoment,
   formatRecent,
   formatTimeOfDay,
+  isDayFieldValue,
+  lastDayOfSupply,
 } from '../../../src/renderer/src/lib/dates';
 
 // Local times (the window shows the computer's time zone), so the test holds in any zone.
@@ -40,5 +43,28 @@ describe('dates: one style for the whole window', () => {
     expect(formatMoment('soon', now)).toBe('soon');
     expect(formatDateTime(null)).toBe('');
     expect(formatDate(undefined)).toBe('');
+  });
+});
+
+describe('dates: a supply from its first day', () => {
+  it('holds a day as a date field does, in the local calendar', () => {
+    expect(dayFieldValue(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+    expect(isDayFieldValue('2026-11-26')).toBe(true);
+    for (const bad of ['', '2026-11', '26/11/2026', '2026-02-30', '2026-13-01'])
+      expect(isDayFieldValue(bad), bad).toBe(false);
+  });
+
+  it('counts the first day as one of the supply: 30 days from Nov 1 run through Nov 30', () => {
+    expect(lastDayOfSupply('2026-11-01', 30)).toBe('2026-11-30');
+    expect(lastDayOfSupply('2026-12-15', 30)).toBe('2027-01-13');
+    expect(lastDayOfSupply('2028-02-01', 29)).toBe('2028-02-29');
+    expect(lastDayOfSupply('2026-11-26', 1)).toBe('2026-11-26');
+    expect(formatDate(lastDayOfSupply('2026-11-01', 90))).toBe('Jan 29, 2027');
+  });
+
+  it('has no last day for a day it cannot read or an empty supply', () => {
+    expect(lastDayOfSupply('', 30)).toBeNull();
+    expect(lastDayOfSupply('2026-02-30', 30)).toBeNull();
+    expect(lastDayOfSupply('2026-11-01', 0)).toBeNull();
   });
 });

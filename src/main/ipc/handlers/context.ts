@@ -1,4 +1,5 @@
 import type { IpcChannel, IpcParsedArgs, IpcValue } from '@shared/ipc';
+import type { SavePdfResult } from '@shared/schedule-pdf';
 import { ensurePricing } from '@main/catalog/partner-pricing';
 import type { Session } from '@main/connection-session';
 import type { Core } from '@main/core';
@@ -12,6 +13,11 @@ export interface IpcHost {
   platform: string;
   /** Opens an http(s) URL outside the app (already validated by the contract). */
   openExternal(url: string): Promise<void>;
+  /**
+   * Saves the window's page as it prints as a PDF, where the user chooses (`fileName` proposed,
+   * already validated). Electron only: the browser host has none (the browser prints itself).
+   */
+  savePdf?(fileName: string): Promise<SavePdfResult>;
 }
 
 /** One channel's handler: takes the parsed argument, answers the contract's value or throws. */

@@ -8,6 +8,7 @@ import { ordersHandlers } from './orders';
 import { patientsHandlers } from './patients';
 import { protocolsHandlers } from './protocols';
 import { refillsHandlers } from './refills';
+import { scheduleHandlers } from './schedule';
 import { settingsHandlers } from './settings';
 import { syncHandlers } from './sync';
 import { updatesHandlers } from './updates';
@@ -29,6 +30,7 @@ type Area =
   | 'refills'
   | 'patients'
   | 'settings'
+  | 'schedule'
   | 'updates';
 
 /**
@@ -47,6 +49,7 @@ export const HANDLER_AREAS = {
   refills: refillsHandlers,
   patients: patientsHandlers,
   settings: settingsHandlers,
+  schedule: scheduleHandlers,
   updates: updatesHandlers,
 } satisfies { [A in Area]: (deps: IpcHandlerDeps) => AreaHandlers<A> };
 

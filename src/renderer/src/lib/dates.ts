@@ -1,4 +1,4 @@
-import { format, isSameDay, isValid, parseISO, subDays } from 'date-fns';
+import { addDays, format, isSameDay, isValid, parseISO, subDays } from 'date-fns';
 
 /**
  * Every date and time the window shows goes through this module, in one style (US English,
@@ -54,4 +54,20 @@ export function formatRecent(value: Moment | null | undefined, now: Date = new D
   if (isSameDay(date, now)) return `today, ${format(date, TIME)}`;
   if (isSameDay(date, subDays(now, 1))) return `yesterday, ${format(date, TIME)}`;
   return format(date, DAY_TIME);
+}
+
+/** A day as a date field holds it, "2026-11-26", in the computer's time zone (today by default). */
+export const dayFieldValue = (value: Date = new Date()): string => format(value, 'yyyy-MM-dd');
+
+/** Whether `value` is a day a date field holds ("2026-11-26") that exists on the calendar. */
+export const isDayFieldValue = (value: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && isValid(parseISO(value));
+
+/**
+ * The last day of a supply of `days` days taken from `start` on ("2026-11-26", a date field's
+ * value): 30 days from Nov 1 last until Nov 30. Null for a day that cannot be read.
+ */
+export function lastDayOfSupply(start: string, days: number): string | null {
+  if (!isDayFieldValue(start) || days < 1) return null;
+  return format(addDays(parseISO(start), days - 1), 'yyyy-MM-dd');
 }

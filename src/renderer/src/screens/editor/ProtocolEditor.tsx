@@ -1,5 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Copy, Loader2, Save, Send, ShoppingCart, Trash2, UserRound } from 'lucide-react';
+import {
+  CalendarDays,
+  Copy,
+  Loader2,
+  Save,
+  Send,
+  ShoppingCart,
+  Trash2,
+  UserRound,
+} from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { Link } from 'wouter';
@@ -278,6 +287,15 @@ export function ProtocolEditor({ mode, initial }: Props) {
             <Link href={patientHref(view.sourceId)} className="button">
               <UserRound aria-hidden="true" size={16} /> Patient
             </Link>
+            {isDirty ? (
+              <button type="button" className="button" disabled title="Save your changes first">
+                <CalendarDays aria-hidden="true" size={16} /> Dosing schedule
+              </button>
+            ) : (
+              <Link href={`/protocols/${view.localId}/schedule`} className="button">
+                <CalendarDays aria-hidden="true" size={16} /> Dosing schedule
+              </Link>
+            )}
             <button
               type="button"
               className="button"

@@ -1,4 +1,4 @@
-import { Ban, RefreshCw, X } from 'lucide-react';
+import { Ban, CalendarDays, RefreshCw, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { AppOrder } from '@shared/api';
@@ -11,6 +11,7 @@ import { useLiveQuery } from '@renderer/lib/use-query';
 import { useOrderDetailStore, type ActionNote } from '@renderer/stores/order-detail-store';
 import {
   cancelBlockedReason,
+  orderScheduleHref,
   orderTypeLabel,
   patientName,
   shippingMethodLabel,
@@ -222,6 +223,10 @@ function Order({ order }: { order: AppOrder }) {
           </p>
         </div>
         <div className="order-actions">
+          <Link href={orderScheduleHref(order.id)} className="button">
+            <CalendarDays aria-hidden="true" size={16} />
+            Dosing schedule
+          </Link>
           <button
             ref={refreshButton}
             type="button"

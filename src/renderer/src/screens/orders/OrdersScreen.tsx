@@ -4,17 +4,8 @@ import '@renderer/styles/orders.css';
 import { OrderDetail } from './OrderDetail';
 import { OrderFilters, QueueSummary } from './OrderFilters';
 import { OrderQueue } from './OrderQueue';
+import { orderIdOf } from './order-format';
 import { useOrderCounts, useOrderQueue } from './use-order-queue';
-
-/** The id in #/orders/<id>, decoded; null when the segment is not a usable order id. */
-function orderIdOf(raw: string): string | null {
-  try {
-    const id = decodeURIComponent(raw);
-    return id.length >= 1 && id.length <= 100 ? id : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The order queue (routes under /orders) with the selected order's detail beside it. */
 export default function OrdersScreen() {

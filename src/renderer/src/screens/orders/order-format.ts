@@ -35,6 +35,10 @@ export const orderTypeLabel = (type: string): string =>
 /** The detail's address in the app: the id goes into the path as one segment. */
 export const orderHref = (orderId: string): string => `/${encodeURIComponent(orderId)}`;
 
+/** An order's dosing schedule, from anywhere (outside the order queue's nested routes). */
+export const orderScheduleHref = (orderId: string): string =>
+  `~/orders/${encodeURIComponent(orderId)}/schedule`;
+
 /** Public tracking pages of the carriers the partner ships with, by the carrier's name. */
 const CARRIER_PAGES: Record<string, (n: string) => string> = {
   usps: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${n}`,
@@ -52,4 +56,14 @@ export function trackingPage(info: AppOrder['fulfillmentInfo']): string | null {
   if (info.trackingUrl && /^https?:\/\//i.test(info.trackingUrl)) return info.trackingUrl;
   const page = info.carrier ? CARRIER_PAGES[info.carrier.trim().toLowerCase()] : undefined;
   return page && info.trackingNumber ? page(encodeURIComponent(info.trackingNumber)) : null;
+}
+
+/** The id in #/orders/<id>, decoded; null when the segment is not a usable order id. */
+export function orderIdOf(raw: string): string | null {
+  try {
+    const id = decodeURIComponent(raw);
+    return id.length >= 1 && id.length <= 100 ? id : null;
+  } catch {
+    return null;
+  }
 }
