@@ -51,6 +51,8 @@ export interface ProtocolMatchQuery {
   search?: string;
   /** Any of these: a sync state, or 'in-doubt' (the pending change's job is in doubt). */
   syncStates?: readonly ProtocolListState[];
+  /** Only the protocols whose draft orders this product (the protocol_products index). */
+  productId?: number;
   /** Include protocols deleted locally whose delete is not pushed yet. Default false. */
   includeDeleted?: boolean;
   /** Protocols left out by local id (deleted on screen, their Undo still offered). */
@@ -386,6 +388,12 @@ function matchFilter(query: ProtocolMatchQuery): { where: string[]; params: unkn
   if (query.hide && query.hide.length > 0) {
     where.push(`p.local_id NOT IN (${query.hide.map(() => '?').join(', ')})`);
     params.push(...query.hide);
+  }
+  if (query.productId !== undefined) {
+    // Read from the product's index entries (one small set); each row of the list's own order
+    // is then checked against it.
+    where.push('p.seq IN (SELECT protocol_seq FROM protocol_products WHERE product_id = ?)');
+    params.push(query.productId);
   }
   if (query.syncStates) {
     const states = query.syncStates.filter((s) => s !== 'in-doubt');
