@@ -381,7 +381,11 @@ export class ProtocolsRepo {
 const DraftRow = z.object({ local_id: z.string(), draft: jsonText(ProtocolDraftSchema) });
 
 /** The WHERE terms of the list's filters on protocols p. */
-function matchFilter(query: ProtocolMatchQuery): { where: string[]; params: unknown[] } {
+function matchFilter(query: ProtocolMatchQuery): {
+  where: string[];
+  params: unknown[];
+  bySeq: boolean;
+} {
   const where: string[] = [];
   const params: unknown[] = [];
   if (!query.includeDeleted) where.push('p.deleted = 0');
@@ -390,8 +394,8 @@ function matchFilter(query: ProtocolMatchQuery): { where: string[]; params: unkn
     params.push(...query.hide);
   }
   if (query.productId !== undefined) {
-    // Read from the product's index entries (one small set); each row of the list's own order
-    // is then checked against it.
+    // The product's protocols, each read on the narrow list index (bySeq), then sorted: the
+    // cost follows how many protocols order the product, whatever the sort.
     where.push('p.seq IN (SELECT protocol_seq FROM protocol_products WHERE product_id = ?)');
     params.push(query.productId);
   }
@@ -405,7 +409,7 @@ function matchFilter(query: ProtocolMatchQuery): { where: string[]; params: unkn
     if (query.syncStates.includes('in-doubt')) any.push(CHANGE_IN_DOUBT);
     where.push(any.length ? `(${any.join(' OR ')})` : '0');
   }
-  return { where, params };
+  return { where, params, bySeq: query.productId !== undefined };
 }
 
 /** 'changed': "c:<local_updated_at>:<seq>"; 'name': "n:<seq>:<sort key>". */
