@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeStore, openStore } from '../../../src/main/store';
 import { MIGRATIONS } from '../../../src/main/store/migrations';
+import { salvageTables } from '../../../src/main/store/salvage';
 import { createLocalStore } from '../../../src/main/stores';
 import {
   memoryStore,
@@ -162,6 +163,18 @@ describe('protocol list: the product filter', () => {
     const ada = draft(store, 'Ada Lovelace', [KRILL]);
     store.db.prepare("UPDATE protocols SET draft = '{not json' WHERE local_id = ?").run(ada);
     expect(store.protocols.countMatching({ productId: KRILL })).toBe(0);
+  });
+});
+
+describe('recovery', () => {
+  it('rebuilds the product index as the protocols of a damaged store are copied back', () => {
+    const source = memoryStore();
+    draft(source, 'Ada Lovelace', [KRILL, 1001]);
+    draft(source, 'Alan Turing', [1001]);
+    const target = memoryStore();
+    salvageTables(source.db, target.db, ['protocols']);
+    expect(names(target.protocols.list({ productId: KRILL }).items)).toEqual(['Ada Lovelace']);
+    expect(target.protocols.countMatching({ productId: 1001 })).toBe(2);
   });
 });
 
