@@ -105,7 +105,7 @@ test('who is on Krill Oil, among 10,000 protocols: the product filter, by each s
   await expect(list.count(app)).toHaveText(`${count(COUNT)} protocols`);
 });
 
-test('a product no protocol orders: the empty state, and Clear search and filters brings everything back', async ({
+test('select all matching under a product filter; a product no protocol orders: the empty state, and Clear search and filters brings everything back', async ({
   app,
   host,
 }) => {
@@ -119,7 +119,24 @@ test('a product no protocol orders: the empty state, and Clear search and filter
   const unused = catalog.find((p) => !used.has(p.id));
   expect(unused, 'a catalog product none of the 10 protocols orders').toBeDefined();
 
+  // Select all matching takes exactly the protocols on the product; another product's filter
+  // hides them, and they stay selected.
+  const first = catalog.find((p) => p.id === protocols[0]!.lineItems[0]!.productId)!;
+  const onFirst = protocols.filter((p) => p.lineItems.some((li) => li.productId === first.id));
+  await productFilter(app).selectOption({ label: first.name });
+  await expect(list.count(app)).toHaveText(
+    `${onFirst.length} protocol${onFirst.length === 1 ? '' : 's'} match`,
+  );
+  await list
+    .selection(app)
+    .getByRole('button', { name: `Select all ${onFirst.length} matching` })
+    .click();
+  await expect(list.selection(app)).toContainText(`${onFirst.length} selected`);
+
   await productFilter(app).selectOption({ label: unused!.name });
+  await expect(list.selection(app)).toContainText(
+    `${onFirst.length} selected · ${onFirst.length === 1 ? 'it is' : 'all are'} hidden by the search or filters, still selected`,
+  );
   await expect(app.getByText('No protocols match the search and filters.')).toBeVisible();
   await app.getByRole('button', { name: 'Clear search and filters' }).click();
   await expect(productFilter(app)).toHaveValue('');
