@@ -55,10 +55,24 @@ const ascii = (s: string) =>
     .replace(/[' ]/g, '')
     .toLowerCase();
 
+/** The sandbox catalog's product ids (1001 to 1042). */
+export const CATALOG_PRODUCT_IDS = Array.from({ length: 42 }, (_, k) => 1001 + k);
+
+/**
+ * The products of protocol `i`: one to four distinct catalog products, spread evenly (each
+ * product on about 6% of the protocols), from `i` alone so that the names drawn do not change.
+ */
+export function productsOf(i: number): number[] {
+  const n = 1 + ((i * 7) % 4);
+  const ids = CATALOG_PRODUCT_IDS;
+  return Array.from({ length: n }, (_, k) => ids[(i * 13 + k * 17) % ids.length]!);
+}
+
 /**
  * `count` server protocols with realistic customers: 100+ first and last names (some with
  * diacritics, apostrophes, spaces), sourceIds in two styles of partner systems ("PAT-0012345"
- * with a shared prefix, and 8-digit record numbers), and emails in common shapes (15% without).
+ * with a shared prefix, and 8-digit record numbers), emails in common shapes (15% without), and
+ * one to four catalog products each (productsOf).
  */
 export function generateProtocols(count: number, seed = 20250301): Protocol[] {
   const r = seededRandom(seed);
@@ -100,7 +114,7 @@ export function generateProtocols(count: number, seed = 20250301): Protocol[] {
       orderType: 'ONE_TIME',
       shippingMethod: 'STANDARD',
       discount: '10%',
-      lineItems: [1001, 1002, 1035].map((productId) => ({
+      lineItems: productsOf(i).map((productId) => ({
         productId,
         name: `Product ${productId}`,
         quantity: 2,

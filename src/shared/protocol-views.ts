@@ -60,6 +60,8 @@ export const ProtocolMatch = z.object({
   search: z.string().max(200, 'at most 200 characters').default(''),
   syncStates: z.array(ProtocolListState).max(ProtocolListState.options.length).optional(),
   includeDeleted: z.boolean().default(false),
+  /** Only the protocols whose draft orders this product (a catalog product id). */
+  productId: z.int('a product id').positive('a product id').optional(),
   /**
    * Protocols left out: those deleted on screen whose Undo is still offered (main is told of a
    * delete only when its undo window ends).

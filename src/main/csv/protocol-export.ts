@@ -79,6 +79,7 @@ export function exportProtocols(store: LocalStore, args: CsvExportArgs): CsvFile
     includeDeleted: args.includeDeleted ?? false,
     sort: args.sort ?? 'changed',
     ...(args.syncStates ? { syncStates: args.syncStates } : {}),
+    ...(args.productId !== undefined ? { productId: args.productId } : {}),
   });
   return { csv: protocolsCsv(drafts, catalogNames(store.products.list())), rows: drafts.length };
 }

@@ -120,6 +120,12 @@ export interface SearchFilter {
   /** Extra conditions on protocols p (e.g. "p.deleted = 0") and their parameters. */
   where: readonly string[];
   params: readonly unknown[];
+  /**
+   * The conditions pick rows by seq from another table (a product's protocols): read each of them
+   * on the narrow protocols_list index, never the wide table row SQLite would otherwise look up
+   * by rowid (a product's 6,000 protocols: 9 ms on the rows, 2 ms on the index).
+   */
+  bySeq?: boolean;
 }
 
 export interface SearchPage extends SearchFilter {
@@ -139,7 +145,7 @@ function matching(
   if (plan.kind === 'none') return null;
   const where = [...filter.where];
   const params: unknown[] = [];
-  let from = 'protocols p';
+  let from = filter.bySeq ? 'protocols p INDEXED BY protocols_list' : 'protocols p';
   if (plan.kind === 'fts') {
     // CROSS JOIN keeps the FTS index as the outer loop, read in rowid order; each candidate is
     // re-checked on the narrow protocols_list index, not on the wide table row.

@@ -51,6 +51,8 @@ export interface ProtocolMatchQuery {
   search?: string;
   /** Any of these: a sync state, or 'in-doubt' (the pending change's job is in doubt). */
   syncStates?: readonly ProtocolListState[];
+  /** Only the protocols whose draft orders this product (the protocol_products index). */
+  productId?: number;
   /** Include protocols deleted locally whose delete is not pushed yet. Default false. */
   includeDeleted?: boolean;
   /** Protocols left out by local id (deleted on screen, their Undo still offered). */
@@ -379,13 +381,23 @@ export class ProtocolsRepo {
 const DraftRow = z.object({ local_id: z.string(), draft: jsonText(ProtocolDraftSchema) });
 
 /** The WHERE terms of the list's filters on protocols p. */
-function matchFilter(query: ProtocolMatchQuery): { where: string[]; params: unknown[] } {
+function matchFilter(query: ProtocolMatchQuery): {
+  where: string[];
+  params: unknown[];
+  bySeq: boolean;
+} {
   const where: string[] = [];
   const params: unknown[] = [];
   if (!query.includeDeleted) where.push('p.deleted = 0');
   if (query.hide && query.hide.length > 0) {
     where.push(`p.local_id NOT IN (${query.hide.map(() => '?').join(', ')})`);
     params.push(...query.hide);
+  }
+  if (query.productId !== undefined) {
+    // The product's protocols, each read on the narrow list index (bySeq), then sorted: the
+    // cost follows how many protocols order the product, whatever the sort.
+    where.push('p.seq IN (SELECT protocol_seq FROM protocol_products WHERE product_id = ?)');
+    params.push(query.productId);
   }
   if (query.syncStates) {
     const states = query.syncStates.filter((s) => s !== 'in-doubt');
@@ -397,7 +409,7 @@ function matchFilter(query: ProtocolMatchQuery): { where: string[]; params: unkn
     if (query.syncStates.includes('in-doubt')) any.push(CHANGE_IN_DOUBT);
     where.push(any.length ? `(${any.join(' OR ')})` : '0');
   }
-  return { where, params };
+  return { where, params, bySeq: query.productId !== undefined };
 }
 
 /** 'changed': "c:<local_updated_at>:<seq>"; 'name': "n:<seq>:<sort key>". */

@@ -10,6 +10,7 @@ import type { Db } from './db';
 export const SUBJECT_OF_TABLE: Readonly<Record<string, ChangeSubject>> = {
   protocols: 'protocols',
   outbox: 'protocols',
+  protocol_products: 'protocols',
   jobs: 'jobs',
   orders: 'orders',
   order_status_changes: 'orders',

@@ -20,7 +20,16 @@ export function protocolsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'proto
   };
 
   return {
-    'protocols.list': async ({ search, syncStates, includeDeleted, hide, sort, limit, cursor }) => {
+    'protocols.list': async ({
+      search,
+      syncStates,
+      productId,
+      includeDeleted,
+      hide,
+      sort,
+      limit,
+      cursor,
+    }) => {
       session();
       const page = core.store.protocols.page({
         search,
@@ -30,10 +39,11 @@ export function protocolsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'proto
         limit,
         cursor,
         ...(syncStates ? { syncStates } : {}),
+        ...(productId !== undefined ? { productId } : {}),
       });
       return { items: page.items.map(toSummaryView), nextCursor: page.nextCursor };
     },
-    'protocols.count': async ({ search, syncStates, includeDeleted, hide }) => {
+    'protocols.count': async ({ search, syncStates, productId, includeDeleted, hide }) => {
       session();
       return {
         total: core.store.protocols.countMatching({
@@ -41,10 +51,11 @@ export function protocolsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'proto
           includeDeleted,
           ...(hide ? { hide } : {}),
           ...(syncStates ? { syncStates } : {}),
+          ...(productId !== undefined ? { productId } : {}),
         }),
       };
     },
-    'protocols.matchingIds': async ({ search, syncStates, includeDeleted, hide }) => {
+    'protocols.matchingIds': async ({ search, syncStates, productId, includeDeleted, hide }) => {
       session();
       return {
         localIds: core.store.protocols.matchingIds({
@@ -52,6 +63,7 @@ export function protocolsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'proto
           includeDeleted,
           ...(hide ? { hide } : {}),
           ...(syncStates ? { syncStates } : {}),
+          ...(productId !== undefined ? { productId } : {}),
         }),
       };
     },

@@ -19,6 +19,8 @@ interface ProtocolsStore {
   searchText: string;
   sort: ProtocolSort;
   syncStates: ProtocolListState[];
+  /** Only the protocols ordering this catalog product; null: any product. */
+  productId: number | null;
   /** The protocols chosen for a batch, in the order they were chosen; kept across searches. */
   selected: ReadonlySet<string>;
   /** The row a shift-click or Shift+Space extends a range from. */
@@ -29,6 +31,7 @@ interface ProtocolsStore {
   setSearchText(text: string): void;
   setSort(sort: ProtocolSort): void;
   setSyncStates(states: ProtocolListState[]): void;
+  setProductId(productId: number | null): void;
   clearFilters(): void;
   /**
    * Toggles a row; with `range`, every row from the anchor to it (in `order`, the ids of the rows
@@ -46,21 +49,30 @@ const initial = {
   searchText: '',
   sort: 'changed' as ProtocolSort,
   syncStates: [] as ProtocolListState[],
+  productId: null as number | null,
   selected: new Set<string>() as ReadonlySet<string>,
   anchor: null,
   selectingAll: false,
   selectError: null,
 };
 
+/** What the list is filtered by: the search typed, the sync states and the product chosen. */
+export interface ProtocolFilterState {
+  searchText: string;
+  syncStates: readonly ProtocolListState[];
+  productId: number | null;
+}
+
 /** The search and filters of the list as the contract takes them. */
-export const matchOf = (s: { searchText: string; syncStates: readonly ProtocolListState[] }) => ({
+export const matchOf = (s: ProtocolFilterState) => ({
   search: s.searchText.trim(),
   ...(s.syncStates.length > 0 ? { syncStates: [...s.syncStates] } : {}),
+  ...(s.productId !== null ? { productId: s.productId } : {}),
 });
 
 /** Whether the list shows less than every protocol (a search or a filter). */
-export const isFiltered = (s: { searchText: string; syncStates: readonly ProtocolListState[] }) =>
-  s.syncStates.length > 0 || s.searchText.trim() !== '';
+export const isFiltered = (s: ProtocolFilterState) =>
+  s.syncStates.length > 0 || s.productId !== null || s.searchText.trim() !== '';
 
 /**
  * The Protocols screen's state of its own: the search, sort and filters the list is read with,
@@ -73,7 +85,8 @@ export const useProtocolsStore = create<ProtocolsStore>((set, get) => ({
   setSearchText: (text) => set({ searchText: text.slice(0, SEARCH_MAX) }),
   setSort: (sort) => set({ sort }),
   setSyncStates: (states) => set({ syncStates: FILTER_STATES.filter((s) => states.includes(s)) }),
-  clearFilters: () => set({ searchText: '', syncStates: [] }),
+  setProductId: (productId) => set({ productId }),
+  clearFilters: () => set({ searchText: '', syncStates: [], productId: null }),
 
   toggle(localId, range = false, order = []) {
     const s = get();

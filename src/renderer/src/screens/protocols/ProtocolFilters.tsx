@@ -1,6 +1,7 @@
 import type { ProtocolListState, ProtocolSort } from '@shared/protocol-views';
 import { FILTER_STATES, SEARCH_MAX, useProtocolsStore } from '@renderer/stores/protocols-store';
 import { SearchField } from '@renderer/components/SearchField';
+import { ProductFilter } from './ProductFilter';
 
 export const FILTER_LABELS: Record<ProtocolListState, string> = {
   synced: 'Synced',
@@ -14,7 +15,7 @@ const SORTS: { value: ProtocolSort; label: string }[] = [
   { value: 'name', label: 'Name' },
 ];
 
-/** Search as you type, the sync-state filters and the sort of the protocol list. */
+/** Search as you type, the sync-state and product filters and the sort of the protocol list. */
 export function ProtocolFilters() {
   const text = useProtocolsStore((s) => s.searchText);
   const setText = useProtocolsStore((s) => s.setSearchText);
@@ -50,6 +51,7 @@ export function ProtocolFilters() {
             </label>
           ))}
         </fieldset>
+        <ProductFilter />
         <fieldset className="chips protocol-sort">
           <legend className="protocol-sort-legend muted">Sort by</legend>
           {SORTS.map(({ value, label }) => (

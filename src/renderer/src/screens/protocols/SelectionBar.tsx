@@ -26,8 +26,9 @@ const SHOWN_WAIT_MS = 250;
 function useSelectedShown(selected: ReadonlySet<string>): number | null {
   const searchText = useProtocolsStore((s) => s.searchText);
   const syncStates = useProtocolsStore((s) => s.syncStates);
-  const filtered = isFiltered({ searchText, syncStates });
-  const key = JSON.stringify(matchOf({ searchText, syncStates }));
+  const productId = useProtocolsStore((s) => s.productId);
+  const filtered = isFiltered({ searchText, syncStates, productId });
+  const key = JSON.stringify(matchOf({ searchText, syncStates, productId }));
   const [rested, setRested] = useState(key);
   useDebounced(key, SHOWN_WAIT_MS, setRested);
   const counting = filtered && selected.size > 0;

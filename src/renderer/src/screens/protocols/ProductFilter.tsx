@@ -1,0 +1,45 @@
+import { call } from '@renderer/lib/ipc';
+import { useLiveQuery } from '@renderer/lib/use-query';
+import { useProtocolsStore } from '@renderer/stores/protocols-store';
+
+/** The most catalog products offered (the contract's largest page of catalog.products). */
+const PRODUCTS_MAX = 500;
+const ANY = '';
+
+/**
+ * "Who is on Krill Oil?": shows only the protocols whose draft orders the product chosen. The
+ * products offered are the local catalog mirror's, by name (so it works offline); a product
+ * chosen and since gone from the catalog stays offered by its id, so the filter can be undone.
+ */
+export function ProductFilter() {
+  const productId = useProtocolsStore((s) => s.productId);
+  const setProductId = useProtocolsStore((s) => s.setProductId);
+  const catalog = useLiveQuery(
+    () => call('catalog.products', { limit: PRODUCTS_MAX, sort: 'name' }),
+    [],
+    ['catalog'],
+  );
+  const products = catalog.data?.products ?? [];
+  const known = productId === null || products.some((p) => p.id === productId);
+  return (
+    <div className="protocol-product">
+      <label htmlFor="protocol-product" className="protocol-product-label muted">
+        Product
+      </label>
+      <select
+        id="protocol-product"
+        className="input"
+        value={productId === null ? ANY : String(productId)}
+        onChange={(e) => setProductId(e.target.value === ANY ? null : Number(e.target.value))}
+      >
+        <option value={ANY}>Any product</option>
+        {!known && <option value={String(productId)}>Product #{productId}</option>}
+        {products.map((p) => (
+          <option key={p.id} value={String(p.id)}>
+            {p.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
