@@ -4,6 +4,7 @@ import '@renderer/styles/orders.css';
 import { OrderDetail } from './OrderDetail';
 import { OrderFilters, QueueSummary } from './OrderFilters';
 import { OrderQueue } from './OrderQueue';
+import { OrderSelectionBar } from './OrderSelectionBar';
 import { orderIdOf } from './order-format';
 import { useOrderCounts, useOrderQueue } from './use-order-queue';
 
@@ -26,6 +27,7 @@ export default function OrdersScreen() {
           </h2>
           <OrderFilters counts={counts.data} />
           <QueueSummary list={queue.state} />
+          <OrderSelectionBar />
           <OrderQueue list={queue} selectedId={orderId} />
         </section>
         <section className="detail card" aria-label="Order details" tabIndex={0}>
