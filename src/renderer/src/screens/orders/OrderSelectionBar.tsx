@@ -6,6 +6,7 @@ import { call } from '@renderer/lib/ipc';
 import { datedFileName, handOverCsvExport } from '@renderer/lib/save-file';
 import { useOrdersStore } from '@renderer/stores/orders-store';
 import { BulkCancelDialog } from './BulkCancelDialog';
+import { selectedSchedulesHref } from './order-format';
 
 /**
  * The queue's selection (checkboxes, Space on a row) and what can be done with it: cancel the New
@@ -36,13 +37,19 @@ export function OrderSelectionBar() {
   if (n === 0) return null;
   return (
     <div className="order-selection" role="group" aria-label="Selected orders">
-      <p className="order-selection-count" role="status">
-        <strong>{formatCount(n)} selected</strong>
-      </p>
+      <div className="order-selection-head">
+        <p className="order-selection-count" role="status">
+          <strong>{formatCount(n)} selected</strong>
+        </p>
+        <button type="button" className="button button-small" onClick={clear}>
+          <X aria-hidden="true" size={14} />
+          Clear selection
+        </button>
+      </div>
       <div className="order-selection-actions">
         <button type="button" className="button button-small" onClick={() => setCancelling(true)}>
           <Ban aria-hidden="true" size={14} />
-          Cancel New orders…
+          Cancel New…
         </button>
         <button
           type="button"
@@ -56,19 +63,15 @@ export function OrderSelectionBar() {
           ) : (
             <Download aria-hidden="true" size={14} />
           )}
-          Export selected
+          Export
         </button>
         <button
           type="button"
           className="button button-small"
-          onClick={() => navigate('/orders/schedules')}
+          onClick={() => navigate(selectedSchedulesHref)}
         >
           <Printer aria-hidden="true" size={14} />
           Print schedules
-        </button>
-        <button type="button" className="button button-small" onClick={clear}>
-          <X aria-hidden="true" size={14} />
-          Clear selection
         </button>
       </div>
       <BulkCancelDialog open={cancelling} onClose={() => setCancelling(false)} />
