@@ -132,7 +132,18 @@ export function BulkCancelDialog({ open, onClose }: { open: boolean; onClose: ()
   }
 
   return (
-    <Dialog open={open} title="Cancel the selected orders?" onClose={close} alert>
+    <Dialog
+      open={open}
+      title={
+        phase.kind === 'done'
+          ? 'Bulk cancel finished'
+          : phase.kind === 'running'
+            ? 'Cancelling the selected orders'
+            : 'Cancel the selected orders?'
+      }
+      onClose={close}
+      alert
+    >
       {body}
     </Dialog>
   );

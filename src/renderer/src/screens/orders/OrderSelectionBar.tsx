@@ -37,15 +37,9 @@ export function OrderSelectionBar() {
   if (n === 0) return null;
   return (
     <div className="order-selection" role="group" aria-label="Selected orders">
-      <div className="order-selection-head">
-        <p className="order-selection-count" role="status">
-          <strong>{formatCount(n)} selected</strong>
-        </p>
-        <button type="button" className="button button-small" onClick={clear}>
-          <X aria-hidden="true" size={14} />
-          Clear selection
-        </button>
-      </div>
+      <p className="order-selection-count" role="status">
+        <strong>{formatCount(n)} selected</strong>
+      </p>
       <div className="order-selection-actions">
         <button type="button" className="button button-small" onClick={() => setCancelling(true)}>
           <Ban aria-hidden="true" size={14} />
@@ -63,7 +57,7 @@ export function OrderSelectionBar() {
           ) : (
             <Download aria-hidden="true" size={14} />
           )}
-          Export
+          Export selected
         </button>
         <button
           type="button"
@@ -72,6 +66,10 @@ export function OrderSelectionBar() {
         >
           <Printer aria-hidden="true" size={14} />
           Print schedules
+        </button>
+        <button type="button" className="button button-small" onClick={clear}>
+          <X aria-hidden="true" size={14} />
+          Clear
         </button>
       </div>
       <BulkCancelDialog open={cancelling} onClose={() => setCancelling(false)} />

@@ -19,6 +19,7 @@ export default function OrdersScreen() {
     <div className="screen screen-wide">
       <div className="screen-head">
         <h1>Orders</h1>
+        <OrderSelectionBar />
       </div>
       <div className="master-detail order-layout">
         <section className="master card" aria-labelledby="orders-heading">
@@ -27,7 +28,6 @@ export default function OrdersScreen() {
           </h2>
           <OrderFilters counts={counts.data} />
           <QueueSummary list={queue.state} />
-          <OrderSelectionBar />
           <OrderQueue list={queue} selectedId={orderId} />
         </section>
         <section className="detail card" aria-label="Order details" tabIndex={0}>
