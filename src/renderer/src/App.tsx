@@ -42,6 +42,7 @@ const SCREENS = [
   SettingsScreen,
   ConnectScreen,
   ScheduleScreen,
+  SchedulesScreen,
 ];
 
 function SkipLink({ target }: { target: React.RefObject<HTMLElement | null> }) {
