@@ -60,9 +60,12 @@ test('select orders by keyboard, cancel the New ones with each refusal reported,
   await expect(bar(app)).toHaveCount(0);
 
   // Keyboard only: the first row, Space; the last, Shift+Space selects the range between.
+  const queueTop = async () => (await queue(app).boundingBox())!.y;
+  const topBefore = await queueTop();
   await rowLinks(app).first().focus();
   await app.keyboard.press('Space');
   await expect(bar(app).getByRole('status')).toHaveText('1 selected');
+  expect(await queueTop(), 'the bar appearing moves nothing').toBe(topBefore);
   await expect(rowLinks(app).first()).toHaveAccessibleName(/, selected$/);
   await app.keyboard.press('End');
   await expect(rowOf(app, shipped.id)).toBeFocused();
@@ -74,6 +77,15 @@ test('select orders by keyboard, cancel the New ones with each refusal reported,
   await expect(
     queue(app).getByRole('checkbox', { name: `Select order ${shipped.id} of P0 ${LAST}` }),
   ).toBeChecked();
+  // The mouse too: a row's checkbox takes it out, and puts it back.
+  const firstCheck = queue(app).getByRole('checkbox', {
+    name: `Select order ${shipped.id} of P0 ${LAST}`,
+  });
+  await firstCheck.click();
+  await expect(bar(app).getByRole('status')).toHaveText('21 selected');
+  await firstCheck.click();
+  await expect(bar(app).getByRole('status')).toHaveText('22 selected');
+  await rowOf(app, shipped.id).focus();
   // Space again on one row takes it out, and again puts it back.
   await app.keyboard.press('Space');
   await expect(bar(app).getByRole('status')).toHaveText('21 selected');
