@@ -177,6 +177,8 @@ test('select orders by keyboard, cancel the New ones with each refusal reported,
   );
   await expect(notCancelled.getByRole('listitem').nth(1)).toContainText(shipped.id);
   await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  // The report is the news: no notification per cancelled order on top of it.
+  await expect(app.getByText('Order cancelled', { exact: true })).toHaveCount(0);
   await saveScreen(app, testInfo, 'orders-bulk-cancel-report', { fullPage: false });
   await app.keyboard.press('Enter');
   await expect(dialog).toBeHidden();

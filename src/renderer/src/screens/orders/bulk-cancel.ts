@@ -1,5 +1,6 @@
 import type { AppOrder } from '@shared/api';
 import { call, errorMessage } from '@renderer/lib/ipc';
+import { reportCancelHere } from '@renderer/lib/notifier';
 import { cancelBlockedReason, patientName } from './order-format';
 
 /** What became of one selected order in a bulk cancel (docs/decisions.md, "Bulk cancel"). */
@@ -37,7 +38,8 @@ export async function planBulkCancel(orderIds: readonly string[]): Promise<BulkC
 /**
  * Cancels the plan's orders one after another through orders.cancel (the single cancel, with the
  * API's rules: a refusal is an outcome with its reason, not an error), reporting each as it ends.
- * One failing (offline) does not stop the others: each is reported with its own reason.
+ * One failing (offline) does not stop the others: each is reported with its own reason. The
+ * report is the news: no notification per cancelled order on top of it.
  */
 export async function runBulkCancel(
   orders: readonly AppOrder[],
@@ -45,7 +47,9 @@ export async function runBulkCancel(
 ): Promise<void> {
   for (const order of orders) {
     const base = { orderId: order.id, patient: patientName(order) };
+    const undo = reportCancelHere(order.id);
     const result = await call('orders.cancel', { orderId: order.id });
+    if (!result.ok || !result.value.ok) undo();
     if (!result.ok) onLine({ ...base, outcome: 'failed', reason: errorMessage(result.error) });
     else if (result.value.ok) onLine({ ...base, outcome: 'cancelled', reason: null });
     else onLine({ ...base, outcome: 'refused', reason: result.value.message });
