@@ -209,7 +209,17 @@ export const OrderQuery = OrderMatch.extend({
 export type OrderQuery = z.input<typeof OrderQuery>;
 
 /** The queue's statuses, dates and search without paging: what an export covers. */
-export const OrderExportQuery = OrderQuery.omit({ limit: true, offset: true });
+export const OrderExportQuery = OrderQuery.omit({ limit: true, offset: true }).extend({
+  /**
+   * Only these orders (the queue's selection), newest first; the search and filters then play no
+   * part. Every one must be in the local mirror.
+   */
+  orderIds: z
+    .array(z.string().min(1).max(100))
+    .min(1, 'at least one order')
+    .max(5000, 'at most 5,000 orders')
+    .optional(),
+});
 export type OrderExportQuery = z.input<typeof OrderExportQuery>;
 
 export const OrderPageView = z.object({

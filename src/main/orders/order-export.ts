@@ -76,6 +76,27 @@ function itemsSummary(items: AppOrder['lineItems']): string {
 }
 
 /**
+ * The CSV of exactly these orders (the queue's selection), newest first as the queue lists them,
+ * in the same columns as the queue's export. An id the mirror does not hold is refused by name
+ * rather than left out: the file would silently lack an order the user chose.
+ */
+export function exportSelectedOrdersCsv(
+  orders: Pick<OrdersRepo, 'get'>,
+  orderIds: readonly string[],
+): CsvFile | { missing: string[] } {
+  const found: AppOrder[] = [];
+  const missing: string[] = [];
+  for (const id of new Set(orderIds)) {
+    const order = orders.get(id);
+    if (order) found.push(order);
+    else missing.push(id);
+  }
+  if (missing.length > 0) return { missing };
+  found.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? 1 : -1));
+  return { csv: writeCsv(ORDER_EXPORT_HEADER, found.map(orderExportRow)), rows: found.length };
+}
+
+/**
  * The CSV of every order matching `query` (the queue's statuses, dates and search; no paging),
  * newest first as the queue lists them. The orders are read one at a time from the store and
  * each becomes its row as it is read.

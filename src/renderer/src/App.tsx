@@ -27,6 +27,7 @@ const CatalogScreen = lazyScreen(() => import('./screens/catalog/CatalogScreen')
 const SettingsScreen = lazyScreen(() => import('./screens/settings/SettingsScreen'));
 const ConnectScreen = lazyScreen(() => import('./screens/connect/ConnectScreen'));
 const ScheduleScreen = lazyScreen(() => import('./screens/schedule/ScheduleScreen'));
+const SchedulesScreen = lazyScreen(() => import('./screens/schedule/SchedulesScreen'));
 const SCREENS = [
   ProtocolsScreen,
   ProtocolEditorScreen,
@@ -41,6 +42,7 @@ const SCREENS = [
   SettingsScreen,
   ConnectScreen,
   ScheduleScreen,
+  SchedulesScreen,
 ];
 
 function SkipLink({ target }: { target: React.RefObject<HTMLElement | null> }) {
@@ -113,6 +115,9 @@ function Shell() {
                 </Route>
                 <Route path="/new-order">
                   <ProtocolEditorScreen mode="order" />
+                </Route>
+                <Route path="/orders/schedules">
+                  <SchedulesScreen />
                 </Route>
                 <Route path="/orders/:orderId/schedule">
                   {(params) => (

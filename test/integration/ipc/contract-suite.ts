@@ -458,6 +458,17 @@ export function registerContractSuite(
       expect(cancelledOnly.csv).toContain(`${orderId},`);
       expect(cancelledOnly.csv).toContain(',CANCELLED,ipc-batch-1,');
       expect((await value('orders.exportCsv', { search: 'no such patient' })).rows).toBe(0);
+      // A selection: exactly those orders, whatever the filters say; an unknown id is refused.
+      const selection = await value('orders.exportCsv', {
+        orderIds: [orderId],
+        statuses: ['NEW'],
+      });
+      expect(selection.rows).toBe(1);
+      expect(selection.csv).toContain(`${orderId},`);
+      const unknown = await failure('orders.exportCsv', { orderIds: [orderId, 'ord_nope'] });
+      expect(unknown.kind).toBe('not-found');
+      expect(unknown.message).toContain('ord_nope');
+      expect((await failure('orders.exportCsv', { orderIds: [] })).kind).toBe('invalid-arguments');
       expect((await failure('orders.timeline', { orderId: 'ord_nope' })).kind).toBe('not-found');
       expect((await failure('orders.get', { orderId: 'ord_nope' })).kind).toBe('not-found');
       await value('sync.now', {}); // the drafts reach the server: nothing left unsent

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readCsv } from '../../../src/main/csv/csv-text';
-import { ORDER_EXPORT_HEADER, exportOrdersCsv } from '../../../src/main/orders/order-export';
+import {
+  ORDER_EXPORT_HEADER,
+  exportOrdersCsv,
+  exportSelectedOrdersCsv,
+} from '../../../src/main/orders/order-export';
 import type { OrderQuery } from '../../../src/main/orders/orders-repo';
 import { ORDER_STATUSES, type AppOrder } from '../../../src/shared/api';
 import { appOrder, memoryStore } from '../../support/store-fixtures';
@@ -187,6 +191,35 @@ describe('order queue export', () => {
     const { csv, rows } = exportOrdersCsv(store.orders, { search: 'nobody' });
     expect(rows).toBe(0);
     expect(csv).toBe(`\uFEFF${ORDER_EXPORT_HEADER.join(',')}\r\n`);
+    store.close();
+  });
+
+  it('exports exactly the selected orders, in the queue order, the same columns as the queue', () => {
+    const store = memoryStore();
+    for (let i = 0; i < 12; i++) store.orders.upsert(queueOrder(i), { source: 'pulled' });
+    const chosen = ['ord_0002', 'ord_0010', 'ord_0000', 'ord_0001', 'ord_0010'];
+    const file = exportSelectedOrdersCsv(store.orders, chosen);
+    if ('missing' in file) throw new Error('all are in the store');
+    expect(file.rows).toBe(4);
+    const table = readCsv(file.csv);
+    expect(table.header).toEqual(ORDER_EXPORT_HEADER);
+    // Newest first; ord_0000..0002 share a createdAt, the id breaks the tie as in the queue.
+    const ids = table.rows.map((r) => r.cells[column('Order ID')]);
+    expect(ids).toEqual(['ord_0010', 'ord_0002', 'ord_0001', 'ord_0000']);
+    const queue = exportOrdersCsv(store.orders, {});
+    const queueRows = readCsv(queue.csv).rows.filter((r) =>
+      ids.includes(r.cells[column('Order ID')]!),
+    );
+    expect(table.rows.map((r) => r.cells)).toEqual(queueRows.map((r) => r.cells));
+    store.close();
+  });
+
+  it('refuses a selection naming an order the store does not hold, rather than leaving it out', () => {
+    const store = memoryStore();
+    store.orders.upsert(queueOrder(1), { source: 'pulled' });
+    expect(exportSelectedOrdersCsv(store.orders, ['ord_0001', 'ord_gone'])).toEqual({
+      missing: ['ord_gone'],
+    });
     store.close();
   });
 });

@@ -109,6 +109,20 @@ describe('NotificationDecider: orders', () => {
     expect(new NotificationDecider().orderStatus(statusEvent(null, 'CANCELLED'))).toBeNull();
   });
 
+  it('does not announce a cancel this window reports itself, unless it is taken back', () => {
+    const d = new NotificationDecider();
+    d.reportCancelHere('ord_1');
+    expect(d.orderStatus(statusEvent('NEW', 'CANCELLED'))).toBeNull();
+    const other = new NotificationDecider();
+    const undo = other.reportCancelHere('ord_1');
+    undo();
+    expect(other.orderStatus(statusEvent('NEW', 'CANCELLED'))).not.toBeNull();
+    // Only the cancel: the same order shipping is still news.
+    const shipped = new NotificationDecider();
+    shipped.reportCancelHere('ord_1');
+    expect(shipped.orderStatus(statusEvent('FILLED', 'SHIPPED'))).not.toBeNull();
+  });
+
   it('announces the same shipment once', () => {
     const d = new NotificationDecider();
     expect(d.orderStatus(statusEvent('FILLED', 'SHIPPED'))).not.toBeNull();

@@ -3,7 +3,7 @@ import type { IpcParsedArgs } from '@shared/ipc';
 import type { OrderMatch } from '@shared/work-views';
 import { BatchRejectedError, problemPath } from '@main/bulk/order-requests';
 import { createOrder, reviewOrder } from '@main/orders/create-order';
-import { exportOrdersCsv } from '@main/orders/order-export';
+import { exportOrdersCsv, exportSelectedOrdersCsv } from '@main/orders/order-export';
 import { draftFromOrder } from '@main/orders/reorder';
 import { IpcFailure, describeFieldErrors } from '../errors';
 import { pricingTerms, requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
@@ -64,9 +64,16 @@ export function ordersHandlers(deps: IpcHandlerDeps): AreaHandlers<'orders'> {
         ),
       };
     },
-    'orders.exportCsv': async (query) => {
+    'orders.exportCsv': async ({ orderIds, ...query }) => {
       session();
-      return exportOrdersCsv(core.store.orders, queueFilter(query));
+      if (!orderIds) return exportOrdersCsv(core.store.orders, queueFilter(query));
+      const file = exportSelectedOrdersCsv(core.store.orders, orderIds);
+      if ('missing' in file)
+        throw new IpcFailure(
+          'not-found',
+          `Not among the orders this app knows, so nothing was exported: ${file.missing.join(', ')}.`,
+        );
+      return file;
     },
     'orders.counts': async (match) => {
       session();

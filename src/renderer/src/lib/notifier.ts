@@ -17,6 +17,11 @@ export function watchBatch(batchId: string): void {
   decider.watchBatch(batchId);
 }
 
+/** A cancel this window reports itself (bulk cancel): not announced again. Answers the undo. */
+export function reportCancelHere(orderId: string): () => void {
+  return decider.reportCancelHere(orderId);
+}
+
 function linkLabel(route: string): string {
   if (route.startsWith('/orders/')) return 'Open the order';
   if (route.startsWith('/batches/')) return 'Open the batch';

@@ -55,6 +55,20 @@ export class NotificationDecider {
     this.startedHere.add(batchId);
   }
 
+  /**
+   * A cancel this window reports itself (a bulk cancel's own per-order report): its CANCELLED
+   * event is not announced as well, so twenty cancels are not twenty notifications. Answers how
+   * to take that back, for a cancel that did not happen (refused, failed).
+   */
+  reportCancelHere(orderId: string): () => void {
+    const key = `order:${orderId}:CANCELLED`;
+    if (this.announced.has(key)) return () => undefined;
+    this.announced.add(key);
+    return () => {
+      this.announced.delete(key);
+    };
+  }
+
   orderStatus(event: OrderStatusEvent): Notice | null {
     const title = ORDER_NEWS[event.status];
     // previous null: an order this app had not stored before (a pull of the history), not a move.

@@ -19,6 +19,16 @@ interface OrdersStore extends OrderFilter {
   setPreset(preset: DatePreset): void;
   setCustomRange(from: string, to: string): void;
   clearFilters(): void;
+  /** The orders chosen for a bulk action (cancel, export, print schedules); kept across searches. */
+  selected: ReadonlySet<string>;
+  /** The row a shift-click or Shift+Space extends a range from. */
+  anchor: string | null;
+  /**
+   * Toggles an order; with `range`, every order from the anchor to it (in `order`, the ids of the
+   * rows read, in the queue's order) takes its new state, as the protocol list does.
+   */
+  toggle(orderId: string, range?: boolean, order?: readonly string[]): void;
+  clearSelection(): void;
   reset(): void;
 }
 
@@ -30,6 +40,8 @@ const initial = {
   customFrom: '',
   customTo: '',
   filterVersion: 0,
+  selected: new Set<string>() as ReadonlySet<string>,
+  anchor: null as string | null,
 };
 
 /**
@@ -69,6 +81,20 @@ export const useOrdersStore = create<OrdersStore>((set, get) => {
     setCustomRange: (customFrom, customTo) => refilter({ customFrom, customTo }),
     clearFilters: () =>
       refilter({ statuses: [], search: '', preset: 'all', customFrom: '', customTo: '' }),
-    reset: () => set({ ...initial }),
+    toggle(orderId, range = false, order = []) {
+      const s = get();
+      const selected = new Set(s.selected);
+      const on = !selected.has(orderId);
+      const to = order.indexOf(orderId);
+      const from = range && s.anchor !== null ? order.indexOf(s.anchor) : -1;
+      const apply = (id: string) => (on ? selected.add(id) : selected.delete(id));
+      if (from >= 0 && to >= 0) {
+        const [lo, hi] = from <= to ? [from, to] : [to, from];
+        for (let i = lo; i <= hi; i++) apply(order[i]!);
+      } else apply(orderId);
+      set({ selected, anchor: orderId });
+    },
+    clearSelection: () => set({ selected: new Set(), anchor: null }),
+    reset: () => set({ ...initial, selected: new Set() }),
   };
 });

@@ -1,9 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, type KeyboardEvent } from 'react';
 import { PageError, SkeletonRow } from '@renderer/components/PageError';
 import { Empty, Failed, Loading } from '@renderer/components/States';
 import { VirtualRow } from '@renderer/components/VirtualRow';
-import { rowAt } from '@renderer/lib/paged-query';
+import { rowAt, type PagedState } from '@renderer/lib/paged-query';
 import type { PagedQueryHook } from '@renderer/lib/use-query';
 import { useOrdersStore } from '@renderer/stores/orders-store';
 import { isFiltered } from './order-filters';
@@ -12,9 +12,21 @@ import { PAGE_SIZE, type QueueRow } from './use-order-queue';
 
 const KEYS = ['ArrowDown', 'ArrowUp', 'Home', 'End', 'PageDown', 'PageUp'];
 
+/** The ids of the rows read so far, in the queue's order (a range selection spans these). */
+function idsInOrder(state: PagedState<QueueRow>): string[] {
+  const ids: string[] = [];
+  for (let i = 0; i < state.total; i++) {
+    const row = rowAt(state, PAGE_SIZE, i);
+    if (row) ids.push(row.order.id);
+  }
+  return ids;
+}
+
 /**
  * The queue, newest first, virtualised: only the rows in view are in the DOM, and only their
  * pages are read from the mirror (a placeholder stands for a row until its page arrives).
+ * Arrows move between rows; Space toggles the row's checkbox for a bulk action (Shift+Space: a
+ * range from the last one toggled), as in the protocol list; Enter opens the order.
  */
 export function OrderQueue({
   list,
@@ -28,6 +40,14 @@ export function OrderQueue({
   const filterVersion = useOrdersStore((s) => s.filterVersion);
   const filtered = useOrdersStore(isFiltered);
   const scroller = useRef<HTMLDivElement>(null);
+  const checked = useOrdersStore((s) => s.selected);
+  const read = useRef(state);
+  read.current = state;
+  const toggle = useCallback(
+    (orderId: string, range: boolean) =>
+      useOrdersStore.getState().toggle(orderId, range, range ? idsInOrder(read.current) : []),
+    [],
+  );
 
   const virtualizer = useVirtualizer({
     count: total,
@@ -65,11 +85,17 @@ export function OrderQueue({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    if (!KEYS.includes(event.key)) return;
     const current = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>(
       '[data-index]',
     );
     if (!current) return;
+    if (event.key === ' ') {
+      event.preventDefault();
+      const row = rowAt(state, PAGE_SIZE, Number(current.dataset.index));
+      if (row && !event.repeat) toggle(row.order.id, event.shiftKey);
+      return;
+    }
+    if (!KEYS.includes(event.key)) return;
     event.preventDefault();
     const at = Number(current.dataset.index);
     const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1);
@@ -123,11 +149,14 @@ export function OrderQueue({
                 total={total}
                 start={item.start}
                 height={ROW_HEIGHT}
+                className="list-row order-row"
               >
                 {row ? (
                   <OrderRow
                     order={row.order}
                     selected={row.order.id === selectedId}
+                    checked={checked.has(row.order.id)}
+                    onToggle={toggle}
                     duplicateOf={row.duplicateOf ?? undefined}
                   />
                 ) : (

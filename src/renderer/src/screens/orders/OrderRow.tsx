@@ -9,14 +9,23 @@ import { OrderStatusBadge } from './OrderStatusBadge';
 
 export const ROW_HEIGHT = 64;
 
-/** One order of the queue: patient and total, then order id and date, and its status. */
+/**
+ * One order of the queue: its checkbox for a bulk action, then the link to its detail (patient
+ * and total, order id and date, its status). Space on the link toggles the checkbox (OrderQueue).
+ */
 export const OrderRow = memo(function OrderRow({
   order,
   selected,
+  checked,
+  onToggle,
   duplicateOf,
 }: {
   order: AppOrder;
+  /** The order whose detail is open. */
   selected: boolean;
+  /** Chosen for a bulk action. */
+  checked: boolean;
+  onToggle: (orderId: string, range: boolean) => void;
   /** The order this one may repeat (found after a batch), if any. */
   duplicateOf?: string | undefined;
 }) {
@@ -25,29 +34,42 @@ export const OrderRow = memo(function OrderRow({
   const status = orderStatusLabel(order.status);
   const duplicate = duplicateOf ? `, possible duplicate of order ${duplicateOf}` : '';
   return (
-    <Link
-      href={orderHref(order.id)}
-      className="row-link"
-      aria-current={selected ? 'page' : undefined}
-      // One name read as a sentence; the row's parts below are laid out for the eye.
-      aria-label={`${patientName(order)}, order ${order.id}, created ${created}, total ${total}, ${status}${duplicate}`}
-    >
-      <span className="row-main">
-        <span className="row-title">{patientName(order)}</span>
-        <span className="row-meta muted">
-          <span className="order-id">{order.id}</span> · {created}
-        </span>
-      </span>
-      <span className="row-side">
-        <span className="row-figure">{total}</span>
-        {duplicateOf && (
-          <span className="badge badge-warn" title={`May repeat order ${duplicateOf}`}>
-            Possible duplicate
+    <>
+      <input
+        type="checkbox"
+        className="order-check"
+        // Reached from the keyboard by Space on the row's link: one stop per row in the Tab order.
+        tabIndex={-1}
+        checked={checked}
+        aria-label={`Select order ${order.id} of ${patientName(order)}`}
+        onChange={(event) =>
+          onToggle(order.id, (event.nativeEvent as globalThis.MouseEvent).shiftKey)
+        }
+      />
+      <Link
+        href={orderHref(order.id)}
+        className="row-link"
+        aria-current={selected ? 'page' : undefined}
+        // One name read as a sentence; the row's parts below are laid out for the eye.
+        aria-label={`${patientName(order)}, order ${order.id}, created ${created}, total ${total}, ${status}${duplicate}${checked ? ', selected' : ''}`}
+      >
+        <span className="row-main">
+          <span className="row-title">{patientName(order)}</span>
+          <span className="row-meta muted">
+            <span className="order-id">{order.id}</span> · {created}
           </span>
-        )}
-        <OrderStatusBadge status={order.status} />
-      </span>
-    </Link>
+        </span>
+        <span className="row-side">
+          <span className="row-figure">{total}</span>
+          {duplicateOf && (
+            <span className="badge badge-warn" title={`May repeat order ${duplicateOf}`}>
+              Possible duplicate
+            </span>
+          )}
+          <OrderStatusBadge status={order.status} />
+        </span>
+      </Link>
+    </>
   );
 });
 

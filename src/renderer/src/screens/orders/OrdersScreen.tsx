@@ -4,6 +4,7 @@ import '@renderer/styles/orders.css';
 import { OrderDetail } from './OrderDetail';
 import { OrderFilters, QueueSummary } from './OrderFilters';
 import { OrderQueue } from './OrderQueue';
+import { OrderSelectionBar } from './OrderSelectionBar';
 import { orderIdOf } from './order-format';
 import { useOrderCounts, useOrderQueue } from './use-order-queue';
 
@@ -18,6 +19,7 @@ export default function OrdersScreen() {
     <div className="screen screen-wide">
       <div className="screen-head">
         <h1>Orders</h1>
+        <OrderSelectionBar />
       </div>
       <div className="master-detail order-layout">
         <section className="master card" aria-labelledby="orders-heading">

@@ -36,6 +36,9 @@ export const orderTypeLabel = (type: string): string =>
 export const orderHref = (orderId: string): string => `/${encodeURIComponent(orderId)}`;
 
 /** An order's dosing schedule, from anywhere (outside the order queue's nested routes). */
+/** The selected orders' schedules, one per printed page (from inside the queue's nested routes). */
+export const selectedSchedulesHref = '~/orders/schedules';
+
 export const orderScheduleHref = (orderId: string): string =>
   `~/orders/${encodeURIComponent(orderId)}/schedule`;
 

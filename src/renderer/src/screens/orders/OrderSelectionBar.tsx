@@ -1,0 +1,78 @@
+import { Ban, Download, Loader2, Printer, X } from 'lucide-react';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { formatCount } from '@renderer/lib/format';
+import { call } from '@renderer/lib/ipc';
+import { datedFileName, handOverCsvExport } from '@renderer/lib/save-file';
+import { useOrdersStore } from '@renderer/stores/orders-store';
+import { BulkCancelDialog } from './BulkCancelDialog';
+import { selectedSchedulesHref } from './order-format';
+
+/**
+ * The queue's selection (checkboxes, Space on a row) and what can be done with it: cancel the New
+ * ones, export them as CSV, print their dosing schedules; the selection stays across searches.
+ */
+export function OrderSelectionBar() {
+  const selected = useOrdersStore((s) => s.selected);
+  const clear = useOrdersStore((s) => s.clearSelection);
+  const [, navigate] = useLocation();
+  const [cancelling, setCancelling] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const n = selected.size;
+
+  const exportSelection = async () => {
+    setExporting(true);
+    try {
+      const result = await call('orders.exportCsv', { orderIds: [...selected] });
+      handOverCsvExport(result, {
+        fileName: datedFileName('order-desk-selected-orders'),
+        noun: 'order',
+        failure: 'The selected orders could not be exported.',
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  if (n === 0) return null;
+  return (
+    <div className="order-selection" role="group" aria-label="Selected orders">
+      <p className="order-selection-count" role="status">
+        <strong>{formatCount(n)} selected</strong>
+      </p>
+      <div className="order-selection-actions">
+        <button type="button" className="button button-small" onClick={() => setCancelling(true)}>
+          <Ban aria-hidden="true" size={14} />
+          Cancel New…
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          disabled={exporting}
+          aria-busy={exporting}
+          onClick={() => void exportSelection()}
+        >
+          {exporting ? (
+            <Loader2 aria-hidden="true" size={14} className="spin" />
+          ) : (
+            <Download aria-hidden="true" size={14} />
+          )}
+          Export selected
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => navigate(selectedSchedulesHref)}
+        >
+          <Printer aria-hidden="true" size={14} />
+          Print schedules
+        </button>
+        <button type="button" className="button button-small" onClick={clear}>
+          <X aria-hidden="true" size={14} />
+          Clear
+        </button>
+      </div>
+      <BulkCancelDialog open={cancelling} onClose={() => setCancelling(false)} />
+    </div>
+  );
+}
