@@ -19,6 +19,7 @@ const item = (over: Partial<ReviewItemView> & Pick<ReviewItemView, 'localId'>) =
   customerName: 'Ada Lovelace',
   sourceId: 'PAT-ADA-1',
   estimatedTotal: '26.35',
+  detail: null,
   warnings: [],
   problems: [],
   repeats: [],

@@ -8,6 +8,7 @@ import { migration006 } from './006-name-order';
 import { migration007 } from './007-protocol-origin';
 import { migration008 } from './008-possible-duplicates';
 import { migration009 } from './009-job-server-time';
+import { migration013 } from './013-batch-name';
 
 /**
  * One schema version: SQL, or a function of the connection for a step that needs code (a column
@@ -31,6 +32,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration007,
   migration008,
   migration009,
+  migration013,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
