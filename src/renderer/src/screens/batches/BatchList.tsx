@@ -86,11 +86,13 @@ export function BatchList() {
                     </a>
                   </th>
                   <td>{batchStarted(b)}</td>
-                  <td className="batch-progress-cell">
-                    <ProgressBar progress={b.progress} label={`Progress of ${batchTitle(b)}`} />
-                    <span className="muted">
-                      {b.progress.created + b.progress.rejected} / {b.progress.total}
-                    </span>
+                  <td>
+                    <div className="batch-progress-cell">
+                      <ProgressBar progress={b.progress} label={`Progress of ${batchTitle(b)}`} />
+                      <span className="muted">
+                        {b.progress.created + b.progress.rejected} / {b.progress.total}
+                      </span>
+                    </div>
                   </td>
                   <td className="num">{b.progress.created}</td>
                   <td className="num">{b.progress.rejected}</td>

@@ -54,12 +54,14 @@ export function ReviewDetail({
           <>
             <div>
               <dt>Partner discount</dt>
-              <dd>{price.discount} (in the products’ prices)</dd>
+              <dd>{price.discount}, in the prices</dd>
             </div>
-            <div>
-              <dt>Volume discount</dt>
-              <dd className="num">−{formatMoney(price.volumeDiscount)}</dd>
-            </div>
+            {price.volumeDiscount !== '0.00' && (
+              <div>
+                <dt>Volume discount</dt>
+                <dd className="num">−{formatMoney(price.volumeDiscount)}</dd>
+              </div>
+            )}
             <div>
               <dt>Handling fees</dt>
               <dd className="num">{formatMoney(price.fees)}</dd>
