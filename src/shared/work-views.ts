@@ -24,6 +24,10 @@ export const BatchView = z.object({
   createdAt: z.int(),
   finishedAt: z.int().nullable(),
   concurrency: z.int().min(1),
+  /** The name the user gave it; null: none (shown by its start date). */
+  name: z.string().nullable(),
+  /** The orders it created as mirrored, and what they cost as the server priced them. */
+  ordered: z.object({ orders: z.int().min(0), amount: Money }),
   progress: BatchProgressEvent,
 });
 export type BatchView = z.infer<typeof BatchView>;
@@ -71,11 +75,20 @@ export const BatchItemView = z.object({
 });
 export type BatchItemView = z.infer<typeof BatchItemView>;
 
+/** A batch's name: trimmed, at most 80 characters; blank is no name. */
+export const BatchName = z
+  .string()
+  .trim()
+  .max(80, 'a batch name is at most 80 characters')
+  .transform((name) => (name === '' ? undefined : name));
+
 export const SubmitBatch = z.object({
   protocolLocalIds: z.array(z.uuid()).min(1, 'choose at least one protocol').max(5_000),
   concurrency: z.int().min(1).max(16).optional(),
   /** Per protocol the review showed as a possible duplicate and the user included: those orders. */
   allowDuplicateOf: z.record(z.uuid(), AllowDuplicateOf).optional(),
+  /** A name for the batch (blank is none). */
+  name: BatchName.optional(),
 });
 
 /** The protocols a user selected, before they become a batch. */
@@ -88,6 +101,40 @@ export const DuplicateCheckView = z.object({
   message: z.string().nullable(),
 });
 
+/** One product of an order as its confirmation names it. */
+export const OrderLineView = z.object({
+  productId: z.int(),
+  name: z.string(),
+  /** Pills a day for a pack product; units per 30 days for an external one. */
+  quantity: z.int(),
+  external: z.boolean(),
+});
+export type OrderLineView = z.infer<typeof OrderLineView>;
+
+/** One product of a reviewed order with what it costs (null: no estimate). */
+export const ReviewLineView = OrderLineView.extend({ total: Money.nullable() });
+
+/** What a reviewed order holds and how it is priced, for its expanded row. */
+export const ReviewDetailView = z.object({
+  daysSupply: DaysSupply,
+  shippingMethod: ShippingMethod,
+  lines: z.array(ReviewLineView),
+  /**
+   * The price's parts (the lines' totals, after the partner's `discount`, less the volume
+   * discount, plus handling fees and shipping); null when there is no estimate.
+   */
+  price: z
+    .object({
+      discount: z.string(),
+      volumeDiscount: Money,
+      fees: Money,
+      shipping: Money,
+      total: Money,
+    })
+    .nullable(),
+});
+export type ReviewDetailView = z.infer<typeof ReviewDetailView>;
+
 /** One selected protocol as the review shows it. */
 export const ReviewItemView = z.object({
   localId: z.string(),
@@ -95,6 +142,8 @@ export const ReviewItemView = z.object({
   sourceId: z.string(),
   /** The order's estimated total; null when the protocol cannot be an order. */
   estimatedTotal: Money.nullable(),
+  /** What the order holds and its price; null when the protocol cannot be an order. */
+  detail: ReviewDetailView.nullable(),
   /** Worth a look but sent anyway: discontinued, backordered or draft products. */
   warnings: z.array(z.string()),
   /** Why it cannot be an order (left out of the batch); empty when it can. */
@@ -128,16 +177,6 @@ export const BatchReviewView = z.object({
   duplicateCheck: DuplicateCheckView,
 });
 export type BatchReviewView = z.infer<typeof BatchReviewView>;
-
-/** One product of an order as its confirmation names it. */
-export const OrderLineView = z.object({
-  productId: z.int(),
-  name: z.string(),
-  /** Pills a day for a pack product; units per 30 days for an external one. */
-  quantity: z.int(),
-  external: z.boolean(),
-});
-export type OrderLineView = z.infer<typeof OrderLineView>;
 
 /**
  * One order before it is placed (Order now, a new order): the review of a batch of one, and what

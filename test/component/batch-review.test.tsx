@@ -19,6 +19,7 @@ const item = (over: Partial<ReviewItemView> & Pick<ReviewItemView, 'localId'>) =
   customerName: 'Ada Lovelace',
   sourceId: 'PAT-ADA-1',
   estimatedTotal: '26.35',
+  detail: null,
   warnings: [],
   problems: [],
   repeats: [],
@@ -135,5 +136,45 @@ describe('the batch review', () => {
     // Sent: the choice is used up, and the batch's own page follows.
     expect(useBatchDraftStore.getState().protocolLocalIds).toEqual([]);
     expect(window.location.hash).toBe(`#/batches/${BATCH_ID}`);
+  });
+
+  it('drops a protocol from the batch (and puts it back), and sends the rest under the name given', async () => {
+    const desk = installOrderDesk({
+      'batches.review': () => REVIEW,
+      'batches.submit': () => ({ batchId: BATCH_ID }),
+    });
+    const user = userEvent.setup();
+    renderReview();
+    const held = await screen.findByRole('region', { name: 'Possible duplicates' });
+    const turing = within(held)
+      .getAllByRole('listitem')
+      .find((li) => li.textContent?.includes('Alan Turing'))!;
+    await user.click(within(turing).getByRole('checkbox', { name: /Order again anyway/ }));
+    expect(figure('review-included')).toBe('2');
+
+    await user.click(screen.getByRole('button', { name: 'Drop Ada Lovelace from the batch' }));
+    expect([figure('review-included'), figure('review-dropped')]).toEqual(['1', '1']);
+    expect(figure('review-total')).toBe('$31.20');
+    const dropped = screen.getByRole('region', { name: 'Dropped from this batch' });
+    const putBack = within(dropped).getByRole('button', {
+      name: 'Put Ada Lovelace back in the batch',
+    });
+    expect(document.activeElement).toBe(putBack);
+    await user.click(putBack);
+    expect([figure('review-included'), figure('review-dropped')]).toEqual(['2', '0']);
+    expect(screen.queryByRole('region', { name: 'Dropped from this batch' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Drop Ada Lovelace from the batch' }));
+
+    await user.type(screen.getByLabelText('Batch name (optional)'), '  Turing only ');
+    await user.click(screen.getByRole('button', { name: 'Submit 1 order…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send 1 order?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send 1 order' }));
+    expect(desk.argsOf('batches.submit')).toEqual([
+      {
+        protocolLocalIds: [REPEATS_ORDER],
+        allowDuplicateOf: { [REPEATS_ORDER]: ['ord_1001'] },
+        name: 'Turing only',
+      },
+    ]);
   });
 });

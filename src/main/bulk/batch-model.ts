@@ -13,6 +13,7 @@ export const BatchRow = z
     concurrency: z.int(),
     total: z.int(),
     finished_at: z.int().nullable(),
+    name: z.string().nullable(),
   })
   .transform((r) => ({
     id: r.id,
@@ -21,6 +22,7 @@ export const BatchRow = z
     concurrency: r.concurrency,
     total: r.total,
     finishedAt: r.finished_at,
+    name: r.name,
   }));
 export type Batch = z.output<typeof BatchRow>;
 

@@ -1,8 +1,14 @@
-import type { ProductRead } from '@shared/api';
+import type { CreateOrderRequest, ProductRead } from '@shared/api';
 import { centsToMoney, moneyToCents } from '@shared/money';
-import { priceOrder } from '@shared/pricing';
+import { priceOrder, type Pricing } from '@shared/pricing';
 import { TOTAL_UNKNOWN_DISCOUNT, TOTAL_UNKNOWN_PRODUCT } from '@shared/pricing-views';
-import { isHeldInReview, type BatchReviewView, type ReviewItemView } from '@shared/work-views';
+import {
+  isHeldInReview,
+  type BatchReviewView,
+  type OrderLineView,
+  type ReviewDetailView,
+  type ReviewItemView,
+} from '@shared/work-views';
 import { storedPricing, type StoredPricing } from '../catalog/partner-pricing';
 import type { DuplicateOrders } from '../orders/duplicate-orders';
 import type { LocalStore } from '../stores';
@@ -112,6 +118,7 @@ const blankItem = (localId: string, customerName: string, sourceId: string): Rev
   customerName,
   sourceId,
   estimatedTotal: null,
+  detail: null,
   warnings: [],
   problems: [],
   repeats: [],
@@ -134,20 +141,49 @@ export function reviewSource(
     const p = product(li.productId);
     return p && { quantity: li.quantity, price: p.price, external: p.external };
   });
+  const named = orderLines(request, product);
+  const detail = (price: Pricing | null): ReviewDetailView => ({
+    daysSupply: request.daysSupply,
+    shippingMethod: request.shippingMethod,
+    lines: named.map((line, i) => ({ ...line, total: price?.lines[i]?.totalPrice ?? null })),
+    price: price && {
+      discount: price.discount,
+      volumeDiscount: price.totalVolumeDiscount,
+      fees: price.totalFees,
+      shipping: price.totalShipping,
+      total: price.totalPrice,
+    },
+  });
   if (lines.some((l) => l === null)) {
     warnings.push('Not every product is in the local catalog (sync first): no estimate.');
-    return { item: { ...base, warnings }, built };
+    return { item: { ...base, detail: detail(null), warnings }, built };
   }
   // Never a total without the partner's discount: that would be a price the server won't charge.
-  const estimatedTotal = pricing
+  const price = pricing
     ? priceOrder({
         daysSupply: request.daysSupply,
         shippingMethod: request.shippingMethod,
         discountValue: pricing.discountValue,
         lineItems: lines.filter((l) => l !== null),
-      }).totalPrice
+      })
     : null;
-  return { item: { ...base, estimatedTotal, warnings }, built };
+  return {
+    item: { ...base, estimatedTotal: price?.totalPrice ?? null, detail: detail(price), warnings },
+    built,
+  };
+}
+
+/** An order's products as a review or confirmation names them. */
+export function orderLines(request: CreateOrderRequest, product: ProductLookup): OrderLineView[] {
+  return request.lineItems.map((li) => {
+    const p = product(li.productId);
+    return {
+      productId: li.productId,
+      name: p?.name ?? `Product ${li.productId}`,
+      quantity: li.quantity,
+      external: p ? p.external : li.administration == null,
+    };
+  });
 }
 
 /**

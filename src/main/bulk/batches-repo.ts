@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateOrderRequest } from '@shared/api';
+import { z } from 'zod';
+import { Money, type CreateOrderRequest } from '@shared/api';
+import { centsToMoney, moneyToCents } from '@shared/money';
 import type { Clock } from '../clock';
 import type { JobsRepo } from '../jobs/jobs-repo';
 import type { StoredJob } from '../jobs/job-model';
@@ -9,6 +11,8 @@ import type { Db } from '../store/db';
 import { StoreError } from '../store/errors';
 import { parseRow, prepareCached, runTransaction } from '../store/rows';
 import { BatchRow, type Batch, type BatchItem, type BatchProgress } from './batch-model';
+
+const PriceRow = z.object({ price: Money });
 
 /**
  * Bulk submissions: a batch is a grouping of order jobs (one per protocol, in order) with a
@@ -34,7 +38,7 @@ export class BatchesRepo {
       /** Orders of the same patient and content the user chose to order again beside. */
       allowDuplicateOf?: readonly string[];
     }[],
-    options: { concurrency: number },
+    options: { concurrency: number; name?: string | null },
   ): Batch {
     if (items.length === 0)
       throw new StoreError('invalid-state', 'A batch needs at least one order.');
@@ -42,8 +46,8 @@ export class BatchesRepo {
     runTransaction(this.db, () => {
       prepareCached(
         this.db,
-        "INSERT INTO batches (id, created_at, state, concurrency, total) VALUES (?, ?, 'running', ?, ?)",
-      ).run(id, this.clock.now(), options.concurrency, items.length);
+        "INSERT INTO batches (id, created_at, state, concurrency, total, name) VALUES (?, ?, 'running', ?, ?, ?)",
+      ).run(id, this.clock.now(), options.concurrency, items.length, options.name ?? null);
       items.forEach((item, seq) => {
         enqueueOrderJob(this.jobs, item, { batchId: id, batchSeq: seq });
       });
@@ -175,6 +179,22 @@ export class BatchesRepo {
       sentAt: job.sentAt,
       possibleDuplicates: duplicates.get(job.batchSeq ?? 0) ?? [],
     };
+  }
+
+  /**
+   * What the batch's created orders cost, as the server priced them (each order's totalPrice as
+   * mirrored): their count and the sum; orders not mirrored yet are not counted.
+   */
+  orderedTotal(batchId: string): { orders: number; amount: Money } {
+    const rows = prepareCached(
+      this.db,
+      `SELECT json_extract(o.body, '$.totalPrice') AS price FROM jobs j
+         JOIN orders o ON o.id = j.result_id
+        WHERE j.batch_id = ? AND j.kind = 'order' AND j.state = 'done'`,
+    ).all(batchId);
+    const prices = rows.map((row) => parseRow(PriceRow, row, 'orders', `batch=${batchId}`).price);
+    const cents = prices.reduce((sum, price) => sum + moneyToCents(price), 0);
+    return { orders: prices.length, amount: centsToMoney(cents) };
   }
 
   progress(batchId: string): BatchProgress {

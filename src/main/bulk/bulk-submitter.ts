@@ -66,6 +66,8 @@ export class BulkSubmitter {
        * beside (the review showed them): the create is not held back for those.
        */
       allowDuplicateOf?: Readonly<Record<string, readonly string[]>>;
+      /** The batch's name as the user gave it; none: the lists show its start date. */
+      name?: string;
     } = {},
   ): string {
     const { store } = this.o;
@@ -113,7 +115,7 @@ export class BulkSubmitter {
         }
       }
       if (rejected.length > 0) throw new BatchRejectedError(rejected);
-      return store.batches.insertBatch(items, { concurrency });
+      return store.batches.insertBatch(items, { concurrency, name: options.name ?? null });
     });
     this.log(`batch ${batch.id}: ${batch.total} protocol(s), concurrency ${concurrency}`);
     this.throttle.flush(batch.id);

@@ -9,6 +9,7 @@ import {
   productLookup,
   reviewSource,
   summarize,
+  orderLines,
   type ProductLookup,
   type ReviewOptions,
 } from '../bulk/batch-review';
@@ -122,14 +123,6 @@ function orderSummary(
     daysSupply: request.daysSupply,
     shippingMethod: request.shippingMethod,
     orderType: request.orderType,
-    lines: request.lineItems.map((li) => {
-      const p = product(li.productId);
-      return {
-        productId: li.productId,
-        name: p?.name ?? `Product ${li.productId}`,
-        quantity: li.quantity,
-        external: p ? p.external : li.administration == null,
-      };
-    }),
+    lines: orderLines(request, product),
   };
 }

@@ -395,7 +395,20 @@ export function registerContractSuite(
         { path: ['protocolLocalIds', 1], message: 'Unknown protocol: no such protocol' },
       ]);
 
-      const { batchId } = await value('batches.submit', { protocolLocalIds: ids, concurrency: 2 });
+      // A name is trimmed; one too long is refused with its reason, nothing sent.
+      const tooLong = await failure('batches.submit', {
+        protocolLocalIds: ids,
+        name: 'x'.repeat(81),
+      });
+      expect(tooLong.kind).toBe('invalid-arguments');
+      expect(tooLong.fieldErrors).toEqual([
+        { path: ['name'], message: 'a batch name is at most 80 characters' },
+      ]);
+      const { batchId } = await value('batches.submit', {
+        protocolLocalIds: ids,
+        concurrency: 2,
+        name: '  IPC batch  ',
+      });
       await vi.waitFor(
         () =>
           expect(
@@ -404,7 +417,12 @@ export function registerContractSuite(
         { timeout: 15_000 },
       );
       const [listed] = await value('batches.list', {});
-      expect(listed).toMatchObject({ id: batchId, concurrency: 2, progress: { created: 2 } });
+      expect(listed).toMatchObject({
+        id: batchId,
+        concurrency: 2,
+        name: 'IPC batch',
+        progress: { created: 2 },
+      });
       const items = await value('batches.items', { batchId });
       expect(items.map((i) => [i.seq, i.sourceId, i.state])).toEqual([
         [0, 'ipc-batch-1', 'done'],
@@ -418,6 +436,18 @@ export function registerContractSuite(
       const { orders, total } = await value('orders.list', { sourceId: 'ipc-batch-1' });
       expect(orders.map((o) => o.id)).toEqual([orderId]);
       expect(total).toBe(1);
+      // The batch's total is what the server charged for its orders.
+      await vi.waitFor(async () => {
+        const [again] = await value('batches.list', {});
+        expect(again!.ordered.orders).toBe(2);
+      });
+      const cents = (
+        await Promise.all(items.map((i) => value('orders.get', { orderId: i.orderId! })))
+      )
+        .map((o) => Math.round(Number(o.totalPrice) * 100))
+        .reduce((a, c) => a + c, 0);
+      const [final] = await value('batches.list', {});
+      expect(Math.round(Number(final!.ordered.amount) * 100)).toBe(cents);
       const searched = await value('orders.list', { search: 'ipc-batch', limit: 1 });
       expect(searched.orders).toHaveLength(1);
       expect(searched.total).toBe(2);

@@ -41,7 +41,32 @@ describe('batches.review (reviewBatch)', () => {
       estimatedTotal: '57.95',
       problems: [],
     });
-    expect(known.items[1]).toMatchObject({ estimatedTotal: null, problems: [expect.any(String)] });
+    // Its expanded row: each product with its line total, and the price's other parts.
+    expect(known.items[0]!.detail).toEqual({
+      daysSupply: 30,
+      shippingMethod: 'STANDARD',
+      lines: [
+        expect.objectContaining({ productId: 1001, quantity: 2, external: false, total: '27.00' }),
+        expect.objectContaining({
+          productId: 1035,
+          name: 'Omega Oil',
+          external: true,
+          total: '18.00',
+        }),
+      ],
+      price: {
+        discount: '10%',
+        volumeDiscount: '0.00',
+        fees: '5.00',
+        shipping: '7.95',
+        total: '57.95',
+      },
+    });
+    expect(known.items[1]).toMatchObject({
+      estimatedTotal: null,
+      detail: null,
+      problems: [expect.any(String)],
+    });
     expect(known).toMatchObject({ estimatedTotal: '57.95', totalUnknown: null, exact: true });
     expect((await reviewBatch(store, [ok], { embedded: false, duplicates: none })).exact).toBe(
       false,

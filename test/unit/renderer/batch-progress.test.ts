@@ -24,6 +24,8 @@ const batch = (id: string, createdAt: number): BatchView => ({
   createdAt,
   finishedAt: null,
   concurrency: 4,
+  name: null,
+  ordered: { orders: 0, amount: '0.00' },
   progress: progress(id),
 });
 

@@ -433,4 +433,30 @@ describe('JobsRepo', () => {
     });
     expect(store.jobs.counts({ kind: 'protocol' })).toMatchObject({ queued: 1 });
   });
+
+  it('keeps the name a batch was given (none: null) and totals the orders it created as the server priced them', () => {
+    const store = memoryStore();
+    const named = store.batches.insertBatch(
+      [{ protocolLocalId: 'p-a', request: orderRequest('s-a') }],
+      { concurrency: 1, name: 'November refills' },
+    );
+    expect(store.batches.get(named.id)).toMatchObject({ name: 'November refills' });
+    const batch = batchOf(store, 3, 3);
+    expect(batch.name).toBeNull();
+    expect(store.batches.orderedTotal(batch.id)).toEqual({ orders: 0, amount: '0.00' });
+    const jobs = store.batches.items(batch.id).map((i) => i.jobId);
+    claim(store);
+    store.transaction(() => {
+      store.jobs.settle(jobs[0]!, ['sending'], { to: 'done', error: null, resultId: 'ord_x' });
+      store.orders.insertCreated(appOrder('ord_x', { totalPrice: '26.35' }));
+    });
+    store.transaction(() => {
+      store.jobs.settle(jobs[1]!, ['sending'], { to: 'done', error: null, resultId: 'ord_y' });
+      store.orders.insertCreated(appOrder('ord_y', { totalPrice: '10.10' }));
+    });
+    store.jobs.settle(jobs[2]!, ['sending'], { to: 'rejected', error: discontinued });
+    // Only the created orders count; another batch's are not this one's.
+    expect(store.batches.orderedTotal(batch.id)).toEqual({ orders: 2, amount: '36.45' });
+    expect(store.batches.orderedTotal(named.id)).toEqual({ orders: 0, amount: '0.00' });
+  });
 });

@@ -23,11 +23,13 @@ export function batchesHandlers(deps: IpcHandlerDeps): AreaHandlers<'batches'> {
   };
 
   /** A batch as the batches list shows it. */
-  const batchView = ({ id, createdAt, finishedAt, concurrency }: Batch) => ({
+  const batchView = ({ id, createdAt, finishedAt, concurrency, name }: Batch) => ({
     id,
     createdAt,
     finishedAt,
     concurrency,
+    name,
+    ordered: core.store.batches.orderedTotal(id),
     progress: session().bulk.progress(id),
   });
 
@@ -40,13 +42,14 @@ export function batchesHandlers(deps: IpcHandlerDeps): AreaHandlers<'batches'> {
         duplicates: s.duplicates,
       });
     },
-    'batches.submit': async ({ protocolLocalIds, concurrency, allowDuplicateOf }) => {
+    'batches.submit': async ({ protocolLocalIds, concurrency, allowDuplicateOf, name }) => {
       const s = session();
       try {
         return {
           batchId: s.bulk.submit(protocolLocalIds, {
             ...(concurrency ? { concurrency } : {}),
             ...(allowDuplicateOf ? { allowDuplicateOf } : {}),
+            ...(name ? { name } : {}),
           }),
         };
       } catch (error) {

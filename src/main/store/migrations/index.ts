@@ -9,6 +9,7 @@ import { migration007 } from './007-protocol-origin';
 import { migration008 } from './008-possible-duplicates';
 import { migration009 } from './009-job-server-time';
 import { migration010 } from './010-protocol-products';
+import { migration011 } from './011-batch-name';
 
 /**
  * One schema version: SQL, or a function of the connection for a step that needs code (a column
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration008,
   migration009,
   migration010,
+  migration011,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

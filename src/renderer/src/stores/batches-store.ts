@@ -20,6 +20,8 @@ interface BatchesStore {
   submit(
     protocolLocalIds: readonly string[],
     allowDuplicateOf?: Readonly<Record<string, string[]>>,
+    /** The batch's name; blank is none. */
+    name?: string,
   ): Promise<string | null>;
   pause(batchId: string): Promise<void>;
   resume(batchId: string): Promise<void>;
@@ -46,7 +48,7 @@ const initial = {
 export const useBatchesStore = create<BatchesStore>((set, get) => ({
   ...initial,
 
-  async submit(protocolLocalIds, allowDuplicateOf) {
+  async submit(protocolLocalIds, allowDuplicateOf, name) {
     if (get().submitting) return null;
     set({ submitting: true, submitError: null });
     const result = await call('batches.submit', {
@@ -54,6 +56,7 @@ export const useBatchesStore = create<BatchesStore>((set, get) => ({
       ...(allowDuplicateOf && Object.keys(allowDuplicateOf).length > 0
         ? { allowDuplicateOf: { ...allowDuplicateOf } }
         : {}),
+      ...(name ? { name } : {}),
     });
     set({ submitting: false });
     if (result.ok) {

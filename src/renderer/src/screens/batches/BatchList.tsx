@@ -1,5 +1,6 @@
 import { Empty, Failed, Loading } from '@renderer/components/States';
-import { plural } from '@renderer/lib/format';
+import { centsToMoney, moneyToCents } from '@shared/money';
+import { formatCount, formatMoney, plural } from '@renderer/lib/format';
 import { useAppStore } from '@renderer/stores/app-store';
 import { useBatchList } from './use-batches';
 import { batchStarted, batchStateLabel, batchStateTone, batchTitle } from './batch-labels';
@@ -12,6 +13,14 @@ export function BatchList() {
   const offline = useAppStore((s) => (s.online ? null : (s.offlineReason ?? 'network')));
 
   const unfinished = batches.filter((b) => b.progress.state !== 'done').length;
+  const totals = batches.reduce(
+    (sum, b) => ({
+      created: sum.created + b.progress.created,
+      rejected: sum.rejected + b.progress.rejected,
+      cents: sum.cents + moneyToCents(b.ordered.amount),
+    }),
+    { created: 0, rejected: 0, cents: 0 },
+  );
 
   return (
     <div className="screen batch-screen">
@@ -46,7 +55,8 @@ export function BatchList() {
           </h2>
           <p className="summary" role="status">
             {plural(batches.length, 'batch', 'batches')}
-            {unfinished > 0 ? `, ${unfinished} unfinished` : ''}
+            {unfinished > 0 ? `, ${unfinished} unfinished` : ''}: {plural(totals.created, 'order')}{' '}
+            created, {formatMoney(centsToMoney(totals.cents))}
           </p>
           <table className="table batch-table">
             <thead>
@@ -59,6 +69,9 @@ export function BatchList() {
                 </th>
                 <th scope="col" className="num">
                   Rejected
+                </th>
+                <th scope="col" className="num">
+                  Total
                 </th>
                 <th scope="col">State</th>
               </tr>
@@ -73,14 +86,19 @@ export function BatchList() {
                     </a>
                   </th>
                   <td>{batchStarted(b)}</td>
-                  <td className="batch-progress-cell">
-                    <ProgressBar progress={b.progress} label={`Progress of ${batchTitle(b)}`} />
-                    <span className="muted">
-                      {b.progress.created + b.progress.rejected} / {b.progress.total}
-                    </span>
+                  <td>
+                    <div className="batch-progress-cell">
+                      <ProgressBar progress={b.progress} label={`Progress of ${batchTitle(b)}`} />
+                      <span className="muted">
+                        {b.progress.created + b.progress.rejected} / {b.progress.total}
+                      </span>
+                    </div>
                   </td>
                   <td className="num">{b.progress.created}</td>
                   <td className="num">{b.progress.rejected}</td>
+                  <td className="num" data-testid="batch-total">
+                    {formatMoney(b.ordered.amount)}
+                  </td>
                   <td>
                     <span
                       className={`batch-state batch-state-${batchStateTone(b.progress, offline)}`}
@@ -94,6 +112,21 @@ export function BatchList() {
                 </tr>
               ))}
             </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={3}>
+                  All batches
+                </th>
+                <td className="num" data-testid="batches-created">
+                  {formatCount(totals.created)}
+                </td>
+                <td className="num">{formatCount(totals.rejected)}</td>
+                <td className="num" data-testid="batches-total">
+                  {formatMoney(centsToMoney(totals.cents))}
+                </td>
+                <td />
+              </tr>
+            </tfoot>
           </table>
         </section>
       )}

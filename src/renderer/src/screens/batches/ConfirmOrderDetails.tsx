@@ -2,6 +2,7 @@ import { AlertTriangle } from 'lucide-react';
 import type { OrderReviewView } from '@shared/work-views';
 import { formatMoney } from '@renderer/lib/format';
 import { orderTypeLabel, shippingMethodLabel } from '../orders/order-format';
+import { lineQuantity } from './batch-labels';
 
 interface Props {
   order: OrderReviewView['order'];
@@ -37,10 +38,7 @@ export function ConfirmOrderDetails({ order, total, exact, warnings }: Props) {
             <ul className="confirm-order-lines">
               {order.lines.map((line) => (
                 <li key={line.productId}>
-                  {line.name}:{' '}
-                  {line.external
-                    ? `${line.quantity} per 30 days`
-                    : `${line.quantity} ${line.quantity === 1 ? 'pill' : 'pills'} a day`}
+                  {line.name}: {lineQuantity(line)}
                 </li>
               ))}
             </ul>

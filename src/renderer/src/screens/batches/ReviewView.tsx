@@ -3,16 +3,21 @@ import { useEffect, useMemo, useState } from 'react';
 import { centsToMoney, moneyToCents } from '@shared/money';
 import { isHeldInReview, type ReviewItemView } from '@shared/work-views';
 import { useLocation } from 'wouter';
+import { Field } from '@renderer/components/Field';
 import { Empty, Failed, Loading } from '@renderer/components/States';
 import { formatMoney, plural } from '@renderer/lib/format';
 import { useAppStore } from '@renderer/stores/app-store';
 import { useBatchDraftStore } from '@renderer/stores/batch-draft-store';
 import { useBatchesStore } from '@renderer/stores/batches-store';
 import { ConfirmSubmit } from './ConfirmSubmit';
+import { DroppedList } from './DroppedList';
 import { useBatchReview } from './use-batches';
 import { HeldList } from './HeldList';
 import { LeftOutList } from './LeftOutList';
 import { ReviewList } from './ReviewList';
+
+/** As long as a batch name may be (SubmitBatch's BatchName). */
+const NAME_MAX = 80;
 
 const FROM_LABELS: Record<string, string> = {
   '/refills': 'Back to refills due',
@@ -31,15 +36,25 @@ export function ReviewView() {
   const [confirming, setConfirming] = useState(false);
   /** Possible duplicates the user chose to order again all the same. */
   const [includedHeld, setIncludedHeld] = useState<ReadonlySet<string>>(new Set());
+  /** Protocols the user dropped from this batch (they are kept, just not sent). */
+  const [dropped, setDropped] = useState<ReadonlySet<string>>(new Set());
+  const [lastDropped, setLastDropped] = useState<string | null>(null);
+  const [name, setName] = useState('');
   const [, navigate] = useLocation();
   const back = FROM_LABELS[from] ?? 'Back';
 
   // A new review is a new question: nothing held back is included by an earlier answer.
   const reviewed = review.data;
   useEffect(() => setIncludedHeld(new Set()), [reviewed]);
+  // Another choice of protocols is another batch: nothing dropped, no name yet.
+  useEffect(() => {
+    setDropped(new Set());
+    setLastDropped(null);
+    setName('');
+  }, [ids]);
   const split = useMemo(
-    () => splitReview(reviewed?.items ?? [], includedHeld),
-    [reviewed, includedHeld],
+    () => splitReview(reviewed?.items ?? [], includedHeld, dropped),
+    [reviewed, includedHeld, dropped],
   );
 
   if (ids.length === 0) {
@@ -62,9 +77,7 @@ export function ReviewView() {
   const value = review.data;
   const { included, leftOut, held, stillHeld } = split;
   const warned = included.filter((i) => i.warnings.length > 0).length;
-  const total = value
-    ? totalWith(value.estimatedTotal, value.totalUnknown, split.includedHeld)
-    : null;
+  const total = value ? totalOf(included, value.totalUnknown) : null;
 
   const toggleHeld = (localId: string, include: boolean) =>
     setIncludedHeld((was) => {
@@ -73,6 +86,21 @@ export function ReviewView() {
       else next.delete(localId);
       return next;
     });
+
+  const drop = (localId: string) => {
+    setDropped((was) => new Set(was).add(localId));
+    setLastDropped(localId);
+  };
+  const putBack = (localId: string) => {
+    setDropped((was) => {
+      const next = new Set(was);
+      next.delete(localId);
+      return next;
+    });
+    setLastDropped(null);
+    // Its Put back button is gone: the focus goes to the list it is back in.
+    requestAnimationFrame(() => document.getElementById('included-heading')?.focus());
+  };
 
   const send = async () => {
     const allowDuplicateOf = Object.fromEntries(
@@ -84,6 +112,7 @@ export function ReviewView() {
     const batchId = await submit(
       included.map((i) => i.localId),
       allowDuplicateOf,
+      name.trim(),
     );
     setConfirming(false);
     if (!batchId) {
@@ -136,6 +165,10 @@ export function ReviewView() {
                 <dd data-testid="review-included">{included.length}</dd>
               </div>
               <div>
+                <dt>Dropped</dt>
+                <dd data-testid="review-dropped">{split.dropped.length}</dd>
+              </div>
+              <div>
                 <dt>Left out</dt>
                 <dd data-testid="review-left-out">{leftOut.length}</dd>
               </div>
@@ -171,6 +204,16 @@ export function ReviewView() {
               {leftOut.length > 0 &&
                 `${plural(leftOut.length, 'protocol')} cannot be an order and ${leftOut.length === 1 ? 'is' : 'are'} left out.`}
             </p>
+            <Field
+              id="batch-name"
+              className="review-name"
+              label="Batch name (optional)"
+              value={name}
+              maxLength={NAME_MAX}
+              placeholder="e.g. November refills"
+              hint="Shown in the batches list. Without one, the batch is shown by its size and start date."
+              onChange={(e) => setName(e.target.value)}
+            />
             <div className="form-actions form-actions-start">
               <button
                 type="button"
@@ -196,15 +239,21 @@ export function ReviewView() {
           {leftOut.length > 0 && <LeftOutList items={leftOut} />}
 
           {included.length > 0 ? (
-            <ReviewList items={included} exact={value.exact} />
+            <ReviewList items={included} exact={value.exact} onDrop={drop} />
           ) : (
             <Empty
               title={
-                held.length > 0
-                  ? 'Nothing is sent as the batch stands: include the possible duplicates that are meant, or fix the protocols left out.'
-                  : 'None of the chosen protocols can be an order yet. Fix them in the editor first.'
+                split.dropped.length > 0
+                  ? 'Every protocol that could be sent is dropped: put one back to send this batch.'
+                  : held.length > 0
+                    ? 'Nothing is sent as the batch stands: include the possible duplicates that are meant, or fix the protocols left out.'
+                    : 'None of the chosen protocols can be an order yet. Fix them in the editor first.'
               }
             />
+          )}
+
+          {split.dropped.length > 0 && (
+            <DroppedList items={split.dropped} lastDropped={lastDropped} onPutBack={putBack} />
           )}
 
           <ConfirmSubmit
@@ -230,32 +279,45 @@ export function ReviewView() {
  * possible duplicates, plus the possible duplicates the user included), left out for a problem,
  * and held back as possible duplicates.
  */
-function splitReview(items: readonly ReviewItemView[], includedHeld: ReadonlySet<string>) {
+function splitReview(
+  all: readonly ReviewItemView[],
+  includedHeld: ReadonlySet<string>,
+  droppedIds: ReadonlySet<string>,
+) {
+  const dropped = all.filter((i) => droppedIds.has(i.localId));
+  const items = all.filter((i) => !droppedIds.has(i.localId));
   const leftOut = items.filter((i) => i.problems.length > 0);
   const held = items.filter((i) => i.problems.length === 0 && isHeldInReview(i));
   const chosen = held.filter((i) => includedHeld.has(i.localId));
   const included = items.filter(
     (i) => i.problems.length === 0 && (!isHeldInReview(i) || includedHeld.has(i.localId)),
   );
-  return { included, leftOut, held, includedHeld: chosen, stillHeld: held.length - chosen.length };
+  return {
+    included,
+    leftOut,
+    held,
+    dropped,
+    includedHeld: chosen,
+    stillHeld: held.length - chosen.length,
+  };
 }
 
-/** main's total (of the items sent as reviewed) plus the possible duplicates included. */
-function totalWith(
-  amount: string | null,
+/**
+ * The total of the orders sent as the batch stands (dropped ones out, included possible
+ * duplicates in), or why there is none: main's reason (no discount read, a product not in the
+ * catalog), or the protocol with no estimate.
+ */
+function totalOf(
+  included: readonly ReviewItemView[],
   unknown: string | null,
-  added: readonly ReviewItemView[],
 ): { amount: string | null; unknown: string | null } {
-  if (amount === null) return { amount, unknown };
-  const missing = added.find((i) => i.estimatedTotal === null);
+  const missing = included.find((i) => i.estimatedTotal === null);
   if (missing)
     return {
       amount: null,
-      unknown: `Total unknown: ${missing.customerName || missing.sourceId} has no estimate.`,
+      unknown:
+        unknown ?? `Total unknown: ${missing.customerName || missing.sourceId} has no estimate.`,
     };
-  const cents = added.reduce(
-    (sum, i) => sum + moneyToCents(i.estimatedTotal!),
-    moneyToCents(amount),
-  );
+  const cents = included.reduce((sum, i) => sum + moneyToCents(i.estimatedTotal!), 0);
   return { amount: centsToMoney(cents), unknown: null };
 }

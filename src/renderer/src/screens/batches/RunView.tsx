@@ -1,6 +1,7 @@
 import { Pause, Play } from 'lucide-react';
 import { useState } from 'react';
 import { Empty, Failed, Loading } from '@renderer/components/States';
+import { formatMoney, plural } from '@renderer/lib/format';
 import { OFFLINE_TEXT, useAppStore } from '@renderer/stores/app-store';
 import { filterItems, type ItemFilter } from '@renderer/stores/batch-progress';
 import { useBatchesStore } from '@renderer/stores/batches-store';
@@ -82,7 +83,13 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
       <div className="screen-head">
         <div>
           <h1>{batchTitle(batch)}</h1>
-          <p className="lead">Started {batchStarted(batch)}</p>
+          <p className="lead">
+            {batch.name === null ? 'Started' : `Batch of ${plural(p.total, 'protocol')}, started`}{' '}
+            {batchStarted(batch)} ·{' '}
+            <span data-testid="batch-ordered">
+              {plural(batch.ordered.orders, 'order')} created, {formatMoney(batch.ordered.amount)}
+            </span>
+          </p>
         </div>
         <div className="batch-actions">
           {p.state === 'running' && (

@@ -36,8 +36,15 @@ export function batchStateLabel(p: BatchProgress, offline: OfflineReason | null 
 export const batchStateTone = (p: BatchProgress, offline: OfflineReason | null = null): string =>
   p.state === 'running' && offline?.startsWith('credentials-') ? 'held' : p.state;
 
+/** The name the user gave the batch, or (none) its size; its start date is shown beside it. */
 export const batchTitle = (b: BatchView): string =>
-  `Batch of ${plural(b.progress.total, 'protocol')}`;
+  b.name ?? `Batch of ${plural(b.progress.total, 'protocol')}`;
+
+/** An order line's quantity in words: "2 pills a day", "1 per 30 days". */
+export const lineQuantity = (line: { quantity: number; external: boolean }): string =>
+  line.external
+    ? `${line.quantity} per 30 days`
+    : `${line.quantity} ${line.quantity === 1 ? 'pill' : 'pills'} a day`;
 
 export const batchStarted = (b: BatchView): string => formatDateTime(b.createdAt);
 
