@@ -121,6 +121,10 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'updates.configure': { enabled: true, feedUrl: 'http://updates.example.com/' },
   'updates.check': { force: true },
   'updates.install': { now: 1 },
+  'practice.state': { on: true },
+  'practice.setEnabled': { enabled: 'yes' },
+  'practice.advanceOrder': { orderId: 'ord_1', to: 'NEW' },
+  'practice.setOffline': { offline: 1 },
 };
 
 async function freePortThatRefuses(): Promise<number> {

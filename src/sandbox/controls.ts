@@ -1,0 +1,68 @@
+import type { Order, OrderStatus } from '../shared/api';
+import { ApiError } from './errors';
+import { FaultConfig, type FaultInjector } from './http/faults';
+import type { OrderService } from './orders-service';
+import { orderV102 } from './views';
+
+/**
+ * The sandbox's controls as functions, for a host running it in-process (the app's practice
+ * mode): the same operations as the /_sandbox routes, for the sandbox's one partner.
+ */
+export interface SandboxControls {
+  /** Moves an order every step up to `to` (one step when absent), each with its webhook. */
+  advanceOrder(orderId: string, to?: Exclude<OrderStatus, 'NEW' | 'CANCELLED'>): Order;
+  /** Replaces the fault injection (latency, errors, dropped answers) on the /v1 requests. */
+  setFaults(config: Partial<FaultConfig>): FaultConfig;
+  clearFaults(): FaultConfig;
+  /** The server as if gone: every connection is closed unanswered (true) or served again. */
+  setUnreachable(unreachable: boolean): void;
+  readonly unreachable: boolean;
+  readonly faults: FaultConfig;
+}
+
+/** A refusal of a control: the order is unknown, or it cannot move that way. */
+export class SandboxControlError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SandboxControlError';
+  }
+}
+
+export function sandboxControls(deps: {
+  partnerId: string;
+  orders: OrderService;
+  faults: FaultInjector;
+}): SandboxControls {
+  const refusal = <T>(run: () => T): T => {
+    try {
+      return run();
+    } catch (error) {
+      if (error instanceof ApiError) throw new SandboxControlError(error.status, error.message);
+      throw error;
+    }
+  };
+  return {
+    advanceOrder: (orderId, to) =>
+      refusal(() => orderV102(deps.orders.advance(deps.partnerId, orderId, to))),
+    setFaults: (config) => {
+      deps.faults.set(FaultConfig.parse(config));
+      return deps.faults.current;
+    },
+    clearFaults: () => {
+      deps.faults.clear();
+      return deps.faults.current;
+    },
+    setUnreachable: (unreachable) => {
+      deps.faults.unreachable = unreachable;
+    },
+    get unreachable() {
+      return deps.faults.unreachable;
+    },
+    get faults() {
+      return deps.faults.current;
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { OrderStatus } from './api';
+
+/** Practice mode as the header, the sidebar and the Practice screen show it. */
+export const PracticeState = z.object({
+  /** The active connection is the built-in sandbox: practice mode may be switched on. */
+  available: z.boolean(),
+  /** Practice mode is on (never while another connection is active). */
+  enabled: z.boolean(),
+  /** The built-in sandbox is simulating being offline. */
+  offline: z.boolean(),
+});
+export type PracticeState = z.infer<typeof PracticeState>;
+
+/** The statuses an order can be moved to in practice: forward on the fulfillment chain. */
+export const PracticeTargetStatus = OrderStatus.exclude(['NEW', 'CANCELLED']);
+export type PracticeTargetStatus = z.infer<typeof PracticeTargetStatus>;
+export const PRACTICE_TARGET_STATUSES = PracticeTargetStatus.options;
+
+export const PracticeAdvance = z.strictObject({
+  orderId: z.string().trim().min(1, 'required').max(100, 'at most 100 characters'),
+  to: PracticeTargetStatus,
+});
+export type PracticeAdvance = z.infer<typeof PracticeAdvance>;
+
+export const PracticeOffline = z.strictObject({ offline: z.boolean() });
