@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { call, describeError } from '@renderer/lib/ipc';
 import { usePractice } from '@renderer/lib/practice';
 import { toast } from '@renderer/stores/toast-store';
@@ -7,15 +7,19 @@ import '@renderer/styles/notifications.css';
 /** Practice mode's switch: offered only while the built-in sandbox is the active connection. */
 export function PracticeSwitch() {
   const practice = usePractice();
-  const [saving, setSaving] = useState(false);
+  /** The position asked for, shown until main's state says the same (or the switch failed). */
+  const [asked, setAsked] = useState<boolean | null>(null);
   const hintId = useId();
+  useEffect(() => {
+    if (asked === practice.enabled) setAsked(null);
+  }, [asked, practice.enabled]);
   if (!practice.available) return null;
 
   const setEnabled = async (enabled: boolean) => {
-    setSaving(true);
+    setAsked(enabled);
     const result = await call('practice.setEnabled', { enabled });
-    setSaving(false);
     if (!result.ok) {
+      setAsked(null);
       const { title, detail } = describeError(result.error);
       toast.error(`Practice mode could not be switched. ${title}`, detail);
     }
@@ -29,8 +33,8 @@ export function PracticeSwitch() {
         <input
           type="checkbox"
           role="switch"
-          checked={practice.enabled}
-          disabled={saving}
+          checked={asked ?? practice.enabled}
+          aria-busy={asked !== null}
           aria-describedby={hintId}
           onChange={(event) => void setEnabled(event.target.checked)}
         />

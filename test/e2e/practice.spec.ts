@@ -1,0 +1,134 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/e2e/fixtures';
+import {
+  connectLocalSandbox,
+  expectConnected,
+  fillPartnerForm,
+  partnerForm,
+  ui,
+} from '../support/e2e/app';
+import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
+import { patientBody, placeOrder } from '../support/e2e/local-orders';
+import { saveScreen } from '../support/e2e/screens';
+
+const practiceLink = (page: Page) =>
+  ui.sidebar(page).getByRole('link', { name: 'Practice', exact: true });
+const practiceSwitch = (page: Page) =>
+  page.getByRole('switch', { name: 'Practice on the local sandbox' });
+const marker = (page: Page) => ui.banner(page).getByText('Practice mode', { exact: true });
+
+/** Opens the Connection screen from the sidebar. */
+async function openConnection(page: Page): Promise<void> {
+  await ui.sidebar(page).getByRole('link', { name: 'Connection', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Connection' })).toBeFocused();
+}
+
+/** Switches practice mode on from the Connection screen and opens the Practice screen. */
+async function startPractice(page: Page): Promise<void> {
+  await openConnection(page);
+  await expect(practiceLink(page)).toHaveCount(0);
+  await expect(marker(page)).toHaveCount(0);
+  await practiceSwitch(page).check();
+  await expect(marker(page)).toBeVisible();
+  await practiceLink(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Practice' })).toBeFocused();
+}
+
+test('practice mode moves an order to Shipped with tracking, and takes the server offline and back', async ({
+  app,
+  host,
+}, testInfo) => {
+  await app.setViewportSize({ width: 1024, height: 700 });
+  await connectLocalSandbox(app);
+  const order = await placeOrder(
+    host,
+    patientBody({ sourceId: 'P-PRACTICE', firstName: 'Paula', lastName: 'Practice' }),
+  );
+  await startPractice(app);
+
+  const move = app.getByRole('form', { name: 'Move an order' });
+  await expect(move.getByLabel('Order')).toHaveValue(order.id);
+  await move.getByLabel('Move to').selectOption({ label: 'Shipped' });
+  await move.getByRole('button', { name: 'Move order' }).click();
+  const result = app.locator('.practice-result');
+  await expect(result).toContainText(`Order ${order.id} is now Shipped: shipped by`);
+  await expect(result).toContainText('tracking number');
+  const stored = host.core.store.orders.get(order.id);
+  expect(stored?.status).toBe('SHIPPED');
+  expect(stored?.fulfillmentInfo?.trackingNumber).toBeTruthy();
+  await expect(result).toContainText(stored!.fulfillmentInfo!.trackingNumber!);
+  await saveScreen(app, testInfo, 'practice-moved');
+
+  // A move the chain refuses is said as the server says it.
+  await move.getByLabel('Move to').selectOption({ label: 'Processing' });
+  await move.getByRole('button', { name: 'Move order' }).click();
+  await expect(app.getByRole('alert').filter({ hasText: 'not ahead of it' })).toBeVisible();
+
+  // The orders queue shows the move (the app read the order back, as any refresh).
+  await ui.sidebar(app).getByRole('link', { name: 'Orders', exact: true }).click();
+  await expect(
+    app.getByRole('link', { name: new RegExp(`order ${order.id}.*Shipped`) }),
+  ).toBeVisible();
+  await expect(marker(app)).toBeVisible();
+
+  // Offline and back: the app's own offline handling follows the sandbox.
+  await practiceLink(app).click();
+  await app.getByRole('button', { name: 'Take the server offline' }).click();
+  await expect(ui.banner(app).getByText('Offline', { exact: true })).toBeVisible();
+  await expect(app.getByText('The practice server is offline')).toBeVisible();
+  await expect(app.getByRole('button', { name: 'Move order' })).toBeDisabled();
+  await saveScreen(app, testInfo, 'practice-offline');
+  await app.getByRole('button', { name: 'Bring the server back online' }).click();
+  await expect(ui.banner(app).getByText('Online', { exact: true })).toBeVisible();
+  await expect(app.getByText('The practice server is online.')).toBeVisible();
+
+  await expectNoAxeBlockersInBothThemes(app, testInfo, 'practice', { screenshot: true });
+
+  // Off again: the screen and the mark go.
+  await openConnection(app);
+  await practiceSwitch(app).uncheck();
+  await expect(marker(app)).toHaveCount(0);
+  await expect(practiceLink(app)).toHaveCount(0);
+});
+
+test('practice mode is never offered on a partner sandbox connection, and main refuses its controls there', async ({
+  app,
+  partnerSandbox,
+}) => {
+  await connectLocalSandbox(app);
+  await openConnection(app);
+  await practiceSwitch(app).check();
+  await expect(practiceLink(app)).toBeVisible();
+
+  await fillPartnerForm(app, partnerSandbox, 'Partner sandbox');
+  await partnerForm(app).getByRole('button', { name: 'Connect', exact: true }).click();
+  await expectConnected(app, 'Partner sandbox');
+  await openConnection(app);
+  await expect(practiceSwitch(app)).toHaveCount(0);
+  await expect(practiceLink(app)).toHaveCount(0);
+  await expect(marker(app)).toHaveCount(0);
+
+  const refusals = await app.evaluate(async () => {
+    const bridge = (
+      globalThis as unknown as {
+        orderDesk: {
+          call(c: string, a: unknown): Promise<{ ok: boolean; error?: { message: string } }>;
+        };
+      }
+    ).orderDesk;
+    return Promise.all([
+      bridge.call('practice.setEnabled', { enabled: true }),
+      bridge.call('practice.setOffline', { offline: true }),
+      bridge.call('practice.advanceOrder', { orderId: 'ord_1', to: 'SHIPPED' }),
+      bridge.call('practice.state', {}),
+    ]);
+  });
+  for (const refusal of refusals.slice(0, 3)) {
+    expect(refusal.ok).toBe(false);
+    expect(refusal.error?.message).toMatch(/only for the built-in sandbox/);
+  }
+  expect(refusals[3]).toEqual({
+    ok: true,
+    value: { available: false, enabled: false, offline: false },
+  });
+});
