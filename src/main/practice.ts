@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { AppOrder } from '@shared/api';
-import type { PracticeAdvance, PracticeState } from '@shared/practice-views';
+import type {
+  PracticeAdvance,
+  PracticeProtocolChange,
+  PracticeState,
+} from '@shared/practice-views';
 import type { ActiveConnection } from './active-connection';
 import { SandboxControlError, type SandboxControls } from './embedded-sandbox';
 import { IpcFailure } from './ipc/errors';
@@ -15,6 +19,16 @@ export interface PracticeDeps {
 const NOT_EMBEDDED =
   'Practice mode is only for the built-in sandbox: connect to the local sandbox on the Connection screen first. Its controls are never offered on a partner or production connection.';
 const NOT_ON = 'Practice mode is off: switch it on on the Connection screen first.';
+
+/** A control the sandbox refuses (unknown, or not possible now), as the failure the window shows. */
+function refused<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof SandboxControlError)) throw error;
+    throw new IpcFailure(error.status === 404 ? 'not-found' : 'conflict', error.message);
+  }
+}
 
 /**
  * Practice mode: the built-in sandbox's own controls (sandbox/controls.ts), called in-process, so
@@ -55,16 +69,18 @@ export class Practice {
         'unavailable',
         'The practice server is offline: bring it back online before moving an order.',
       );
-    try {
-      controls.advanceOrder(orderId, to);
-    } catch (error) {
-      if (!(error instanceof SandboxControlError)) throw error;
-      throw new IpcFailure(error.status === 404 ? 'not-found' : 'conflict', error.message);
-    }
+    refused(() => controls.advanceOrder(orderId, to));
     // The order as the app now knows it: read back from the sandbox, as any refresh.
     const session = this.d.active.session;
     if (!session) throw new IpcFailure('not-connected', NOT_EMBEDDED);
     return session.orders.refreshOrder(orderId);
+  }
+
+  /** Another desk's edit on the server; allowed offline (the other desk is still online). */
+  async changeProtocol(protocolId: string): Promise<PracticeProtocolChange> {
+    const controls = await this.controls();
+    const changed = refused(() => controls.changeProtocol(protocolId));
+    return { protocolId: changed.id, shippingMethod: changed.shippingMethod! };
   }
 
   async setOffline(offline: boolean): Promise<PracticeState> {

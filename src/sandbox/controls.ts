@@ -1,7 +1,8 @@
-import type { Order, OrderStatus } from '../shared/api';
+import type { Order, OrderStatus, Protocol, ProtocolRequest, ShippingMethod } from '../shared/api';
 import { ApiError } from './errors';
 import { FaultConfig, type FaultInjector } from './http/faults';
 import type { OrderService } from './orders-service';
+import type { ProtocolService } from './protocols-service';
 import { orderV102 } from './views';
 
 /**
@@ -11,6 +12,12 @@ import { orderV102 } from './views';
 export interface SandboxControls {
   /** Moves an order every step up to `to` (one step when absent), each with its webhook. */
   advanceOrder(orderId: string, to?: Exclude<OrderStatus, 'NEW' | 'CANCELLED'>): Order;
+  /**
+   * Changes a protocol on the server as another desk would (a PUT of its content with the next
+   * shipping method): the app learns of it at its next pull, or finds it when it sends its own
+   * change of the same protocol (a conflict).
+   */
+  changeProtocol(protocolId: string): Protocol;
   /** Replaces the fault injection (latency, errors, dropped answers) on the /v1 requests. */
   setFaults(config: Partial<FaultConfig>): FaultConfig;
   clearFaults(): FaultConfig;
@@ -34,6 +41,7 @@ export class SandboxControlError extends Error {
 export function sandboxControls(deps: {
   partnerId: string;
   orders: OrderService;
+  protocols: ProtocolService;
   faults: FaultInjector;
 }): SandboxControls {
   const refusal = <T>(run: () => T): T => {
@@ -47,6 +55,11 @@ export function sandboxControls(deps: {
   return {
     advanceOrder: (orderId, to) =>
       refusal(() => orderV102(deps.orders.advance(deps.partnerId, orderId, to))),
+    changeProtocol: (protocolId) =>
+      refusal(() => {
+        const current = deps.protocols.get(deps.partnerId, protocolId);
+        return deps.protocols.replace(deps.partnerId, protocolId, anotherDesksEdit(current));
+      }),
     setFaults: (config) => {
       deps.faults.set(FaultConfig.parse(config));
       return deps.faults.current;
@@ -64,5 +77,31 @@ export function sandboxControls(deps: {
     get faults() {
       return deps.faults.current;
     },
+  };
+}
+
+const NEXT_SHIPPING: Record<ShippingMethod, ShippingMethod> = {
+  STANDARD: 'EXPRESS',
+  EXPRESS: 'OVERNIGHT',
+  OVERNIGHT: 'STANDARD',
+};
+
+/** The protocol's content as a request, with the next shipping method: another desk's edit. */
+function anotherDesksEdit(p: Protocol): ProtocolRequest {
+  const { address } = p.customer;
+  return {
+    customer: {
+      ...p.customer,
+      address: { ...address, line2: address.line2 ?? null },
+    },
+    daysSupply: p.daysSupply ?? 30,
+    orderType: p.orderType ?? 'ONE_TIME',
+    shippingMethod: NEXT_SHIPPING[p.shippingMethod ?? 'OVERNIGHT'],
+    lineItems: p.lineItems.map((item) => ({
+      productId: item.productId,
+      quantity: item.quantity,
+      ...(item.packDescription === undefined ? {} : { packDescription: item.packDescription }),
+      administration: item.administration,
+    })),
   };
 }

@@ -141,7 +141,7 @@ export async function startSandbox(
     clientId: options.clientId,
     clientSecret: options.clientSecret,
     partnerId: DEMO_PARTNER.id,
-    controls: sandboxControls({ partnerId: DEMO_PARTNER.id, orders, faults }),
+    controls: sandboxControls({ partnerId: DEMO_PARTNER.id, orders, protocols, faults }),
     close: () =>
       (closing ??= (async () => {
         simulator.close();

@@ -53,7 +53,13 @@ import { UpdateSettings, UpdatesView } from './update-views';
 import { PricingTermsView } from './pricing-views';
 import { PatientId, PatientListQuery, PatientPageView, PatientView } from './patient-views';
 import { SavePdfArgs, SavePdfResult } from './schedule-pdf';
-import { PracticeAdvance, PracticeOffline, PracticeState } from './practice-views';
+import {
+  PracticeAdvance,
+  PracticeOffline,
+  PracticeProtocol,
+  PracticeProtocolChange,
+  PracticeState,
+} from './practice-views';
 import { ConnectionRemoval, StorageProblem, StoreNotice } from './store-views';
 
 /**
@@ -320,6 +326,11 @@ export const IPC_CALLS = {
   'practice.advanceOrder': call(PracticeAdvance, AppOrder),
   /** The built-in sandbox as if gone (offline) or back. */
   'practice.setOffline': call(PracticeOffline, PracticeState),
+  /**
+   * Changes a protocol on the built-in sandbox as another desk would (its shipping method), even
+   * while it is offline for this app: edited here too, it becomes a conflict.
+   */
+  'practice.changeProtocol': call(PracticeProtocol, PracticeProtocolChange),
 
   /** The app's own updates: settings (off by default) and what the updater is doing. */
   'updates.get': call(None, UpdatesView),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OrderStatus } from './api';
+import { OrderStatus, ShippingMethod } from './api';
 
 /** Practice mode as the header, the sidebar and the Practice screen show it. */
 export const PracticeState = z.object({
@@ -24,3 +24,15 @@ export const PracticeAdvance = z.strictObject({
 export type PracticeAdvance = z.infer<typeof PracticeAdvance>;
 
 export const PracticeOffline = z.strictObject({ offline: z.boolean() });
+
+/** A protocol of the server (its server id) to change as another desk would. */
+export const PracticeProtocol = z.strictObject({
+  protocolId: z.string().trim().min(1, 'required').max(100, 'at most 100 characters'),
+});
+
+/** Another desk's change: the protocol's new shipping method on the server. */
+export const PracticeProtocolChange = z.object({
+  protocolId: z.string(),
+  shippingMethod: ShippingMethod,
+});
+export type PracticeProtocolChange = z.infer<typeof PracticeProtocolChange>;

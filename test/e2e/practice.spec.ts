@@ -8,7 +8,9 @@ import {
   ui,
 } from '../support/e2e/app';
 import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
-import { patientBody, placeOrder } from '../support/e2e/local-orders';
+import { editor } from '../support/e2e/editor';
+import { draftProtocol, patientBody, placeOrder } from '../support/e2e/local-orders';
+import { protocolsUi } from '../support/e2e/protocols';
 import { saveScreen } from '../support/e2e/screens';
 
 const practiceLink = (page: Page) =>
@@ -50,7 +52,7 @@ test('practice mode moves an order to Shipped with tracking, and takes the serve
   await expect(move.getByLabel('Order')).toHaveValue(order.id);
   await move.getByLabel('Move to').selectOption({ label: 'Shipped' });
   await move.getByRole('button', { name: 'Move order' }).click();
-  const result = app.locator('.practice-result');
+  const result = app.getByRole('region', { name: 'Move an order' }).getByRole('status');
   await expect(result).toContainText(`Order ${order.id} is now Shipped: shipped by`);
   await expect(result).toContainText('tracking number');
   const stored = host.core.store.orders.get(order.id);
@@ -89,6 +91,54 @@ test('practice mode moves an order to Shipped with tracking, and takes the serve
   await practiceSwitch(app).uncheck();
   await expect(marker(app)).toHaveCount(0);
   await expect(practiceLink(app)).toHaveCount(0);
+});
+
+test('practice mode makes a conflict: another desk changes a protocol while it is edited here', async ({
+  app,
+  host,
+}) => {
+  await connectLocalSandbox(app);
+  const localId = draftProtocol(
+    host,
+    patientBody({ sourceId: 'P-DESK', firstName: 'Dora', lastName: 'Desk' }),
+  );
+  await expect
+    .poll(async () => {
+      await host.core.session!.sync.syncNow();
+      return host.core.store.protocols.get(localId)?.syncState;
+    })
+    .toBe('synced');
+  await startPractice(app);
+
+  // The server goes away for this app; another desk still changes the protocol there.
+  await app.getByRole('button', { name: 'Take the server offline' }).click();
+  await expect(ui.banner(app).getByText('Offline', { exact: true })).toBeVisible();
+  const desk = app.getByRole('form', { name: 'Change a protocol as another desk' });
+  await expect(desk.getByLabel('Protocol')).toHaveValue(
+    host.core.store.protocols.get(localId)!.serverId!,
+  );
+  await desk.getByRole('button', { name: 'Change it on the server' }).click();
+  await expect(app.getByRole('region', { name: 'Another desk' }).getByRole('status')).toContainText(
+    "Another desk changed Dora Desk's protocol on the server: shipping is now Express.",
+  );
+
+  // Edited here meanwhile: the change waits on this computer.
+  await ui.sidebar(app).getByRole('link', { name: 'Protocols', exact: true }).click();
+  await protocolsUi
+    .row(app, 'Dora Desk')
+    .getByRole('link', { name: /Dora Desk/ })
+    .click();
+  await editor.field(app, 'Shipping method').selectOption('OVERNIGHT');
+  await editor.save(app).click();
+  await expect(editor.syncStatus(app)).toBeVisible();
+
+  // Back online: the app sends its change, finds the server's, and asks which to keep.
+  await practiceLink(app).click();
+  await app.getByRole('button', { name: 'Bring the server back online' }).click();
+  await expect(ui.banner(app).getByText('Online', { exact: true })).toBeVisible();
+  await expect(app.getByTestId('conflicts-count')).toHaveText('1 to resolve', { timeout: 20_000 });
+  await ui.banner(app).getByRole('link', { name: '1 conflict to resolve' }).click();
+  await expect(app.getByRole('region', { name: 'Dora Desk', exact: true })).toBeVisible();
 });
 
 test('practice mode is never offered on a partner sandbox connection, and main refuses its controls there', async ({

@@ -125,6 +125,7 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'practice.setEnabled': { enabled: 'yes' },
   'practice.advanceOrder': { orderId: 'ord_1', to: 'NEW' },
   'practice.setOffline': { offline: 1 },
+  'practice.changeProtocol': { protocolId: '' },
 };
 
 async function freePortThatRefuses(): Promise<number> {

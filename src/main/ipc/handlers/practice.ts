@@ -9,5 +9,6 @@ export function practiceHandlers({ core }: IpcHandlerDeps): AreaHandlers<'practi
     'practice.setEnabled': ({ enabled }) => practice.setEnabled(enabled),
     'practice.advanceOrder': (args) => practice.advanceOrder(args),
     'practice.setOffline': ({ offline }) => practice.setOffline(offline),
+    'practice.changeProtocol': ({ protocolId }) => practice.changeProtocol(protocolId),
   };
 }

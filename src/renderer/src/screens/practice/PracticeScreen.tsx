@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { usePractice } from '@renderer/lib/practice';
 import '@renderer/styles/practice.css';
+import { AnotherDesk } from './AnotherDesk';
 import { MoveOrder } from './MoveOrder';
 import { ServerControls } from './ServerControls';
 
@@ -18,6 +19,7 @@ export default function PracticeScreen() {
           </p>
           <MoveOrder disabled={practice.offline} />
           <ServerControls offline={practice.offline} onChange={practice.refresh} />
+          <AnotherDesk />
         </>
       ) : (
         <p className="lead">
