@@ -980,6 +980,54 @@ export function registerContractSuite(
       expect(malformed.fieldErrors.map((f) => f.path)).toEqual([['baseUrl'], ['authUrl']]);
     });
 
+    it('practice mode: off until switched on, moves an order, changes a protocol, goes offline and back', async () => {
+      expect(await value('practice.state', {})).toEqual({
+        available: true,
+        enabled: false,
+        offline: false,
+      });
+      const { orders } = await value('orders.list', { limit: 100 });
+      const order = orders.find((o) => !['DELIVERED', 'CANCELLED'].includes(o.status))!;
+      expect(order).toBeDefined();
+      const off = await failure('practice.advanceOrder', { orderId: order.id, to: 'SHIPPED' });
+      expect(off).toMatchObject({ kind: 'conflict', message: expect.stringMatching(/is off/) });
+
+      expect(await value('practice.setEnabled', { enabled: true })).toMatchObject({
+        enabled: true,
+      });
+      const shipped = await value('practice.advanceOrder', { orderId: order.id, to: 'SHIPPED' });
+      expect(shipped.status).toBe('SHIPPED');
+      expect(shipped.fulfillmentInfo?.trackingNumber).toBeTruthy();
+      const back = await failure('practice.advanceOrder', { orderId: order.id, to: 'PROCESSING' });
+      expect(back).toMatchObject({ kind: 'conflict', message: expect.stringMatching(/not ahead/) });
+      const unknown = await failure('practice.advanceOrder', { orderId: 'ord_none', to: 'FILLED' });
+      expect(unknown.kind).toBe('not-found');
+
+      const { items } = await value('protocols.list', { limit: 50 });
+      const protocol = items.find((p) => p.serverId !== null && !p.deleted)!;
+      const changed = await value('practice.changeProtocol', { protocolId: protocol.serverId! });
+      expect(changed.protocolId).toBe(protocol.serverId);
+      expect((await failure('practice.changeProtocol', { protocolId: 'prt_none' })).kind).toBe(
+        'not-found',
+      );
+
+      expect(await value('practice.setOffline', { offline: true })).toMatchObject({
+        offline: true,
+      });
+      expect((await value('app.state', {})).online).toBe(false);
+      const away = await failure('practice.advanceOrder', { orderId: order.id, to: 'DELIVERED' });
+      expect(away.message).toMatch(/offline/);
+      expect(await value('practice.setOffline', { offline: false })).toMatchObject({
+        offline: false,
+      });
+      expect((await value('app.state', {})).online).toBe(true);
+      expect(await value('practice.setEnabled', { enabled: false })).toEqual({
+        available: true,
+        enabled: false,
+        offline: false,
+      });
+    });
+
     it('connects, activates and removes connections, secrets in the keychain only', async () => {
       const connected = await value('connections.connect', partnerInput(partner.clientSecret));
       expect(connected).toMatchObject({ kind: 'partner-sandbox', isActive: true });

@@ -41,7 +41,7 @@ export function AnotherDesk() {
       <h2 id="practice-desk-heading">Another desk</h2>
       <p className="field-hint">
         Changes a protocol&apos;s shipping method on the server, as a colleague at another desk
-        would. To meet a conflict: take the server offline, change a protocol here, edit the same
+        would. To meet a conflict: take the server offline, change a protocol below, edit the same
         protocol in Order Desk, then bring the server back.
       </p>
       <form

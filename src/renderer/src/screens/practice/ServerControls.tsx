@@ -36,7 +36,7 @@ export function ServerControls({ offline, onChange }: { offline: boolean; onChan
         Offline, the app does what it does when the network or the server is gone: the header says
         Offline, changes wait on this computer and are sent once the server is back.
       </p>
-      <div className="form-actions form-actions-start">
+      <div className="form-actions form-actions-start practice-actions">
         <button
           type="button"
           className="button"
