@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { AppOrder } from '@shared/api';
 import type {
   PracticeAdvance,
+  PracticeProductChange,
+  PracticeProductStatus,
   PracticeProtocolChange,
   PracticeState,
 } from '@shared/practice-views';
@@ -81,6 +83,18 @@ export class Practice {
     const controls = await this.controls();
     const changed = refused(() => controls.changeProtocol(protocolId));
     return { protocolId: changed.id, shippingMethod: changed.shippingMethod! };
+  }
+
+  /** The partner's change of a product; the catalog is read again at once when online. */
+  async setProductStatus(
+    productId: number,
+    status: PracticeProductStatus,
+  ): Promise<PracticeProductChange> {
+    const controls = await this.controls();
+    const product = refused(() => controls.setProductStatus(productId, status));
+    const session = this.d.active.session;
+    if (session?.connectivity.online) await session.sync.syncNow();
+    return { productId: product.id, name: product.name, status: product.status };
   }
 
   async setOffline(offline: boolean): Promise<PracticeState> {

@@ -1,8 +1,18 @@
-import type { Order, OrderStatus, Protocol, ProtocolRequest, ShippingMethod } from '../shared/api';
+import type {
+  Order,
+  OrderStatus,
+  Product,
+  ProductStatus,
+  Protocol,
+  ProtocolRequest,
+  ShippingMethod,
+} from '../shared/api';
+import type { Clock } from './clock';
 import { ApiError } from './errors';
 import { FaultConfig, type FaultInjector } from './http/faults';
 import type { OrderService } from './orders-service';
 import type { ProtocolService } from './protocols-service';
+import type { ProductStore } from './store/products';
 import { orderV102 } from './views';
 
 /**
@@ -18,6 +28,8 @@ export interface SandboxControls {
    * change of the same protocol (a conflict).
    */
   changeProtocol(protocolId: string): Protocol;
+  /** The partner discontinues, backorders or restocks a product of the catalog. */
+  setProductStatus(productId: number, status: ProductStatus): Product;
   /** Replaces the fault injection (latency, errors, dropped answers) on the /v1 requests. */
   setFaults(config: Partial<FaultConfig>): FaultConfig;
   clearFaults(): FaultConfig;
@@ -42,7 +54,9 @@ export function sandboxControls(deps: {
   partnerId: string;
   orders: OrderService;
   protocols: ProtocolService;
+  products: ProductStore;
   faults: FaultInjector;
+  clock: Clock;
 }): SandboxControls {
   const refusal = <T>(run: () => T): T => {
     try {
@@ -60,6 +74,11 @@ export function sandboxControls(deps: {
         const current = deps.protocols.get(deps.partnerId, protocolId);
         return deps.protocols.replace(deps.partnerId, protocolId, anotherDesksEdit(current));
       }),
+    setProductStatus: (productId, status) => {
+      const product = deps.products.update(productId, { status }, deps.clock.now());
+      if (!product) throw new SandboxControlError(404, `Product ${productId} not found`);
+      return product;
+    },
     setFaults: (config) => {
       deps.faults.set(FaultConfig.parse(config));
       return deps.faults.current;

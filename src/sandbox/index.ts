@@ -141,7 +141,14 @@ export async function startSandbox(
     clientId: options.clientId,
     clientSecret: options.clientSecret,
     partnerId: DEMO_PARTNER.id,
-    controls: sandboxControls({ partnerId: DEMO_PARTNER.id, orders, protocols, faults }),
+    controls: sandboxControls({
+      partnerId: DEMO_PARTNER.id,
+      orders,
+      protocols,
+      products,
+      faults,
+      clock,
+    }),
     close: () =>
       (closing ??= (async () => {
         simulator.close();

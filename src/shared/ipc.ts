@@ -56,6 +56,8 @@ import { SavePdfArgs, SavePdfResult } from './schedule-pdf';
 import {
   PracticeAdvance,
   PracticeOffline,
+  PracticeProduct,
+  PracticeProductChange,
   PracticeProtocol,
   PracticeProtocolChange,
   PracticeState,
@@ -331,6 +333,8 @@ export const IPC_CALLS = {
    * while it is offline for this app: edited here too, it becomes a conflict.
    */
   'practice.changeProtocol': call(PracticeProtocol, PracticeProtocolChange),
+  /** The partner discontinues, backorders or restocks a product; the catalog follows at once when online. */
+  'practice.setProductStatus': call(PracticeProduct, PracticeProductChange),
 
   /** The app's own updates: settings (off by default) and what the updater is doing. */
   'updates.get': call(None, UpdatesView),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OrderStatus, ShippingMethod } from './api';
+import { OrderStatus, ProductStatus, ShippingMethod } from './api';
 
 /** Practice mode as the header, the sidebar and the Practice screen show it. */
 export const PracticeState = z.object({
@@ -36,3 +36,21 @@ export const PracticeProtocolChange = z.object({
   shippingMethod: ShippingMethod,
 });
 export type PracticeProtocolChange = z.infer<typeof PracticeProtocolChange>;
+
+/** The statuses a product can be given in practice (Draft is the partner's own, never shown). */
+export const PracticeProductStatus = ProductStatus.exclude(['DRAFT']);
+export type PracticeProductStatus = z.infer<typeof PracticeProductStatus>;
+export const PRACTICE_PRODUCT_STATUSES = PracticeProductStatus.options;
+
+export const PracticeProduct = z.strictObject({
+  productId: z.int('a product id').positive('a product id'),
+  status: PracticeProductStatus,
+});
+
+/** The product as the partner now has it. */
+export const PracticeProductChange = z.object({
+  productId: z.int(),
+  name: z.string(),
+  status: ProductStatus,
+});
+export type PracticeProductChange = z.infer<typeof PracticeProductChange>;

@@ -4,6 +4,8 @@ import {
   connectLocalSandbox,
   expectConnected,
   fillPartnerForm,
+  openCatalog,
+  openProduct,
   partnerForm,
   ui,
 } from '../support/e2e/app';
@@ -83,6 +85,24 @@ test('practice mode moves an order to Shipped with tracking, and takes the serve
   await app.getByRole('button', { name: 'Bring the server back online' }).click();
   await expect(ui.banner(app).getByText('Online', { exact: true })).toBeVisible();
   await expect(app.getByText('The practice server is online.')).toBeVisible();
+
+  // The partner discontinues a product: the catalog says so at once.
+  const product = app.getByRole('form', { name: "Change a product's status" });
+  await product
+    .getByLabel('Product')
+    .selectOption({ label: 'Magnesium Glycinate 120 mg (Active)' });
+  await product.getByLabel('New status').selectOption({ label: 'Discontinued' });
+  await product.getByRole('button', { name: 'Change the status' }).click();
+  await expect(
+    app.getByRole('region', { name: "A product's status" }).getByRole('status'),
+  ).toHaveText('Magnesium Glycinate 120 mg is now Discontinued at the partner.');
+  await expect(product.getByLabel('Product')).toContainText(
+    'Magnesium Glycinate 120 mg (Discontinued)',
+  );
+  await openCatalog(app);
+  await openProduct(app, 'Magnesium Glycinate 120 mg');
+  await expect(ui.productLink(app, 'Magnesium Glycinate 120 mg')).toContainText('Discontinued');
+  await practiceLink(app).click();
 
   await expectNoAxeBlockersInBothThemes(app, testInfo, 'practice', { screenshot: true });
 

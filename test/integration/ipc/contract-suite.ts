@@ -126,6 +126,7 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'practice.advanceOrder': { orderId: 'ord_1', to: 'NEW' },
   'practice.setOffline': { offline: 1 },
   'practice.changeProtocol': { protocolId: '' },
+  'practice.setProductStatus': { productId: 1001, status: 'DRAFT' },
 };
 
 async function freePortThatRefuses(): Promise<number> {
@@ -1010,6 +1011,20 @@ export function registerContractSuite(
       expect((await failure('practice.changeProtocol', { protocolId: 'prt_none' })).kind).toBe(
         'not-found',
       );
+
+      const discontinued = await value('practice.setProductStatus', {
+        productId: 1001,
+        status: 'DISCONTINUED',
+      });
+      expect(discontinued).toMatchObject({ productId: 1001, status: 'DISCONTINUED' });
+      expect((await value('catalog.product', { id: 1001 })).status).toBe('DISCONTINUED');
+      await value('practice.setProductStatus', { productId: 1001, status: 'ACTIVE' });
+      expect((await value('catalog.product', { id: 1001 })).status).toBe('ACTIVE');
+      const noProduct = await failure('practice.setProductStatus', {
+        productId: 999_999,
+        status: 'BACKORDERED',
+      });
+      expect(noProduct.kind).toBe('not-found');
 
       expect(await value('practice.setOffline', { offline: true })).toMatchObject({
         offline: true,

@@ -117,6 +117,7 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   'practice.advanceOrder': { orderId: 'ord_1', to: 'SHIPPED' },
   'practice.setOffline': { offline: true },
   'practice.changeProtocol': { protocolId: 'prt_1' },
+  'practice.setProductStatus': { productId: 1001, status: 'DISCONTINUED' },
 };
 
 const CONNECTION = {

@@ -10,5 +10,7 @@ export function practiceHandlers({ core }: IpcHandlerDeps): AreaHandlers<'practi
     'practice.advanceOrder': (args) => practice.advanceOrder(args),
     'practice.setOffline': ({ offline }) => practice.setOffline(offline),
     'practice.changeProtocol': ({ protocolId }) => practice.changeProtocol(protocolId),
+    'practice.setProductStatus': ({ productId, status }) =>
+      practice.setProductStatus(productId, status),
   };
 }

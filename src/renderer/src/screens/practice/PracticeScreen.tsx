@@ -3,6 +3,7 @@ import { usePractice } from '@renderer/lib/practice';
 import '@renderer/styles/practice.css';
 import { AnotherDesk } from './AnotherDesk';
 import { MoveOrder } from './MoveOrder';
+import { ProductStatusControl } from './ProductStatusControl';
 import { ServerControls } from './ServerControls';
 
 /** Practice mode's controls of the built-in sandbox, to learn the whole flow without a terminal. */
@@ -20,6 +21,7 @@ export default function PracticeScreen() {
           <MoveOrder disabled={practice.offline} />
           <ServerControls offline={practice.offline} onChange={practice.refresh} />
           <AnotherDesk />
+          <ProductStatusControl />
         </>
       ) : (
         <p className="lead">
