@@ -4,6 +4,7 @@ import type {
   PracticeAdvance,
   PracticeProductChange,
   PracticeProductStatus,
+  PracticeServer,
   PracticeProtocolChange,
   PracticeState,
 } from '@shared/practice-views';
@@ -18,9 +19,24 @@ export interface PracticeDeps {
   active: Pick<ActiveConnection, 'session' | 'embeddedSandbox'>;
 }
 
+/** How late the slow practice server answers. */
+export const SLOW_MS = 3000;
+
 const NOT_EMBEDDED =
   'Practice mode is only for the built-in sandbox: connect to the local sandbox on the Connection screen first. Its controls are never offered on a partner or production connection.';
 const NOT_ON = 'Practice mode is off: switch it on on the Connection screen first.';
+
+/** What each behaviour injects on every /v1 request. */
+const SERVER_FAULTS = {
+  slow: { latencyMs: SLOW_MS },
+  failing: { errorRate: 1, errorStatus: 503 },
+} as const;
+
+function serverOf(controls: SandboxControls): PracticeServer {
+  const faults = controls.faults;
+  if (faults.errorRate > 0) return 'failing';
+  return faults.latencyMs > 0 ? 'slow' : 'normal';
+}
 
 /** A control the sandbox refuses (unknown, or not possible now), as the failure the window shows. */
 function refused<T>(run: () => T): T {
@@ -50,16 +66,21 @@ export class Practice {
 
   async state(): Promise<PracticeState> {
     const controls = this.available ? await this.sandbox() : null;
+    const enabled = this.enabled;
     return {
       available: this.available,
-      enabled: this.enabled,
-      offline: this.enabled && (controls?.unreachable ?? false),
+      enabled,
+      offline: enabled && (controls?.unreachable ?? false),
+      server: enabled && controls ? serverOf(controls) : 'normal',
     };
   }
 
   async setEnabled(enabled: boolean): Promise<PracticeState> {
     if (!this.available) throw new IpcFailure('conflict', NOT_EMBEDDED);
-    if (!enabled) await this.setUnreachable(false);
+    if (!enabled) {
+      await this.setUnreachable(false);
+      (await this.sandbox())?.clearFaults();
+    }
     this.d.app.settings.set(SETTING_KEYS.practice, enabled);
     return this.state();
   }
@@ -95,6 +116,14 @@ export class Practice {
     const session = this.d.active.session;
     if (session?.connectivity.online) await session.sync.syncNow();
     return { productId: product.id, name: product.name, status: product.status };
+  }
+
+  /** Slow or failing through the sandbox's fault injection, so the app's own handling shows. */
+  async setServer(server: PracticeServer): Promise<PracticeState> {
+    const controls = await this.controls();
+    if (server === 'normal') controls.clearFaults();
+    else controls.setFaults(SERVER_FAULTS[server]);
+    return this.state();
   }
 
   async setOffline(offline: boolean): Promise<PracticeState> {

@@ -60,6 +60,7 @@ import {
   PracticeProductChange,
   PracticeProtocol,
   PracticeProtocolChange,
+  PracticeServerChoice,
   PracticeState,
 } from './practice-views';
 import { ConnectionRemoval, StorageProblem, StoreNotice } from './store-views';
@@ -328,6 +329,8 @@ export const IPC_CALLS = {
   'practice.advanceOrder': call(PracticeAdvance, AppOrder),
   /** The built-in sandbox as if gone (offline) or back. */
   'practice.setOffline': call(PracticeOffline, PracticeState),
+  /** The built-in sandbox answers normally, slowly (3 s late) or failing (503 to every request). */
+  'practice.setServer': call(PracticeServerChoice, PracticeState),
   /**
    * Changes a protocol on the built-in sandbox as another desk would (its shipping method), even
    * while it is offline for this app: edited here too, it becomes a conflict.

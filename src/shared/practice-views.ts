@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { OrderStatus, ProductStatus, ShippingMethod } from './api';
 
+/** How the practice server answers: as it should, 3 s late, or 503 to every request. */
+export const PracticeServer = z.enum(['normal', 'slow', 'failing']);
+export type PracticeServer = z.infer<typeof PracticeServer>;
+
 /** Practice mode as the header, the sidebar and the Practice screen show it. */
 export const PracticeState = z.object({
   /** The active connection is the built-in sandbox: practice mode may be switched on. */
@@ -9,6 +13,8 @@ export const PracticeState = z.object({
   enabled: z.boolean(),
   /** The built-in sandbox is simulating being offline. */
   offline: z.boolean(),
+  /** How the built-in sandbox answers while it is online. */
+  server: PracticeServer,
 });
 export type PracticeState = z.infer<typeof PracticeState>;
 
@@ -54,3 +60,5 @@ export const PracticeProductChange = z.object({
   status: ProductStatus,
 });
 export type PracticeProductChange = z.infer<typeof PracticeProductChange>;
+
+export const PracticeServerChoice = z.strictObject({ server: PracticeServer });

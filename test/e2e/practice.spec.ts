@@ -86,6 +86,19 @@ test('practice mode moves an order to Shipped with tracking, and takes the serve
   await expect(ui.banner(app).getByText('Online', { exact: true })).toBeVisible();
   await expect(app.getByText('The practice server is online.')).toBeVisible();
 
+  // Slow, then failing: the app meets the server's trouble as it would a real one.
+  const answers = app.getByLabel('How it answers');
+  await answers.selectOption('slow');
+  await expect(app.getByText('The practice server is online, and slow')).toBeVisible();
+  await answers.selectOption('failing');
+  await expect(app.getByText('The practice server is online, and failing')).toBeVisible();
+  await ui.banner(app).getByRole('button', { name: 'Sync now' }).click();
+  await expect(ui.banner(app).getByTestId('sync-status')).toContainText('Sync failed', {
+    timeout: 20_000,
+  });
+  await answers.selectOption('normal');
+  await expect(app.getByText('The practice server is online.')).toBeVisible();
+
   // The partner discontinues a product: the catalog says so at once.
   const product = app.getByRole('form', { name: "Change a product's status" });
   await product
@@ -199,6 +212,6 @@ test('practice mode is never offered on a partner sandbox connection, and main r
   }
   expect(refusals[3]).toEqual({
     ok: true,
-    value: { available: false, enabled: false, offline: false },
+    value: { available: false, enabled: false, offline: false, server: 'normal' },
   });
 });

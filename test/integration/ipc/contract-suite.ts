@@ -125,6 +125,7 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'practice.setEnabled': { enabled: 'yes' },
   'practice.advanceOrder': { orderId: 'ord_1', to: 'NEW' },
   'practice.setOffline': { offline: 1 },
+  'practice.setServer': { server: 'down' },
   'practice.changeProtocol': { protocolId: '' },
   'practice.setProductStatus': { productId: 1001, status: 'DRAFT' },
 };
@@ -986,6 +987,7 @@ export function registerContractSuite(
         available: true,
         enabled: false,
         offline: false,
+        server: 'normal',
       });
       const { orders } = await value('orders.list', { limit: 100 });
       const order = orders.find((o) => !['DELIVERED', 'CANCELLED'].includes(o.status))!;
@@ -1036,10 +1038,17 @@ export function registerContractSuite(
         offline: false,
       });
       expect((await value('app.state', {})).online).toBe(true);
+      expect(await value('practice.setServer', { server: 'failing' })).toMatchObject({
+        server: 'failing',
+      });
+      expect(await value('practice.setServer', { server: 'slow' })).toMatchObject({
+        server: 'slow',
+      });
       expect(await value('practice.setEnabled', { enabled: false })).toEqual({
         available: true,
         enabled: false,
         offline: false,
+        server: 'normal',
       });
     });
 

@@ -116,6 +116,7 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   'practice.setEnabled': { enabled: true },
   'practice.advanceOrder': { orderId: 'ord_1', to: 'SHIPPED' },
   'practice.setOffline': { offline: true },
+  'practice.setServer': { server: 'slow' },
   'practice.changeProtocol': { protocolId: 'prt_1' },
   'practice.setProductStatus': { productId: 1001, status: 'DISCONTINUED' },
 };

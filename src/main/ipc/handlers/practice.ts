@@ -9,6 +9,7 @@ export function practiceHandlers({ core }: IpcHandlerDeps): AreaHandlers<'practi
     'practice.setEnabled': ({ enabled }) => practice.setEnabled(enabled),
     'practice.advanceOrder': (args) => practice.advanceOrder(args),
     'practice.setOffline': ({ offline }) => practice.setOffline(offline),
+    'practice.setServer': ({ server }) => practice.setServer(server),
     'practice.changeProtocol': ({ protocolId }) => practice.changeProtocol(protocolId),
     'practice.setProductStatus': ({ productId, status }) =>
       practice.setProductStatus(productId, status),

@@ -19,7 +19,11 @@ export default function PracticeScreen() {
             computer, never on real orders.
           </p>
           <MoveOrder disabled={practice.offline} />
-          <ServerControls offline={practice.offline} onChange={practice.refresh} />
+          <ServerControls
+            offline={practice.offline}
+            server={practice.server}
+            onChange={practice.refresh}
+          />
           <AnotherDesk />
           <ProductStatusControl />
         </>

@@ -1,11 +1,38 @@
 import { CloudOff, Wifi } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import type { PracticeServer } from '@shared/practice-views';
 import { call, errorMessage } from '@renderer/lib/ipc';
 
 /** Takes the practice server offline and back: the app's real offline handling follows. */
-export function ServerControls({ offline, onChange }: { offline: boolean; onChange(): void }) {
+const SERVER_TEXT: Record<PracticeServer, string> = {
+  normal: 'Normally',
+  slow: 'Slowly: every request 3 seconds late',
+  failing: 'Failing: every request refused with 503 Service Unavailable',
+};
+
+export function ServerControls({
+  offline,
+  server,
+  onChange,
+}: {
+  offline: boolean;
+  server: PracticeServer;
+  onChange(): void;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The behaviour asked for, shown until main's state says it (or the call failed). */
+  const [asked, setAsked] = useState<PracticeServer | null>(null);
+  const answersId = useId();
+
+  const answer = async (next: PracticeServer) => {
+    setAsked(next);
+    setError(null);
+    const result = await call('practice.setServer', { server: next });
+    setAsked(null);
+    if (!result.ok) setError(errorMessage(result.error));
+    onChange();
+  };
 
   const toggle = async () => {
     setBusy(true);
@@ -28,7 +55,11 @@ export function ServerControls({ offline, onChange }: { offline: boolean; onChan
         ) : (
           <>
             <Wifi aria-hidden="true" size={16} />
-            The practice server is online.
+            {server === 'normal'
+              ? 'The practice server is online.'
+              : server === 'slow'
+                ? 'The practice server is online, and slow: every request is answered 3 seconds late.'
+                : 'The practice server is online, and failing: every request is refused with 503.'}
           </>
         )}
       </p>
@@ -36,6 +67,24 @@ export function ServerControls({ offline, onChange }: { offline: boolean; onChan
         Offline, the app does what it does when the network or the server is gone: the header says
         Offline, changes wait on this computer and are sent once the server is back.
       </p>
+      <div className="field practice-answers">
+        <label className="field-label" htmlFor={answersId}>
+          How it answers
+        </label>
+        <select
+          id={answersId}
+          className="input select"
+          value={asked ?? server}
+          disabled={offline}
+          onChange={(event) => void answer(event.target.value as PracticeServer)}
+        >
+          {(Object.keys(SERVER_TEXT) as PracticeServer[]).map((s) => (
+            <option key={s} value={s}>
+              {SERVER_TEXT[s]}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="form-actions form-actions-start practice-actions">
         <button
           type="button"
