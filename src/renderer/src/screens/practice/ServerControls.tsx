@@ -65,7 +65,8 @@ export function ServerControls({
       </p>
       <p className="field-hint">
         Offline, the app does what it does when the network or the server is gone: the header says
-        Offline, changes wait on this computer and are sent once the server is back.
+        Offline, changes wait on this computer and are sent once the server is back. Slow or
+        failing, it shows how the app waits, retries and reports a server in trouble.
       </p>
       <div className="field practice-answers">
         <label className="field-label" htmlFor={answersId}>
