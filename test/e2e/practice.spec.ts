@@ -177,11 +177,15 @@ test('practice mode makes a conflict: another desk changes a protocol while it i
 test('practice mode is never offered on a partner sandbox connection, and main refuses its controls there', async ({
   app,
   partnerSandbox,
-}) => {
+}, testInfo) => {
+  await app.setViewportSize({ width: 1024, height: 700 });
   await connectLocalSandbox(app);
   await openConnection(app);
   await practiceSwitch(app).check();
   await expect(practiceLink(app)).toBeVisible();
+  await expectNoAxeBlockersInBothThemes(app, testInfo, 'connection-practice', {
+    screenshot: true,
+  });
 
   await fillPartnerForm(app, partnerSandbox, 'Partner sandbox');
   await partnerForm(app).getByRole('button', { name: 'Connect', exact: true }).click();

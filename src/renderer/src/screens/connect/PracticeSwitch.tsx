@@ -45,8 +45,9 @@ export function PracticeSwitch() {
       </label>
       <p id={hintId} className="field-hint">
         Adds a Practice screen with the sandbox&apos;s controls: move an order along to shipped,
-        take the server offline and back. Everything stays on this computer; no real order is
-        touched, and these controls are never offered on a partner or production connection.
+        change a protocol as another desk would, discontinue or backorder a product, make the server
+        slow, failing or offline. Everything stays on this computer; no real order is touched, and
+        these controls are never offered on a partner or production connection.
       </p>
     </section>
   );
