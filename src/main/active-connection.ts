@@ -249,6 +249,11 @@ export class ActiveConnection {
     this.o.announce(ChangeSubject.options);
   }
 
+  /** The embedded sandbox if it was started in this process (whatever connection is active). */
+  get embeddedSandbox(): Promise<EmbeddedConnection> | null {
+    return this.embedded;
+  }
+
   startEmbedded(): Promise<EmbeddedConnection> {
     this.embedded ??= startEmbeddedConnection({
       dataDir: this.o.dataDir,

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { startSandbox, type RunningSandbox } from '../sandbox';
+
+/** The sandbox's controls, for practice mode (practice.ts): only through this module. */
+export { SandboxControlError, type SandboxControls } from '../sandbox';
 import {
   clientSecretReader,
   Connection,

@@ -1,4 +1,5 @@
 import { systemClock, type Clock } from './clock';
+import { sandboxControls, type SandboxControls } from './controls';
 import { FulfillmentSimulator } from './fulfillment/simulator';
 import { FaultInjector } from './http/faults';
 import { createHttpServer } from './http/server';
@@ -24,6 +25,7 @@ import { ProtocolStore } from './store/protocols';
 import { WebhookDispatcher } from './webhooks/dispatcher';
 
 export { SandboxOptions } from './options';
+export { SandboxControlError, type SandboxControls } from './controls';
 export type { SandboxOptionsInput } from './options';
 
 export interface SandboxRuntime {
@@ -44,6 +46,8 @@ export interface RunningSandbox {
   clientId: string;
   clientSecret: string;
   partnerId: string;
+  /** The /_sandbox controls as functions, for a host running the sandbox in-process. */
+  controls: SandboxControls;
   close(): Promise<void>;
 }
 
@@ -137,6 +141,14 @@ export async function startSandbox(
     clientId: options.clientId,
     clientSecret: options.clientSecret,
     partnerId: DEMO_PARTNER.id,
+    controls: sandboxControls({
+      partnerId: DEMO_PARTNER.id,
+      orders,
+      protocols,
+      products,
+      faults,
+      clock,
+    }),
     close: () =>
       (closing ??= (async () => {
         simulator.close();

@@ -53,6 +53,16 @@ import { UpdateSettings, UpdatesView } from './update-views';
 import { PricingTermsView } from './pricing-views';
 import { PatientId, PatientListQuery, PatientPageView, PatientView } from './patient-views';
 import { SavePdfArgs, SavePdfResult } from './schedule-pdf';
+import {
+  PracticeAdvance,
+  PracticeOffline,
+  PracticeProduct,
+  PracticeProductChange,
+  PracticeProtocol,
+  PracticeProtocolChange,
+  PracticeServerChoice,
+  PracticeState,
+} from './practice-views';
 import { ConnectionRemoval, StorageProblem, StoreNotice } from './store-views';
 
 /**
@@ -307,6 +317,27 @@ export const IPC_CALLS = {
    * dialog saves a PDF there).
    */
   'schedule.savePdf': call(SavePdfArgs, SavePdfResult),
+
+  /**
+   * Practice mode: the built-in sandbox's controls in the app. Every call but practice.state is
+   * refused unless the active connection is the built-in sandbox (and, for the controls, practice
+   * mode is on); nothing here reaches a partner or production server.
+   */
+  'practice.state': call(None, PracticeState),
+  'practice.setEnabled': call(z.object({ enabled: z.boolean() }), PracticeState),
+  /** Moves an order of the built-in sandbox up to a status (SHIPPED and on: with tracking). */
+  'practice.advanceOrder': call(PracticeAdvance, AppOrder),
+  /** The built-in sandbox as if gone (offline) or back. */
+  'practice.setOffline': call(PracticeOffline, PracticeState),
+  /** The built-in sandbox answers normally, slowly (3 s late) or failing (503 to every request). */
+  'practice.setServer': call(PracticeServerChoice, PracticeState),
+  /**
+   * Changes a protocol on the built-in sandbox as another desk would (its shipping method), even
+   * while it is offline for this app: edited here too, it becomes a conflict.
+   */
+  'practice.changeProtocol': call(PracticeProtocol, PracticeProtocolChange),
+  /** The partner discontinues, backorders or restocks a product; the catalog follows at once when online. */
+  'practice.setProductStatus': call(PracticeProduct, PracticeProductChange),
 
   /** The app's own updates: settings (off by default) and what the updater is doing. */
   'updates.get': call(None, UpdatesView),

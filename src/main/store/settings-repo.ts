@@ -11,6 +11,8 @@ export const SETTING_KEYS = {
   notifications: 'ui.notifications',
   /** The app's own updates: { enabled, feedUrl } (UpdateSettings), default off. */
   updates: 'app.updates',
+  /** Practice mode on the built-in sandbox (its controls in the app): boolean, default off. */
+  practice: 'practice.enabled',
 } as const;
 
 /**

@@ -25,6 +25,7 @@ const PatientScreen = lazyScreen(() => import('./screens/patients/PatientScreen'
 const ConflictsScreen = lazyScreen(() => import('./screens/conflicts/ConflictsScreen'));
 const CatalogScreen = lazyScreen(() => import('./screens/catalog/CatalogScreen'));
 const SettingsScreen = lazyScreen(() => import('./screens/settings/SettingsScreen'));
+const PracticeScreen = lazyScreen(() => import('./screens/practice/PracticeScreen'));
 const ConnectScreen = lazyScreen(() => import('./screens/connect/ConnectScreen'));
 const ScheduleScreen = lazyScreen(() => import('./screens/schedule/ScheduleScreen'));
 const SchedulesScreen = lazyScreen(() => import('./screens/schedule/SchedulesScreen'));
@@ -41,6 +42,7 @@ const SCREENS = [
   CatalogScreen,
   SettingsScreen,
   ConnectScreen,
+  PracticeScreen,
   ScheduleScreen,
   SchedulesScreen,
 ];
@@ -150,6 +152,9 @@ function Shell() {
                 </Route>
                 <Route path="/connect">
                   <ConnectScreen firstRun={false} />
+                </Route>
+                <Route path="/practice">
+                  <PracticeScreen />
                 </Route>
                 <Route>
                   <NotFound />

@@ -40,6 +40,11 @@ const NONE: FaultDecision = { latencyMs: 0, errorStatus: null, dropResponse: fal
 export class FaultInjector {
   private config: FaultConfig = FaultConfig.parse({});
   private injected = 0;
+  /**
+   * The server as if gone (practice mode's "offline"): every request's connection is closed
+   * unanswered before anything is read or written, the token endpoint included.
+   */
+  unreachable = false;
 
   constructor(private readonly random: () => number = Math.random) {}
 

@@ -72,6 +72,11 @@ export function createHttpServer(deps: ServerDeps): FastifyInstance {
     // First, on every request (public, unknown path or not): a broken request line is a 400.
     const malformed = malformedRequestLine(request.raw);
     if (malformed) return done(new ApiError(400, { detail: malformed }, { connection: 'close' }));
+    if (deps.faults.unreachable) {
+      // As a server that is gone: the connection closes unanswered, nothing is handled.
+      request.raw.socket.destroy();
+      return done(new ApiError(503, { detail: 'The sandbox is simulating being offline' }));
+    }
     if (request.routeOptions.config.public || request.is404) return done();
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);

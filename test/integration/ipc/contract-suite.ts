@@ -121,6 +121,13 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'updates.configure': { enabled: true, feedUrl: 'http://updates.example.com/' },
   'updates.check': { force: true },
   'updates.install': { now: 1 },
+  'practice.state': { on: true },
+  'practice.setEnabled': { enabled: 'yes' },
+  'practice.advanceOrder': { orderId: 'ord_1', to: 'NEW' },
+  'practice.setOffline': { offline: 1 },
+  'practice.setServer': { server: 'down' },
+  'practice.changeProtocol': { protocolId: '' },
+  'practice.setProductStatus': { productId: 1001, status: 'DRAFT' },
 };
 
 async function freePortThatRefuses(): Promise<number> {
@@ -1003,6 +1010,76 @@ export function registerContractSuite(
       });
       expect(malformed.kind).toBe('invalid-arguments');
       expect(malformed.fieldErrors.map((f) => f.path)).toEqual([['baseUrl'], ['authUrl']]);
+    });
+
+    it('practice mode: off until switched on, moves an order, changes a protocol, goes offline and back', async () => {
+      expect(await value('practice.state', {})).toEqual({
+        available: true,
+        enabled: false,
+        offline: false,
+        server: 'normal',
+      });
+      const { orders } = await value('orders.list', { limit: 100 });
+      const order = orders.find((o) => !['DELIVERED', 'CANCELLED'].includes(o.status))!;
+      expect(order).toBeDefined();
+      const off = await failure('practice.advanceOrder', { orderId: order.id, to: 'SHIPPED' });
+      expect(off).toMatchObject({ kind: 'conflict', message: expect.stringMatching(/is off/) });
+
+      expect(await value('practice.setEnabled', { enabled: true })).toMatchObject({
+        enabled: true,
+      });
+      const shipped = await value('practice.advanceOrder', { orderId: order.id, to: 'SHIPPED' });
+      expect(shipped.status).toBe('SHIPPED');
+      expect(shipped.fulfillmentInfo?.trackingNumber).toBeTruthy();
+      const back = await failure('practice.advanceOrder', { orderId: order.id, to: 'PROCESSING' });
+      expect(back).toMatchObject({ kind: 'conflict', message: expect.stringMatching(/not ahead/) });
+      const unknown = await failure('practice.advanceOrder', { orderId: 'ord_none', to: 'FILLED' });
+      expect(unknown.kind).toBe('not-found');
+
+      const { items } = await value('protocols.list', { limit: 50 });
+      const protocol = items.find((p) => p.serverId !== null && !p.deleted)!;
+      const changed = await value('practice.changeProtocol', { protocolId: protocol.serverId! });
+      expect(changed.protocolId).toBe(protocol.serverId);
+      expect((await failure('practice.changeProtocol', { protocolId: 'prt_none' })).kind).toBe(
+        'not-found',
+      );
+
+      const discontinued = await value('practice.setProductStatus', {
+        productId: 1001,
+        status: 'DISCONTINUED',
+      });
+      expect(discontinued).toMatchObject({ productId: 1001, status: 'DISCONTINUED' });
+      expect((await value('catalog.product', { id: 1001 })).status).toBe('DISCONTINUED');
+      await value('practice.setProductStatus', { productId: 1001, status: 'ACTIVE' });
+      expect((await value('catalog.product', { id: 1001 })).status).toBe('ACTIVE');
+      const noProduct = await failure('practice.setProductStatus', {
+        productId: 999_999,
+        status: 'BACKORDERED',
+      });
+      expect(noProduct.kind).toBe('not-found');
+
+      expect(await value('practice.setOffline', { offline: true })).toMatchObject({
+        offline: true,
+      });
+      expect((await value('app.state', {})).online).toBe(false);
+      const away = await failure('practice.advanceOrder', { orderId: order.id, to: 'DELIVERED' });
+      expect(away.message).toMatch(/offline/);
+      expect(await value('practice.setOffline', { offline: false })).toMatchObject({
+        offline: false,
+      });
+      expect((await value('app.state', {})).online).toBe(true);
+      expect(await value('practice.setServer', { server: 'failing' })).toMatchObject({
+        server: 'failing',
+      });
+      expect(await value('practice.setServer', { server: 'slow' })).toMatchObject({
+        server: 'slow',
+      });
+      expect(await value('practice.setEnabled', { enabled: false })).toEqual({
+        available: true,
+        enabled: false,
+        offline: false,
+        server: 'normal',
+      });
     });
 
     it('connects, activates and removes connections, secrets in the keychain only', async () => {

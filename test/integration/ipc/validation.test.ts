@@ -112,6 +112,13 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   'updates.configure': { enabled: true, feedUrl: 'https://updates.example.com/order-desk/' },
   'updates.check': {},
   'updates.install': {},
+  'practice.state': {},
+  'practice.setEnabled': { enabled: true },
+  'practice.advanceOrder': { orderId: 'ord_1', to: 'SHIPPED' },
+  'practice.setOffline': { offline: true },
+  'practice.setServer': { server: 'slow' },
+  'practice.changeProtocol': { protocolId: 'prt_1' },
+  'practice.setProductStatus': { productId: 1001, status: 'DISCONTINUED' },
 };
 
 const CONNECTION = {

@@ -6,6 +6,7 @@ import { connectionsHandlers } from './connections';
 import type { AreaChannel, AreaHandlers, IpcHandler, IpcHandlerDeps } from './context';
 import { ordersHandlers } from './orders';
 import { patientsHandlers } from './patients';
+import { practiceHandlers } from './practice';
 import { protocolsHandlers } from './protocols';
 import { refillsHandlers } from './refills';
 import { scheduleHandlers } from './schedule';
@@ -31,7 +32,8 @@ type Area =
   | 'patients'
   | 'settings'
   | 'schedule'
-  | 'updates';
+  | 'updates'
+  | 'practice';
 
 /**
  * The handlers, one module per area. Each module answers for exactly its area's channels
@@ -51,6 +53,7 @@ export const HANDLER_AREAS = {
   settings: settingsHandlers,
   schedule: scheduleHandlers,
   updates: updatesHandlers,
+  practice: practiceHandlers,
 } satisfies { [A in Area]: (deps: IpcHandlerDeps) => AreaHandlers<A> };
 
 /**

@@ -2,6 +2,8 @@ import { CloudOff, GitCompare, KeyRound, RefreshCw, Unplug, Wifi } from 'lucide-
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Dialog } from './Dialog';
+import { PracticeMarker } from './PracticeMarker';
+import { usePractice } from '../lib/practice';
 import { formatMoment } from '../lib/dates';
 import { KIND_LABELS, plural } from '../lib/format';
 import { OFFLINE_TEXT, unsyncedTotal, useAppStore, type OfflineReason } from '../stores/app-store';
@@ -170,6 +172,7 @@ export function Header() {
   const phase = useAppStore((s) => s.sync.phase);
   const syncNow = useAppStore((s) => s.syncNow);
   const busy = phase === 'pulling' || phase === 'pushing';
+  const practice = usePractice();
 
   return (
     <header className="header">
@@ -181,6 +184,7 @@ export function Header() {
               connection.label !== KIND_LABELS[connection.kind]) && (
               <span className={`kind kind-${connection.kind}`}>{KIND_LABELS[connection.kind]}</span>
             )}
+            {practice.enabled && <PracticeMarker />}
           </>
         ) : (
           <span className="header-label">Not connected</span>

@@ -1,6 +1,7 @@
 import {
   CalendarClock,
   ClipboardList,
+  GraduationCap,
   GitCompare,
   Inbox,
   Layers,
@@ -13,6 +14,7 @@ import type { KeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { isMac, useAppStore } from '../stores/app-store';
 import { SCREENS } from '../lib/shortcuts';
+import { usePractice } from '../lib/practice';
 
 const ICONS = {
   '/protocols': ClipboardList,
@@ -47,6 +49,7 @@ export function Sidebar() {
   const platform = useAppStore((s) => s.platform);
   const version = useAppStore((s) => s.version);
   const conflicts = useAppStore((s) => s.outbox.conflicts);
+  const practice = usePractice();
   const mod = isMac(platform) ? '⌘' : 'Ctrl+';
   const modName = isMac(platform) ? 'Meta' : 'Control';
   return (
@@ -85,6 +88,19 @@ export function Sidebar() {
               </li>
             );
           })}
+          {practice.enabled && (
+            <li>
+              <Link
+                href="/practice"
+                className="nav-link nav-link-practice"
+                aria-current={location === '/practice' ? 'page' : undefined}
+                title="Practice: the local sandbox's controls"
+              >
+                <GraduationCap aria-hidden="true" size={18} />
+                <span className="nav-label">Practice</span>
+              </Link>
+            </li>
+          )}
         </ul>
       </nav>
       <p className="sidebar-foot muted">

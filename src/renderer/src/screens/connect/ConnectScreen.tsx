@@ -5,6 +5,7 @@ import { useAppStore } from '@renderer/stores/app-store';
 import { PartnerConnectionForm, type PartnerFormValues } from './PartnerConnectionForm';
 import { SavedConnections } from './SavedConnections';
 import { useSwitchConnection } from './use-switch';
+import { PracticeSwitch } from './PracticeSwitch';
 
 type Choice = 'embedded' | 'partner-sandbox' | 'production';
 
@@ -57,6 +58,7 @@ export default function ConnectScreen({ firstRun }: { firstRun: boolean }) {
           : 'Switch to another server, or add a new connection. Each connection keeps its own protocols, orders and history on this computer: switching deletes nothing.'}
       </p>
 
+      {!firstRun && usingEmbedded && <PracticeSwitch />}
       <section className="card" aria-labelledby="new-connection">
         <h2 id="new-connection">{firstRun ? 'Choose a server' : 'New connection'}</h2>
         <fieldset className="choices">
