@@ -22,6 +22,7 @@ import {
   OrderId,
   OrderMatch,
   OrderPageView,
+  OrderProtocolView,
   OrderQuery,
   OrderReviewView,
   OrderStatusChangeView,
@@ -292,6 +293,8 @@ export const IPC_CALLS = {
   /** Every order the queue's filters and search match (no paging), as CSV, newest first. */
   'orders.exportCsv': call(OrderExportQuery, CsvFile),
   'orders.get': call(OrderId, AppOrder),
+  /** The protocol the order was made from on this desk, if it was. */
+  'orders.protocol': call(OrderId, OrderProtocolView),
   /** The statuses this app saw the order take, oldest first. */
   'orders.timeline': call(OrderId, z.array(OrderStatusChangeView)),
   /** What orders.create of the same argument would send, for its confirmation; sends nothing. */

@@ -310,6 +310,11 @@ export type RefillsView = z.infer<typeof RefillsView>;
 
 export const OrderId = z.object({ orderId: z.string().min(1).max(100) });
 
+/** The protocol an order was made from here (null: pulled from the server, or made from scratch). */
+export const OrderProtocolView = z.object({
+  protocol: z.object({ localId: z.string(), deleted: z.boolean() }).nullable(),
+});
+
 /** A cancel: done, or refused with a reason people can read (the order as the server has it). */
 export const CancelOutcome = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), order: AppOrder }),

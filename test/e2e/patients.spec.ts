@@ -162,6 +162,18 @@ test('a patient whole: protocols, orders with status, tracking and protocol, sup
     .click();
   await expect(heading(app, `Protocol for ${NAME}`)).toBeVisible();
   await expect(app).toHaveURL(new RegExp(`#/protocols/${seeded.protocols[1]}$`));
+
+  // The order's own detail links to that protocol too; an order made elsewhere does not.
+  await openAda(app);
+  await rows.first().getByRole('link', { name: /^ord_/ }).click();
+  const madeFrom = app.getByRole('link', { name: 'Open the protocol it was made from' });
+  await madeFrom.click();
+  await expect(heading(app, `Protocol for ${NAME}`)).toBeVisible();
+  await expect(app).toHaveURL(new RegExp(`#/protocols/${seeded.protocols[1]}$`));
+  await openAda(app);
+  await rows.last().getByRole('link', { name: /^ord_/ }).click();
+  await expect(app.getByRole('heading', { name: 'Customer' })).toBeVisible();
+  await expect(madeFrom).toHaveCount(0);
 });
 
 test('a Patient ID nothing here carries says so, with the way back', async ({ app }) => {

@@ -3,6 +3,8 @@ import { CreateOrderRequest, type AppOrder } from '@shared/api';
 import type { ApiClient } from '../api/client';
 import { ServerClock } from '../api/server-clock';
 import type { Clock } from '../clock';
+import type { Db } from '../store/db';
+import { prepareCached } from '../store/rows';
 import { reconcileInDoubt } from '../orders/order-reconcile';
 import type { OrdersRepo } from '../orders/orders-repo';
 import type { DuplicateRef, Job, Outcome } from './job-model';
@@ -76,6 +78,14 @@ export const BATCH_ORDERS_SETTLED = `NOT EXISTS (SELECT 1 FROM jobs WHERE state 
 export const orderProtocolOf = (orderIdColumn: string): string =>
   `(SELECT json_extract(jobs.data, '$.protocolLocalId') FROM jobs
      WHERE jobs.kind = 'order' AND jobs.result_id = ${orderIdColumn})`;
+
+/** The local id of the protocol the order `orderId` was made from on this desk, or null. */
+export function protocolOfOrder(db: Db, orderId: string): string | null {
+  const row = prepareCached(db, `SELECT ${orderProtocolOf('?')} AS local_id`).get(orderId) as {
+    local_id: unknown;
+  };
+  return typeof row.local_id === 'string' ? row.local_id : null;
+}
 
 /**
  * What the check of the server's recent orders says just before a create: an order of this very

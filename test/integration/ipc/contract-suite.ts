@@ -107,6 +107,7 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'orders.counts': { search: 'x'.repeat(201) },
   'orders.exportCsv': { statuses: ['LOST'], createdTo: 'tomorrow' },
   'orders.get': { orderId: '' },
+  'orders.protocol': { orderId: 42 },
   'orders.timeline': { orderId: '' },
   'orders.review': { from: 'protocol', protocolLocalId: 'not-a-uuid' },
   'orders.create': { from: 'scratch', draft: { lineItems: [] } },
@@ -462,6 +463,13 @@ export function registerContractSuite(
       expect(counts.total).toBe(2);
       expect(counts.counts).toMatchObject({ NEW: 2, CANCELLED: 0, SHIPPED: 0 });
       expect((await value('orders.get', { orderId })).status).toBe('NEW');
+      // Each order knows the protocol it was made from; an order made elsewhere has none.
+      expect(await value('orders.protocol', { orderId })).toEqual({
+        protocol: { localId: ids[0], deleted: false },
+      });
+      expect(await value('orders.protocol', { orderId: 'ord_made_elsewhere' })).toEqual({
+        protocol: null,
+      });
       expect((await value('orders.refresh', { orderId })).id).toBe(orderId);
       expect(await value('orders.cancel', { orderId })).toMatchObject({
         ok: true,

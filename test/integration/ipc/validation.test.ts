@@ -98,6 +98,7 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   'orders.counts': { search: 'ada' },
   'orders.exportCsv': { statuses: ['SHIPPED'], search: 'ada', createdFrom: '2026-01-01T00:00:00Z' },
   'orders.get': { orderId: 'ord_1' },
+  'orders.protocol': { orderId: 'ord_1' },
   'orders.timeline': { orderId: 'ord_1' },
   'orders.review': { from: 'protocol', protocolLocalId: LOCAL_ID },
   'orders.create': { from: 'protocol', protocolLocalId: LOCAL_ID },

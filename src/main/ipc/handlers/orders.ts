@@ -2,6 +2,7 @@ import type { OrderStatusRead } from '@shared/api';
 import type { IpcParsedArgs } from '@shared/ipc';
 import type { OrderMatch } from '@shared/work-views';
 import { BatchRejectedError, problemPath } from '@main/bulk/order-requests';
+import { protocolOfOrder } from '@main/jobs/order-job';
 import { createOrder, reviewOrder } from '@main/orders/create-order';
 import { exportOrdersCsv, exportSelectedOrdersCsv } from '@main/orders/order-export';
 import { draftFromOrder } from '@main/orders/reorder';
@@ -88,6 +89,14 @@ export function ordersHandlers(deps: IpcHandlerDeps): AreaHandlers<'orders'> {
       const order = core.store.orders.get(orderId);
       if (!order) throw new IpcFailure('not-found', `Order ${orderId} is not in the local mirror.`);
       return order;
+    },
+    'orders.protocol': async ({ orderId }) => {
+      session();
+      const localId = protocolOfOrder(core.store.db, orderId);
+      const protocol = localId === null ? null : core.store.protocols.get(localId);
+      return {
+        protocol: protocol ? { localId: protocol.localId, deleted: protocol.deleted } : null,
+      };
     },
     'orders.timeline': async ({ orderId }) => {
       session();

@@ -113,6 +113,30 @@ function CancelDialog({
   );
 }
 
+/** The protocol the order was made from on this desk, when it was: a link to it. */
+function MadeFrom({ orderId }: { orderId: string }) {
+  const made = useLiveQuery(
+    () => call('orders.protocol', { orderId }),
+    [orderId],
+    ['orders', 'jobs', 'protocols'],
+  );
+  const protocol = made.data?.protocol;
+  if (!protocol) return null;
+  return (
+    <div>
+      <dt>Protocol</dt>
+      <dd>
+        {protocol.deleted ? (
+          <span className="muted">Made from a protocol since deleted here</span>
+        ) : (
+          /* Out of the queue's nested routes (~): the protocol's editor. */
+          <Link href={`~/protocols/${protocol.localId}`}>Open the protocol it was made from</Link>
+        )}
+      </dd>
+    </div>
+  );
+}
+
 function Facts({ order }: { order: AppOrder }) {
   const c = order.customer;
   const a = c.address;
@@ -140,6 +164,7 @@ function Facts({ order }: { order: AppOrder }) {
             <dt>Phone</dt>
             <dd>{c.phone ?? <span className="muted">None</span>}</dd>
           </div>
+          <MadeFrom orderId={order.id} />
         </dl>
       </section>
       <section className="order-section" aria-labelledby="order-shipping-heading">
