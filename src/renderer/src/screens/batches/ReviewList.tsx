@@ -58,7 +58,9 @@ export function ReviewList({ items, exact, onDrop }: Props) {
                     <ChevronRight aria-hidden="true" size={16} />
                   )}
                   <span className="visually-hidden">Products and price of </span>
-                  <span className="batch-item-name">{who}</span>
+                  <span className="batch-item-name" title={who}>
+                    {who}
+                  </span>
                 </button>
                 <span className="muted code review-source-id">{item.sourceId}</span>
               </span>
