@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
+import { Field } from '@renderer/components/Field';
 import { Failed, Loading } from '@renderer/components/States';
 import { dayFieldValue, formatDate, isDayFieldValue, lastDayOfSupply } from '@renderer/lib/dates';
 import { describeError } from '@renderer/lib/ipc';
@@ -77,26 +78,21 @@ function Schedule({ source }: { source: ScheduleSource }) {
         <h1>Dosing schedule for {content.patientName || 'the patient'}</h1>
       </div>
       <section className="card schedule-controls" aria-label="Print settings">
-        <div className="field schedule-start">
-          <label htmlFor="schedule-start" className="field-label">
-            Start date
-          </label>
-          <input
-            id="schedule-start"
-            className="input"
-            type="date"
-            value={startDay}
-            onChange={(event) => setStartDay(event.target.value)}
-            aria-describedby="schedule-start-hint"
-          />
-          <p id="schedule-start-hint" className="field-hint">
-            {start
+        <Field
+          label="Start date"
+          id="schedule-start"
+          className="schedule-start"
+          type="date"
+          value={startDay}
+          onChange={(event) => setStartDay(event.target.value)}
+          hint={
+            start
               ? lastDay
                 ? `The supply lasts until ${formatDate(lastDay)}.`
                 : 'Printed on the schedule.'
-              : 'Left blank on the schedule, to be written in by hand.'}
-          </p>
-        </div>
+              : 'Left blank on the schedule, to be written in by hand.'
+          }
+        />
         <PrintActions fileName={scheduleFileName(content.patientName, start ?? dayFieldValue())} />
       </section>
       {brandingError && (

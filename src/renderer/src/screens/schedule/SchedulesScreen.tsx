@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
+import { Field } from '@renderer/components/Field';
 import { Failed, Loading } from '@renderer/components/States';
 import { dayFieldValue, isDayFieldValue, lastDayOfSupply } from '@renderer/lib/dates';
 import { plural } from '@renderer/lib/format';
@@ -84,24 +85,19 @@ export default function SchedulesScreen() {
         <h1>Dosing schedules for {plural(orderIds.length, 'order')}</h1>
       </div>
       <section className="card schedule-controls" aria-label="Print settings">
-        <div className="field schedule-start">
-          <label htmlFor="schedules-start" className="field-label">
-            Start date
-          </label>
-          <input
-            id="schedules-start"
-            className="input"
-            type="date"
-            value={startDay}
-            onChange={(event) => setStartDay(event.target.value)}
-            aria-describedby="schedules-start-hint"
-          />
-          <p id="schedules-start-hint" className="field-hint">
-            {start
+        <Field
+          label="Start date"
+          id="schedules-start"
+          className="schedule-start"
+          type="date"
+          value={startDay}
+          onChange={(event) => setStartDay(event.target.value)}
+          hint={
+            start
               ? 'Printed on every schedule; each is printed on a page of its own.'
-              : 'Left blank on the schedules, to be written in by hand.'}
-          </p>
-        </div>
+              : 'Left blank on the schedules, to be written in by hand.'
+          }
+        />
         <PrintActions fileName={`dosing-schedules-${start ?? dayFieldValue()}.pdf`} />
       </section>
       {orderIds.map((orderId) => (
