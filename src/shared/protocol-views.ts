@@ -63,6 +63,12 @@ export const ProtocolMatch = z.object({
   /** Only the protocols whose draft orders this product (a catalog product id). */
   productId: z.int('a product id').positive('a product id').optional(),
   /**
+   * Only the protocols whose patient's last order runs out soon, as Refills due counts it (by
+   * the server's time): 'ran-out' already has; 'within-N' has N or fewer whole days left,
+   * including those that already ran out. A patient never ordered for is never due.
+   */
+  due: z.enum(['ran-out', 'within-7', 'within-14', 'within-30']).optional(),
+  /**
    * Protocols left out: those deleted on screen whose Undo is still offered (main is told of a
    * delete only when its undo window ends).
    */
@@ -70,21 +76,70 @@ export const ProtocolMatch = z.object({
 });
 export type ProtocolMatch = z.input<typeof ProtocolMatch>;
 
-export const ProtocolSort = z.enum(['changed', 'name']);
+export type DueWindow = NonNullable<z.infer<typeof ProtocolMatch>['due']>;
+
+/**
+ * The list's sorts: 'changed' (the last local change), 'name' (last name, then first name), and
+ * one per column (see ProtocolColumnsView); 'sync' puts conflicts first, then pending changes.
+ */
+export const ProtocolSort = z.enum([
+  'changed',
+  'name',
+  'products',
+  'supply',
+  'shipping',
+  'lastOrder',
+  'nextRefill',
+  'sync',
+]);
 export type ProtocolSort = z.infer<typeof ProtocolSort>;
+export const SortDirection = z.enum(['asc', 'desc']);
+export type SortDirection = z.infer<typeof SortDirection>;
 
 export const ProtocolListQuery = ProtocolMatch.extend({
-  /** 'changed': last local change first; 'name': by last name, then first name. */
   sort: ProtocolSort.default('changed'),
+  /**
+   * Default the sort's usual one: newest first for 'changed' and 'lastOrder', else ascending.
+   * A missing value sorts last in the usual direction.
+   */
+  direction: SortDirection.optional(),
   limit: z.int().min(1).max(500).default(50),
   /** The previous page's nextCursor (for the same search, filters and sort). */
   cursor: z.string().max(200).nullable().default(null),
 });
 export type ProtocolListQuery = z.input<typeof ProtocolListQuery>;
 
+/**
+ * What the list's columns show of a protocol beside its summary, read with its page (no call per
+ * row): the draft's products (names, in the draft's order; a product the catalog mirror does not
+ * hold yet is named by its id), supply and shipping, and the patient's last order that was not
+ * cancelled (as Refills due counts it) with the day its supply runs out: the next refill.
+ */
+export const ProtocolColumnsView = z.object({
+  products: z.array(z.string()),
+  daysSupply: z.int().nullable(),
+  /** The shipping method's name as the server lists it (its id until the list is mirrored). */
+  shipping: z.string().nullable(),
+  lastOrder: z
+    .object({
+      id: z.string(),
+      status: z.string(),
+      /** Epoch ms of the order's createdAt. */
+      createdAt: z.int(),
+      /** Epoch ms: createdAt plus the order's days supply (null when the order has none). */
+      runsOutAt: z.int().nullable(),
+    })
+    .nullable(),
+});
+export type ProtocolColumnsView = z.infer<typeof ProtocolColumnsView>;
+
+/** A row of the list: the summary and its columns. */
+export const ProtocolRowView = ProtocolSummaryView.extend({ columns: ProtocolColumnsView });
+export type ProtocolRowView = z.infer<typeof ProtocolRowView>;
+
 /** A page of the list; how many match in all is protocols.count's (it reads every match). */
 export const ProtocolPageView = z.object({
-  items: z.array(ProtocolSummaryView),
+  items: z.array(ProtocolRowView),
   nextCursor: z.string().nullable(),
 });
 export type ProtocolPageView = z.infer<typeof ProtocolPageView>;

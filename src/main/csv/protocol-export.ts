@@ -1,6 +1,6 @@
 import type { ProductRead, ProtocolDraft } from '@shared/api';
 import type { CsvFile } from '@shared/csv-file';
-import type { CsvExportArgs } from '@shared/protocol-csv-views';
+import type { ProtocolMatchQuery, ProtocolOrder } from '../protocols/protocols-repo';
 import type { LocalStore } from '../stores';
 import { writeCsv, type CsvCell } from './csv-text';
 import { DOSE_FIELDS, headerRow, PRODUCT_FIELDS } from './protocol-columns';
@@ -73,14 +73,11 @@ const catalogNames = (products: readonly ProductRead[]) => {
 };
 
 /** The protocols the list shows (its search, filters and sort), in its order. */
-export function exportProtocols(store: LocalStore, args: CsvExportArgs): CsvFile {
-  const drafts = store.protocols.matchingDrafts({
-    search: args.search ?? '',
-    includeDeleted: args.includeDeleted ?? false,
-    sort: args.sort ?? 'changed',
-    ...(args.syncStates ? { syncStates: args.syncStates } : {}),
-    ...(args.productId !== undefined ? { productId: args.productId } : {}),
-  });
+export function exportProtocols(
+  store: LocalStore,
+  query: ProtocolMatchQuery & ProtocolOrder,
+): CsvFile {
+  const drafts = store.protocols.matchingDrafts(query);
   return { csv: protocolsCsv(drafts, catalogNames(store.products.list())), rows: drafts.length };
 }
 

@@ -102,18 +102,83 @@ export function planLikeSearch(query: string): SearchPlan {
 }
 
 /**
- * The list's orders: 'changed' by the last local change, newest first (local_updated_at, then
- * seq, both descending); 'name' by nameSortKey, then seq.
+ * The list's orders. 'changed' (newest first by default) and 'name' read the protocols table's
+ * own covering indexes; the others read protocol_columns (migration 12), a narrow table of the
+ * values the list's columns show, each on its (key, seq) index. Ties are broken by seq.
  */
-export type ListSort = 'changed' | 'name';
+export const LIST_SORTS = [
+  'changed',
+  'name',
+  'products',
+  'supply',
+  'shipping',
+  'lastOrder',
+  'nextRefill',
+  'sync',
+] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+export type SortDirection = 'asc' | 'desc';
+
+interface SortKey {
+  /** The sort's key column, on protocols p or protocol_columns c. */
+  column: string;
+  /** protocol_columns' index that walks this key in order (its sorts only). */
+  index?: string;
+  /** Its direction when none is asked for. */
+  direction: SortDirection;
+  /** The key is text (a cursor carries it as text, else as a number). */
+  text: boolean;
+}
+
+const SORT_KEYS: Record<ListSort, SortKey> = {
+  changed: { column: 'p.local_updated_at', direction: 'desc', text: false },
+  name: { column: 'p.sort_name', direction: 'asc', text: true },
+  products: {
+    column: 'c.products_key',
+    index: 'protocol_columns_products',
+    direction: 'asc',
+    text: true,
+  },
+  supply: {
+    column: 'c.days_supply',
+    index: 'protocol_columns_supply',
+    direction: 'asc',
+    text: false,
+  },
+  shipping: {
+    column: 'c.ship_label',
+    index: 'protocol_columns_shipping',
+    direction: 'asc',
+    text: true,
+  },
+  lastOrder: {
+    column: 'c.last_order_at',
+    index: 'protocol_columns_last_order',
+    direction: 'desc',
+    text: false,
+  },
+  nextRefill: {
+    column: 'c.refill_at',
+    index: 'protocol_columns_refill',
+    direction: 'asc',
+    text: false,
+  },
+  sync: { column: 'c.sync_rank', index: 'protocol_columns_sync', direction: 'asc', text: false },
+};
+
+/** The direction of a sort: the one asked for, else the column's usual one. */
+export function sortDirection(sort: ListSort, direction?: SortDirection): SortDirection {
+  return direction ?? SORT_KEYS[sort].direction;
+}
+
+/** Whether a sort's key is text (the list cursor parses it accordingly). */
+export const sortKeyIsText = (sort: ListSort): boolean => SORT_KEYS[sort].text;
 
 /** Where a page starts: after this row of the previous page (keyset). */
 export interface ListKey {
   seq: number;
-  /** The row's sort_name, for the 'name' sort. */
-  name?: string;
-  /** The row's local_updated_at, for the 'changed' sort. */
-  changedAt?: number;
+  /** The row's key in the sort (sort_name, local_updated_at or a protocol_columns value). */
+  key: string | number;
 }
 
 export interface SearchFilter {
@@ -131,6 +196,8 @@ export interface SearchFilter {
 export interface SearchPage extends SearchFilter {
   /** Default 'changed'. */
   sort?: ListSort;
+  /** Default the sort's usual direction (sortDirection). */
+  direction?: SortDirection;
   /** Only rows after this one in the sort's order (keyset cursor). */
   after?: ListKey | undefined;
   /** No limit when absent (every match, e.g. "select all matching"). */
@@ -141,15 +208,27 @@ export interface SearchPage extends SearchFilter {
 function matching(
   plan: SearchPlan,
   filter: SearchFilter,
+  columnsIndex?: string,
 ): { from: string; where: string[]; params: unknown[] } | null {
   if (plan.kind === 'none') return null;
   const where = [...filter.where];
   const params: unknown[] = [];
   let from = filter.bySeq ? 'protocols p INDEXED BY protocols_list' : 'protocols p';
+  if (columnsIndex && plan.kind !== 'fts' && !filter.bySeq) {
+    // Walk the column's index in order and check each row's filters on the narrow list index:
+    // a page stops after `limit` matches, whatever the number of protocols.
+    from = `protocol_columns c INDEXED BY ${columnsIndex}
+      CROSS JOIN protocols p INDEXED BY protocols_list ON p.seq = c.seq`;
+  } else if (columnsIndex) {
+    // Few candidates (a search's, a filter's): each finds its columns by seq, then all are sorted.
+    from += ' JOIN protocol_columns c ON c.seq = p.seq';
+  }
   if (plan.kind === 'fts') {
     // CROSS JOIN keeps the FTS index as the outer loop, read in rowid order; each candidate is
     // re-checked on the narrow protocols_list index, not on the wide table row.
-    from = 'protocols_fts f CROSS JOIN protocols p INDEXED BY protocols_list ON p.seq = f.rowid';
+    from = `protocols_fts f CROSS JOIN protocols p INDEXED BY protocols_list ON p.seq = f.rowid${
+      columnsIndex ? ' JOIN protocol_columns c ON c.seq = p.seq' : ''
+    }`;
     where.unshift('protocols_fts MATCH ?');
     params.push(plan.match);
   }
@@ -168,32 +247,26 @@ const whereClause = (where: readonly string[]) =>
 
 /**
  * The rows a plan finds, in the sort's order, with their sort keys. Only seq, deleted,
- * search_text and the sort's key (sort_name or local_updated_at) are read unless `page.where`
- * names other columns, so a scan stays on an index.
+ * sync_state, search_text and the sort's key are read unless `page.where` names other columns,
+ * so a scan stays on indexes.
  */
 export function searchKeys(db: Db, plan: SearchPlan, page: SearchPage): ListKey[] {
-  const m = matching(plan, page);
+  const sort = page.sort ?? 'changed';
+  const key = SORT_KEYS[sort];
+  const m = matching(plan, page, key.index);
   if (!m) return [];
   const { from, where, params } = m;
+  const desc = sortDirection(sort, page.direction) === 'desc';
   const seqColumn = plan.kind === 'fts' ? 'f.rowid' : 'p.seq';
-  let order: string;
-  let select = `${seqColumn} AS seq`;
-  if (page.sort === 'name') {
-    order = 'p.sort_name, p.seq';
-    select += ', p.sort_name AS name';
-    if (page.after) {
-      where.push('(p.sort_name, p.seq) > (?, ?)');
-      params.push(page.after.name ?? '', page.after.seq);
-    }
-  } else {
-    order = 'p.local_updated_at DESC, p.seq DESC';
-    select += ', p.local_updated_at AS changedAt';
-    if (page.after) {
-      where.push('(p.local_updated_at, p.seq) < (?, ?)');
-      params.push(page.after.changedAt ?? 0, page.after.seq);
-    }
+  const dir = desc ? 'DESC' : 'ASC';
+  // The tie-break on the same table as the key, so that the pair is the index's order.
+  const tie = key.index ? 'c.seq' : 'p.seq';
+  const order = `${key.column} ${dir}, ${tie} ${dir}`;
+  if (page.after) {
+    where.push(`(${key.column}, ${tie}) ${desc ? '<' : '>'} (?, ?)`);
+    params.push(page.after.key, page.after.seq);
   }
-  let sql = `SELECT ${select} FROM ${from} ${whereClause(where)} ORDER BY ${order}`;
+  let sql = `SELECT ${seqColumn} AS seq, ${key.column} AS key FROM ${from} ${whereClause(where)} ORDER BY ${order}`;
   if (page.limit !== undefined) {
     sql += ' LIMIT ?';
     params.push(page.limit);

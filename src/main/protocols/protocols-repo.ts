@@ -6,7 +6,7 @@ import {
   type ProtocolRequest,
 } from '@shared/api';
 import { ProtocolInput } from '@shared/protocol-input';
-import type { ProtocolListState } from '@shared/protocol-views';
+import type { DueWindow, ProtocolColumnsView, ProtocolListState } from '@shared/protocol-views';
 import type { Clock } from '../clock';
 import type { Db } from '../store/db';
 import { StoreError } from '../store/errors';
@@ -34,13 +34,17 @@ import {
   type ProtocolOrderSource,
   type ProtocolSummary,
 } from './protocol-model';
+import { COLUMNS_SELECT, ProtocolColumnsRow } from './list-columns';
 import {
   countMatches,
   planFtsSearch,
   searchKeys,
   searchSeqs,
+  sortDirection,
+  sortKeyIsText,
   type ListKey,
   type ListSort,
+  type SortDirection,
 } from './protocol-search';
 import { jsonText, parseRow, prepareCached, runTransaction } from '../store/rows';
 import { UnchangedCache } from '../store/unchanged-cache';
@@ -57,24 +61,35 @@ export interface ProtocolMatchQuery {
   includeDeleted?: boolean;
   /** Protocols left out by local id (deleted on screen, their Undo still offered). */
   hide?: readonly string[];
+  /** Only those whose next refill falls in the window, counted from `now` (the server's time). */
+  due?: { window: DueWindow; now: number };
 }
 
-export interface ProtocolListQuery extends ProtocolMatchQuery {
-  /** 'changed' (default): last local change first; 'name': by last name, then first name. */
+/** The list's order: a sort (default 'changed') and its direction (default the sort's usual). */
+export interface ProtocolOrder {
   sort?: ListSort;
+  direction?: SortDirection;
+}
+
+export interface ProtocolListQuery extends ProtocolMatchQuery, ProtocolOrder {
   /** Default 50, at most 500. */
   limit?: number;
   /** nextCursor of the previous page (same search, filters and sort). */
   cursor?: string | null;
 }
 
+/** A protocol as the list shows it: its summary and its columns. */
+export type ProtocolListRow = ProtocolSummary & { columns: ProtocolColumnsView };
+
 export interface ProtocolPage {
-  items: ProtocolSummary[];
+  items: ProtocolListRow[];
   /** Cursor of the next page, or null when this page is the last. */
   nextCursor: string | null;
   /** How many protocols match in all. */
   total: number;
 }
+
+const DAY_MS = 86_400_000;
 
 export type { ServerUpsert };
 
@@ -131,16 +146,19 @@ export class ProtocolsRepo {
   page(query: ProtocolListQuery = {}): Omit<ProtocolPage, 'total'> {
     const limit = Math.min(Math.max(Math.trunc(query.limit ?? 50), 1), 500);
     const sort = query.sort ?? 'changed';
+    const direction = sortDirection(sort, query.direction);
     const keys = searchKeys(this.db, planFtsSearch(this.db, query.search ?? ''), {
       ...matchFilter(query),
       sort,
-      after: parseCursor(query.cursor, sort),
+      direction,
+      after: parseCursor(query.cursor, sort, direction),
       limit,
     });
     const last = keys[keys.length - 1];
     return {
-      items: this.summaries(keys.map((k) => k.seq)),
-      nextCursor: keys.length === limit && last !== undefined ? formatCursor(last, sort) : null,
+      items: this.listRows(keys.map((k) => k.seq)),
+      nextCursor:
+        keys.length === limit && last !== undefined ? formatCursor(last, sort, direction) : null,
     };
   }
 
@@ -154,12 +172,12 @@ export class ProtocolsRepo {
   }
 
   /** The localIds of every protocol matching, in the list's order (default 'changed'; no paging). */
-  matchingIds(query: ProtocolMatchQuery & { sort?: ListSort } = {}): string[] {
+  matchingIds(query: ProtocolMatchQuery & ProtocolOrder = {}): string[] {
     return this.matchingRows(query, false).map((r) => r.local_id);
   }
 
   /** The drafts of every protocol matching, in the list's order (a CSV export of the list). */
-  matchingDrafts(query: ProtocolMatchQuery & { sort?: ListSort } = {}): ProtocolDraft[] {
+  matchingDrafts(query: ProtocolMatchQuery & ProtocolOrder = {}): ProtocolDraft[] {
     return this.matchingRows(query, true).map(
       (r) => parseRow(DraftRow, r, 'protocols', `local_id=${r.local_id}`).draft,
     );
@@ -167,12 +185,16 @@ export class ProtocolsRepo {
 
   /** The rows of every protocol matching, in the list's order: their local_id, and the draft. */
   private matchingRows(
-    query: ProtocolMatchQuery & { sort?: ListSort },
+    query: ProtocolMatchQuery & ProtocolOrder,
     withDraft: boolean,
   ): { seq: number; local_id: string; draft?: string }[] {
     const plan = planFtsSearch(this.db, query.search ?? '');
     const filter = matchFilter(query);
-    const m = searchKeys(this.db, plan, { ...filter, sort: query.sort ?? 'changed' });
+    const m = searchKeys(this.db, plan, {
+      ...filter,
+      sort: query.sort ?? 'changed',
+      ...(query.direction ? { direction: query.direction } : {}),
+    });
     if (m.length === 0) return [];
     const rows = prepareCached(
       this.db,
@@ -364,6 +386,25 @@ export class ProtocolsRepo {
     return p;
   }
 
+  /** The rows of a page with their columns (protocol_columns), in the order of `seqs`. */
+  private listRows(seqs: readonly number[]): ProtocolListRow[] {
+    if (seqs.length === 0) return [];
+    const rows = prepareCached(
+      this.db,
+      `SELECT p.seq AS seq, ${SUMMARY_SELECT}, ${COLUMNS_SELECT}
+       FROM protocols p ${LIVE_CHANGE_JOIN} LEFT JOIN protocol_columns c ON c.seq = p.seq
+       WHERE p.seq IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(seqs)) as { seq: number }[];
+    const bySeq = new Map(rows.map((r) => [r.seq, r]));
+    return seqs.map((seq) => {
+      const row = bySeq.get(seq);
+      return {
+        ...parseRow(ProtocolSummaryRow, row, 'protocols', `seq=${seq}`),
+        columns: parseRow(ProtocolColumnsRow, row, 'protocol_columns', `seq=${seq}`),
+      };
+    });
+  }
+
   private summaries(seqs: readonly number[]): ProtocolSummary[] {
     if (seqs.length === 0) return [];
     const rows = prepareCached(
@@ -399,6 +440,13 @@ function matchFilter(query: ProtocolMatchQuery): {
     where.push('p.seq IN (SELECT protocol_seq FROM protocol_products WHERE product_id = ?)');
     params.push(query.productId);
   }
+  if (query.due) {
+    // The window's protocols on protocol_columns' refill index, then sorted (as a product's).
+    const { window, now } = query.due;
+    const days = window === 'ran-out' ? 0 : Number(window.slice('within-'.length)) + 1;
+    where.push('p.seq IN (SELECT seq FROM protocol_columns WHERE refill_at < ?)');
+    params.push(now + days * DAY_MS);
+  }
   if (query.syncStates) {
     const states = query.syncStates.filter((s) => s !== 'in-doubt');
     const any: string[] = [];
@@ -409,19 +457,28 @@ function matchFilter(query: ProtocolMatchQuery): {
     if (query.syncStates.includes('in-doubt')) any.push(CHANGE_IN_DOUBT);
     where.push(any.length ? `(${any.join(' OR ')})` : '0');
   }
-  return { where, params, bySeq: query.productId !== undefined };
+  return { where, params, bySeq: query.productId !== undefined || query.due !== undefined };
 }
 
-/** 'changed': "c:<local_updated_at>:<seq>"; 'name': "n:<seq>:<sort key>". */
-function formatCursor(key: ListKey, sort: ListSort): string {
-  return sort === 'name' ? `n:${key.seq}:${key.name ?? ''}` : `c:${key.changedAt ?? 0}:${key.seq}`;
+/** "<sort>:<direction>:<seq>:<key>": the last row's place in the order. */
+function formatCursor(key: ListKey, sort: ListSort, direction: SortDirection): string {
+  return `${sort}:${direction}:${key.seq}:${key.key}`;
 }
 
-function parseCursor(cursor: string | null | undefined, sort: ListSort): ListKey | undefined {
+function parseCursor(
+  cursor: string | null | undefined,
+  sort: ListSort,
+  direction: SortDirection,
+): ListKey | undefined {
   if (cursor === null || cursor === undefined) return undefined;
-  const changed = sort === 'changed' ? /^c:(\d{1,15}):(\d{1,15})$/.exec(cursor) : null;
-  if (changed) return { changedAt: Number(changed[1]), seq: Number(changed[2]) };
-  const named = sort === 'name' ? /^n:(\d{1,15}):([\s\S]*)$/.exec(cursor) : null;
-  if (named) return { seq: Number(named[1]), name: named[2]! };
-  throw new StoreError('invalid-state', `Not a protocol list cursor for the ${sort} sort.`);
+  const m = /^([a-zA-Z]+):(asc|desc):(\d{1,15}):([\s\S]*)$/.exec(cursor);
+  if (m && m[1] === sort && m[2] === direction) {
+    const key = m[4]!;
+    if (sortKeyIsText(sort)) return { seq: Number(m[3]), key };
+    if (/^-?\d{1,16}$/.test(key)) return { seq: Number(m[3]), key: Number(key) };
+  }
+  throw new StoreError(
+    'invalid-state',
+    `Not a protocol list cursor for the ${sort} sort, ${direction === 'asc' ? 'ascending' : 'descending'}.`,
+  );
 }

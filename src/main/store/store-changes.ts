@@ -11,6 +11,7 @@ export const SUBJECT_OF_TABLE: Readonly<Record<string, ChangeSubject>> = {
   protocols: 'protocols',
   outbox: 'protocols',
   protocol_products: 'protocols',
+  protocol_columns: 'protocols',
   jobs: 'jobs',
   orders: 'orders',
   order_status_changes: 'orders',

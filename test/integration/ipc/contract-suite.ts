@@ -664,7 +664,7 @@ export function registerContractSuite(
       });
       const changed = await value('protocols.list', { search: 'sort', limit: 1 });
       expect(changed.items.map((p) => p.localId)).toEqual([made[0]]);
-      expect(changed.nextCursor).toMatch(/^c:\d+:\d+$/);
+      expect(changed.nextCursor).toMatch(/^changed:desc:\d+:\d+$/);
       const rest = await value('protocols.list', {
         search: 'sort',
         limit: 5,

@@ -155,7 +155,7 @@ describe('protocol list: sort, total, in-doubt filter, matching ids', () => {
     expect(allPages(store, { limit: 2 }).seen).toEqual(expected);
     const list = store.protocols.list({ limit: 1 });
     expect(list.items[0]!.localUpdatedAt).toBe(store.clock.now());
-    expect(list.nextCursor).toMatch(/^c:\d+:\d+$/);
+    expect(list.nextCursor).toMatch(/^changed:desc:\d+:\d+$/);
     // A search (FTS candidates), a filter, matchingIds and search() follow the same order.
     expect(names(store.protocols.list({ search: 'smith' }).items)).toEqual([
       'Zoe Smith',

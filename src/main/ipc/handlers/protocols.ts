@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ProtocolMatch } from '@shared/protocol-views';
+import type { ProtocolMatchQuery } from '@main/protocols/protocols-repo';
 import { CsvFileError, planImport } from '@main/csv/protocol-import';
 import { exportProtocols, protocolsTemplate } from '@main/csv/protocol-export';
 import { IpcFailure, describeFieldErrors, fieldErrorsOf } from '../errors';
@@ -19,54 +21,42 @@ export function protocolsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'proto
     return p;
   };
 
+  /**
+   * The repository's terms for the list's search and filters; a due window is counted from the
+   * server's time, as Refills due counts it.
+   */
+  const matchOf = (q: ProtocolMatch): ProtocolMatchQuery => {
+    const s = session();
+    return {
+      search: q.search,
+      includeDeleted: q.includeDeleted,
+      ...(q.hide ? { hide: q.hide } : {}),
+      ...(q.syncStates ? { syncStates: q.syncStates } : {}),
+      ...(q.productId !== undefined ? { productId: q.productId } : {}),
+      ...(q.due ? { due: { window: q.due, now: s.serverTime.now() } } : {}),
+    };
+  };
+
   return {
-    'protocols.list': async ({
-      search,
-      syncStates,
-      productId,
-      includeDeleted,
-      hide,
-      sort,
-      limit,
-      cursor,
-    }) => {
-      session();
+    'protocols.list': async (query) => {
       const page = core.store.protocols.page({
-        search,
-        includeDeleted,
-        ...(hide ? { hide } : {}),
-        sort,
-        limit,
-        cursor,
-        ...(syncStates ? { syncStates } : {}),
-        ...(productId !== undefined ? { productId } : {}),
+        ...matchOf(query),
+        sort: query.sort,
+        ...(query.direction ? { direction: query.direction } : {}),
+        limit: query.limit,
+        cursor: query.cursor,
       });
-      return { items: page.items.map(toSummaryView), nextCursor: page.nextCursor };
-    },
-    'protocols.count': async ({ search, syncStates, productId, includeDeleted, hide }) => {
-      session();
       return {
-        total: core.store.protocols.countMatching({
-          search,
-          includeDeleted,
-          ...(hide ? { hide } : {}),
-          ...(syncStates ? { syncStates } : {}),
-          ...(productId !== undefined ? { productId } : {}),
-        }),
+        items: page.items.map((p) => ({ ...toSummaryView(p), columns: p.columns })),
+        nextCursor: page.nextCursor,
       };
     },
-    'protocols.matchingIds': async ({ search, syncStates, productId, includeDeleted, hide }) => {
-      session();
-      return {
-        localIds: core.store.protocols.matchingIds({
-          search,
-          includeDeleted,
-          ...(hide ? { hide } : {}),
-          ...(syncStates ? { syncStates } : {}),
-          ...(productId !== undefined ? { productId } : {}),
-        }),
-      };
-    },
+    'protocols.count': async (query) => ({
+      total: core.store.protocols.countMatching(matchOf(query)),
+    }),
+    'protocols.matchingIds': async (query) => ({
+      localIds: core.store.protocols.matchingIds(matchOf(query)),
+    }),
     'protocols.get': async ({ localId }) => {
       session();
       return toProtocolView(protocol(localId));
@@ -121,10 +111,12 @@ export function protocolsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'proto
       const ids = s.protocols.importMany(plan.requests);
       return { created: ids.length, skipped: plan.preview.bad.length };
     },
-    'protocols.exportCsv': async (args) => {
-      session();
-      return exportProtocols(core.store, args);
-    },
+    'protocols.exportCsv': async (args) =>
+      exportProtocols(core.store, {
+        ...matchOf(args),
+        sort: args.sort,
+        ...(args.direction ? { direction: args.direction } : {}),
+      }),
     'protocols.csvTemplate': async () => {
       await ensureCatalog(core);
       return protocolsTemplate(core.store);

@@ -10,6 +10,7 @@ import { migration008 } from './008-possible-duplicates';
 import { migration009 } from './009-job-server-time';
 import { migration010 } from './010-protocol-products';
 import { migration011 } from './011-batch-name';
+import { migration012 } from './012-protocol-columns';
 
 /**
  * One schema version: SQL, or a function of the connection for a step that needs code (a column
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration009,
   migration010,
   migration011,
+  migration012,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
