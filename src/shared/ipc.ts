@@ -37,6 +37,8 @@ import {
   ConflictView,
   DuplicateProtocol,
   LocalProtocolId,
+  ProtocolColumn,
+  ProtocolColumns,
   ProtocolListQuery,
   ProtocolMatch,
   ProtocolPageView,
@@ -119,6 +121,8 @@ export const AppState = z.object({
   theme: Theme,
   /** Desktop notifications (a toast in the browser host) for shipped, cancelled and settled work. */
   notifications: z.boolean(),
+  /** The protocol list's columns shown on this desk, in the list's order. */
+  protocolColumns: ProtocolColumns.default([...ProtocolColumn.options]),
   /** Where client secrets are kept: the system keychain, or memory for this run only. */
   secretStorage: z.enum(['system-keychain', 'memory']).default('system-keychain'),
   /** What the user must be told until they dismiss it (a damaged store recovered). */
@@ -207,6 +211,8 @@ export const IPC_CALLS = {
   'app.setTheme': call(z.object({ theme: Theme }), Nothing),
   'app.openExternal': call(z.object({ url: ExternalUrl }), Nothing),
   'app.setNotifications': call(z.object({ enabled: z.boolean() }), Nothing),
+  /** Shows these of the protocol list's columns (and hides the others) on this desk. */
+  'app.setProtocolColumns': call(z.object({ columns: ProtocolColumns }), Nothing),
   /** The user has read a notice (app.state's notices): it is no longer shown. */
   'app.dismissNotice': call(z.object({ id: z.string().min(1).max(100) }), Nothing),
 

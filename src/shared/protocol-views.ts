@@ -128,10 +128,31 @@ export const ProtocolColumnsView = z.object({
       createdAt: z.int(),
       /** Epoch ms: createdAt plus the order's days supply (null when the order has none). */
       runsOutAt: z.int().nullable(),
+      /**
+       * Whole days from the server's time now until it runs out (floor; negative when it already
+       * has), as Refills due counts them; null when runsOutAt is.
+       */
+      daysLeft: z.int().nullable(),
     })
     .nullable(),
 });
 export type ProtocolColumnsView = z.infer<typeof ProtocolColumnsView>;
+
+/**
+ * The list's columns a user can show or hide (the patient's always shows), in the list's order;
+ * the choice is remembered on this desk (app.setProtocolColumns).
+ */
+export const ProtocolColumn = z.enum([
+  'products',
+  'supply',
+  'shipping',
+  'lastOrder',
+  'nextRefill',
+  'changed',
+  'sync',
+]);
+export type ProtocolColumn = z.infer<typeof ProtocolColumn>;
+export const ProtocolColumns = z.array(ProtocolColumn).max(ProtocolColumn.options.length);
 
 /** A row of the list: the summary and its columns. */
 export const ProtocolRowView = ProtocolSummaryView.extend({ columns: ProtocolColumnsView });

@@ -53,7 +53,7 @@ test('protocols from this computer and from the server show up; search, sort and
   expect((await list.names(app))[0]).toBe('Hedy Lamarr');
 
   // By name: last name, then first name.
-  await list.sort(app, 'Name').check();
+  await list.sortBy(app, 'Patient');
   await expectSettled(app);
   const byName = namesByName(PATIENTS.keys());
   byName.splice(byName.indexOf('Barbara Liskov'), 0, 'Hedy Lamarr'); // lamarr < liskov
@@ -247,7 +247,7 @@ test('selection: shift-click ranges, select all matching, kept across searches, 
     Array.from({ length: 30 }, (_, i) => i),
   );
   await openProtocols(app);
-  await list.sort(app, 'Name').check();
+  await list.sortBy(app, 'Patient');
   await expectSettled(app);
   await expect(list.count(app)).toHaveText('30 protocols');
   const names = namesByName(Array.from({ length: 30 }, (_, i) => i));
@@ -337,7 +337,7 @@ test('keyboard only: Tab into the list, arrows, Space and Shift+Space select, En
     Array.from({ length: 12 }, (_, i) => i),
   );
   await openProtocols(app);
-  await list.sort(app, 'Name').check();
+  await list.sortBy(app, 'Patient');
   await expectSettled(app);
   const names = namesByName(Array.from({ length: 12 }, (_, i) => i));
   await expect.poll(() => list.names(app)).toEqual(names);

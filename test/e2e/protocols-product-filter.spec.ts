@@ -49,7 +49,7 @@ test('who is on Krill Oil, among 10,000 protocols: the product filter, by each s
   await expect(list.count(app)).toHaveText(`${count(onKrill.length)} protocols match`);
   await expect.poll(() => topNames(app)).toEqual(byChange.slice(0, TOP));
 
-  await list.sort(app, 'Name').check();
+  await list.sortBy(app, 'Patient');
   await expectSettled(app);
   await expect.poll(() => topNames(app)).toEqual(byName.slice(0, TOP));
   await expect(list.count(app)).toHaveText(`${count(onKrill.length)} protocols match`);
@@ -67,7 +67,10 @@ test('who is on Krill Oil, among 10,000 protocols: the product filter, by each s
     )
     .toBe(byName.at(-1));
   await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
-  await list.sort(app, 'Last change').check();
+  // Patient again sorts the other way, and a third time goes back to the last change first.
+  await list.sort(app, 'Patient').click();
+  await list.sort(app, 'Patient').click();
+  await expect(list.sort(app, 'Patient')).toHaveAttribute('aria-pressed', 'false');
   await expectSettled(app);
 
   // With a search: a patient on Krill is found, one who is not is not.

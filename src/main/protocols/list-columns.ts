@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ProtocolColumnsView } from '@shared/protocol-views';
+
 import { jsonText } from '../store/rows';
 
 /** The stored key of a patient never ordered for (see migration 12). */
@@ -15,6 +15,14 @@ export const COLUMNS_SELECT = `c.products AS c_products, c.days_supply AS c_days
   c.ship_label AS c_ship, c.last_order_id AS c_lo_id, c.last_order_status AS c_lo_status,
   c.last_order_at AS c_lo_at, c.refill_at AS c_refill_at`;
 
+/** What the list's columns show of a protocol as stored; its days left are counted at read. */
+export interface StoredColumns {
+  products: string[];
+  daysSupply: number | null;
+  shipping: string | null;
+  lastOrder: { id: string; status: string; createdAt: number; runsOutAt: number | null } | null;
+}
+
 /** The row COLUMNS_SELECT reads, as the list shows it; a protocol without one has empty columns. */
 export const ProtocolColumnsRow = z
   .object({
@@ -26,7 +34,7 @@ export const ProtocolColumnsRow = z
     c_lo_at: z.int().nullable(),
     c_refill_at: z.int().nullable(),
   })
-  .transform((r): ProtocolColumnsView => ({
+  .transform((r): StoredColumns => ({
     products: r.c_products ?? [],
     daysSupply: r.c_days === null || r.c_days < 0 ? null : r.c_days,
     shipping: r.c_ship || null,

@@ -6,7 +6,7 @@ import {
   type ProtocolRequest,
 } from '@shared/api';
 import { ProtocolInput } from '@shared/protocol-input';
-import type { DueWindow, ProtocolColumnsView, ProtocolListState } from '@shared/protocol-views';
+import type { DueWindow, ProtocolListState } from '@shared/protocol-views';
 import type { Clock } from '../clock';
 import type { Db } from '../store/db';
 import { StoreError } from '../store/errors';
@@ -34,7 +34,7 @@ import {
   type ProtocolOrderSource,
   type ProtocolSummary,
 } from './protocol-model';
-import { COLUMNS_SELECT, ProtocolColumnsRow } from './list-columns';
+import { COLUMNS_SELECT, ProtocolColumnsRow, type StoredColumns } from './list-columns';
 import {
   countMatches,
   planFtsSearch,
@@ -79,7 +79,7 @@ export interface ProtocolListQuery extends ProtocolMatchQuery, ProtocolOrder {
 }
 
 /** A protocol as the list shows it: its summary and its columns. */
-export type ProtocolListRow = ProtocolSummary & { columns: ProtocolColumnsView };
+export type ProtocolListRow = ProtocolSummary & { columns: StoredColumns };
 
 export interface ProtocolPage {
   items: ProtocolListRow[];

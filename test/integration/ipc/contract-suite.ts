@@ -55,6 +55,7 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'app.setTheme': { theme: 'blue' },
   'app.openExternal': { url: 'file:///etc/passwd' },
   'app.setNotifications': { enabled: 'yes' },
+  'app.setProtocolColumns': { columns: ['products', 'age'] },
   'app.dismissNotice': { id: '' },
   'connections.list': { all: true },
   'connections.test': {
@@ -544,6 +545,22 @@ export function registerContractSuite(
       expect((await value('app.state', {})).notifications).toBe(true);
     });
 
+    it("remembers the protocol list's columns, in the list's order", async () => {
+      expect((await value('app.state', {})).protocolColumns).toEqual([
+        'products',
+        'supply',
+        'shipping',
+        'lastOrder',
+        'nextRefill',
+        'changed',
+        'sync',
+      ]);
+      await value('app.setProtocolColumns', { columns: ['sync', 'products', 'sync'] });
+      expect((await value('app.state', {})).protocolColumns).toEqual(['products', 'sync']);
+      await value('app.setProtocolColumns', { columns: [] });
+      expect((await value('app.state', {})).protocolColumns).toEqual([]);
+    });
+
     it('imports protocols from CSV after a preview, exports the list as filtered, and gives the template', async () => {
       const template = await value('protocols.csvTemplate', {});
       expect(template.rows).toBe(2);
@@ -637,6 +654,19 @@ export function registerContractSuite(
       });
       expect(second.items.map((p) => p.customerName)).toEqual(['Yara Sortwell']);
       expect(second.nextCursor).toBeNull();
+      // A column's sort, the other way, with each row's columns; never ordered: no refill due.
+      const bySupply = await value('protocols.list', {
+        search: 'sort',
+        sort: 'supply',
+        direction: 'desc',
+      });
+      expect(bySupply.items).toHaveLength(3);
+      expect(bySupply.items[0]!.columns).toMatchObject({
+        daysSupply: draft.daysSupply,
+        lastOrder: null,
+      });
+      expect(bySupply.items[0]!.columns.products.length).toBe(draft.lineItems.length);
+      expect((await value('protocols.count', { search: 'sort', due: 'within-30' })).total).toBe(0);
       const pending = await value('protocols.count', { search: 'sort', syncStates: ['pending'] });
       expect(pending.total).toBe(3);
       expect(

@@ -15,8 +15,17 @@ export const protocolsUi = {
   count: (page: Page) => page.getByTestId('protocol-count'),
   filter: (page: Page, label: string) =>
     page.getByRole('group', { name: 'Show only' }).getByRole('checkbox', { name: label }),
-  sort: (page: Page, label: string) =>
-    page.getByRole('group', { name: 'Sort by' }).getByRole('radio', { name: label }),
+  /** A column's header button, which sorts the list by it (aria-pressed while it does). */
+  sort: (page: Page, column: string) =>
+    page
+      .getByRole('group', { name: 'Sort protocols by' })
+      .getByRole('button', { name: new RegExp(`^${column}(, sorted (ascending|descending))?$`) }),
+  /** Sorts by a column in its usual direction (one click), unless it already does. */
+  async sortBy(page: Page, column: string): Promise<void> {
+    const button = protocolsUi.sort(page, column);
+    if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+  },
   selection: (page: Page) => page.getByRole('group', { name: 'Selection for a batch' }),
   checkbox: (page: Page, name: string) =>
     protocolsUi.list(page).getByRole('checkbox', { name: new RegExp(`^Select ${name} \\(`) }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Theme, type AppState } from '@shared/ipc';
+import { ProtocolColumn, ProtocolColumns } from '@shared/protocol-views';
 import type { Session } from '@main/connection-session';
 import type { Core } from '@main/core';
 import { outboxCount } from '@main/protocols/conflicts';
@@ -28,6 +29,9 @@ export function appHandlers({ core, host }: IpcHandlerDeps): AreaHandlers<'app'>
       outbox: outboxOf(core, s),
       theme: core.app.settings.get(SETTING_KEYS.theme, Theme, 'system'),
       notifications: core.app.settings.get(SETTING_KEYS.notifications, z.boolean(), true),
+      protocolColumns: core.app.settings.get(SETTING_KEYS.protocolColumns, ProtocolColumns, [
+        ...ProtocolColumn.options,
+      ]),
       // Issue 12 (polish): the Connect screen says where the secret is kept.
       secretStorage: core.secretStorage,
       notices: core.notices(),
@@ -43,6 +47,12 @@ export function appHandlers({ core, host }: IpcHandlerDeps): AreaHandlers<'app'>
     },
     'app.setNotifications': async ({ enabled }) => {
       core.app.settings.set(SETTING_KEYS.notifications, enabled);
+      return null;
+    },
+    'app.setProtocolColumns': async ({ columns }) => {
+      // Kept in the list's order, each once, whatever order they were chosen in.
+      const shown = ProtocolColumn.options.filter((c) => columns.includes(c));
+      core.app.settings.set(SETTING_KEYS.protocolColumns, shown);
       return null;
     },
     'app.dismissNotice': async ({ id }) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { ProtocolMatch } from '@shared/protocol-views';
-import type { ProtocolMatchQuery } from '@main/protocols/protocols-repo';
+import type { ProtocolColumnsView, ProtocolMatch } from '@shared/protocol-views';
+import { supplyEnd } from '@main/orders/refills';
+import type { ProtocolListRow, ProtocolMatchQuery } from '@main/protocols/protocols-repo';
 import { CsvFileError, planImport } from '@main/csv/protocol-import';
 import { exportProtocols, protocolsTemplate } from '@main/csv/protocol-export';
 import { IpcFailure, describeFieldErrors, fieldErrorsOf } from '../errors';
@@ -46,8 +47,12 @@ export function protocolsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'proto
         limit: query.limit,
         cursor: query.cursor,
       });
+      const now = session().serverTime.now();
       return {
-        items: page.items.map((p) => ({ ...toSummaryView(p), columns: p.columns })),
+        items: page.items.map((p) => ({
+          ...toSummaryView(p),
+          columns: columnsView(p.columns, now),
+        })),
         nextCursor: page.nextCursor,
       };
     },
@@ -122,6 +127,14 @@ export function protocolsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'proto
       return protocolsTemplate(core.store);
     },
   };
+}
+
+/** A row's columns with the days left of its last order, counted from the server's time now. */
+function columnsView(columns: ProtocolListRow['columns'], now: number): ProtocolColumnsView {
+  const order = columns.lastOrder;
+  if (!order) return { ...columns, lastOrder: null };
+  const daysLeft = order.runsOutAt === null ? null : supplyEnd(order.runsOutAt, 0, now).daysLeft;
+  return { ...columns, lastOrder: { ...order, daysLeft } };
 }
 
 /** A CSV file that cannot be read as protocols fails the call with every reason. */

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { AppState, ConnectionView, Theme } from '@shared/ipc';
+import { ProtocolColumn } from '@shared/protocol-views';
 import type { StorageProblem, StoreNotice } from '@shared/store-views';
 import { call, describeError, errorMessage } from '../lib/ipc';
 import { toast, useToastStore } from './toast-store';
@@ -22,6 +23,8 @@ interface AppStore {
   theme: Theme;
   /** Desktop notifications (toasts in the browser host) for shipped, cancelled and settled work. */
   notifications: boolean;
+  /** The protocol list's columns shown on this desk, in the list's order. */
+  protocolColumns: readonly ProtocolColumn[];
   /** Where client secrets are kept (the Connect screen says so). */
   secretStorage: AppState['secretStorage'];
   /** Damaged stores recovered, shown until dismissed. */
@@ -41,6 +44,7 @@ interface AppStore {
   dismissNotice(id: string): Promise<void>;
   setTheme(theme: Theme): Promise<void>;
   setNotifications(enabled: boolean): Promise<void>;
+  setProtocolColumns(columns: readonly ProtocolColumn[]): Promise<void>;
   syncNow(): Promise<void>;
 }
 
@@ -61,6 +65,7 @@ export const useAppStore = create<AppStore>((set, get) => ({
   outbox: { pending: 0, inDoubt: 0, conflicts: 0 },
   theme: 'system',
   notifications: true,
+  protocolColumns: ProtocolColumn.options,
   secretStorage: 'system-keychain',
   notices: [],
   storage: null,
@@ -86,6 +91,7 @@ export const useAppStore = create<AppStore>((set, get) => ({
       outbox: s.outbox,
       theme: s.theme,
       notifications: s.notifications,
+      protocolColumns: s.protocolColumns,
       secretStorage: s.secretStorage,
       notices: s.notices,
       storage: s.storage,
@@ -118,6 +124,18 @@ export const useAppStore = create<AppStore>((set, get) => ({
       set({ theme: previous });
       const { title, detail } = describeError(result.error);
       toast.error(`The theme could not be saved. ${title}`, detail);
+    }
+  },
+
+  async setProtocolColumns(columns) {
+    const previous = get().protocolColumns;
+    const shown = ProtocolColumn.options.filter((c) => columns.includes(c));
+    set({ protocolColumns: shown });
+    const result = await call('app.setProtocolColumns', { columns: shown });
+    if (!result.ok) {
+      set({ protocolColumns: previous });
+      const { title, detail } = describeError(result.error);
+      toast.error(`The columns could not be saved. ${title}`, detail);
     }
   },
 

@@ -1,6 +1,11 @@
 import { create } from 'zustand';
 import type { IpcError } from '@shared/ipc';
-import type { ProtocolListState, ProtocolSort } from '@shared/protocol-views';
+import type {
+  DueWindow,
+  ProtocolListState,
+  ProtocolSort,
+  SortDirection,
+} from '@shared/protocol-views';
 import { call } from '../lib/ipc';
 import { useBatchDraftStore } from './batch-draft-store';
 import { isPendingDelete } from './pending-delete-store';
@@ -18,9 +23,13 @@ interface ProtocolsStore {
   /** What is typed in the search box: the list's query follows it (lib/paged-query.ts). */
   searchText: string;
   sort: ProtocolSort;
+  /** The sort's direction; null: the sort's usual one (newest first for dates of the past). */
+  direction: SortDirection | null;
   syncStates: ProtocolListState[];
   /** Only the protocols ordering this catalog product; null: any product. */
   productId: number | null;
+  /** Only the protocols whose next refill falls in this window; null: any. */
+  due: DueWindow | null;
   /** The protocols chosen for a batch, in the order they were chosen; kept across searches. */
   selected: ReadonlySet<string>;
   /** The row a shift-click or Shift+Space extends a range from. */
@@ -29,9 +38,11 @@ interface ProtocolsStore {
   selectError: IpcError | null;
 
   setSearchText(text: string): void;
-  setSort(sort: ProtocolSort): void;
+  /** Sorts by `sort`; with no direction, the sort's usual one. */
+  setSort(sort: ProtocolSort, direction?: SortDirection | null): void;
   setSyncStates(states: ProtocolListState[]): void;
   setProductId(productId: number | null): void;
+  setDue(due: DueWindow | null): void;
   clearFilters(): void;
   /**
    * Toggles a row; with `range`, every row from the anchor to it (in `order`, the ids of the rows
@@ -45,22 +56,28 @@ interface ProtocolsStore {
   reset(): void;
 }
 
+/** The list's order until another is chosen: the last local change first. */
+export const DEFAULT_SORT: ProtocolSort = 'changed';
+
 const initial = {
   searchText: '',
-  sort: 'changed' as ProtocolSort,
+  sort: DEFAULT_SORT,
+  direction: null as SortDirection | null,
   syncStates: [] as ProtocolListState[],
   productId: null as number | null,
+  due: null as DueWindow | null,
   selected: new Set<string>() as ReadonlySet<string>,
   anchor: null,
   selectingAll: false,
   selectError: null,
 };
 
-/** What the list is filtered by: the search typed, the sync states and the product chosen. */
+/** What the list is filtered by: the search typed, the sync states, the product and due window. */
 export interface ProtocolFilterState {
   searchText: string;
   syncStates: readonly ProtocolListState[];
   productId: number | null;
+  due: DueWindow | null;
 }
 
 /** The search and filters of the list as the contract takes them. */
@@ -68,11 +85,18 @@ export const matchOf = (s: ProtocolFilterState) => ({
   search: s.searchText.trim(),
   ...(s.syncStates.length > 0 ? { syncStates: [...s.syncStates] } : {}),
   ...(s.productId !== null ? { productId: s.productId } : {}),
+  ...(s.due !== null ? { due: s.due } : {}),
+});
+
+/** The list's order as the contract takes it. */
+export const orderOf = (s: { sort: ProtocolSort; direction: SortDirection | null }) => ({
+  sort: s.sort,
+  ...(s.direction !== null ? { direction: s.direction } : {}),
 });
 
 /** Whether the list shows less than every protocol (a search or a filter). */
 export const isFiltered = (s: ProtocolFilterState) =>
-  s.syncStates.length > 0 || s.productId !== null || s.searchText.trim() !== '';
+  s.syncStates.length > 0 || s.productId !== null || s.due !== null || s.searchText.trim() !== '';
 
 /**
  * The Protocols screen's state of its own: the search, sort and filters the list is read with,
@@ -83,10 +107,11 @@ export const useProtocolsStore = create<ProtocolsStore>((set, get) => ({
   ...initial,
 
   setSearchText: (text) => set({ searchText: text.slice(0, SEARCH_MAX) }),
-  setSort: (sort) => set({ sort }),
+  setSort: (sort, direction = null) => set({ sort, direction }),
   setSyncStates: (states) => set({ syncStates: FILTER_STATES.filter((s) => states.includes(s)) }),
   setProductId: (productId) => set({ productId }),
-  clearFilters: () => set({ searchText: '', syncStates: [], productId: null }),
+  setDue: (due) => set({ due }),
+  clearFilters: () => set({ searchText: '', syncStates: [], productId: null, due: null }),
 
   toggle(localId, range = false, order = []) {
     const s = get();

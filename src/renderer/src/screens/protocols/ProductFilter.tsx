@@ -22,8 +22,8 @@ export function ProductFilter() {
   const products = catalog.data?.products ?? [];
   const known = productId === null || products.some((p) => p.id === productId);
   return (
-    <div className="protocol-product">
-      <label htmlFor="protocol-product" className="protocol-product-label muted">
+    <div className="protocol-select-filter">
+      <label htmlFor="protocol-product" className="protocol-select-label muted">
         Product
       </label>
       <select

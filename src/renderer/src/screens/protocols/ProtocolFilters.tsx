@@ -1,6 +1,8 @@
-import type { ProtocolListState, ProtocolSort } from '@shared/protocol-views';
+import type { ProtocolListState } from '@shared/protocol-views';
 import { FILTER_STATES, SEARCH_MAX, useProtocolsStore } from '@renderer/stores/protocols-store';
 import { SearchField } from '@renderer/components/SearchField';
+import { ColumnChooser } from './ColumnChooser';
+import { DueFilter } from './DueFilter';
 import { ProductFilter } from './ProductFilter';
 
 export const FILTER_LABELS: Record<ProtocolListState, string> = {
@@ -10,19 +12,15 @@ export const FILTER_LABELS: Record<ProtocolListState, string> = {
   conflict: 'Conflict',
 };
 
-const SORTS: { value: ProtocolSort; label: string }[] = [
-  { value: 'changed', label: 'Last change' },
-  { value: 'name', label: 'Name' },
-];
-
-/** Search as you type, the sync-state and product filters and the sort of the protocol list. */
+/**
+ * Search as you type, and the sync-state, product and refill filters of the protocol list, and
+ * the choice of its columns (the column headers sort it).
+ */
 export function ProtocolFilters() {
   const text = useProtocolsStore((s) => s.searchText);
   const setText = useProtocolsStore((s) => s.setSearchText);
   const states = useProtocolsStore((s) => s.syncStates);
   const setStates = useProtocolsStore((s) => s.setSyncStates);
-  const sort = useProtocolsStore((s) => s.sort);
-  const setSort = useProtocolsStore((s) => s.setSort);
 
   const toggle = (state: ProtocolListState) =>
     setStates(states.includes(state) ? states.filter((s) => s !== state) : [...states, state]);
@@ -51,22 +49,11 @@ export function ProtocolFilters() {
             </label>
           ))}
         </fieldset>
-        <ProductFilter />
-        <fieldset className="chips protocol-sort">
-          <legend className="protocol-sort-legend muted">Sort by</legend>
-          {SORTS.map(({ value, label }) => (
-            <label key={value} className="chip">
-              <input
-                type="radio"
-                name="protocol-sort"
-                value={value}
-                checked={sort === value}
-                onChange={() => setSort(value)}
-              />
-              <span>{label}</span>
-            </label>
-          ))}
-        </fieldset>
+        <div className="protocol-filter-selects">
+          <ProductFilter />
+          <DueFilter />
+          <ColumnChooser />
+        </div>
       </div>
     </div>
   );

@@ -8,13 +8,15 @@ import {
   type MouseEvent,
 } from 'react';
 import { Link, useLocation } from 'wouter';
-import type { ProtocolSummaryView } from '@shared/protocol-views';
+import { ProtocolColumn, type ProtocolRowView } from '@shared/protocol-views';
 import { PageError, SkeletonRow } from '@renderer/components/PageError';
 import { Empty, Failed, Loading } from '@renderer/components/States';
 import { VirtualRow } from '@renderer/components/VirtualRow';
 import { rowAt, type PagedState } from '@renderer/lib/paged-query';
 import type { PagedQueryHook } from '@renderer/lib/use-query';
+import { useAppStore } from '@renderer/stores/app-store';
 import { PAGE, isFiltered, useProtocolsStore } from '@renderer/stores/protocols-store';
+import { ColumnHeader } from './ColumnHeader';
 import { ProtocolRow, rowHeight } from './ProtocolRow';
 
 /** Rows moved by PageUp / PageDown. */
@@ -58,11 +60,24 @@ function NoRows() {
 }
 
 /** What a search, filter or sort is, as far as the list's scroll position is concerned. */
-const queryKey = (s: { searchText: string; sort: string; syncStates: readonly string[] }) =>
-  `${s.searchText.trim()}\u0000${s.sort}\u0000${s.syncStates.join()}`;
+const queryKey = (s: {
+  searchText: string;
+  sort: string;
+  direction: string | null;
+  syncStates: readonly string[];
+  productId: number | null;
+  due: string | null;
+}) =>
+  [s.searchText.trim(), s.sort, s.direction, s.syncStates.join(), s.productId, s.due].join(
+    '\u0000',
+  );
+
+/** The columns hidden, as the list's styles read them (data-hidden="supply shipping"). */
+const hiddenOf = (shown: readonly ProtocolColumn[]) =>
+  ProtocolColumn.options.filter((c) => !shown.includes(c)).join(' ');
 
 /** The ids of the rows read, in the list's order (a shift-click's range is taken among them). */
-const idsInOrder = (pages: PagedState<ProtocolSummaryView>['pages']): string[] =>
+const idsInOrder = (pages: PagedState<ProtocolRowView>['pages']): string[] =>
   [...pages.keys()].sort((a, b) => a - b).flatMap((k) => pages.get(k)!.map((p) => p.localId));
 
 /**
@@ -72,12 +87,13 @@ const idsInOrder = (pages: PagedState<ProtocolSummaryView>['pages']): string[] =
  * Tab order (roving tabindex): arrows move between rows, Space toggles the row's checkbox
  * (Shift+Space: a range from the last one toggled), Enter opens it.
  */
-export function ProtocolList({ list }: { list: PagedQueryHook<ProtocolSummaryView> }) {
+export function ProtocolList({ list }: { list: PagedQueryHook<ProtocolRowView> }) {
   const { state, setView, retry } = list;
   const { total, stale, pages } = state;
   // On the pages alone: a list marked busy (a keystroke) keeps its keys and measurements.
   const itemAt = useCallback((i: number) => rowAt({ pages }, PAGE, i), [pages]);
   const selected = useProtocolsStore((s) => s.selected);
+  const hidden = hiddenOf(useAppStore((s) => s.protocolColumns));
   // Stable for the memoised rows: a shift-click's range is taken among the rows read then.
   const read = useRef(pages);
   useEffect(() => {
@@ -144,7 +160,7 @@ export function ProtocolList({ list }: { list: PagedQueryHook<ProtocolSummaryVie
     requestAnimationFrame(() => controlAt(scroller.current, index, control)?.focus());
   };
 
-  const open = (p: ProtocolSummaryView) => navigate(`/protocols/${p.localId}`);
+  const open = (p: ProtocolRowView) => navigate(`/protocols/${p.localId}`);
 
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     const target = event.target as HTMLElement;
@@ -187,7 +203,7 @@ export function ProtocolList({ list }: { list: PagedQueryHook<ProtocolSummaryVie
   };
 
   const onLinkClick = useCallback(
-    (event: MouseEvent<HTMLAnchorElement>, p: ProtocolSummaryView) => {
+    (event: MouseEvent<HTMLAnchorElement>, p: ProtocolRowView) => {
       // Shift-click extends the selection, Ctrl/Cmd-click toggles one row, as in a file manager.
       // (In the capture phase: wouter's Link ignores clicks with a modifier key.)
       if (event.shiftKey || event.ctrlKey || event.metaKey) {
@@ -205,12 +221,13 @@ export function ProtocolList({ list }: { list: PagedQueryHook<ProtocolSummaryVie
   if (total === 0) return <NoRows />;
 
   return (
-    <>
+    <div className="protocol-table" data-hidden={hidden}>
       <PageError
         error={state.pageError}
         what="Some protocols could not be loaded."
         onRetry={retry}
       />
+      <ColumnHeader />
       <div
         ref={scroller}
         className="list-scroller"
@@ -262,6 +279,6 @@ export function ProtocolList({ list }: { list: PagedQueryHook<ProtocolSummaryVie
           })}
         </ul>
       </div>
-    </>
+    </div>
   );
 }

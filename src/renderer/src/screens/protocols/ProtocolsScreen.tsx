@@ -1,6 +1,6 @@
 import { Download, FilePlus2, FileSpreadsheet, FileUp, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
-import type { ProtocolSummaryView } from '@shared/protocol-views';
+import type { ProtocolRowView } from '@shared/protocol-views';
 import { plural } from '@renderer/lib/format';
 import type { PagedState } from '@renderer/lib/paged-query';
 import { isFiltered, useProtocolsStore } from '@renderer/stores/protocols-store';
@@ -12,7 +12,7 @@ import { downloadTemplate, exportProtocolsCsv } from './csv-actions';
 import { useProtocolList } from './use-protocol-list';
 
 /** How many protocols match, said when it changes (once counted: the rows come first). */
-function MatchCount({ list }: { list: PagedState<ProtocolSummaryView> }) {
+function MatchCount({ list }: { list: PagedState<ProtocolRowView> }) {
   const filtered = useProtocolsStore(isFiltered);
   const { total } = list;
   const ready = list.status === 'ready' && !list.stale && list.counted;

@@ -27,8 +27,9 @@ function useSelectedShown(selected: ReadonlySet<string>): number | null {
   const searchText = useProtocolsStore((s) => s.searchText);
   const syncStates = useProtocolsStore((s) => s.syncStates);
   const productId = useProtocolsStore((s) => s.productId);
-  const filtered = isFiltered({ searchText, syncStates, productId });
-  const key = JSON.stringify(matchOf({ searchText, syncStates, productId }));
+  const due = useProtocolsStore((s) => s.due);
+  const filtered = isFiltered({ searchText, syncStates, productId, due });
+  const key = JSON.stringify(matchOf({ searchText, syncStates, productId, due }));
   const [rested, setRested] = useState(key);
   useDebounced(key, SHOWN_WAIT_MS, setRested);
   const counting = filtered && selected.size > 0;
@@ -38,7 +39,7 @@ function useSelectedShown(selected: ReadonlySet<string>): number | null {
         ? call('protocols.matchingIds', JSON.parse(rested) as ProtocolMatch)
         : Promise.resolve({ ok: true as const, value: { localIds: [] } }),
     [rested, counting],
-    counting ? ['protocols', 'jobs'] : [],
+    counting ? ['protocols', 'jobs', 'orders'] : [],
   );
   if (!counting) return selected.size;
   if (rested !== key || !ids.data) return null;

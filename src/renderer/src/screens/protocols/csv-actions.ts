@@ -1,13 +1,13 @@
 import { call } from '@renderer/lib/ipc';
 import { datedFileName, handOverCsvExport } from '@renderer/lib/save-file';
-import { matchOf, useProtocolsStore } from '@renderer/stores/protocols-store';
+import { matchOf, orderOf, useProtocolsStore } from '@renderer/stores/protocols-store';
 
 export const TEMPLATE_FILE_NAME = 'order-desk-protocols-template.csv';
 
 /** The protocols the list shows (its search, filters and sort) as a CSV file for the user. */
 export async function exportProtocolsCsv(): Promise<void> {
   const s = useProtocolsStore.getState();
-  const result = await call('protocols.exportCsv', { ...matchOf(s), sort: s.sort });
+  const result = await call('protocols.exportCsv', { ...matchOf(s), ...orderOf(s) });
   handOverCsvExport(result, {
     fileName: datedFileName('order-desk-protocols'),
     noun: 'protocol',

@@ -1,23 +1,26 @@
 import { useEffect } from 'react';
-import type { ProtocolSummaryView } from '@shared/protocol-views';
+import type { ProtocolRowView } from '@shared/protocol-views';
 import { call } from '@renderer/lib/ipc';
 import type { Page } from '@renderer/lib/paged-query';
 import { usePagedQuery, type PagedQueryHook } from '@renderer/lib/use-query';
 import type { IpcResult } from '@shared/ipc';
 import { usePendingDeleteStore } from '@renderer/stores/pending-delete-store';
-import { PAGE, matchOf, useProtocolsStore } from '@renderer/stores/protocols-store';
+import { PAGE, matchOf, orderOf, useProtocolsStore } from '@renderer/stores/protocols-store';
 
-/** What the list is read with now: the store's search, filters and sort, less undo-pending deletes. */
-function listArgs() {
+/** Which protocols the list shows now: the store's search and filters, less undo-pending deletes. */
+function matchArgs() {
   const s = useProtocolsStore.getState();
   const hide = Object.keys(usePendingDeleteStore.getState().pending);
-  return { ...matchOf(s), ...(hide.length > 0 ? { hide } : {}), sort: s.sort };
+  return { ...matchOf(s), ...(hide.length > 0 ? { hide } : {}) };
 }
+
+/** What the list is read with now: matchArgs in the store's order. */
+const listArgs = () => ({ ...matchArgs(), ...orderOf(useProtocolsStore.getState()) });
 
 async function readPage(
   _index: number,
   after: string | null,
-): Promise<IpcResult<Page<ProtocolSummaryView>>> {
+): Promise<IpcResult<Page<ProtocolRowView>>> {
   const page = await call('protocols.list', { ...listArgs(), limit: PAGE, cursor: after });
   return page.ok
     ? { ok: true, value: { rows: page.value.items, next: page.value.nextCursor } }
@@ -26,23 +29,23 @@ async function readPage(
 
 /** How many match: read after the rows, as it reads every match of a broad search. */
 async function readCount(): Promise<IpcResult<number>> {
-  const { sort: _sort, ...match } = listArgs();
-  const counted = await call('protocols.count', match);
+  const counted = await call('protocols.count', matchArgs());
   return counted.ok ? { ok: true, value: counted.value.total } : counted;
 }
 
 /**
  * The protocols the list shows, a page at a time (keyset pages: each after the one before), read
- * again whenever protocols or their jobs change (their badges follow the jobs). The rows come
+ * again whenever protocols or their jobs change (their badges follow the jobs), or the orders and
+ * the catalog their columns show (the last order, product names). The rows come
  * first and their count after, so a keystroke's rows wait for no count. The search typed
  * restarts the list from the stores themselves, outside React: the query leaves with the
  * keystroke, and the screen renders once, when its rows are in.
  */
-export function useProtocolList(): PagedQueryHook<ProtocolSummaryView> {
-  const list = usePagedQuery<ProtocolSummaryView>(readPage, [], {
+export function useProtocolList(): PagedQueryHook<ProtocolRowView> {
+  const list = usePagedQuery<ProtocolRowView>(readPage, [], {
     pageSize: PAGE,
     randomAccess: false,
-    subjects: ['protocols', 'jobs'],
+    subjects: ['protocols', 'jobs', 'orders', 'catalog'],
     count: readCount,
   });
   const { restart } = list;
