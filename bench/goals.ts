@@ -160,6 +160,29 @@ export const FIGURES = [
       "CPU: SQLite reads the product's entries of protocol_products, walks the sort's index to a " +
       `page and counts the product's protocols; ${WAITING_FOR_A_CORE}.`,
   },
+  {
+    id: 'search.column-sort-p95',
+    bench: 'protocol-search.ts',
+    title:
+      'A page of the list sorted by a column (products, supply, shipping, last order, next refill, sync), either way, 20 pages deep, p95 at 100,000 protocols',
+    unit: 'ms',
+    digits: 2,
+    goal: null,
+    bound:
+      "CPU: SQLite walks the column's protocol_columns index a page at a time and checks each " +
+      'row on the list index.',
+  },
+  {
+    id: 'search.due-filter-p95',
+    bench: 'protocol-search.ts',
+    title:
+      'The list filtered by a refill window (ran out, within 7, 14 or 30 days), first page and total, p95 at 100,000 protocols',
+    unit: 'ms',
+    digits: 2,
+    goal: null,
+    bound:
+      "CPU: SQLite reads the window's entries of the refill index, then sorts and counts them.",
+  },
   // bulk-submit.ts -----------------------------------------------------------------------------
   {
     id: 'bulk.ratio-50ms',

@@ -1,6 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ShippingMethodInfo } from '@shared/api';
 import type { ProtocolSort, SortDirection } from '@shared/protocol-views';
+import { closeStore, openStore } from '../../../src/main/store';
+import { MIGRATIONS } from '../../../src/main/store/migrations';
+import { salvageTables } from '../../../src/main/store/salvage';
+import { CONNECTION_TABLES } from '../../../src/main/stores/local-store-recovery';
+import { createLocalStore } from '../../../src/main/stores';
 import { appOrder, memoryStore, product, protocolRequest } from '../../support/store-fixtures';
 
 const DAY = 86_400_000;
@@ -191,5 +199,40 @@ describe("the protocol list's columns", () => {
     expect(store.protocols.page().items.map((r) => r.columns)).toEqual([
       { products: [], daysSupply: null, shipping: null, lastOrder: null },
     ]);
+  });
+});
+
+describe('protocol columns kept through recovery and the upgrade', () => {
+  const firstNames = (store: Store, sort: ProtocolSort) =>
+    store.protocols.page({ sort }).items.map((p) => p.customerName.split(' ')[0]);
+
+  it('rebuilds every column as the tables of a damaged store are copied back', () => {
+    const { store: source } = clinic();
+    const target = memoryStore();
+    salvageTables(source.db, target.db, CONNECTION_TABLES);
+    expect(target.protocols.page({ sort: 'name' }).items.map((p) => p.columns)).toEqual(
+      source.protocols.page({ sort: 'name' }).items.map((p) => p.columns),
+    );
+    expect(firstNames(target, 'nextRefill')).toEqual(['Ben', 'Ann', 'Cat', 'Dan']);
+  });
+
+  it('fills the columns of the protocols and orders a version-11 store already has', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'protocol-columns-'));
+    try {
+      const { store: source } = clinic();
+      const file = join(dir, 'v11.db');
+      const v11 = openStore(file, { migrations: MIGRATIONS.slice(0, 11) });
+      salvageTables(source.db, v11, CONNECTION_TABLES);
+      closeStore(v11);
+      const store = createLocalStore(file);
+      try {
+        expect(firstNames(store, 'nextRefill')).toEqual(['Ben', 'Ann', 'Cat', 'Dan']);
+        expect(firstNames(store, 'shipping')).toEqual(['Ann', 'Ben', 'Cat', 'Dan']);
+      } finally {
+        store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
