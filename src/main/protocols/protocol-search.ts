@@ -1,3 +1,4 @@
+import type { ProtocolSort, SortDirection } from '@shared/protocol-views';
 import type { Db } from '../store/db';
 import { likeContains, prepareCached } from '../store/rows';
 
@@ -106,18 +107,8 @@ export function planLikeSearch(query: string): SearchPlan {
  * own covering indexes; the others read protocol_columns (migration 12), a narrow table of the
  * values the list's columns show, each on its (key, seq) index. Ties are broken by seq.
  */
-export const LIST_SORTS = [
-  'changed',
-  'name',
-  'products',
-  'supply',
-  'shipping',
-  'lastOrder',
-  'nextRefill',
-  'sync',
-] as const;
-export type ListSort = (typeof LIST_SORTS)[number];
-export type SortDirection = 'asc' | 'desc';
+export type ListSort = ProtocolSort;
+export type { SortDirection };
 
 interface SortKey {
   /** The sort's key column, on protocols p or protocol_columns c. */

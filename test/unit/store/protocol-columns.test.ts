@@ -203,7 +203,7 @@ describe("the protocol list's columns", () => {
 });
 
 describe('protocol columns kept through recovery and the upgrade', () => {
-  const firstNames = (store: Store, sort: ProtocolSort) =>
+  const firstNames = (store: Pick<Store, 'protocols'>, sort: ProtocolSort) =>
     store.protocols.page({ sort }).items.map((p) => p.customerName.split(' ')[0]);
 
   it('rebuilds every column as the tables of a damaged store are copied back', () => {

@@ -1,5 +1,6 @@
 import type { DueWindow } from '@shared/protocol-views';
 import { useProtocolsStore } from '@renderer/stores/protocols-store';
+import { FilterSelect } from './FilterSelect';
 
 const ANY = '';
 
@@ -19,23 +20,18 @@ export function DueFilter() {
   const due = useProtocolsStore((s) => s.due);
   const setDue = useProtocolsStore((s) => s.setDue);
   return (
-    <div className="protocol-select-filter">
-      <label htmlFor="protocol-due" className="protocol-select-label muted">
-        Refill
-      </label>
-      <select
-        id="protocol-due"
-        className="input"
-        value={due ?? ANY}
-        onChange={(e) => setDue(e.target.value === ANY ? null : (e.target.value as DueWindow))}
-      >
-        <option value={ANY}>Any time</option>
-        {WINDOWS.map((w) => (
-          <option key={w.value} value={w.value}>
-            {w.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FilterSelect
+      id="protocol-due"
+      label="Refill"
+      value={due ?? ANY}
+      onChange={(value) => setDue(value === ANY ? null : (value as DueWindow))}
+    >
+      <option value={ANY}>Any time</option>
+      {WINDOWS.map((w) => (
+        <option key={w.value} value={w.value}>
+          {w.label}
+        </option>
+      ))}
+    </FilterSelect>
   );
 }

@@ -1,6 +1,7 @@
 import { call } from '@renderer/lib/ipc';
 import { useLiveQuery } from '@renderer/lib/use-query';
 import { useProtocolsStore } from '@renderer/stores/protocols-store';
+import { FilterSelect } from './FilterSelect';
 
 /** The most catalog products offered (the contract's largest page of catalog.products). */
 const PRODUCTS_MAX = 500;
@@ -22,24 +23,19 @@ export function ProductFilter() {
   const products = catalog.data?.products ?? [];
   const known = productId === null || products.some((p) => p.id === productId);
   return (
-    <div className="protocol-select-filter">
-      <label htmlFor="protocol-product" className="protocol-select-label muted">
-        Product
-      </label>
-      <select
-        id="protocol-product"
-        className="input"
-        value={productId === null ? ANY : String(productId)}
-        onChange={(e) => setProductId(e.target.value === ANY ? null : Number(e.target.value))}
-      >
-        <option value={ANY}>Any product</option>
-        {!known && <option value={String(productId)}>Product #{productId}</option>}
-        {products.map((p) => (
-          <option key={p.id} value={String(p.id)}>
-            {p.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FilterSelect
+      id="protocol-product"
+      label="Product"
+      value={productId === null ? ANY : String(productId)}
+      onChange={(value) => setProductId(value === ANY ? null : Number(value))}
+    >
+      <option value={ANY}>Any product</option>
+      {!known && <option value={String(productId)}>Product #{productId}</option>}
+      {products.map((p) => (
+        <option key={p.id} value={String(p.id)}>
+          {p.name}
+        </option>
+      ))}
+    </FilterSelect>
   );
 }
