@@ -409,6 +409,17 @@ export const FIGURES = [
     bound: 'CPU: SQLite in one process.',
   },
   {
+    id: 'protocols.ipc-round-trip-p95',
+    bench: 'renderer-protocol-list.ts',
+    title:
+      'Baseline of the keystroke: an IPC call that does next to nothing (app.state), page to host and back, p95, in the same run',
+    unit: 'ms',
+    digits: 1,
+    goal: null,
+    bound:
+      "The browser host's transport: a WebSocket message through Chromium's network service to the host and back, on two cores shared with Chromium's processes.",
+  },
+  {
     id: 'protocols.count-p95',
     bench: 'renderer-protocol-list.ts',
     title: "The same keystrokes' counts of matches in the store alone, p95 (after the rows)",

@@ -224,6 +224,27 @@ try {
   }
   await page.waitForTimeout(100);
   const times = await readTimes(page);
+  // The baseline, in the same page and host: a call that does next to nothing (app.state reads a
+  // few settings) sent and answered, with the same pause, as many times as there were
+  // keystrokes. What the transport alone costs a keystroke, before any search or rendering.
+  const roundTrips = (
+    await page.evaluate(
+      async ({ n, pause }) => {
+        const w = globalThis as unknown as Win & {
+          orderDesk: { call(channel: string, args: unknown): Promise<unknown> };
+        };
+        const out: number[] = [];
+        for (let i = 0; i < n; i++) {
+          const t = w.performance.now();
+          await w.orderDesk.call('app.state', {});
+          out.push(w.performance.now() - t);
+          await new Promise<void>((resolve) => w.setTimeout(resolve, pause));
+        }
+        return out;
+      },
+      { n: times.keys.length - warmKeys, pause: Math.max(gap, 10) },
+    )
+  ).sort((a, b) => a - b);
   const keys = times.keys.slice(warmKeys);
   const settled = times.settled.slice(warmKeys);
   const painted = times.painted.slice(warmKeys);
@@ -271,6 +292,7 @@ try {
   console.log(`  keydown -> rows in the DOM (aria-busy cleared): ${fmt(toRows)}`);
   console.log(`  keydown -> next frame after that:              ${fmt(toPaint)}`);
   console.log(`  their pages of rows in the store alone:        ${fmt(storeMs)}`);
+  console.log(`  baseline, an IPC round trip doing nothing:     ${fmt(roundTrips)}`);
   console.log(`  their counts in the store alone (after rows): ${fmt(countMs)}`);
   const p95 = pct(toRows, 95);
   const size = `${inStore.toLocaleString('en')} protocols, ${keys.length} keystrokes (${typed.length} words), ${gap} ms gap`;
@@ -280,6 +302,7 @@ try {
     detail: `${size}; p50 ${pct(toRows, 50).toFixed(1)} ms, max ${toRows[toRows.length - 1]!.toFixed(1)} ms; ${note}`,
   });
   recordFigure({ id: 'protocols.store-p95', value: pct(storeMs, 95), detail: size });
+  recordFigure({ id: 'protocols.ipc-round-trip-p95', value: pct(roundTrips, 95), detail: size });
   recordFigure({ id: 'protocols.count-p95', value: pct(countMs, 95), detail: size });
   console.log(
     `  goal p95 < ${GOAL_P95_MS} ms (to rows in the DOM): ${p95 < GOAL_P95_MS ? 'PASS' : 'ABOVE GOAL'}`,
