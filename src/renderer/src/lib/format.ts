@@ -56,9 +56,12 @@ export function humanize(token: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** One formatter for every count: building one per call (toLocaleString) costs more than formatting. */
+const COUNT = new Intl.NumberFormat('en-US');
+
 /** A count as the app writes it: digits grouped (12,345), the same on every machine. */
 export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
+  return COUNT.format(n);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Columns3 } from 'lucide-react';
 import { ProtocolColumn } from '@shared/protocol-views';
 import { useAppStore } from '@renderer/stores/app-store';
@@ -8,7 +9,7 @@ import { COLUMN_LABELS } from './protocol-columns';
  * restarts (app.setProtocolColumns). A disclosure of checkboxes: keyboard- and screen-reader-ready
  * as it is, and it stays open while several are changed.
  */
-export function ColumnChooser() {
+export const ColumnChooser = memo(function ColumnChooser() {
   const shown = useAppStore((s) => s.protocolColumns);
   const setShown = useAppStore((s) => s.setProtocolColumns);
   const toggle = (column: ProtocolColumn) =>
@@ -34,4 +35,4 @@ export function ColumnChooser() {
       </fieldset>
     </details>
   );
-}
+});

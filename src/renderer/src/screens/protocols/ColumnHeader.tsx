@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { DEFAULT_SORT, useProtocolsStore } from '@renderer/stores/protocols-store';
 import { COLUMNS, DIRECTION_WORDS, cellClass } from './protocol-columns';
@@ -8,7 +9,7 @@ import { COLUMNS, DIRECTION_WORDS, cellClass } from './protocol-columns';
  * its direction in the button's name); the rows are a list of links, not a table, so each row's cell says
  * its column's name to screen readers itself.
  */
-export function ColumnHeader() {
+export const ColumnHeader = memo(function ColumnHeader() {
   const sort = useProtocolsStore((s) => s.sort);
   const direction = useProtocolsStore((s) => s.direction);
   const setSort = useProtocolsStore((s) => s.setSort);
@@ -47,4 +48,4 @@ export function ColumnHeader() {
       })}
     </div>
   );
-}
+});

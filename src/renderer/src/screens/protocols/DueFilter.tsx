@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { DueWindow } from '@shared/protocol-views';
 import { useProtocolsStore } from '@renderer/stores/protocols-store';
 import { FilterSelect } from './FilterSelect';
@@ -16,7 +17,7 @@ const WINDOWS: { value: DueWindow; label: string }[] = [
  * "Who needs a refill soon?": shows only the protocols whose patient's last order runs out in
  * the window chosen (a window includes those that already ran out, as Refills due does).
  */
-export function DueFilter() {
+export const DueFilter = memo(function DueFilter() {
   const due = useProtocolsStore((s) => s.due);
   const setDue = useProtocolsStore((s) => s.setDue);
   return (
@@ -34,4 +35,4 @@ export function DueFilter() {
       ))}
     </FilterSelect>
   );
-}
+});

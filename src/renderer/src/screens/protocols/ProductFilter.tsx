@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { call } from '@renderer/lib/ipc';
 import { useLiveQuery } from '@renderer/lib/use-query';
 import { useProtocolsStore } from '@renderer/stores/protocols-store';
@@ -12,7 +13,7 @@ const ANY = '';
  * products offered are the local catalog mirror's, by name (so it works offline); a product
  * chosen and since gone from the catalog stays offered by its id, so the filter can be undone.
  */
-export function ProductFilter() {
+export const ProductFilter = memo(function ProductFilter() {
   const productId = useProtocolsStore((s) => s.productId);
   const setProductId = useProtocolsStore((s) => s.setProductId);
   const catalog = useLiveQuery(
@@ -38,4 +39,4 @@ export function ProductFilter() {
       ))}
     </FilterSelect>
   );
-}
+});

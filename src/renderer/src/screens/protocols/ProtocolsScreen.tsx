@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Download, FilePlus2, FileSpreadsheet, FileUp, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
 import type { ProtocolRowView } from '@shared/protocol-views';
@@ -25,6 +26,37 @@ function MatchCount({ list }: { list: PagedState<ProtocolRowView> }) {
 }
 
 /**
+ * The screen's commands. Memoised: the screen renders again with every keystroke's rows, these
+ * never change.
+ */
+const ScreenActions = memo(function ScreenActions() {
+  return (
+    <div className="screen-actions">
+      <Link href="/protocols/import" className="button">
+        <FileUp aria-hidden="true" size={16} />
+        Import CSV…
+      </Link>
+      <button type="button" className="button" onClick={() => void exportProtocolsCsv()}>
+        <Download aria-hidden="true" size={16} />
+        Export CSV
+      </button>
+      <button type="button" className="button" onClick={() => void downloadTemplate()}>
+        <FileSpreadsheet aria-hidden="true" size={16} />
+        CSV template
+      </button>
+      <Link href="/new-order" className="button">
+        <ShoppingCart aria-hidden="true" size={16} />
+        New order
+      </Link>
+      <Link href="/protocols/new" className="button button-primary">
+        <FilePlus2 aria-hidden="true" size={16} />
+        New protocol
+      </Link>
+    </div>
+  );
+});
+
+/**
  * The local protocols (#/protocols): search, filter and sort them, open one in the editor, and
  * select some for a batch. Works offline: everything here reads the local store.
  */
@@ -34,28 +66,7 @@ export default function ProtocolsScreen() {
     <div className="screen screen-wide protocols-screen">
       <div className="screen-head">
         <h1>Protocols</h1>
-        <div className="screen-actions">
-          <Link href="/protocols/import" className="button">
-            <FileUp aria-hidden="true" size={16} />
-            Import CSV…
-          </Link>
-          <button type="button" className="button" onClick={() => void exportProtocolsCsv()}>
-            <Download aria-hidden="true" size={16} />
-            Export CSV
-          </button>
-          <button type="button" className="button" onClick={() => void downloadTemplate()}>
-            <FileSpreadsheet aria-hidden="true" size={16} />
-            CSV template
-          </button>
-          <Link href="/new-order" className="button">
-            <ShoppingCart aria-hidden="true" size={16} />
-            New order
-          </Link>
-          <Link href="/protocols/new" className="button button-primary">
-            <FilePlus2 aria-hidden="true" size={16} />
-            New protocol
-          </Link>
-        </div>
+        <ScreenActions />
       </div>
       <section className="card protocols-card" aria-labelledby="protocols-heading">
         <h2 id="protocols-heading" className="visually-hidden">
