@@ -1,8 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { PracticeProtocolChange } from '@shared/practice-views';
-import { call, errorMessage } from '@renderer/lib/ipc';
+import { call } from '@renderer/lib/ipc';
 import { useLiveQuery } from '@renderer/lib/use-query';
 import { shippingMethodLabel } from '@renderer/screens/orders/order-format';
+import { PracticeCard } from './PracticeCard';
+import { PracticeSelect } from './PracticeSelect';
+import { usePracticeCommand } from './use-practice-command';
 
 /**
  * Changes a protocol on the server as another desk would: edited here too before the app hears
@@ -16,76 +19,44 @@ export function AnotherDesk() {
   );
   const choices = (protocols.data?.items ?? []).filter((p) => p.serverId !== null && !p.deleted);
   const [picked, setPicked] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [changed, setChanged] = useState<(PracticeProtocolChange & { name: string }) | null>(null);
-  const fieldId = useId();
+  const command = usePracticeCommand<PracticeProtocolChange & { name: string }>();
   const chosen = choices.find((p) => p.serverId === picked) ?? choices[0] ?? null;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!chosen?.serverId) return;
-    setBusy(true);
-    setError(null);
-    const result = await call('practice.changeProtocol', { protocolId: chosen.serverId });
-    setBusy(false);
-    if (result.ok) setChanged({ ...result.value, name: chosen.customerName });
-    else {
-      setChanged(null);
-      setError(errorMessage(result.error));
-    }
+    const { serverId, customerName: name } = chosen;
+    void command.run(async () => {
+      const result = await call('practice.changeProtocol', { protocolId: serverId });
+      return result.ok ? { ok: true, value: { ...result.value, name } } : result;
+    });
   };
 
+  const changed = command.done;
   return (
-    <section className="card" aria-labelledby="practice-desk-heading">
-      <h2 id="practice-desk-heading">Another desk</h2>
-      <p className="field-hint">
-        Changes a protocol&apos;s shipping method on the server, as a colleague at another desk
-        would. To meet a conflict: take the server offline, change a protocol below, edit the same
-        protocol in Order Desk, then bring the server back.
-      </p>
-      <form
-        className="practice-form"
-        aria-label="Change a protocol as another desk"
-        onSubmit={(e) => void submit(e)}
-      >
-        <div className="field">
-          <label className="field-label" htmlFor={fieldId}>
-            Protocol
-          </label>
-          <select
-            id={fieldId}
-            className="input select"
-            value={chosen?.serverId ?? ''}
-            disabled={choices.length === 0}
-            onChange={(event) => setPicked(event.target.value)}
-          >
-            {choices.length === 0 && <option value="">No protocol on the server yet</option>}
-            {choices.map((p) => (
-              <option key={p.localId} value={p.serverId!}>
-                {`${p.customerName} (${p.sourceId})`}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-actions form-actions-start">
-          <button type="submit" className="button" disabled={busy || !chosen} aria-busy={busy}>
-            Change it on the server
-          </button>
-        </div>
-      </form>
-      <div role="status" className="practice-result">
-        {changed && (
-          <p>
-            {`Another desk changed ${changed.name}'s protocol on the server: shipping is now ${shippingMethodLabel(changed.shippingMethod)}.`}
-          </p>
-        )}
-      </div>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </section>
+    <PracticeCard
+      id="practice-desk"
+      title="Another desk"
+      hint="Changes a protocol's shipping method on the server, as a colleague at another desk would. To meet a conflict: take the server offline, change a protocol below, edit the same protocol in Order Desk, then bring the server back."
+      formLabel="Change a protocol as another desk"
+      submitLabel="Change it on the server"
+      canSubmit={chosen !== null}
+      command={command}
+      result={
+        changed &&
+        `Another desk changed ${changed.name}'s protocol on the server: shipping is now ${shippingMethodLabel(changed.shippingMethod)}.`
+      }
+      onSubmit={submit}
+    >
+      <PracticeSelect
+        label="Protocol"
+        value={chosen?.serverId ?? ''}
+        empty="No protocol on the server yet"
+        options={choices.map((p) => ({
+          value: p.serverId!,
+          label: `${p.customerName} (${p.sourceId})`,
+        }))}
+        onChange={setPicked}
+      />
+    </PracticeCard>
   );
 }

@@ -1,12 +1,17 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import {
   PRACTICE_PRODUCT_STATUSES,
   type PracticeProductChange,
   type PracticeProductStatus,
 } from '@shared/practice-views';
 import { productStatusLabel } from '@renderer/lib/format';
-import { call, errorMessage } from '@renderer/lib/ipc';
+import { call } from '@renderer/lib/ipc';
 import { useLiveQuery } from '@renderer/lib/use-query';
+import { PracticeCard } from './PracticeCard';
+import { PracticeSelect } from './PracticeSelect';
+import { usePracticeCommand } from './use-practice-command';
+
+const STATUSES = PRACTICE_PRODUCT_STATUSES.map((s) => ({ value: s, label: productStatusLabel(s) }));
 
 /** The partner discontinues, backorders or restocks a product: the catalog and editor follow. */
 export function ProductStatusControl() {
@@ -18,93 +23,42 @@ export function ProductStatusControl() {
   const choices = products.data?.products ?? [];
   const [picked, setPicked] = useState<number | null>(null);
   const [status, setStatus] = useState<PracticeProductStatus>('DISCONTINUED');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [changed, setChanged] = useState<PracticeProductChange | null>(null);
-  const productFieldId = useId();
-  const statusFieldId = useId();
+  const command = usePracticeCommand<PracticeProductChange>();
   const chosen = choices.find((p) => p.id === picked) ?? choices[0] ?? null;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!chosen) return;
-    setBusy(true);
-    setError(null);
-    const result = await call('practice.setProductStatus', { productId: chosen.id, status });
-    setBusy(false);
-    if (result.ok) setChanged(result.value);
-    else {
-      setChanged(null);
-      setError(errorMessage(result.error));
-    }
+    void command.run(() => call('practice.setProductStatus', { productId: chosen.id, status }));
   };
 
+  const changed = command.done;
   return (
-    <section className="card" aria-labelledby="practice-product-heading">
-      <h2 id="practice-product-heading">A product&apos;s status</h2>
-      <p className="field-hint">
-        The partner discontinues or backorders a product, or has it again: the catalog, the protocol
-        editor and the batch review show it as they would.
-      </p>
-      <form
-        className="practice-form"
-        aria-label="Change a product's status"
-        onSubmit={(e) => void submit(e)}
-      >
-        <div className="field-row">
-          <div className="field">
-            <label className="field-label" htmlFor={productFieldId}>
-              Product
-            </label>
-            <select
-              id={productFieldId}
-              className="input select"
-              value={chosen?.id ?? ''}
-              disabled={choices.length === 0}
-              onChange={(event) => setPicked(Number(event.target.value))}
-            >
-              {choices.length === 0 && <option value="">No product in the catalog yet</option>}
-              {choices.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {`${p.name} (${productStatusLabel(p.status)})`}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor={statusFieldId}>
-              New status
-            </label>
-            <select
-              id={statusFieldId}
-              className="input select"
-              value={status}
-              onChange={(event) => setStatus(event.target.value as PracticeProductStatus)}
-            >
-              {PRACTICE_PRODUCT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {productStatusLabel(s)}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-        <div className="form-actions form-actions-start">
-          <button type="submit" className="button" disabled={busy || !chosen} aria-busy={busy}>
-            Change the status
-          </button>
-        </div>
-      </form>
-      <div role="status" className="practice-result">
-        {changed && (
-          <p>{`${changed.name} is now ${productStatusLabel(changed.status)} at the partner.`}</p>
-        )}
+    <PracticeCard
+      id="practice-product"
+      title="A product's status"
+      hint="The partner discontinues or backorders a product, or has it again: the catalog, the protocol editor and the batch review show it as they would."
+      formLabel="Change a product's status"
+      submitLabel="Change the status"
+      canSubmit={chosen !== null}
+      command={command}
+      result={
+        changed && `${changed.name} is now ${productStatusLabel(changed.status)} at the partner.`
+      }
+      onSubmit={submit}
+    >
+      <div className="field-row">
+        <PracticeSelect
+          label="Product"
+          value={chosen?.id ?? ''}
+          empty="No product in the catalog yet"
+          options={choices.map((p) => ({
+            value: p.id,
+            label: `${p.name} (${productStatusLabel(p.status)})`,
+          }))}
+          onChange={setPicked}
+        />
+        <PracticeSelect label="New status" value={status} options={STATUSES} onChange={setStatus} />
       </div>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-    </section>
+    </PracticeCard>
   );
 }

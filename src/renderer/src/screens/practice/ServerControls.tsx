@@ -2,6 +2,7 @@ import { CloudOff, Wifi } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { PracticeServer } from '@shared/practice-views';
 import { call, errorMessage } from '@renderer/lib/ipc';
+import { PracticeError } from './PracticeCard';
 
 /** Takes the practice server offline and back: the app's real offline handling follows. */
 const SERVER_TEXT: Record<PracticeServer, string> = {
@@ -97,11 +98,7 @@ export function ServerControls({
           {offline ? 'Bring the server back online' : 'Take the server offline'}
         </button>
       </div>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <PracticeError error={error} />
     </section>
   );
 }
