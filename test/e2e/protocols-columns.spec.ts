@@ -219,9 +219,16 @@ test('the protocol list in columns at 10,000 protocols: each column sorts both w
   await chooser.getByRole('checkbox', { name: 'Shipping' }).check();
   await expect(header(app).getByRole('button', { name: /^Shipping/ })).toBeVisible();
   await saveScreen(app, testInfo, 'protocols-columns-chooser', { fullPage: false });
+  // Escape closes it, the focus back on its button; a click elsewhere closes it too.
+  await app.keyboard.press('Escape');
+  await expect(chooser.getByRole('checkbox', { name: 'Shipping' })).toBeHidden();
+  await expect(chooser.locator('summary')).toBeFocused();
+  await chooser.locator('summary').click();
+  await expect(chooser.getByRole('checkbox', { name: 'Shipping' })).toBeVisible();
+  await app.getByRole('heading', { level: 1, name: 'Protocols' }).click();
+  await expect(chooser.getByRole('checkbox', { name: 'Shipping' })).toBeHidden();
 
   // The smallest window the app supports: fewer columns, no text cut off.
-  await chooser.locator('summary').click();
   await app.setViewportSize({ width: 1024, height: 700 });
   await expect(header(app).getByRole('button', { name: /^Supply/ })).toBeHidden();
   await expect(header(app).getByRole('button', { name: /^Next refill/ })).toBeVisible();

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-
 import { jsonText } from '../store/rows';
 
 /** The stored key of a patient never ordered for (see migration 12). */
