@@ -6,6 +6,7 @@ import {
   SUMMARY_SELECT,
   type ProtocolSummary,
 } from '../protocols/protocol-model';
+import { NO_ORDER } from '../protocols/list-columns';
 import type { LocalStore } from '../stores';
 import { parseRow, prepareCached } from '../store/rows';
 
@@ -43,15 +44,6 @@ export interface Refills {
   neverOrdered: ProtocolSummary[];
 }
 
-/**
- * A patient's orders are the mirrored orders with the protocol's customer sourceId, whatever
- * their status but CANCELLED (a NEW or shipped order both supply the patient); the last is the
- * one created last. SQLite's MAX() takes its other columns from the row of the maximum.
- */
-const LAST_ORDERS = `SELECT customer_source_id AS sid, id, MAX(created_at) AS created_at,
-    json_extract(body, '$.createdAt') AS created_iso, json_extract(body, '$.daysSupply') AS days
-  FROM orders WHERE status <> 'CANCELLED' GROUP BY customer_source_id`;
-
 const DueRow = z.object({
   o_id: z.string(),
   o_created_iso: z.string(),
@@ -62,7 +54,11 @@ const DueRow = z.object({
 /**
  * Refills due (two queries, whatever the number of protocols): the non-deleted protocols whose
  * patient's last order runs out within `withinDays` days of `now` (or already has), soonest
- * first, then by name; and apart, by name, those whose patient has no order here. Within N days
+ * first, then by name; and apart, by name, those whose patient has no order here. A patient's
+ * last order is the mirrored order with the protocol's sourceId created last, whatever its
+ * status but CANCELLED (a NEW or a shipped order both supply the patient): the one the protocol
+ * list's columns show, read from protocol_columns (migration 12, kept by triggers), whose refill
+ * index answers the horizon at once. Within N days
  * counts whole days, as the days left are shown: N or fewer days left (an order of a 30-day
  * supply made a moment ago, 29 days and some hours left, is due within 30 days however the
  * server's time is estimated).
@@ -70,11 +66,12 @@ const DueRow = z.object({
 export function refillsDue(store: LocalStore, now: number, withinDays: number): Refills {
   const due = prepareCached(
     store.db,
-    `SELECT ${SUMMARY_SELECT}, o.id AS o_id, o.created_iso AS o_created_iso, o.days AS o_days,
-       o.created_at + o.days * ${DAY_MS} AS o_runs_out
-     FROM protocols p JOIN (${LAST_ORDERS}) o ON o.sid = p.source_id ${LIVE_CHANGE_JOIN}
-     WHERE p.deleted = 0 AND o.created_at + o.days * ${DAY_MS} < ?
-     ORDER BY o_runs_out, p.sort_name, p.seq`,
+    `SELECT ${SUMMARY_SELECT}, o.id AS o_id, json_extract(o.body, '$.createdAt') AS o_created_iso,
+       json_extract(o.body, '$.daysSupply') AS o_days, c.refill_at AS o_runs_out
+     FROM protocol_columns c JOIN protocols p ON p.seq = c.seq
+       JOIN orders o ON o.id = c.last_order_id ${LIVE_CHANGE_JOIN}
+     WHERE c.refill_at < ? AND p.deleted = 0
+     ORDER BY c.refill_at, p.sort_name, p.seq`,
   )
     .all(now + (withinDays + 1) * DAY_MS)
     .map((row) => {
@@ -91,9 +88,9 @@ export function refillsDue(store: LocalStore, now: number, withinDays: number): 
     });
   const neverOrdered = prepareCached(
     store.db,
-    `SELECT ${SUMMARY_SELECT} FROM protocols p ${LIVE_CHANGE_JOIN}
-     WHERE p.deleted = 0 AND NOT EXISTS (SELECT 1 FROM orders o
-       WHERE o.customer_source_id = p.source_id AND o.status <> 'CANCELLED')
+    `SELECT ${SUMMARY_SELECT} FROM protocol_columns c JOIN protocols p ON p.seq = c.seq
+       ${LIVE_CHANGE_JOIN}
+     WHERE c.last_order_at = ${NO_ORDER} AND p.deleted = 0
      ORDER BY p.sort_name, p.seq`,
   )
     .all()

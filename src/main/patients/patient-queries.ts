@@ -4,6 +4,7 @@ import type { PatientOrderView, PatientSummaryView } from '@shared/patient-views
 import { orderProtocolOf } from '../jobs/order-job';
 import { LIVE_CHANGE_JOIN } from '../jobs/protocol/change-queue';
 import { supplyEnd } from '../orders/refills';
+import { COLUMNS_SELECT, ProtocolColumnsRow } from '../protocols/list-columns';
 import {
   ProtocolSummaryRow,
   SUMMARY_SELECT,
@@ -99,7 +100,6 @@ const OrderRow = z.object({
 });
 
 const ProductNames = z.array(z.string());
-const DraftColumns = z.object({ d_days: z.int().nullable(), d_products: z.string() });
 
 /** One patient's protocols, orders and supply, before the IPC layer shapes the protocols. */
 export interface Patient {
@@ -124,21 +124,18 @@ export interface Patient {
 export function patientView(store: LocalStore, sourceId: string, now: number): Patient | null {
   const protocols = prepareCached(
     store.db,
-    `SELECT ${SUMMARY_SELECT}, json_extract(p.draft, '$.daysSupply') AS d_days,
-       (SELECT json_group_array(COALESCE(pr.name, 'Product ' || json_extract(li.value, '$.productId')))
-          FROM json_each(p.draft, '$.lineItems') li
-          LEFT JOIN products pr ON pr.id = json_extract(li.value, '$.productId')) AS d_products
-     FROM protocols p ${LIVE_CHANGE_JOIN}
+    `SELECT ${SUMMARY_SELECT}, ${COLUMNS_SELECT}
+     FROM protocols p ${LIVE_CHANGE_JOIN} LEFT JOIN protocol_columns c ON c.seq = p.seq
      WHERE p.source_id = ? AND p.deleted = 0 ORDER BY p.sort_name, p.seq`,
   )
     .all(sourceId)
     .map((row) => {
       const key = `local_id=${(row as { local_id: unknown }).local_id}`;
-      const d = parseRow(DraftColumns, row, 'protocols', key);
+      const columns = parseRow(ProtocolColumnsRow, row, 'protocol_columns', key);
       return {
         protocol: parseRow(ProtocolSummaryRow, row, 'protocols', key),
-        daysSupply: d.d_days,
-        products: parseJsonRow(ProductNames, d.d_products, 'protocols', key),
+        daysSupply: columns.daysSupply,
+        products: columns.products,
       };
     });
   const rows = prepareCached(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { jsonText } from '../store/rows';
 
 /** The stored key of a patient never ordered for (see migration 12). */
-const NO_ORDER = -1;
+export const NO_ORDER = -1;
 /** The stored key of a next refill that is not known (the largest date). */
 const NO_REFILL = 8_640_000_000_000_000;
 
