@@ -177,7 +177,8 @@ export interface SearchFilter {
   where: readonly string[];
   params: readonly unknown[];
   /**
-   * The conditions pick rows by seq from another table (a product's protocols): read each of them
+   * The conditions pick rows by seq from another table (a product's protocols, a refill window's):
+   * read each of them
    * on the narrow protocols_list index, never the wide table row SQLite would otherwise look up
    * by rowid (a product's 6,000 protocols: 9 ms on the rows, 2 ms on the index).
    */
@@ -195,6 +196,29 @@ export interface SearchPage extends SearchFilter {
   limit?: number;
 }
 
+/**
+ * The tables a plan reads: the FTS index's candidates, a filter's protocols by seq (bySeq), or
+ * every protocol; with a column's sort (columnsIndex), each row's protocol_columns too.
+ */
+function fromClause(plan: SearchPlan, filter: SearchFilter, columnsIndex?: string): string {
+  if (columnsIndex && plan.kind !== 'fts' && !filter.bySeq) {
+    // Walk the column's index in order and check each row's filters on the narrow list index:
+    // a page stops after `limit` matches, whatever the number of protocols.
+    return `protocol_columns c INDEXED BY ${columnsIndex}
+      CROSS JOIN protocols p INDEXED BY protocols_list ON p.seq = c.seq`;
+  }
+  const from =
+    plan.kind === 'fts'
+      ? // CROSS JOIN keeps the FTS index as the outer loop, read in rowid order; each candidate
+        // is re-checked on the narrow protocols_list index, not on the wide table row.
+        'protocols_fts f CROSS JOIN protocols p INDEXED BY protocols_list ON p.seq = f.rowid'
+      : filter.bySeq
+        ? 'protocols p INDEXED BY protocols_list'
+        : 'protocols p';
+  // Few candidates (a search's, a filter's): each finds its columns by seq, then all are sorted.
+  return columnsIndex ? `${from} JOIN protocol_columns c ON c.seq = p.seq` : from;
+}
+
 /** FROM, WHERE and parameters of the rows a plan matches (null: none can match). */
 function matching(
   plan: SearchPlan,
@@ -204,22 +228,7 @@ function matching(
   if (plan.kind === 'none') return null;
   const where = [...filter.where];
   const params: unknown[] = [];
-  let from = filter.bySeq ? 'protocols p INDEXED BY protocols_list' : 'protocols p';
-  if (columnsIndex && plan.kind !== 'fts' && !filter.bySeq) {
-    // Walk the column's index in order and check each row's filters on the narrow list index:
-    // a page stops after `limit` matches, whatever the number of protocols.
-    from = `protocol_columns c INDEXED BY ${columnsIndex}
-      CROSS JOIN protocols p INDEXED BY protocols_list ON p.seq = c.seq`;
-  } else if (columnsIndex) {
-    // Few candidates (a search's, a filter's): each finds its columns by seq, then all are sorted.
-    from += ' JOIN protocol_columns c ON c.seq = p.seq';
-  }
   if (plan.kind === 'fts') {
-    // CROSS JOIN keeps the FTS index as the outer loop, read in rowid order; each candidate is
-    // re-checked on the narrow protocols_list index, not on the wide table row.
-    from = `protocols_fts f CROSS JOIN protocols p INDEXED BY protocols_list ON p.seq = f.rowid${
-      columnsIndex ? ' JOIN protocol_columns c ON c.seq = p.seq' : ''
-    }`;
     where.unshift('protocols_fts MATCH ?');
     params.push(plan.match);
   }
@@ -230,7 +239,7 @@ function matching(
       params.push(like);
     }
   }
-  return { from, where, params };
+  return { from: fromClause(plan, filter, columnsIndex), where, params };
 }
 
 const whereClause = (where: readonly string[]) =>
