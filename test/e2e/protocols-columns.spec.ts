@@ -122,7 +122,7 @@ test('the protocol list in columns at 10,000 protocols: each column sorts both w
   );
   const daysLeft = Math.floor((ordered.refill - Date.now()) / DAY);
   await expect(row.locator('.protocol-cell-nextRefill')).toContainText(
-    `${day(ordered.refill)}${daysLeft < 0 ? 'Ran out' : `${daysLeft} day`}`,
+    `${day(ordered.refill)}${daysLeft < 0 ? 'Ran out' : daysLeft === 0 ? 'Less than a day' : `${daysLeft} day`}`,
   );
   await expect(row.locator('.protocol-cell-sync')).toHaveText('Sync: Synced');
   await list.search(app).fill('');

@@ -5,6 +5,7 @@ import { VirtualRow } from '@renderer/components/VirtualRow';
 import { formatDate, formatRecent } from '@renderer/lib/dates';
 import { formatCount, plural } from '@renderer/lib/format';
 import { orderStatusLabel } from '@renderer/screens/orders/order-filters';
+import { daysLeftText } from '@renderer/screens/refills/refills-format';
 import { COLUMN_LABELS, cellClass } from './protocol-columns';
 import { SyncBadges, badgesOf } from './SyncBadges';
 
@@ -22,13 +23,9 @@ const Said = ({ column }: { column: keyof typeof COLUMN_LABELS }) => (
   <span className="visually-hidden">{COLUMN_LABELS[column]}: </span>
 );
 
-/** Days left as the next refill's second line: "12 days left", "Runs out today", "Ran out". */
-function daysLeftText(daysLeft: number | null): string | null {
-  if (daysLeft === null) return null;
-  if (daysLeft < 0) return 'Ran out';
-  if (daysLeft === 0) return 'Runs out today';
-  return `${plural(daysLeft, 'day')} left`;
-}
+/** The next refill's second line, as Refills due and the patient view say it: "12 days left". */
+const leftText = (daysLeft: number | null): string | null =>
+  daysLeft === null ? null : `${daysLeftText(daysLeft)}${daysLeft > 0 ? ' left' : ''}`;
 
 /**
  * One protocol of the list: its checkbox for the batch, the link to its editor (the patient's
@@ -65,7 +62,7 @@ export const ProtocolRow = memo(function ProtocolRow({
   const badgesId = `protocol-row-${index}-state`;
   const { products, daysSupply, shipping, lastOrder } = p.columns;
   const more = products.length - NAMED;
-  const left = daysLeftText(lastOrder?.daysLeft ?? null);
+  const left = leftText(lastOrder?.daysLeft ?? null);
   return (
     <VirtualRow
       index={index}
