@@ -177,10 +177,10 @@ export interface SearchFilter {
   where: readonly string[];
   params: readonly unknown[];
   /**
-   * The conditions pick rows by seq from another table (a product's protocols, a refill window's):
-   * read each of them
-   * on the narrow protocols_list index, never the wide table row SQLite would otherwise look up
-   * by rowid (a product's 6,000 protocols: 9 ms on the rows, 2 ms on the index).
+   * The conditions pick rows by seq from another table (a product's protocols, a refill
+   * window's): read each of them on the narrow protocols_list index, never the wide table row
+   * SQLite would otherwise look up by rowid (a product's 6,000 protocols: 9 ms on the rows, 2 ms
+   * on the index).
    */
   bySeq?: boolean;
 }
