@@ -161,3 +161,35 @@ function ProductionConfirm({
     </Dialog>
   );
 }
+
+/**
+ * One order's confirmation (Order now in the editor, Order again on a patient): the review main
+ * made of it, as a batch of one, with its warnings and the orders it would repeat.
+ */
+export function ConfirmOneOrder({
+  review,
+  ...rest
+}: {
+  review: OrderReviewView;
+  open: boolean;
+  connection: ConnectionView | null;
+  busy: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  return (
+    <ConfirmSubmit
+      {...rest}
+      count={1}
+      total={review.estimatedTotal}
+      totalUnknown={review.totalUnknown}
+      exact={review.exact}
+      leftOut={0}
+      order={{
+        details: review.order,
+        warnings: review.items.flatMap((i) => i.warnings),
+        repeats: review.items.flatMap((i) => i.repeats),
+      }}
+    />
+  );
+}

@@ -25,7 +25,7 @@ import { usePricing } from '../catalog/use-catalog';
 import { usePendingDeleteStore } from '@renderer/stores/pending-delete-store';
 import { useProtocolsStore } from '@renderer/stores/protocols-store';
 import { toast, useToastStore } from '@renderer/stores/toast-store';
-import { ConfirmSubmit } from '../batches/ConfirmSubmit';
+import { ConfirmOneOrder } from '../batches/ConfirmSubmit';
 import { patientHref } from '../patients/patient-href';
 import { CustomerFieldset } from './CustomerFieldset';
 import { DuplicateDialog } from './DuplicateDialog';
@@ -451,20 +451,11 @@ export function ProtocolEditor({ mode, initial }: Props) {
         </aside>
       </div>
       {confirming && (
-        <ConfirmSubmit
+        <ConfirmOneOrder
+          review={confirming.review}
           open={confirming.open}
-          count={1}
-          total={confirming.review.estimatedTotal}
-          totalUnknown={confirming.review.totalUnknown}
-          exact={confirming.review.exact}
-          leftOut={0}
           connection={connection}
           busy={ordering}
-          order={{
-            details: confirming.review.order,
-            warnings: confirming.review.items.flatMap((i) => i.warnings),
-            repeats: confirming.review.items.flatMap((i) => i.repeats),
-          }}
           onConfirm={() => void placeOrder()}
           onCancel={closeConfirmation}
         />

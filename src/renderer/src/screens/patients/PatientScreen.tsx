@@ -9,7 +9,7 @@ import { useAppStore } from '@renderer/stores/app-store';
 import { useBatchDraftStore } from '@renderer/stores/batch-draft-store';
 import { toast } from '@renderer/stores/toast-store';
 import '@renderer/styles/patients.css';
-import { ConfirmSubmit } from '../batches/ConfirmSubmit';
+import { ConfirmOneOrder } from '../batches/ConfirmSubmit';
 import { OrderProgress } from '../editor/OrderProgress';
 import { daysLeftText } from '../refills/refills-format';
 import { PatientOrders } from './PatientOrders';
@@ -143,20 +143,11 @@ export default function PatientScreen({ sourceId: raw }: { sourceId: string }) {
       </section>
 
       {confirming && (
-        <ConfirmSubmit
+        <ConfirmOneOrder
+          review={confirming.review}
           open={confirming.open}
-          count={1}
-          total={confirming.review.estimatedTotal}
-          totalUnknown={confirming.review.totalUnknown}
-          exact={confirming.review.exact}
-          leftOut={0}
           connection={connection}
           busy={reorder.sending}
-          order={{
-            details: confirming.review.order,
-            warnings: confirming.review.items.flatMap((i) => i.warnings),
-            repeats: confirming.review.items.flatMap((i) => i.repeats),
-          }}
           onConfirm={() => void reorder.confirm()}
           onCancel={reorder.close}
         />
