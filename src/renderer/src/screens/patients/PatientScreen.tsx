@@ -125,14 +125,14 @@ export default function PatientScreen({ sourceId: raw }: { sourceId: string }) {
 
       <section className="card patient-section" aria-labelledby="patient-protocols-heading">
         <h2 id="patient-protocols-heading">
-          Protocols <span className="patient-count">{view.protocols.length}</span>
+          Protocols <span className="section-count">{view.protocols.length}</span>
         </h2>
         <PatientProtocols protocols={view.protocols} onOrder={orderProtocol} />
       </section>
 
       <section className="card patient-section" aria-labelledby="patient-orders-heading">
         <h2 id="patient-orders-heading">
-          Orders <span className="patient-count">{view.orders.length}</span>
+          Orders <span className="section-count">{view.orders.length}</span>
         </h2>
         <PatientOrders
           orders={view.orders}

@@ -99,7 +99,7 @@ export default function RefillsScreen() {
           <section className="card refills-section" aria-labelledby="refills-due-heading">
             <h2 id="refills-due-heading">
               Due within {plural(shownDays, 'day')}{' '}
-              <span className="refills-count">{view.due.length}</span>
+              <span className="section-count">{view.due.length}</span>
             </h2>
             {view.due.length === 0 ? (
               <Empty title={`No protocol runs out within ${plural(shownDays, 'day')}.`}>
@@ -120,7 +120,7 @@ export default function RefillsScreen() {
 
           <section className="card refills-section" aria-labelledby="refills-never-heading">
             <h2 id="refills-never-heading">
-              Never ordered <span className="refills-count">{view.neverOrdered.length}</span>
+              Never ordered <span className="section-count">{view.neverOrdered.length}</span>
             </h2>
             <p className="muted refills-section-lead">
               No order this app knows of for these patients, so nothing says when they are due.
