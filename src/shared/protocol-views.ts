@@ -154,6 +154,10 @@ export const ProtocolColumn = z.enum([
 export type ProtocolColumn = z.infer<typeof ProtocolColumn>;
 export const ProtocolColumns = z.array(ProtocolColumn).max(ProtocolColumn.options.length);
 
+/** Columns in the list's order, each once, whatever order they were chosen in. */
+export const inListOrder = (columns: readonly ProtocolColumn[]): ProtocolColumn[] =>
+  ProtocolColumn.options.filter((c) => columns.includes(c));
+
 /** A row of the list: the summary and its columns. */
 export const ProtocolRowView = ProtocolSummaryView.extend({ columns: ProtocolColumnsView });
 export type ProtocolRowView = z.infer<typeof ProtocolRowView>;

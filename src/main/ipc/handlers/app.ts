@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Theme, type AppState } from '@shared/ipc';
-import { ProtocolColumn, ProtocolColumns } from '@shared/protocol-views';
+import { ProtocolColumn, ProtocolColumns, inListOrder } from '@shared/protocol-views';
 import type { Session } from '@main/connection-session';
 import type { Core } from '@main/core';
 import { outboxCount } from '@main/protocols/conflicts';
@@ -50,9 +50,7 @@ export function appHandlers({ core, host }: IpcHandlerDeps): AreaHandlers<'app'>
       return null;
     },
     'app.setProtocolColumns': async ({ columns }) => {
-      // Kept in the list's order, each once, whatever order they were chosen in.
-      const shown = ProtocolColumn.options.filter((c) => columns.includes(c));
-      core.app.settings.set(SETTING_KEYS.protocolColumns, shown);
+      core.app.settings.set(SETTING_KEYS.protocolColumns, inListOrder(columns));
       return null;
     },
     'app.dismissNotice': async ({ id }) => {

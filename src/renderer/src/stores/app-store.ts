@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { AppState, ConnectionView, Theme } from '@shared/ipc';
-import { ProtocolColumn } from '@shared/protocol-views';
+import { ProtocolColumn, inListOrder } from '@shared/protocol-views';
 import type { StorageProblem, StoreNotice } from '@shared/store-views';
 import { call, describeError, errorMessage } from '../lib/ipc';
 import { toast, useToastStore } from './toast-store';
@@ -129,7 +129,7 @@ export const useAppStore = create<AppStore>((set, get) => ({
 
   async setProtocolColumns(columns) {
     const previous = get().protocolColumns;
-    const shown = ProtocolColumn.options.filter((c) => columns.includes(c));
+    const shown = inListOrder(columns);
     set({ protocolColumns: shown });
     const result = await call('app.setProtocolColumns', { columns: shown });
     if (!result.ok) {
