@@ -16,7 +16,7 @@ const nodeBuiltins = `^(node:)?(${builtinModules.map(escape).join('|')})(/.*)?$`
 const nativeAndElectron = [
   'electron',
   'electron/*',
-  'better-sqlite3',
+  'better-sqlite3-multiple-ciphers',
   'keytar',
   'fastify',
   '@fastify/*',

@@ -4,9 +4,9 @@
 //   node scripts/ensure-electron.mjs   exit 0: Electron is there (downloaded now if it was not)
 //                                      exit 1: it is not and could not be had; says what to do
 //
-// It runs before scripts/native-abi.mjs rebuilds better-sqlite3 and keytar for Electron: that
-// rebuild takes minutes and unmakes the Node build that the tests and the browser host load, so
-// a machine that cannot get Electron must hear so before it, not after.
+// A machine that cannot get Electron hears so at once, with what to run instead. The native
+// modules need nothing here: they are N-API, so the binaries `npm ci` installed load in Electron
+// as they do in Node.
 //
 // Since Electron 42 `npm install` no longer downloads the binary: the electron package's own
 // installer (its install.js, the `install-electron` bin) does, and writes path.txt, which is all
@@ -65,7 +65,7 @@ if (failure === null) process.exit(0);
 
 console.error(`
 Order Desk cannot start here: the Electron ${version} binary is not installed (${failure}).
-Nothing was rebuilt or changed.
+Nothing was changed.
 
 Without Electron, run the same app in your browser instead (README.md, "Without Electron: the
 browser host"):

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 
 /** The page size of every store (SQLite's default, which the stores keep). */
 export const PAGE = 4096;

@@ -45,7 +45,7 @@ describe('import boundaries', () => {
     expect(
       await restrictedImports(
         'src/shared/x.ts',
-        "import Database from 'better-sqlite3';\nexport const a = Database;\n",
+        "import Database from 'better-sqlite3-multiple-ciphers';\nexport const a = Database;\n",
       ),
     ).toBe(1);
     expect(

@@ -13,21 +13,6 @@ const lock = JSON.parse(read('package-lock.json')) as {
 };
 const minimum = semver.minVersion(pkg.engines.node)?.version ?? 'none';
 
-/**
- * Electron's own tools, which declare Node >=22.12: the electron package and the downloader behind
- * `install-electron` (@electron/get, its unzipper); electron-builder's @electron/rebuild and its
- * node-abi. They run only in `npm start`, `npm run dev` and `npm run package`, on a desktop, and no
- * version of them that declares less fits Electron 42 and these machines (docs/decisions.md,
- * "Node version").
- */
-const ELECTRON_TOOLS = [
-  'electron',
-  '@electron/get',
-  '@electron-internal/extract-zip',
-  '@electron/rebuild',
-  'node-abi',
-];
-
 /** Every locked package whose "engines.node" refuses the minimum, by name. */
 const refusing = Object.entries(lock.packages).flatMap(([path, { engines }]) => {
   const range = Array.isArray(engines) ? undefined : engines?.node;
@@ -36,11 +21,13 @@ const refusing = Object.entries(lock.packages).flatMap(([path, { engines }]) => 
 });
 
 describe('the Node version package.json promises', () => {
-  it('is accepted by every locked package but Electron’s own tools', () => {
+  it('is accepted by every locked package, so npm ci warns EBADENGINE for none', () => {
     expect(minimum).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(refusing.filter(({ name }) => !ELECTRON_TOOLS.includes(name))).toEqual([]);
-    // No excuse outlives its need: once one of them accepts the minimum, it leaves the list.
-    expect(new Set(refusing.map(({ name }) => name))).toEqual(new Set(ELECTRON_TOOLS));
+    expect(refusing).toEqual([]);
+  });
+
+  it('is a supported Node: 24 LTS or later', () => {
+    expect(semver.major(minimum)).toBeGreaterThanOrEqual(24);
   });
 
   it('is the one README.md names', () => {

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { MIGRATIONS, type Migration } from './migrations';
 import { StoreDamagedError, StoreError } from './errors';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type Database from 'better-sqlite3';
-import type { Statement } from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
+import type { Statement } from 'better-sqlite3-multiple-ciphers';
 import type { Db } from './db';
 import { CorruptRowError } from './errors';
 import { reportFault } from './store-faults';

@@ -1,4 +1,4 @@
-import type { Statement } from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3-multiple-ciphers';
 import type { ChangeSubject } from '@shared/events';
 import type { Db } from './db';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { systemClock, type Clock } from '../clock';
 import { ConnectionsRepo } from '../connections/connections-repo';
 import { APP_MIGRATIONS } from '../store/app-migrations';

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 
 /**
  * The sandbox's SQLite database: one migration per schema version (PRAGMA user_version), all

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Direction } from '@shared/api';
 import { badRequest } from '../errors';
-import type { Statement } from 'better-sqlite3';
+import type { Statement } from 'better-sqlite3-multiple-ciphers';
 import type { Db } from './db';
 
 /**

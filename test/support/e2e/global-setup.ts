@@ -60,15 +60,8 @@ function snapshot(): void {
       throw missing(join(RENDERER_DIR, asset), `${asset} (named by index.html)`);
 }
 
-/** better-sqlite3 and keytar built for this Node (not Electron's ABI), where the project says how. */
-function nodeNativeModules(): void {
-  const script = join(REPO_ROOT, 'scripts', 'native-abi.mjs');
-  if (existsSync(script)) run(process.execPath, [script, 'node']);
-}
-
 export default async function globalSetup(): Promise<void> {
   if (process.env[PREBUILT_ENV] !== '1') build();
-  nodeNativeModules();
   snapshot();
   await assertKeychainAvailable();
   mkdirSync(SCREENS_DIR, { recursive: true });

@@ -83,10 +83,10 @@ describe('electron-builder.yml', () => {
     }
   });
 
-  it('rebuilds the native modules for Electron at package time, and keeps them out of the asar', () => {
+  it('rebuilds keytar per target arch at package time, and keeps the native modules out of the asar', () => {
     expect(config.npmRebuild).toBe(true);
     expect(config.asar).not.toBe(false);
-    for (const module of ['better-sqlite3', 'keytar']) {
+    for (const module of ['better-sqlite3-multiple-ciphers', 'keytar']) {
       // Both modules are production dependencies, so electron-builder ships and rebuilds them.
       expect(packageJson.dependencies[module], module).toBeDefined();
       expect(unpackPatterns.map((it) => it.split('/').slice(0, 2).join('/'))).toContain(
@@ -94,8 +94,8 @@ describe('electron-builder.yml', () => {
       );
     }
     for (const file of [
-      'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
-      'node_modules/better-sqlite3/lib/database.js',
+      'node_modules/better-sqlite3-multiple-ciphers/prebuilds/linux-x64.node',
+      'node_modules/better-sqlite3-multiple-ciphers/lib/database.js',
       'node_modules/keytar/build/Release/keytar.node',
       'node_modules/keytar/lib/keytar.js',
     ]) {

@@ -128,12 +128,13 @@ describe('electron-builder packs the app with this configuration', () => {
     }
   });
 
-  it('unpacks better-sqlite3 and keytar beside the archive, without their build leftovers', () => {
+  it('unpacks the SQLite build and keytar beside the archive, with only this platform’s binary', () => {
     const unpacked = join(resourcesDir, 'app.asar.unpacked', 'node_modules');
+    const sqlite = 'better-sqlite3-multiple-ciphers';
     for (const file of [
-      'better-sqlite3/build/Release/better_sqlite3.node',
-      'better-sqlite3/lib/index.js',
-      'better-sqlite3/package.json',
+      `${sqlite}/prebuilds/linux-${process.arch}.node`,
+      `${sqlite}/lib/index.js`,
+      `${sqlite}/package.json`,
       'keytar/build/Release/keytar.node',
       'keytar/lib/keytar.js',
       'keytar/package.json',
@@ -141,10 +142,12 @@ describe('electron-builder packs the app with this configuration', () => {
       expect(existsSync(join(unpacked, file)), file).toBe(true);
     }
     for (const leftover of [
-      'better-sqlite3/deps',
-      'better-sqlite3/src',
-      'better-sqlite3/build/Release/obj',
-      'better-sqlite3/build/Release/test_extension.node',
+      `${sqlite}/deps`,
+      `${sqlite}/src`,
+      `${sqlite}/binding.gyp`,
+      `${sqlite}/prebuilds/win32-x64.node`,
+      `${sqlite}/prebuilds/darwin-arm64.node`,
+      `${sqlite}/prebuilds/linuxmusl-${process.arch}.node`,
     ]) {
       expect(existsSync(join(unpacked, leftover)), leftover).toBe(false);
     }

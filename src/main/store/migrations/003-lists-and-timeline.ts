@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 
 /*
  * Frozen copies of the normalisation as it was when this migration was written

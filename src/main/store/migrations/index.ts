@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import { migration001 } from './001-initial';
 import { migration002 } from './002-jobs';
 import { migration003 } from './003-lists-and-timeline';
