@@ -8,7 +8,13 @@ export default defineConfig({
     resolve: { alias: viteAliases },
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'src/main/index.ts'),
+          // A worker thread's script of its own, beside index.js (store/encrypt-file.ts).
+          'encrypt-worker': resolve(__dirname, 'src/main/store/encrypt-worker.ts'),
+        },
+      },
     },
   },
   preload: {

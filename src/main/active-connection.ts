@@ -22,6 +22,7 @@ import {
 } from './stores/local-store-recovery';
 import type { StorageWatch } from './storage-watch';
 import type { Timers } from './timers';
+import type { StoreKey } from './store/cipher';
 
 export interface ActiveConnectionOptions {
   app: Pick<AppStore, 'connections'>;
@@ -39,6 +40,8 @@ export interface ActiveConnectionOptions {
   storage: Pick<StorageWatch, 'fault'>;
   /** Where a recovered store's record becomes a notice for the user. */
   notices: Pick<Notices, 'recovered'>;
+  /** The key of every store file (the connections' and the embedded sandbox's). */
+  key: StoreKey;
   /** Tells the screens what changed (the `changed` event). */
   announce(subjects: Iterable<ChangeSubject>): void;
   fetch?: typeof fetch;
@@ -178,6 +181,7 @@ export class ActiveConnection {
   openStoreOf(connection: StoredConnection): LocalStore {
     const opened: { store: LocalStore | null } = { store: null };
     const store = openConnectionStore(connectionStoreFile(this.o.dataDir, connection.id), {
+      key: this.o.key,
       clock: this.o.steady,
       now: () => this.o.clock.now(),
       faults: this.faultsOf(connection.id, opened),
@@ -225,7 +229,11 @@ export class ActiveConnection {
       opened.store.close();
       this.opened = null;
       const file = connectionStoreFile(this.o.dataDir, id);
-      recoverConnectionStore(file, cause, { clock: this.o.steady, now: () => this.o.clock.now() });
+      recoverConnectionStore(file, cause, {
+        key: this.o.key,
+        clock: this.o.steady,
+        now: () => this.o.clock.now(),
+      });
       const connection = this.o.app.connections.get(id);
       if (!connection) return;
       this.opened = { id, store: this.openStoreOf(connection) };
@@ -258,6 +266,7 @@ export class ActiveConnection {
     this.embedded ??= startEmbeddedConnection({
       dataDir: this.o.dataDir,
       store: this.o.credentials,
+      dbKey: this.o.key,
       log: (line) => this.o.log.child('sandbox').info(line),
       ...(this.o.embeddedDb ? { db: this.o.embeddedDb } : {}),
     });

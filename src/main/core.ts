@@ -15,6 +15,7 @@ import { Notices } from './notices';
 import type { PartnerSettings } from '../shared/api';
 import type { LocalStore } from './stores';
 import { realTimers, type Timers } from './timers';
+import type { StoreKey } from './store/cipher';
 import { DEFAULT_UPDATE_SETTINGS, UpdateSettings } from '../shared/update-views';
 import type { ConnectionRemoval, StorageProblem, StoreNotice } from '../shared/store-views';
 import { SETTING_KEYS } from './store/settings-repo';
@@ -39,6 +40,8 @@ const STATUS_EVENTS: readonly CoreEventName[] = [
 export interface CoreOptions {
   /** The app's data directory: the local database and the embedded sandbox's data live here. */
   dataDir: string;
+  /** The key of every store file of the data folder (stores/profile-key.ts; startup.ts finds it). */
+  key: StoreKey;
   credentials: CredentialStore;
   log: Logger;
   redactor: Redactor;
@@ -108,6 +111,7 @@ export class Core {
       bus: this.bus,
       storage: { fault: (fault) => this.storage.fault(fault) },
       notices: this.noticeBoard,
+      key: options.key,
       announce: (subjects) => this.announce(subjects),
       ...(options.fetch ? { fetch: options.fetch } : {}),
       ...(options.timers ? { timers: options.timers } : {}),
@@ -191,12 +195,13 @@ export class Core {
       } satisfies FaultListener,
     };
     const app = openAppStore(dataDir, {
+      key: options.key,
       clock,
       faults: faults.listener,
       changes: (subjects) => core?.announce(subjects),
     });
     try {
-      const migrated = migrateSingleFileStore(dataDir, app, { clock });
+      const migrated = migrateSingleFileStore(dataDir, app, { clock, key: options.key });
       if (migrated)
         options.log.info(`the single store of an earlier version is now ${migrated.movedTo}`);
     } catch (error) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import type { StoreKey } from '@shared/store-cipher';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 
 /** The sandbox's controls, for practice mode (practice.ts): only through this module. */
@@ -31,6 +32,8 @@ export interface EmbeddedConnectionOptions {
   log: (line: string) => void;
   /** Where the sandbox keeps its data; default `${dataDir}/sandbox.db`. ':memory:' in tests. */
   db?: string;
+  /** The key its file is encrypted with: the app's (it holds the demo clinic's patients). */
+  dbKey: StoreKey;
 }
 
 /**
@@ -69,7 +72,7 @@ export async function startEmbeddedConnection(
       // loopback is where the desktop's own services listen (docs/decisions.md).
       allowLoopbackWebhooks: false,
     },
-    { log: options.log },
+    { log: options.log, dbKey: options.dbKey },
   );
   const connection = Connection.parse({
     ...key,

@@ -7,7 +7,6 @@ import { IPC_EVENT, IPC_INVOKE } from '../shared/ipc';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './app-protocol';
 import { guardWebContents } from './contents-guard';
 import { guardDownloads } from './download-policy';
-import { Core } from './core';
 import { KeytarCredentialStore } from './connections/keychain';
 import { createIpcDispatcher } from './ipc/dispatch';
 import { forwardIpcEvents } from './ipc/events';
@@ -18,6 +17,7 @@ import { savePageAsPdf } from './pdf-save';
 import { decideProfileLocation } from './profile-location';
 import { decideRendererLocation, isTrustedRendererUrl } from './renderer-location';
 import { applySessionPolicy } from './session-policy';
+import { Startup } from './startup';
 import { electronUpdaterPort } from './updates/updater-port';
 import { CONTENT_SECURITY_POLICY, isExternalHttpUrl } from './window-policy';
 
@@ -29,7 +29,7 @@ const renderer = decideRendererLocation({ isPackaged: app.isPackaged, env: proce
 const { location } = renderer;
 const isDev = !app.isPackaged;
 
-let core: Core | null = null;
+let startup: Startup | null = null;
 let log: FileLogger | null = null;
 let win: BrowserWindow | null = null;
 let stopEvents: (() => void) | null = null;
@@ -159,9 +159,10 @@ async function start(): Promise<void> {
     ),
   );
 
-  // No connection is made here: the first run shows the Connect screen, where the user picks
-  // the embedded sandbox, a partner sandbox or production.
-  const opened = await Core.open({
+  // The data folder is taken now; its stores are opened (and encrypted, the first time) while
+  // the window shows how far along that is. No connection is made here: the first run shows the
+  // Connect screen, where the user picks the embedded sandbox, a partner sandbox or production.
+  const opened = Startup.begin({
     dataDir: app.getPath('userData'),
     credentials: new KeytarCredentialStore(),
     log,
@@ -169,10 +170,10 @@ async function start(): Promise<void> {
     // Updates: off until turned on in Settings; the controller in Core decides everything else.
     updater: electronUpdaterPort(electronUpdater),
   });
-  core = opened;
+  startup = opened;
 
   const dispatcher = createIpcDispatcher({
-    core: opened,
+    startup: opened,
     host: {
       transport: 'electron',
       version: app.getVersion(),
@@ -219,7 +220,7 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.on('second-instance', () => {
-    if (app.isReady() && core) focusWindow();
+    if (app.isReady() && startup) focusWindow();
   });
 
   app
@@ -239,10 +240,10 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.on('will-quit', (event) => {
-    if (!core) return;
+    if (!startup) return;
     event.preventDefault();
-    const closing = core;
-    core = null;
+    const closing = startup;
+    startup = null;
     stopEvents?.();
     stopEvents = null;
     ipcMain.removeHandler(IPC_INVOKE);

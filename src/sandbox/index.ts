@@ -1,3 +1,4 @@
+import type { StoreKey } from '@shared/store-cipher';
 import { systemClock, type Clock } from './clock';
 import { sandboxControls, type SandboxControls } from './controls';
 import { FulfillmentSimulator } from './fulfillment/simulator';
@@ -29,6 +30,8 @@ export { SandboxControlError, type SandboxControls } from './controls';
 export type { SandboxOptionsInput } from './options';
 
 export interface SandboxRuntime {
+  /** Opens the database file encrypted with this key (the app's embedded sandbox); plain without. */
+  dbKey?: StoreKey;
   clock?: Clock;
   fetch?: typeof fetch;
   log?: (line: string) => void;
@@ -59,7 +62,7 @@ export async function startSandbox(
   const options = SandboxOptions.parse(input);
   const clock = runtime.clock ?? systemClock;
   const log = runtime.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const db = openDatabase(options.db);
+  const db = openDatabase(options.db, runtime.dbKey);
 
   const partners = new PartnerStore(db);
   const products = new ProductStore(db);

@@ -67,6 +67,7 @@ import {
   PracticeState,
 } from './practice-views';
 import { ConnectionRemoval, StorageProblem, StoreNotice } from './store-views';
+import { StartupView } from './startup-views';
 
 /**
  * The IPC contract: every call the renderer may make (its name, the zod schema of its one
@@ -207,6 +208,19 @@ export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError
 const call = <A extends z.ZodType, R extends z.ZodType>(args: A, result: R) => ({ args, result });
 
 export const IPC_CALLS = {
+  /**
+   * Before the data is open: what the app is doing (encrypting, or waiting because the files
+   * cannot be opened with this desk's key). Every other call answers 'unavailable' until 'ready'.
+   */
+  'startup.state': call(None, StartupView),
+  /** After the keychain was restored (or unlocked): tries to open the data again. */
+  'startup.retry': call(None, StartupView),
+  /**
+   * The files that cannot be opened are moved aside (kept, never deleted) and the app starts
+   * with empty stores (and a new key when the old one is missing).
+   */
+  'startup.startFresh': call(z.object({ confirm: z.literal(true) }), StartupView),
+
   'app.state': call(None, AppState),
   'app.setTheme': call(z.object({ theme: Theme }), Nothing),
   'app.openExternal': call(z.object({ url: ExternalUrl }), Nothing),
@@ -372,6 +386,8 @@ export const isIpcChannel = (name: unknown): name is IpcChannel =>
 
 export const IPC_EVENTS = {
   ...CoreEventSchemas,
+  /** The startup's phase changed (encrypting progress, locked, ready). */
+  startup: StartupView,
   /** The active connection changed (connected, switched, or the embedded sandbox restarted). */
   'connection-changed': z.object({ connection: ConnectionView.nullable() }),
   /**

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startBrowserHost } from '../../src/main/browser-host';
-import { MemoryCredentialStore } from '../../src/main/connections/keychain';
+import { KeytarCredentialStore, MemoryCredentialStore } from '../../src/main/connections/keychain';
 import { createFileLogger, Redactor } from '../../src/main/logging';
 import { EMBEDDED_CONNECTION_ID } from '../../src/main/embedded-sandbox';
 import { connectionStoreFile } from '../../src/main/store';
@@ -21,6 +21,7 @@ import { mountSmallDisk } from '../support/small-disk';
 import { saveScreen } from '../support/e2e/screens';
 import { setFaults } from '../support/client-harness';
 import { damagePages, pagesOf, sha256 } from '../support/store-damage';
+import { profileKeyOf } from '../support/plain-profile';
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 const saved = (page: Page) => page.getByRole('region', { name: 'Saved connections' });
@@ -131,7 +132,8 @@ test('a damaged store is recovered at start, and the user is told where the dama
 
   // A page of protocols overwritten while the app was closed.
   const file = connectionStoreFile(dataDir, EMBEDDED_CONNECTION_ID);
-  const rows = pagesOf(file, 'protocols', 'leaf');
+  const key = await profileKeyOf(dataDir, new KeytarCredentialStore(keychainService));
+  const rows = pagesOf(file, 'protocols', 'leaf', key);
   const victim = rows[Math.floor(rows.length / 2)]!;
   damagePages(file, [victim.page]);
   const damaged = sha256(file);

@@ -10,6 +10,7 @@ import { EMBEDDED_CLIENT_ID, EMBEDDED_CONNECTION_ID } from '../../src/main/embed
 import { createFileLogger } from '../../src/main/logging';
 import { validOrderBody } from '../support/sandbox';
 import { waitFor } from '../support/wait';
+import { TEST_KEY } from '../support/store-key';
 
 /**
  * A full session on the real keychain: connect to the embedded sandbox, draft and sync
@@ -49,6 +50,7 @@ describe('a full session', () => {
     const credentials = new KeytarCredentialStore(`Order Desk test ${randomUUID()}`);
     const seen = new Set<string>();
     const core = await Core.open({
+      key: TEST_KEY,
       dataDir,
       credentials,
       log,

@@ -7,6 +7,7 @@ import { Redactor, silentLogger } from '../../src/main/logging';
 import { Session, type SessionTuning } from '../../src/main/connection-session';
 import { createLocalStore, type LocalStore } from '../../src/main/stores';
 import { startMainFixture, type MainFixture } from './main-fixture';
+import { TEST_KEY } from './store-key';
 
 export interface Desk {
   session: Session;
@@ -35,7 +36,7 @@ export async function startDesks(count: number, tuning: SessionTuning = {}): Pro
     if (i > 0) {
       const dir = mkdtempSync(join(tmpdir(), `od-desk-${i}-`));
       dirs.push(dir);
-      store = createLocalStore(join(dir, 'store.db'), { clock });
+      store = createLocalStore(join(dir, 'store.db'), { key: TEST_KEY, clock });
     }
     const session = new Session({
       connection: fx.connection,

@@ -16,6 +16,7 @@ import type { CoreEventName, CoreEvents } from '../../src/shared/events';
 import type { SandboxOptionsInput, SandboxRuntime } from '../../src/sandbox';
 import { startRewritingProxy, type RewritingProxy } from './rewriting-proxy';
 import { startTestSandbox, type TestSandbox } from './sandbox';
+import { TEST_KEY } from './store-key';
 
 export interface RecordedEvent<K extends CoreEventName = CoreEventName> {
   name: K;
@@ -66,7 +67,10 @@ export async function startMainFixture(options: MainFixtureOptions = {}): Promis
   const proxy = options.proxy ? await startRewritingProxy(sandbox.origin) : null;
   const dir = mkdtempSync(join(tmpdir(), 'order-desk-main-'));
   const storeFile = join(dir, 'store.db');
-  const store = createLocalStore(storeFile, options.clock ? { clock: options.clock } : {});
+  const store = createLocalStore(storeFile, {
+    key: TEST_KEY,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   const connection = Connection.parse({
     id: 'test',
     kind: 'partner-sandbox',

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import Database from 'better-sqlite3-multiple-ciphers';
+import { applyKey, type StoreKey } from '../../src/main/store/cipher';
+import { TEST_KEY } from './store-key';
 
 /** The page size of every store (SQLite's default, which the stores keep). */
 export const PAGE = 4096;
@@ -17,8 +19,15 @@ export interface PageInfo {
  * SQLite's dbstat table lists them. Opened read-only and closed again; call it on a file no
  * process of this test holds open (a file descriptor closed here drops the process's locks).
  */
-export function pagesOf(file: string, name: string, type: 'leaf' | 'internal'): PageInfo[] {
+export function pagesOf(
+  file: string,
+  name: string,
+  type: 'leaf' | 'internal',
+  /** The file's key (the tests' by default), or 'plain' for a store from before encryption. */
+  key: StoreKey | 'plain' = TEST_KEY,
+): PageInfo[] {
   const db = new Database(file, { readonly: true });
+  if (key !== 'plain') applyKey(db, key);
   try {
     return (
       db

@@ -24,7 +24,8 @@ const USAGE = `Usage: npm run browser -- [--port N] [--data-dir DIR] [--memory-k
   --port N            port on 127.0.0.1 (default 0: a free port)
   --data-dir DIR      the app's data (default ~/.config/order-desk-browser, in the user's home
                       even under scripts/with-keyring.sh)
-  --memory-keychain   keep secrets in memory for this run instead of the system keychain`;
+  --memory-keychain   keep secrets and the data's key in memory for this run instead of the
+                      system keychain (the next run cannot open this run's data)`;
 
 const Port = z.coerce
   .number({ error: 'a whole number' })
@@ -69,7 +70,9 @@ function parseCli() {
 /** The system keychain, checked once now, so that a missing Secret Service is said up front. */
 async function keychain(memory: boolean): Promise<CredentialStore> {
   if (memory) {
-    console.log('Secrets are kept in memory for this run only (--memory-keychain).');
+    console.log(
+      "Secrets and the key to this run's data are kept in memory for this run only (--memory-keychain).",
+    );
     return new MemoryCredentialStore();
   }
   const store = new KeytarCredentialStore();
@@ -80,7 +83,7 @@ async function keychain(memory: boolean): Promise<CredentialStore> {
     console.error(
       `order-desk browser host: ${error instanceof Error ? error.message : String(error)}\n` +
         'Start a Secret Service (e.g. `dbus-run-session -- bash scripts/with-keyring.sh --persist ~/.local/share/order-desk-keyring npm run browser`), ' +
-        'or run with --memory-keychain to keep secrets in memory for this run.',
+        'or run with --memory-keychain to keep secrets and the data key in memory for this run.',
     );
     process.exit(1);
   }
@@ -109,6 +112,13 @@ async function main(): Promise<void> {
       `Open this address in a browser (it carries this launch's access token):\n\n  ${host.url}\n\n` +
       'Press Ctrl+C to stop.',
   );
+  if (host.startup.state.phase === 'encrypting')
+    console.log('Encrypting the data an earlier version left unencrypted; the page shows how far.');
+  // The page asks what to do; the console says why too.
+  void host.startup.settled().then((view) => {
+    if (view.phase === 'locked' || view.phase === 'failed')
+      console.log(`Order Desk is waiting for you in the page: ${view.message}`);
+  });
 
   let stopping = false;
   const stop = (signal: string) => {

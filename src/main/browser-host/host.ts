@@ -8,13 +8,14 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { BROWSER_HOST_PATHS, WireCall, type IpcEventName } from '@shared/ipc';
 import { CSV_TEXT_MAX } from '@shared/protocol-csv-views';
-import { Core } from '../core';
+import type { Core } from '../core';
 import type { CredentialStore } from '../connections/keychain';
 import { createIpcDispatcher, type IpcDispatcher } from '../ipc/dispatch';
 import { forwardIpcEvents } from '../ipc/events';
 import type { Logger, Redactor } from '../logging';
 import { newToken, tokenMatches } from './access';
 import { injectBridge } from './index-html';
+import { Startup } from '../startup';
 import type { UpdaterPort } from '../updates/updater-port';
 
 export interface BrowserHostOptions {
@@ -44,7 +45,12 @@ export interface BrowserHost {
   url: string;
   origin: string;
   token: string;
-  core: Core;
+  /** Opening the data folder: its phase is what the page shows until it is ready. */
+  startup: Startup;
+  /** Resolves with the Core once the data is open. */
+  ready: Promise<Core>;
+  /** The Core; throws until the data is open (await `ready` first). */
+  readonly core: Core;
   close(): Promise<void>;
 }
 
@@ -71,6 +77,8 @@ const SocketQuery = z.object({ token: z.string().max(200).optional() });
  * The browser host: the main-process services in plain Node, serving the built renderer and the
  * IPC contract over one WebSocket, on 127.0.0.1 only. The socket requires the random per-launch
  * token and an Origin equal to the host's own; every message is checked with zod both ways.
+ * It resolves once it listens and the data folder is open, or the page has something else to
+ * show first: the encryption's progress, or a question for the user (await `ready` for the Core).
  */
 export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
   const rendererDir = resolve(options.rendererDir);
@@ -84,7 +92,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   );
   const log = options.log.child('browser-host');
   const token = newToken();
-  const core = await Core.open({
+  // Takes the data folder now (DataDirInUseError when another process has it); the stores are
+  // opened (encrypted, the first time) while the page shows the progress.
+  const startup = Startup.begin({
     dataDir: options.dataDir,
     credentials: options.credentials,
     log: options.log,
@@ -93,7 +103,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     ...(options.updater ? { updater: options.updater } : {}),
   });
   const dispatcher = createIpcDispatcher({
-    core,
+    startup,
     host: {
       transport: 'browser',
       version: options.version ?? process.env.npm_package_version ?? '0.0.0',
@@ -165,7 +175,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   );
 
   app.get(BROWSER_HOST_PATHS.socket, { websocket: true, preValidation: checkAccess }, (socket) =>
-    serveSocket(socket, dispatcher, core, log),
+    serveSocket(socket, dispatcher, startup, log),
   );
 
   const port = options.port ?? 0;
@@ -173,7 +183,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     await app.listen({ host: HOST, port });
   } catch (error) {
     await app.close().catch(() => undefined);
-    await core.close();
+    await startup.close();
     const code = (error as { code?: unknown }).code;
     if (code === 'EADDRINUSE')
       throw new Error(`Port ${port} on ${HOST} is already in use: choose another with --port.`, {
@@ -184,27 +194,38 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const address = app.server.address() as { port: number };
   hostHeader = `${HOST}:${address.port}`;
   origin = `http://${hostHeader}`;
+  await startup.shown();
   let closing: Promise<void> | null = null;
   return {
     url: `${origin}/#token=${token}`,
     origin,
     token,
-    core,
+    startup,
+    ready: startup.ready,
+    get core() {
+      if (!startup.core) throw new Error(`The data is not open yet (${startup.state.phase}).`);
+      return startup.core;
+    },
     close: () =>
       (closing ??= (async () => {
         await app.close();
-        await core.close();
+        await startup.close();
       })()),
   };
 }
 
 /** One browser tab: answers its calls and pushes every event to it. */
-function serveSocket(socket: WebSocket, dispatcher: IpcDispatcher, core: Core, log: Logger): void {
+function serveSocket(
+  socket: WebSocket,
+  dispatcher: IpcDispatcher,
+  startup: Startup,
+  log: Logger,
+): void {
   const send = (message: unknown) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
   const stopEvents = forwardIpcEvents(
-    core,
+    startup,
     (event: IpcEventName, payload) => send({ event, payload }),
     log,
   );

@@ -1,6 +1,6 @@
 import { IPC_CALLS, IPC_CHANNELS, isIpcChannel, type IpcError, type IpcResult } from '@shared/ipc';
-import type { Core } from '../core';
 import type { Logger } from '../logging';
+import type { StartupPort } from '../startup';
 import { describeFieldErrors, fieldErrorsOf, toIpcError } from './errors';
 import { createIpcHandlers, type IpcHandlers } from './handlers';
 import type { IpcHost } from './handlers/context';
@@ -23,15 +23,11 @@ const refused = (message: string, fieldErrors: IpcError['fieldErrors'] = []) => 
  * every failure into an IpcError. ipcMain.handle and the browser host's WebSocket both call this.
  */
 export function createIpcDispatcher(deps: {
-  core: Core;
+  startup: StartupPort;
   host: IpcHost;
   log: Logger;
 }): IpcDispatcher {
-  return createContractDispatcher(
-    createIpcHandlers({ core: deps.core, host: deps.host, log: deps.log }),
-    deps.log,
-    deps.core.dataDir,
-  );
+  return createContractDispatcher(createIpcHandlers(deps), deps.log, deps.startup.dataDir);
 }
 
 /**

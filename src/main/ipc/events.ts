@@ -1,19 +1,19 @@
 import { CoreEventSchemas, type CoreEventName } from '@shared/events';
 import { IPC_EVENTS, type IpcEventName } from '@shared/ipc';
-import type { Core } from '../core';
 import type { Logger } from '../logging';
+import type { StartupPort } from '../startup';
 import { toConnectionView } from './connection-view';
 
 const CORE_EVENTS = Object.keys(CoreEventSchemas) as CoreEventName[];
 
 /**
- * Sends every event of the contract to one renderer: each CoreEventBus event, and
- * 'connection-changed' when the active connection changes. Each payload is checked against the
- * contract first (one that does not match is logged and not sent). Returns the function that
- * stops forwarding.
+ * Sends every event of the contract to one renderer: the startup's phases, then, once the data
+ * is open, each CoreEventBus event, and 'connection-changed' when the active connection changes.
+ * Each payload is checked against the contract first (one that does not match is logged and not
+ * sent). Returns the function that stops forwarding.
  */
 export function forwardIpcEvents(
-  core: Core,
+  startup: StartupPort,
   send: (event: IpcEventName, payload: unknown) => void,
   log?: Logger,
 ): () => void {
@@ -29,13 +29,19 @@ export function forwardIpcEvents(
       log?.error(`could not send a "${event}" event`, error);
     }
   };
-  const stops = CORE_EVENTS.map((name) => core.bus.on(name, (payload) => forward(name, payload)));
-  stops.push(
-    core.onConnectionChanged((active) =>
-      forward('connection-changed', { connection: active ? toConnectionView(active) : null }),
-    ),
-  );
+  let stopped = false;
+  const stops = [startup.onChange((view) => forward('startup', view))];
+  void startup.ready.then((core) => {
+    if (stopped) return;
+    stops.push(
+      ...CORE_EVENTS.map((name) => core.bus.on(name, (payload) => forward(name, payload))),
+      core.onConnectionChanged((active) =>
+        forward('connection-changed', { connection: active ? toConnectionView(active) : null }),
+      ),
+    );
+  });
   return () => {
+    stopped = true;
     for (const stop of stops.splice(0)) stop();
   };
 }

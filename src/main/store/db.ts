@@ -1,10 +1,18 @@
 import Database from 'better-sqlite3-multiple-ciphers';
+import { applyKey, storeFileKind, type StoreKey } from './cipher';
 import { MIGRATIONS, type Migration } from './migrations';
 import { StoreDamagedError, StoreError } from './errors';
 
 export type Db = Database.Database;
 
 export interface OpenStoreOptions {
+  /**
+   * The key every store file is encrypted with (required for a file; an in-memory store, for
+   * tests, has none). A plain file is refused: it is encrypted before it is opened
+   * (encrypt-file.ts). 'unencrypted' is for the benches alone, which measure what encryption
+   * costs against the same store without it.
+   */
+  key?: StoreKey | 'unencrypted';
   /** The schema versions to apply; tests pass their own. Default: the app's migrations. */
   migrations?: readonly Migration[];
   /**
@@ -16,14 +24,15 @@ export interface OpenStoreOptions {
 }
 
 /**
- * Opens (or creates) the local store: WAL for files, synchronous=NORMAL, foreign keys on,
- * a 5 s busy timeout, and every pending migration applied in one transaction. A database whose
- * schema is newer than this build is refused, untouched. A file that is not a database fails
- * with SQLite's SQLITE_NOTADB; store-faults.ts tells such errors apart.
+ * Opens (or creates) the local store: encrypted with its key, WAL for files,
+ * synchronous=NORMAL, foreign keys on, a 5 s busy timeout, and every pending migration applied
+ * in one transaction. A database whose schema is newer than this build is refused, untouched. A
+ * file that is not a database (or not with this key) fails with SQLite's SQLITE_NOTADB;
+ * store-faults.ts tells such errors apart.
  */
 export function openStore(file: string, options: OpenStoreOptions = {}): Db {
   const migrations = options.migrations ?? MIGRATIONS;
-  const db = new Database(file);
+  const db = openKeyed(file, options.key);
   try {
     db.pragma('busy_timeout = 5000');
     if (options.quickCheck) {
@@ -39,6 +48,30 @@ export function openStore(file: string, options: OpenStoreOptions = {}): Db {
     db.close();
     throw error;
   }
+}
+
+/**
+ * A connection to a store file, encrypted with `key`; a file that exists unencrypted is refused
+ * (StoreError 'not-encrypted'), as is a file without a key. An in-memory database needs none.
+ */
+export function openKeyed(
+  file: string,
+  key: StoreKey | 'unencrypted' | undefined,
+  options?: Database.Options,
+): Db {
+  if (file === ':memory:' || file === '' || key === 'unencrypted')
+    return new Database(file, options);
+  if (!key) throw new StoreError('not-encrypted', `No key was given to open ${file}.`);
+  if (storeFileKind(file) === 'plain')
+    throw new StoreError('not-encrypted', `${file} is not encrypted yet.`);
+  const db = new Database(file, options);
+  try {
+    applyKey(db, key);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
 }
 
 export function closeStore(db: Db): void {

@@ -10,7 +10,9 @@ export type StoreErrorCode =
   /** Another process holds the data directory (stores/app-store.ts). */
   | 'in-use'
   /** No connection store is open (none active, or it is being switched or recovered). */
-  | 'unavailable';
+  | 'unavailable'
+  /** A store file that is not encrypted, or no key to open it with (cipher.ts). */
+  | 'not-encrypted';
 
 /** Every error the store throws on purpose. Messages name tables and keys, never row contents. */
 export class StoreError extends Error {

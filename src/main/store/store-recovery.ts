@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
+import { applyKey, storeFileKind, type StoreKey } from './cipher';
 import type { Db } from './db';
 import { salvageTables, type SalvageReport } from './salvage';
 import {
@@ -27,6 +28,8 @@ const temporaryName = (file: string) => file.replace(/(\.db)?$/, '.recovering.db
 
 export interface RecoverFileOptions<S extends { db: Db; close(): void }> {
   now: number;
+  /** The key the damaged file is read with, when it is encrypted (a plain one is read as it is). */
+  key?: StoreKey | 'unencrypted';
   /** Tables to copy, parents first. */
   tables: readonly string[];
   /** Creates the fresh store at `file`. */
@@ -60,7 +63,7 @@ export function recoverStoreFile<S extends { db: Db; close(): void }>(
   const fresh = options.create(temp);
   let salvaged: Salvaged;
   try {
-    salvaged = salvageFrom(file, fresh.db, options.tables, keptAt, cause);
+    salvaged = salvageFrom(file, fresh.db, options.tables, keptAt, cause, options.key);
     options.finish?.(fresh, salvaged);
   } finally {
     fresh.close();
@@ -77,6 +80,7 @@ function salvageFrom(
   tables: readonly string[],
   keptAt: string,
   cause: unknown,
+  key: StoreKey | 'unencrypted' | undefined,
 ): Salvaged {
   const none = (kind: Salvaged['cause']): Salvaged => ({
     cause: kind,
@@ -93,6 +97,8 @@ function salvageFrom(
     return none('damaged');
   }
   try {
+    // A store from before encryption, damaged before it could be encrypted, is read as it is.
+    if (key && key !== 'unencrypted' && storeFileKind(file) === 'encrypted') applyKey(source, key);
     // Read past what a damaged file breaks: a header whose page count overstates a truncated
     // file, a schema SQLite would otherwise refuse as a whole. Read-only: nothing is written.
     source.unsafeMode(true);

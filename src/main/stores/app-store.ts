@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import Database from 'better-sqlite3-multiple-ciphers';
 import { systemClock, type Clock } from '../clock';
 import { ConnectionsRepo } from '../connections/connections-repo';
 import { APP_MIGRATIONS } from '../store/app-migrations';
-import { closeStore, migrate, quickCheck, type Db } from '../store/db';
+import type { StoreKey } from '../store/cipher';
+import { closeStore, migrate, openKeyed, quickCheck, type Db } from '../store/db';
 import { StoreDamagedError, StoreError } from '../store/errors';
 import { NoticesRepo } from '../store/notices-repo';
 import { runTransaction } from '../store/rows';
@@ -34,6 +34,8 @@ export interface AppStore {
 }
 
 export interface AppStoreOptions {
+  /** The profile's key (stores/profile-key.ts): app.db is encrypted like every store. */
+  key: StoreKey;
   clock?: Clock;
   faults?: FaultListener;
   /** Told, after each burst of writes, which subjects they changed (the `changed` event). */
@@ -57,17 +59,18 @@ export class DataDirInUseError extends StoreError {
  * process holds it). A damaged app store is kept and recovered as a connection store is
  * (store/store-recovery.ts), with a notice saying so.
  */
-export function openAppStore(dataDir: string, options: AppStoreOptions = {}): AppStore {
+export function openAppStore(dataDir: string, options: AppStoreOptions): AppStore {
   const clock = options.clock ?? systemClock;
+  const { key } = options;
   const file = join(dataDir, APP_STORE_FILE);
   settleStoreFile(file, clock.now());
   let db: Db;
   try {
-    db = openLocked(file, dataDir, options.lockTimeoutMs ?? 2000);
+    db = openLocked(file, dataDir, key, options.lockTimeoutMs ?? 2000);
   } catch (error) {
     if (storeFaultOf(error) !== 'damaged') throw error;
-    recoverAppStore(file, error, clock);
-    db = openLocked(file, dataDir, options.lockTimeoutMs ?? 2000);
+    recoverAppStore(file, error, clock, key);
+    db = openLocked(file, dataDir, key, options.lockTimeoutMs ?? 2000);
   }
   if (options.faults) watchFaults(db, options.faults);
   if (options.changes) watchChanges(db, options.changes);
@@ -91,8 +94,8 @@ function appStoreOn(db: Db, file: string, clock: Clock): AppStore {
  * transaction takes, and BEGIN EXCLUSIVE takes the strongest at once. A rollback journal, not
  * WAL: the file is small and rarely written, and WAL under EXCLUSIVE mode adds nothing.
  */
-function openLocked(file: string, dataDir: string, timeoutMs: number): Db {
-  const db = new Database(file, { timeout: timeoutMs });
+function openLocked(file: string, dataDir: string, key: StoreKey, timeoutMs: number): Db {
+  const db = openKeyed(file, key, { timeout: timeoutMs });
   try {
     db.pragma('locking_mode = EXCLUSIVE');
     try {
@@ -115,12 +118,14 @@ function openLocked(file: string, dataDir: string, timeoutMs: number): Db {
   }
 }
 
-function recoverAppStore(file: string, cause: unknown, clock: Clock): void {
+/** Recovers a damaged app store (closed) in place, as a connection's store is (store-recovery.ts). */
+export function recoverAppStore(file: string, cause: unknown, clock: Clock, key: StoreKey): void {
   recoverStoreFile(file, cause, {
     now: clock.now(),
     tables: ['connections', 'settings', 'notices'],
+    key,
     create: (temp) => {
-      const db = new Database(temp);
+      const db = openKeyed(temp, key);
       migrate(db, APP_MIGRATIONS);
       return appStoreOn(db, temp, clock);
     },

@@ -78,11 +78,13 @@ export function recoverConnectionStore(
   cause: unknown,
   options: LocalStoreOptions & { now(): number },
 ): void {
-  const { clock } = options;
+  const { clock, key } = options;
   recoverStoreFile(file, cause, {
     now: options.now(),
     tables: CONNECTION_TABLES,
-    create: (temp) => createLocalStore(temp, clock ? { clock } : {}),
+    ...(key ? { key } : {}),
+    create: (temp) =>
+      createLocalStore(temp, { ...(clock ? { clock } : {}), ...(key ? { key } : {}) }),
     finish: (fresh, salvaged) => {
       fresh.transaction(() => {
         restoreLostChanges({

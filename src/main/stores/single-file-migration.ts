@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { systemClock, type Clock } from '../clock';
+import type { StoreKey } from '../store/cipher';
 import { ConnectionsRepo } from '../connections/connections-repo';
 import type { AppStore } from './app-store';
 import { prepareCached } from '../store/rows';
@@ -37,12 +38,13 @@ export interface SingleFileMigration {
 export function migrateSingleFileStore(
   dataDir: string,
   app: AppStore,
-  options: { clock?: Clock } = {},
+  options: { key: StoreKey; clock?: Clock },
 ): SingleFileMigration | null {
   const clock = options.clock ?? systemClock;
   const legacy = join(dataDir, LEGACY_STORE_FILE);
   if (!existsSync(legacy)) return null;
-  const store = openConnectionStore(legacy, { clock, now: () => clock.now() });
+  // Encrypted at start (startup.ts) like every store file of the folder.
+  const store = openConnectionStore(legacy, { clock, now: () => clock.now(), key: options.key });
   let activeId: string | null;
   try {
     const connections = new ConnectionsRepo(store.db, clock).list();

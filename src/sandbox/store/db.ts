@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3-multiple-ciphers';
+import { cipherPragmas, type StoreKey } from '@shared/store-cipher';
 
 /**
  * The sandbox's SQLite database: one migration per schema version (PRAGMA user_version), all
@@ -69,8 +70,14 @@ const MIGRATIONS: readonly string[] = [
 
 export type Db = Database.Database;
 
-export function openDatabase(file: string): Db {
+/** Opens the database, encrypted with `key` when one is given (an in-memory one never is). */
+export function openDatabase(file: string, key?: StoreKey): Db {
   const db = new Database(file);
+  if (key && file !== ':memory:') {
+    for (const statement of cipherPragmas(key)) db.pragma(statement);
+    // Temporary tables and sorts in memory: SQLite writes them to plain temporary files.
+    db.pragma('temp_store = MEMORY');
+  }
   if (file !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');

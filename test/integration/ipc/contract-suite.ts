@@ -51,6 +51,9 @@ export interface ContractSetup {
 
 /** One bad argument per channel (the Record type makes a new channel fail to compile here). */
 const BAD_ARGS: Record<IpcChannel, unknown> = {
+  'startup.state': { extra: 1 },
+  'startup.retry': { now: true },
+  'startup.startFresh': { confirm: false },
   'app.state': { extra: 1 },
   'app.setTheme': { theme: 'blue' },
   'app.openExternal': { url: 'file:///etc/passwd' },
@@ -204,6 +207,12 @@ export function registerContractSuite(
       await target?.close();
       await partner?.close();
       rmSync(dir, { recursive: true, force: true });
+    });
+
+    it('says the data is open, and that trying again or starting fresh has nothing left to do', async () => {
+      expect(await value('startup.state', {})).toEqual({ phase: 'ready' });
+      expect(await value('startup.retry', {})).toEqual({ phase: 'ready' });
+      expect(await value('startup.startFresh', { confirm: true })).toEqual({ phase: 'ready' });
     });
 
     it('answers the state, and refuses what needs a connection before there is one', async () => {

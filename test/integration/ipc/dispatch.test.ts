@@ -19,6 +19,8 @@ import { recordingLogger } from '../../support/recording-logger';
 import { startTestSandbox } from '../../support/sandbox';
 import { registerContractSuite } from './contract-suite';
 import { FakeUpdater } from '../../support/fake-updater';
+import { TEST_KEY } from '../../support/store-key';
+import { openedStartup } from '../../../src/main/startup';
 
 const electronHost = (opened: string[], savedPdfs: string[] = []): IpcHost => ({
   transport: 'electron',
@@ -39,6 +41,7 @@ const electronHost = (opened: string[], savedPdfs: string[] = []): IpcHost => ({
 registerContractSuite('electron', async ({ dataDir, credentials, embeddedDb }) => {
   const updater = new FakeUpdater();
   const core = await Core.open({
+    key: TEST_KEY,
     dataDir,
     credentials,
     log: silentLogger,
@@ -49,14 +52,16 @@ registerContractSuite('electron', async ({ dataDir, credentials, embeddedDb }) =
   const openedUrls: string[] = [];
   const savedPdfs: string[] = [];
   const dispatcher = createIpcDispatcher({
-    core,
+    startup: openedStartup(core),
     host: electronHost(openedUrls, savedPdfs),
     log: silentLogger,
   });
   const invoke = async (channel: unknown, args: unknown) =>
     structuredClone(await dispatcher.dispatch(structuredClone(channel), structuredClone(args)));
   const subscribe = (listener: (event: string, payload: unknown) => void) =>
-    forwardIpcEvents(core, (event, payload) => listener(event, structuredClone(payload)));
+    forwardIpcEvents(openedStartup(core), (event, payload) =>
+      listener(event, structuredClone(payload)),
+    );
   return {
     api: createOrderDeskApi({ invoke, subscribe }),
     raw: invoke,
@@ -79,7 +84,13 @@ describe('IPC errors', () => {
   const openCore = async (credentials: CredentialStore, log: Logger = silentLogger) => {
     const dir = mkdtempSync(join(tmpdir(), 'order-desk-ipc-errors-'));
     dirs.push(dir);
-    const core = await Core.open({ dataDir: dir, credentials, log, redactor: new Redactor() });
+    const core = await Core.open({
+      key: TEST_KEY,
+      dataDir: dir,
+      credentials,
+      log,
+      redactor: new Redactor(),
+    });
     cores.push(core);
     return core;
   };
@@ -167,7 +178,11 @@ describe('IPC errors', () => {
     const lines: string[] = [];
     const log = recordingLogger(lines);
     const core = await openCore(new MemoryCredentialStore(), log);
-    const dispatcher = createIpcDispatcher({ core, host: electronHost([]), log });
+    const dispatcher = createIpcDispatcher({
+      startup: openedStartup(core),
+      host: electronHost([]),
+      log,
+    });
     core.app.close(); // every query now throws
     const result = await dispatcher.dispatch('connections.list', {});
     expect(result).toEqual({
@@ -188,7 +203,11 @@ describe('IPC errors', () => {
         delete: async () => false,
       };
       const core = await openCore(broken);
-      const dispatcher = createIpcDispatcher({ core, host: electronHost([]), log: silentLogger });
+      const dispatcher = createIpcDispatcher({
+        startup: openedStartup(core),
+        host: electronHost([]),
+        log: silentLogger,
+      });
       const result = await dispatcher.dispatch('connections.connect', {
         kind: 'partner-sandbox',
         label: 'Partner',

@@ -31,6 +31,9 @@ const LOCAL_ID = '7a1f4c52-3a3e-4d3e-9b7c-2f1d4c5b6a70';
 
 /** An argument every channel's schema accepts. */
 const VALID_ARGS: Record<IpcChannel, unknown> = {
+  'startup.state': {},
+  'startup.retry': {},
+  'startup.startFresh': { confirm: true },
   'app.state': {},
   'app.setTheme': { theme: 'dark' },
   'app.openExternal': { url: 'https://carrier.example/track/1Z999' },

@@ -15,6 +15,7 @@ import {
   expectOneOrderPerProtocol,
   serverOrdersBySourceId,
 } from '../../support/bulk';
+import { TEST_KEY } from '../../support/store-key';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const N = 30;
@@ -65,7 +66,7 @@ async function killMidBatchAndResume(tag: string, faults: Record<string, unknown
   sandbox = await startTestSandbox();
   dir = mkdtempSync(join(tmpdir(), 'order-desk-kill-'));
   const storeFile = join(dir, 'store.db');
-  store = createLocalStore(storeFile);
+  store = createLocalStore(storeFile, { key: TEST_KEY });
   // Twins among them: every tenth protocol repeats its neighbour's patient and content.
   createLocalProtocols(store, N, tag, { twinEvery: 10 });
   await setFaults(sandbox, { ...faults, match: { method: 'POST', path: '/v1/orders' } });
@@ -134,7 +135,7 @@ describe('a protocol push killed (SIGKILL) and restarted', () => {
       sandbox = await startTestSandbox();
       dir = mkdtempSync(join(tmpdir(), 'order-desk-kill-'));
       const storeFile = join(dir, 'store.db');
-      store = createLocalStore(storeFile);
+      store = createLocalStore(storeFile, { key: TEST_KEY });
       const ids = createLocalProtocols(store, N, 'pkill', { twinEvery: 10 });
       await setFaults(sandbox, {
         latencyMs: 100,

@@ -18,6 +18,7 @@ import { setFaults } from '../../support/client-harness';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { serverProtocols } from '../../support/sync-harness';
 import { waitFor } from '../../support/wait';
+import { TEST_KEY } from '../../support/store-key';
 
 /**
  * The PC's clock is wrong, or is set while the app runs: decisions against the server use the
@@ -63,6 +64,7 @@ function newPlace(): Place {
 /** Core.open as the app does it, with short waits; it resumes the active connection, if any. */
 function reopen(wall: Clock, place: Place): Promise<Core> {
   return Core.open({
+    key: TEST_KEY,
     ...place,
     log: silentLogger,
     redactor: new Redactor(),

@@ -16,6 +16,7 @@ import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { advanceOrder } from '../../support/sandbox-orders';
 import { liveChanges, serverProtocols } from '../../support/sync-harness';
 import { waitFor } from '../../support/wait';
+import { TEST_KEY } from '../../support/store-key';
 
 /**
  * One store file per connection: switching opens another file and deletes nothing, so switching
@@ -44,6 +45,7 @@ afterEach(async () => {
 
 const openCore = async () => {
   const core = await Core.open({
+    key: TEST_KEY,
     dataDir,
     credentials,
     log: silentLogger,
@@ -137,7 +139,7 @@ describe('one store per connection', () => {
   it('migrates the single store of an earlier version at the first start, without losing anything', async () => {
     // What an earlier version left: one file with the connections, the settings and the mirror
     // of the active connection, including a draft never sent and an order's timeline.
-    const legacy = createLocalStore(join(dataDir, LEGACY_STORE_FILE));
+    const legacy = createLocalStore(join(dataDir, LEGACY_STORE_FILE), { key: TEST_KEY });
     const insert = legacy.db.prepare(
       `INSERT INTO connections (id, kind, label, base_url, auth_url, client_id, created_at, is_active)
        VALUES (?, 'partner-sandbox', ?, ?, ?, ?, ?, ?)`,
@@ -156,7 +158,7 @@ describe('one store per connection', () => {
     );
 
     // An earlier start was cut short after copying the connections: run again, no duplicate.
-    const interrupted = openAppStore(dataDir);
+    const interrupted = openAppStore(dataDir, { key: TEST_KEY });
     interrupted.connections.adopt({
       ...partner(a, 'Clinic A'),
       baseUrl: a.baseUrl,
@@ -188,7 +190,7 @@ describe('one store per connection', () => {
   });
 
   it('keeps the single store aside when no connection was active in it', async () => {
-    const legacy = createLocalStore(join(dataDir, LEGACY_STORE_FILE));
+    const legacy = createLocalStore(join(dataDir, LEGACY_STORE_FILE), { key: TEST_KEY });
     legacy.db
       .prepare(
         `INSERT INTO connections (id, kind, label, base_url, auth_url, client_id, created_at, is_active)

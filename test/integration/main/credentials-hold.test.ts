@@ -14,6 +14,7 @@ import { countingFetch, setFaults } from '../../support/client-harness';
 import { PORTAL_PAGE, startRewritingProxy } from '../../support/rewriting-proxy';
 import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
 import { waitFor } from '../../support/wait';
+import { TEST_KEY } from '../../support/store-key';
 
 /**
  * Credentials hold the connection: a secret the sign-in server rejected is asked with once, every
@@ -113,6 +114,7 @@ describe('a client secret rotated on the server in the middle of a batch', () =>
     const dir = mkdtempSync(join(tmpdir(), 'order-desk-credentials-'));
     cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
     const core = await Core.open({
+      key: TEST_KEY,
       dataDir: dir,
       credentials: new MemoryCredentialStore(),
       log: silentLogger,
@@ -191,6 +193,7 @@ describe('a client secret that left the keychain', () => {
     const credentials = new MemoryCredentialStore();
     const open = () =>
       Core.open({
+        key: TEST_KEY,
         dataDir: dir,
         credentials,
         log: silentLogger,

@@ -22,6 +22,8 @@ import { damagePages, garbage, pageBytes, pagesOf, sha256 } from '../../support/
 import { protocolRequest } from '../../support/store-fixtures';
 import { liveChanges, serverProtocols } from '../../support/sync-harness';
 import { waitFor } from '../../support/wait';
+import { TEST_KEY } from '../../support/store-key';
+import { openedStartup } from '../../../src/main/startup';
 
 /**
  * A damaged store is found, kept and recovered: real files damaged as disks damage them (pages
@@ -40,6 +42,7 @@ const cores: Core[] = [];
 
 const openCore = async () => {
   const core = await Core.open({
+    key: TEST_KEY,
     dataDir,
     credentials,
     log: silentLogger,
@@ -71,7 +74,7 @@ beforeEach(async () => {
   cores.splice(0);
   file = connectionStoreFile(dataDir, connection.id);
   // ...drafted protocols that have not been sent yet when the app was closed.
-  const store = createLocalStore(file);
+  const store = createLocalStore(file, { key: TEST_KEY });
   store.protocols.createDrafts(
     Array.from({ length: DRAFTS }, (_, i) =>
       protocolRequest({ sourceId: tag(i), firstName: `Ada${i}`, lastName: 'Damaged' }),
@@ -191,7 +194,7 @@ describe('a damaged store', () => {
     const sent = await expectSentOnce(core);
     expect(sent).toHaveLength(DRAFTS);
     const dispatcher = createIpcDispatcher({
-      core,
+      startup: openedStartup(core),
       host: {
         transport: 'electron',
         version: '0',

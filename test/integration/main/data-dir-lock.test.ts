@@ -2,45 +2,53 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryCredentialStore } from '../../../src/main/connections/keychain';
-import { Core } from '../../../src/main/core';
+import { randomBytes } from 'node:crypto';
+import { KeytarCredentialStore } from '../../../src/main/connections/keychain';
+import type { Core } from '../../../src/main/core';
 import { Redactor, silentLogger } from '../../../src/main/logging';
+import { Startup } from '../../../src/main/startup';
 import { DataDirInUseError } from '../../../src/main/stores';
 import { spawnFixture, type Child } from '../../support/child-process';
 
 /**
  * Two processes on one data folder: the second is refused with a message naming the folder,
- * whether it is the app (Core, as Electron runs it) or the browser host, and a first process that
- * was killed leaves nothing that blocks the next start.
+ * whether it is the app (its startup, as Electron runs it) or the browser host, and a first
+ * process that was killed leaves nothing that blocks the next start.
  */
 
 let dataDir: string;
+/** The keychain service of this test's processes: each finds the data folder's key there. */
+let service: string;
 const children: Child[] = [];
-const cores: Core[] = [];
+const startups: Startup[] = [];
 
 beforeEach(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'order-desk-lock-'));
+  service = `Order Desk lock test ${randomBytes(4).toString('hex')}`;
 });
 
 afterEach(async () => {
   for (const child of children.splice(0)) child.kill();
-  for (const core of cores.splice(0)) await core.close();
+  for (const startup of startups.splice(0)) await startup.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const openCore = async () => {
-  const core = await Core.open({
+/** The app's start on the folder: refused at once when another process has it. */
+const openCore = async (): Promise<Core> => {
+  const startup = Startup.begin({
     dataDir,
-    credentials: new MemoryCredentialStore(),
+    credentials: new KeytarCredentialStore(service),
     log: silentLogger,
     redactor: new Redactor(),
   });
-  cores.push(core);
-  return core;
+  startups.push(startup);
+  const settled = await startup.settled();
+  if (settled.phase !== 'ready') throw new Error(JSON.stringify(settled));
+  return startup.ready;
 };
 
 const child = (mode: 'core' | 'browser-host') => {
-  const c = spawnFixture('data-dir-child.ts', [mode, dataDir]);
+  const c = spawnFixture('data-dir-child.ts', [mode, dataDir, service]);
   children.push(c);
   return c;
 };
@@ -77,8 +85,8 @@ describe('one process per data folder', () => {
     expect((await host.exit).code).toBe(1);
     expect(host.output()).toContain(`already running with the data folder ${dataDir}`);
 
-    await core.close();
-    cores.splice(0);
+    void core;
+    for (const startup of startups.splice(0)) await startup.close();
     const again = child('browser-host');
     const line = await again.firstLine;
     expect(JSON.parse(line)).toMatchObject({

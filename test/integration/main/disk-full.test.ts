@@ -16,6 +16,8 @@ import { mountSmallDisk } from '../../support/small-disk';
 import { liveChanges, serverProtocols } from '../../support/sync-harness';
 import { waitFor } from '../../support/wait';
 import { connectSocketTransport, type SocketTransport } from '../../support/ws-client';
+import { TEST_KEY } from '../../support/store-key';
+import { openedStartup } from '../../../src/main/startup';
 
 /**
  * A full disk: a save gets a clear message and leaves nothing half written, nothing saved is
@@ -65,6 +67,7 @@ async function connectedCore(dataDir: string): Promise<{
     onTrouble: (line) => trouble.push(line),
   });
   const core = await Core.open({
+    key: TEST_KEY,
     dataDir,
     credentials,
     log,
@@ -78,7 +81,7 @@ async function connectedCore(dataDir: string): Promise<{
   await core.connect(partner(), sandbox.clientSecret);
   // The window's calls, through the dispatcher and the bridge, as in the app.
   const dispatcher = createIpcDispatcher({
-    core,
+    startup: openedStartup(core),
     host: { transport: 'electron', version: '0', platform: 'linux', openExternal: async () => {} },
     log,
   });

@@ -1,3 +1,4 @@
+import { TEST_KEY } from '../../support/store-key';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,7 +29,12 @@ function tempDir(): string {
 }
 
 async function start(dataDir: string, store: CredentialStore, log: string[] = []) {
-  const e = await startEmbeddedConnection({ dataDir, store, log: (line) => log.push(line) });
+  const e = await startEmbeddedConnection({
+    dataDir,
+    store,
+    dbKey: TEST_KEY,
+    log: (line) => log.push(line),
+  });
   started.push(e);
   return e;
 }

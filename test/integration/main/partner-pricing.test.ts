@@ -13,6 +13,8 @@ import type { IpcResult } from '../../../src/shared/ipc';
 import type { BatchItemView, BatchReviewView } from '../../../src/shared/work-views';
 import { clearFaults } from '../../support/bulk';
 import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
+import { TEST_KEY } from '../../support/store-key';
+import { openedStartup } from '../../../src/main/startup';
 
 const UNKNOWN = "Total unknown until the partner's discount can be read.";
 
@@ -59,6 +61,7 @@ describe('the partner settings prices depend on', () => {
     const warnings: string[] = [];
     const log: Logger = { ...silentLogger, warn: (line) => warnings.push(line), child: () => log };
     const core = await Core.open({
+      key: TEST_KEY,
       dataDir: dir,
       credentials: new MemoryCredentialStore(),
       log,
@@ -78,7 +81,7 @@ describe('the partner settings prices depend on', () => {
         sandbox.clientSecret,
       );
     const dispatcher = createIpcDispatcher({
-      core,
+      startup: openedStartup(core),
       host: { transport: 'electron', version: '0.0.0', platform: 'linux', openExternal: vi.fn() },
       log,
     });

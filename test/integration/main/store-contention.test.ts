@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLocalStore, type LocalStore } from '../../../src/main/stores';
 import { protocolFor } from '../../support/bulk';
+import { TEST_KEY } from '../../support/store-key';
 
 const WRITER = fileURLToPath(new URL('../../fixtures/db-writer.mjs', import.meta.url));
 
@@ -20,7 +21,9 @@ afterEach(() => {
 
 /** Another process writing the same file in short transactions, until stop(). */
 async function startWriter(file: string) {
-  const child = spawn(process.execPath, [WRITER, file], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [WRITER, file, TEST_KEY], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   await new Promise<void>((resolve, reject) => {
@@ -41,7 +44,7 @@ describe('the store beside another connection writing the same file', () => {
   it('every job transition waits for the lock instead of failing with SQLITE_BUSY', async () => {
     dir = mkdtempSync(join(tmpdir(), 'order-desk-contention-'));
     const file = join(dir, 'store.db');
-    store = createLocalStore(file);
+    store = createLocalStore(file, { key: TEST_KEY });
     const s = store;
     const batch = s.batches.insertBatch(
       Array.from({ length: 50 }, (_, i) => ({

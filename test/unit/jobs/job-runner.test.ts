@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3-multiple-ciphers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Outcome } from '../../../src/main/jobs/job-model';
 import { createLocalStore, type LocalStore } from '../../../src/main/stores';
@@ -14,6 +13,7 @@ import {
   settle,
   type Harness,
 } from '../../support/runner-harness';
+import { openTestDb, TEST_KEY } from '../../support/store-key';
 
 const open: Harness[] = [];
 /** A harness closed after the test. */
@@ -352,12 +352,13 @@ describe('JobRunner: a crash at each step', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   const clock = manualClock();
-  const openFile = (file: string) => Object.assign(createLocalStore(file, { clock }), { clock });
+  const openFile = (file: string) =>
+    Object.assign(createLocalStore(file, { key: TEST_KEY, clock }), { clock });
 
   it('the claim is committed before the request leaves', async () => {
     const file = join(dir, 'a.db');
     const store = openFile(file);
-    const other = new Database(file, { readonly: true });
+    const other = openTestDb(file, { readonly: true });
     const seen: unknown[] = [];
     const kind = fakeKind({
       onSend: (job) =>

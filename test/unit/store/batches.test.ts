@@ -12,6 +12,7 @@ import {
   memoryStore,
   orderRequest,
 } from '../../support/store-fixtures';
+import { TEST_KEY } from '../../support/store-key';
 
 type Store = ReturnType<typeof memoryStore>;
 
@@ -383,7 +384,7 @@ describe('JobsRepo', () => {
     try {
       const file = join(dir, 'store.db');
       const clock = manualClock();
-      const before = Object.assign(createLocalStore(file, { clock }), { clock });
+      const before = Object.assign(createLocalStore(file, { key: TEST_KEY, clock }), { clock });
       const batch = batchOf(before, 4, 3);
       const jobs = before.batches.items(batch.id).map((i) => i.jobId);
       const loose = before.jobs.enqueue({ kind: 'protocol', data: {} });
@@ -392,7 +393,7 @@ describe('JobsRepo', () => {
       created(before, jobs[0]!, 'ord_0');
       before.db.close(); // the process dies here
 
-      const after = createLocalStore(file, { clock });
+      const after = createLocalStore(file, { key: TEST_KEY, clock });
       expect(after.jobs.markOrphansInDoubt()).toBe(3);
       expect(after.batches.items(batch.id).map((i) => i.state)).toEqual([
         'done',

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CorruptRowError, StoreError, SYNC_KEYS } from '../../../src/main/store';
 import { DataDirInUseError, openAppStore, type AppStore } from '../../../src/main/stores';
 import { manualClock, memoryStore } from '../../support/store-fixtures';
+import { TEST_KEY } from '../../support/store-key';
 
 const dirs: string[] = [];
 const stores: AppStore[] = [];
@@ -19,7 +20,7 @@ function appStore() {
   const dir = mkdtempSync(join(tmpdir(), 'app-store-'));
   dirs.push(dir);
   const clock = manualClock();
-  const store = openAppStore(dir, { clock });
+  const store = openAppStore(dir, { key: TEST_KEY, clock });
   stores.push(store);
   return Object.assign(store, { clock, dir });
 }
@@ -98,7 +99,7 @@ describe('the app store', () => {
     const store = appStore();
     let error: unknown;
     try {
-      openAppStore(store.dir, { lockTimeoutMs: 50 });
+      openAppStore(store.dir, { key: TEST_KEY, lockTimeoutMs: 50 });
     } catch (e) {
       error = e;
     }
@@ -107,7 +108,7 @@ describe('the app store', () => {
     expect((error as Error).message).toMatch(/already running/);
     store.close();
     stores.splice(stores.indexOf(store), 1);
-    const again = openAppStore(store.dir);
+    const again = openAppStore(store.dir, { key: TEST_KEY });
     again.close();
   });
 

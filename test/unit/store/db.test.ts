@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3-multiple-ciphers';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ProtocolJobData } from '../../../src/main/jobs/protocol/change-queue';
@@ -16,6 +16,7 @@ import {
 import { createLocalStore } from '../../../src/main/stores';
 import { MIGRATIONS } from '../../../src/main/store/migrations';
 import { appOrder, manualClock, orderRequest, protocolRequest } from '../../support/store-fixtures';
+import { openTestDb, TEST_KEY } from '../../support/store-key';
 
 let dir: string;
 beforeEach(() => {
@@ -32,7 +33,7 @@ const tables = (db: Database.Database) =>
 
 describe('openStore', () => {
   it('creates every table on a fresh file, with WAL, NORMAL sync, foreign keys and a busy timeout', () => {
-    const db = openStore(join(dir, 'a.db'));
+    const db = openStore(join(dir, 'a.db'), { key: TEST_KEY });
     expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
     expect(tables(db)).toEqual(
       expect.arrayContaining([
@@ -59,10 +60,10 @@ describe('openStore', () => {
 
   it('reopens an up-to-date file without migrating again, keeping its data', () => {
     const file = join(dir, 'b.db');
-    const first = createLocalStore(file);
+    const first = createLocalStore(file, { key: TEST_KEY });
     first.syncState.set('orders.lastPull', 42);
     first.close();
-    const again = createLocalStore(file);
+    const again = createLocalStore(file, { key: TEST_KEY });
     expect(schemaVersion(again.db)).toBe(SCHEMA_VERSION);
     expect(again.syncState.get('orders.lastPull', z.int())).toBe(42);
     again.close();
@@ -70,12 +71,12 @@ describe('openStore', () => {
 
   it('refuses a database from a newer version, with a clear error, and leaves it untouched', () => {
     const file = join(dir, 'future.db');
-    const raw = new Database(file);
+    const raw = openTestDb(file);
     raw.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     raw.close();
     let error: unknown;
     try {
-      openStore(file);
+      openStore(file, { key: TEST_KEY });
     } catch (e) {
       error = e;
     }
@@ -84,7 +85,7 @@ describe('openStore', () => {
     expect((error as Error).message).toMatch(
       new RegExp(`schema version ${SCHEMA_VERSION + 1}.*only up to ${SCHEMA_VERSION}`),
     );
-    const check = new Database(file);
+    const check = openTestDb(file);
     expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION + 1);
     expect(tables(check)).toEqual([]);
     check.close();
@@ -94,13 +95,14 @@ describe('openStore', () => {
     const file = join(dir, 'c.db');
     expect(() =>
       openStore(file, {
+        key: TEST_KEY,
         migrations: [
           'CREATE TABLE one (x INTEGER);',
           'CREATE TABLE two (x INTEGER); SELECT * FROM missing;',
         ],
       }),
     ).toThrow(/missing/);
-    const check = new Database(file);
+    const check = openTestDb(file);
     expect(check.pragma('user_version', { simple: true })).toBe(0);
     expect(tables(check)).toEqual([]);
     check.close();
@@ -109,10 +111,12 @@ describe('openStore', () => {
   it('applies only the versions a database lacks', () => {
     const file = join(dir, 'd.db');
     const v1 = openStore(file, {
+      key: TEST_KEY,
       migrations: ['CREATE TABLE one (x INTEGER); INSERT INTO one VALUES (1);'],
     });
     closeStore(v1);
     const v2 = openStore(file, {
+      key: TEST_KEY,
       migrations: [
         'CREATE TABLE one (x INTEGER); INSERT INTO one VALUES (1);',
         'ALTER TABLE one ADD COLUMN y INTEGER DEFAULT 7;',
@@ -148,7 +152,7 @@ describe('migration 2: the outbox and the batch items become jobs', () => {
 
   /** A database at schema version 1 with outbox entries, batch items and their sync_state keys. */
   function version1(file: string): void {
-    const db = openStore(file, { migrations: MIGRATIONS.slice(0, 1) });
+    const db = openStore(file, { key: TEST_KEY, migrations: MIGRATIONS.slice(0, 1) });
     expect(schemaVersion(db)).toBe(1);
     const protocol = db.prepare(
       `INSERT INTO protocols (local_id, server_id, customer_name, source_id, search_text, sync_state,
@@ -253,7 +257,7 @@ describe('migration 2: the outbox and the batch items become jobs', () => {
   it('opens (through version 2) with a job for each live entry and each item, and neither table left', () => {
     const file = join(dir, 'v1.db');
     version1(file);
-    const store = createLocalStore(file, { clock: manualClock() });
+    const store = createLocalStore(file, { key: TEST_KEY, clock: manualClock() });
     expect(schemaVersion(store.db)).toBe(SCHEMA_VERSION);
     expect(tables(store.db)).not.toContain('outbox');
     expect(tables(store.db)).not.toContain('batch_items');
@@ -383,7 +387,7 @@ describe('migration 3: sort keys, order search text, status timeline', () => {
 
   it('fills the derived columns with the app normalisation and seeds each order at its updatedAt', () => {
     const file = join(dir, 'v2.db');
-    const db = openStore(file, { migrations: MIGRATIONS.slice(0, 2) });
+    const db = openStore(file, { key: TEST_KEY, migrations: MIGRATIONS.slice(0, 2) });
     const draft = protocolRequest({ firstName: 'Zoë', lastName: "D'Ábel" });
     db.prepare(
       `INSERT INTO protocols (local_id, customer_name, source_id, search_text, sync_state, created_at,
@@ -400,7 +404,7 @@ describe('migration 3: sort keys, order search text, status timeline', () => {
     ).run(Date.parse(order.updatedAt), JSON.stringify(order));
     closeStore(db);
 
-    const store = createLocalStore(file, { clock: manualClock() });
+    const store = createLocalStore(file, { key: TEST_KEY, clock: manualClock() });
     expect(schemaVersion(store.db)).toBe(SCHEMA_VERSION);
     expect(store.db.prepare('SELECT sort_name FROM protocols').get()).toEqual({
       sort_name: "d'abel\u001fzoe",
@@ -436,7 +440,7 @@ describe('migration 4: the list indexes', () => {
   it('applies to a version-3 store whether or not it already had protocols_list', () => {
     for (const interim of [false, true]) {
       const file = join(dir, `v3-${interim}.db`);
-      const db = openStore(file, { migrations: MIGRATIONS.slice(0, 3) });
+      const db = openStore(file, { key: TEST_KEY, migrations: MIGRATIONS.slice(0, 3) });
       if (interim) {
         // As an interim build's version 3 left it.
         db.exec('DROP INDEX protocols_scan');
@@ -445,7 +449,7 @@ describe('migration 4: the list indexes', () => {
         );
       }
       closeStore(db);
-      const store = createLocalStore(file, { clock: manualClock() });
+      const store = createLocalStore(file, { key: TEST_KEY, clock: manualClock() });
       expect(schemaVersion(store.db)).toBe(SCHEMA_VERSION);
       expect(indexes(store.db)).toEqual(['orders_queue', 'protocols_list']);
       store.close();
@@ -465,10 +469,10 @@ describe('migration 5: the index of the list by last change', () => {
 
   it('a version-4 store gets protocols_by_change, and local_updated_at in protocols_list', () => {
     const file = join(dir, 'v4.db');
-    const db = openStore(file, { migrations: MIGRATIONS.slice(0, 4) });
+    const db = openStore(file, { key: TEST_KEY, migrations: MIGRATIONS.slice(0, 4) });
     expect(columns(db, 'protocols_list')).not.toContain('local_updated_at');
     closeStore(db);
-    const store = createLocalStore(file, { clock: manualClock() });
+    const store = createLocalStore(file, { key: TEST_KEY, clock: manualClock() });
     expect(schemaVersion(store.db)).toBe(SCHEMA_VERSION);
     // Version 6: the name order's index carries the searched columns too.
     expect(columns(store.db, 'protocols_by_name')).toEqual([
@@ -507,13 +511,13 @@ describe('migration 5: the index of the list by last change', () => {
 describe('migration 8 (possible duplicates)', () => {
   it('counts the batches done before it as looked at when they finished; the others are not', () => {
     const file = join(dir, 'v7.db');
-    const v7 = openStore(file, { migrations: MIGRATIONS.slice(0, 7) });
+    const v7 = openStore(file, { key: TEST_KEY, migrations: MIGRATIONS.slice(0, 7) });
     v7.prepare(
       `INSERT INTO batches (id, created_at, state, concurrency, total, finished_at)
        VALUES ('done', 1, 'done', 4, 1, 5), ('running', 2, 'running', 4, 1, NULL)`,
     ).run();
     closeStore(v7);
-    const v8 = openStore(file);
+    const v8 = openStore(file, { key: TEST_KEY });
     expect(
       v8.prepare('SELECT id, duplicates_checked_at AS at FROM batches ORDER BY id').all(),
     ).toEqual([

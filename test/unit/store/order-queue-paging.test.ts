@@ -6,6 +6,7 @@ import { createLocalStore } from '../../../src/main/stores';
 import type { OrderQuery } from '../../../src/main/orders/orders-repo';
 import { ORDER_STATUSES, type AppOrder } from '../../../src/shared/api';
 import { appOrder, memoryStore } from '../../support/store-fixtures';
+import { TEST_KEY } from '../../support/store-key';
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara'];
 const LAST = ['Lovelace', 'Hopper', 'Turing', 'Liskov'];
@@ -113,8 +114,8 @@ describe('order queue totals', () => {
   it('are counted again after another connection wrote to the same database', () => {
     const dir = mkdtempSync(join(tmpdir(), 'orders-totals-'));
     const file = join(dir, 'order-desk.db');
-    const app = createLocalStore(file);
-    const other = createLocalStore(file);
+    const app = createLocalStore(file, { key: TEST_KEY });
+    const other = createLocalStore(file, { key: TEST_KEY });
     try {
       app.orders.upsert(queueOrder(0), { source: 'pulled' });
       expect(app.orders.count({ search: 'ada' })).toBe(1);

@@ -10,6 +10,7 @@ import { salvageTables } from '../../../src/main/store/salvage';
 import { CONNECTION_TABLES } from '../../../src/main/stores/local-store-recovery';
 import { createLocalStore } from '../../../src/main/stores';
 import { appOrder, memoryStore, product, protocolRequest } from '../../support/store-fixtures';
+import { TEST_KEY } from '../../support/store-key';
 
 const DAY = 86_400_000;
 type Store = ReturnType<typeof memoryStore>;
@@ -221,10 +222,10 @@ describe('protocol columns kept through recovery and the upgrade', () => {
     try {
       const { store: source } = clinic();
       const file = join(dir, 'v11.db');
-      const v11 = openStore(file, { migrations: MIGRATIONS.slice(0, 11) });
+      const v11 = openStore(file, { key: TEST_KEY, migrations: MIGRATIONS.slice(0, 11) });
       salvageTables(source.db, v11, CONNECTION_TABLES);
       closeStore(v11);
-      const store = createLocalStore(file);
+      const store = createLocalStore(file, { key: TEST_KEY });
       try {
         expect(firstNames(store, 'nextRefill')).toEqual(['Ben', 'Ann', 'Cat', 'Dan']);
         expect(firstNames(store, 'shipping')).toEqual(['Ann', 'Ben', 'Cat', 'Dan']);

@@ -12,6 +12,7 @@ import {
   protocolRequest,
   serverProtocol,
 } from '../../support/store-fixtures';
+import { TEST_KEY } from '../../support/store-key';
 
 type Store = ReturnType<typeof memoryStore>;
 
@@ -187,7 +188,7 @@ describe('migration 10 (protocol products)', () => {
 
   it('indexes the products of the protocols a version-9 store already has', () => {
     const file = join(dir, 'v9.db');
-    const v9 = openStore(file, { migrations: MIGRATIONS.slice(0, 9) });
+    const v9 = openStore(file, { key: TEST_KEY, migrations: MIGRATIONS.slice(0, 9) });
     const insert = v9.prepare(
       `INSERT INTO protocols (local_id, customer_name, source_id, search_text, sort_name, sync_state,
          created_at, local_updated_at, draft)
@@ -219,7 +220,7 @@ describe('migration 10 (protocol products)', () => {
     );
     closeStore(v9);
 
-    const store = createLocalStore(file);
+    const store = createLocalStore(file, { key: TEST_KEY });
     try {
       expect(names(store.protocols.list({ productId: KRILL }).items)).toEqual(['Ada Lovelace']);
       expect(store.protocols.countMatching({ productId: 1001 })).toBe(2);

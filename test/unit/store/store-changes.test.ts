@@ -7,6 +7,7 @@ import type { Db } from '../../../src/main/store';
 import { createLocalStore, openAppStore } from '../../../src/main/stores';
 import { SUBJECT_OF_TABLE, writtenTable } from '../../../src/main/store/store-changes';
 import { manualClock, protocolRequest } from '../../support/store-fixtures';
+import { TEST_KEY } from '../../support/store-key';
 
 /** The tables of a store's schema, less SQLite's own and the search index's shadow tables. */
 const tablesOf = (db: Db): string[] =>
@@ -31,7 +32,7 @@ describe('the changed subjects of the stores', () => {
     const store = createLocalStore(':memory:');
     const dir = mkdtempSync(join(tmpdir(), 'order-desk-changes-'));
     dirs.push(dir);
-    const app = openAppStore(dir);
+    const app = openAppStore(dir, { key: TEST_KEY });
     try {
       const tables = [...tablesOf(store.db), ...tablesOf(app.db)];
       expect(tables.length).toBeGreaterThan(10);

@@ -1,4 +1,6 @@
 import { IPC_CHANNELS, type IpcChannel } from '@shared/ipc';
+import { StoreError } from '@main/store';
+import type { StartupPort } from '@main/startup';
 import { appHandlers } from './app';
 import { batchesHandlers } from './batches';
 import { catalogHandlers } from './catalog';
@@ -11,6 +13,7 @@ import { protocolsHandlers } from './protocols';
 import { refillsHandlers } from './refills';
 import { scheduleHandlers } from './schedule';
 import { settingsHandlers } from './settings';
+import { startupHandlers } from './startup';
 import { syncHandlers } from './sync';
 import { updatesHandlers } from './updates';
 
@@ -19,7 +22,11 @@ export type { IpcHandler, IpcHandlerDeps } from './context';
 /** One handler per channel: takes the parsed argument, answers the contract's value or throws. */
 export type IpcHandlers = { [C in IpcChannel]: IpcHandler<C> };
 
-/** The areas of the contract: the prefixes of its channel names. */
+/** The channels answered by the Core, once the data is open: all but startup.*. */
+type CoreChannel = Exclude<IpcChannel, AreaChannel<'startup'>>;
+export type CoreHandlers = { [C in CoreChannel]: IpcHandler<C> };
+
+/** The areas of the contract the Core answers: the prefixes of its channel names. */
 type Area =
   | 'app'
   | 'connections'
@@ -58,17 +65,17 @@ export const HANDLER_AREAS = {
 
 /**
  * A channel of the contract outside every area has no handler: adding one under a new prefix
- * fails to compile here until its area is listed above.
+ * fails to compile here until its area is listed above (or is startup's).
  */
-type Unhandled = Exclude<IpcChannel, AreaChannel<Area>>;
+type Unhandled = Exclude<IpcChannel, AreaChannel<Area | 'startup'>>;
 const everyChannelHandled: [Unhandled] extends [never] ? true : Unhandled = true;
 void everyChannelHandled;
 
 /**
- * Every channel's handler, the areas combined. Also checked when it runs (and in
- * test/unit/ipc-handlers.test.ts): each channel of the contract answered by exactly one area.
+ * The Core's handlers, the areas combined. Also checked when it runs (and in
+ * test/unit/ipc-handlers.test.ts): each channel answered by exactly one area.
  */
-export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
+export function createCoreHandlers(deps: IpcHandlerDeps): CoreHandlers {
   const combined: Record<string, unknown> = {};
   for (const [area, make] of Object.entries(HANDLER_AREAS)) {
     for (const [channel, handler] of Object.entries(make(deps))) {
@@ -76,7 +83,36 @@ export function createIpcHandlers(deps: IpcHandlerDeps): IpcHandlers {
       combined[channel] = handler;
     }
   }
-  const missing = IPC_CHANNELS.filter((channel) => !(channel in combined));
+  const missing = IPC_CHANNELS.filter(
+    (channel) => !channel.startsWith('startup.') && !(channel in combined),
+  );
   if (missing.length > 0) throw new Error(`No handler for ${missing.join(', ')}.`);
-  return combined as IpcHandlers;
+  return combined as CoreHandlers;
+}
+
+/**
+ * Every channel's handler: startup.* at once, the rest through the Core once the data is open
+ * (until then they answer 'unavailable', saying so).
+ */
+export function createIpcHandlers(deps: Omit<IpcHandlerDeps, 'core'> & { startup: StartupPort }) {
+  let core: CoreHandlers | null = null;
+  const coreHandlers = (): CoreHandlers => {
+    if (core) return core;
+    const opened = deps.startup.core;
+    if (!opened)
+      throw new StoreError(
+        'unavailable',
+        'Order Desk is still opening its data (or waiting for you on its start screen).',
+      );
+    core = createCoreHandlers({ core: opened, host: deps.host, log: deps.log });
+    return core;
+  };
+  const lazy = Object.fromEntries(
+    IPC_CHANNELS.filter((channel) => !channel.startsWith('startup.')).map((channel) => [
+      channel,
+      (args: never) =>
+        (coreHandlers()[channel as CoreChannel] as (a: never) => Promise<unknown>)(args),
+    ]),
+  ) as unknown as CoreHandlers;
+  return { ...lazy, ...startupHandlers(deps.startup) } satisfies IpcHandlers;
 }
