@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { StartupGate } from './screens/startup/StartupGate';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/components.css';
@@ -10,6 +11,8 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <StartupGate>
+      <App />
+    </StartupGate>
   </StrictMode>,
 );

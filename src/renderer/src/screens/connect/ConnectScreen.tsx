@@ -33,6 +33,7 @@ const CHOICES = [
 /** Where Order Desk sends its work: the built-in sandbox, a partner sandbox or production. */
 export default function ConnectScreen({ firstRun }: { firstRun: boolean }) {
   const usingEmbedded = useAppStore((s) => s.connection?.kind === 'embedded');
+  const keysInMemory = useAppStore((s) => s.secretStorage === 'memory');
   // Already on the local sandbox: what the user came here for is another server.
   const [choice, setChoice] = useState<Choice>(usingEmbedded ? 'partner-sandbox' : 'embedded');
   const [starting, setStarting] = useState(false);
@@ -58,6 +59,13 @@ export default function ConnectScreen({ firstRun }: { firstRun: boolean }) {
           : 'Switch to another server, or add a new connection. Each connection keeps its own protocols, orders and history on this computer: switching deletes nothing.'}
       </p>
 
+      {keysInMemory && (
+        <p className="notice notice-warn" id="keys-in-memory">
+          This run keeps its keys in memory (--memory-keychain): client secrets and the key this
+          desk’s data is encrypted with are gone when it stops, so the next run cannot open what is
+          saved now.
+        </p>
+      )}
       {!firstRun && usingEmbedded && <PracticeSwitch />}
       <section className="card" aria-labelledby="new-connection">
         <h2 id="new-connection">{firstRun ? 'Choose a server' : 'New connection'}</h2>
