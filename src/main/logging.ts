@@ -63,6 +63,8 @@ export interface FileLoggerOptions {
   onTrouble?: (line: string) => void;
   /** Opens the file stream (tests); default a rotating-file-stream on main.log. */
   openStream?: (dir: string) => Writable;
+  /** Size in bytes at which main.log is rotated (tests); default 5 MB. */
+  rotateAt?: number;
 }
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -72,9 +74,11 @@ export interface FileLogger extends Logger {
   close(): Promise<void>;
 }
 
-/** `main.log` in `dir`, rotated at 5 MB, keeping 5 old files. */
-const rotatingLog = (dir: string): Writable =>
-  createStream('main.log', { path: dir, size: '5M', maxFiles: 5 }) as RotatingFileStream;
+/** `main.log` in `dir`, rotated at `size` bytes (5 MB), keeping 5 old files. */
+const rotatingLog =
+  (size = 5 * 1024 * 1024) =>
+  (dir: string): Writable =>
+    createStream('main.log', { path: dir, size: `${size}B`, maxFiles: 5 }) as RotatingFileStream;
 
 /** First wait before a log file that failed is opened again; it doubles up to the maximum. */
 const REOPEN_MS = 5_000;
@@ -172,7 +176,7 @@ export function createFileLogger(options: FileLoggerOptions): FileLogger {
   const file = new LogFile(
     options.dir,
     clock,
-    options.openStream ?? rotatingLog,
+    options.openStream ?? rotatingLog(options.rotateAt),
     options.onTrouble ?? ((line) => process.stderr.write(`${line}\n`)),
   );
   const redactor = options.redactor ?? new Redactor();
