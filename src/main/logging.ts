@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { createStream, type RotatingFileStream } from 'rotating-file-stream';
 import { systemClock, type Clock } from './clock';
+import { realTimers, type Timers } from './timers';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -65,6 +66,8 @@ export interface FileLoggerOptions {
   openStream?: (dir: string) => Writable;
   /** Size in bytes at which main.log is rotated (tests); default 5 MB. */
   rotateAt?: number;
+  /** The timers of the log's retries (tests); default the real ones. */
+  timers?: Timers;
 }
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -84,21 +87,32 @@ const rotatingLog =
 const REOPEN_MS = 5_000;
 const REOPEN_MAX_MS = 60_000;
 
+interface Outage {
+  since: number;
+  retryAt: number;
+  wait: number;
+  reason: string;
+}
+
 /**
  * The log file, which must never take the app down: a write that fails (a full disk, a folder
- * made read-only, a file removed under it) ends the stream, is said once on standard error, and
- * the lines logged meanwhile are dropped and counted; the next line after a pause (5 s doubling
- * to a minute) opens the file again, and once a line is written the file says how many were
- * dropped.
+ * made read-only, a file removed under it, a rotation that cannot finish) ends the stream, is
+ * said once on standard error, and the lines logged or refused meanwhile are dropped and
+ * counted. After a pause (5 s doubling to a minute) a timer, or the next line, opens the file
+ * again, and once a line is written the file says how many were dropped; close() makes one last
+ * try.
  */
 class LogFile {
   private stream: Writable | null = null;
-  private failure: { since: number; retryAt: number; wait: number; reason: string } | null = null;
+  private failure: Outage | null = null;
   private dropped = 0;
+  private retry: unknown = null;
+  private closed = false;
 
   constructor(
     private readonly dir: string,
     private readonly clock: Clock,
+    private readonly timers: Timers,
     private readonly open: (dir: string) => Writable,
     private readonly tell: (line: string) => void,
   ) {
@@ -106,27 +120,34 @@ class LogFile {
   }
 
   write(text: string): void {
+    if (this.closed) return;
+    if (!this.stream && this.failure && this.clock.now() >= this.failure.retryAt) this.reopen();
     if (!this.stream) {
-      if (this.failure && this.clock.now() >= this.failure.retryAt) this.reopen();
-      if (!this.stream) {
-        this.dropped++;
-        return;
-      }
+      this.dropped++;
+      return;
     }
-    this.stream.write(text);
+    this.stream.write(text, (error) => {
+      if (error) this.dropped++;
+    });
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.cancel();
+    // An app that quits soon after the disk has room still records what was lost.
+    if (!this.stream && this.failure) this.reopen();
     const stream = this.stream;
     this.stream = null;
-    if (!stream) return Promise.resolve();
-    return new Promise<void>((resolve) => {
+    if (!stream) return;
+    await new Promise<void>((resolve) => {
       stream.once('error', () => resolve());
       stream.end(() => resolve());
     });
   }
 
   private reopen(): void {
+    this.cancel();
     let stream: Writable;
     try {
       mkdirSync(this.dir, { recursive: true });
@@ -139,10 +160,11 @@ class LogFile {
     stream.on('error', (error) => this.failed(stream, error));
     const outage = this.failure;
     if (!outage) return;
-    // A probe through the new stream: only a line that reached the file ends the outage.
+    // A probe through the new stream: only a line that reached the file ends the outage. It
+    // starts a line of its own: the disk may have cut the last line before the outage.
     const dropped = this.dropped;
     stream.write(
-      `${new Date(this.clock.now()).toISOString()} WARN  logging: the log could not be written since ${new Date(outage.since).toISOString()} (${outage.reason}); at least ${dropped} line(s) were lost\n`,
+      `\n${new Date(this.clock.now()).toISOString()} WARN  logging: the log could not be written since ${new Date(outage.since).toISOString()} (${outage.reason}); at least ${dropped} line(s) were lost\n`,
       (error) => {
         if (error || this.stream !== stream || this.failure !== outage) return;
         this.failure = null;
@@ -161,12 +183,27 @@ class LogFile {
     if (this.failure) {
       const wait = Math.min(this.failure.wait * 2, REOPEN_MAX_MS);
       this.failure = { ...this.failure, retryAt: now + wait, wait };
-      return;
+    } else {
+      this.failure = { since: now, retryAt: now + REOPEN_MS, wait: REOPEN_MS, reason };
+      this.tell(
+        `Order Desk: the log file in ${this.dir} cannot be written (${reason}); log lines are dropped until it can be written again. The app itself goes on.`,
+      );
     }
-    this.failure = { since: now, retryAt: now + REOPEN_MS, wait: REOPEN_MS, reason };
-    this.tell(
-      `Order Desk: the log file in ${this.dir} cannot be written (${reason}); log lines are dropped until it can be written again. The app itself goes on.`,
-    );
+    if (this.closed) return;
+    // Not only the next line: an idle app, or one whose last lines came before the pause ended.
+    this.cancel();
+    this.retry = this.timers.setTimeout(() => {
+      this.retry = null;
+      if (!this.stream && !this.closed) this.reopen();
+    }, this.failure.wait);
+    // The retry alone does not keep the process alive.
+    (this.retry as { unref?: () => void } | null)?.unref?.();
+  }
+
+  private cancel(): void {
+    if (this.retry === null) return;
+    this.timers.clearTimeout(this.retry);
+    this.retry = null;
   }
 }
 
@@ -176,6 +213,7 @@ export function createFileLogger(options: FileLoggerOptions): FileLogger {
   const file = new LogFile(
     options.dir,
     clock,
+    options.timers ?? realTimers,
     options.openStream ?? rotatingLog(options.rotateAt),
     options.onTrouble ?? ((line) => process.stderr.write(`${line}\n`)),
   );
