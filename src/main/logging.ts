@@ -66,7 +66,7 @@ export interface FileLoggerOptions {
   openStream?: (dir: string) => Writable;
   /** Size in bytes at which main.log is rotated (tests); default 5 MB. */
   rotateAt?: number;
-  /** The timers of the log's retries (tests); default the real ones. */
+  /** The timers of the log's retries, its watchdog and close (tests); default the real ones. */
   timers?: Timers;
 }
 
@@ -86,6 +86,17 @@ const rotatingLog =
 /** First wait before a log file that failed is opened again; it doubles up to the maximum. */
 const REOPEN_MS = 5_000;
 const REOPEN_MAX_MS = 60_000;
+/** Writes in flight and none completed for this long: the stream is taken as failed. */
+const STALL_MS = 30_000;
+/** The longest close() waits for the file. */
+const CLOSE_MS = 2_000;
+
+/** The stream the log writes to, and its writes whose callback has not come yet. */
+interface OpenFile {
+  stream: Writable;
+  inFlight: number;
+  completed: number;
+}
 
 interface Outage {
   since: number;
@@ -95,18 +106,19 @@ interface Outage {
 }
 
 /**
- * The log file, which must never take the app down: a write that fails (a full disk, a folder
- * made read-only, a file removed under it, a rotation that cannot finish) ends the stream, is
- * said once on standard error, and the lines logged or refused meanwhile are dropped and
- * counted. After a pause (5 s doubling to a minute) a timer, or the next line, opens the file
- * again, and once a line is written the file says how many were dropped; close() makes one last
- * try.
+ * The log file, which must never take the app down nor hold it up: a write that fails (a full
+ * disk, a folder made read-only, a file removed under it, a rotation that cannot finish) or that
+ * never completes ends the stream, is said once on standard error, and the lines logged or
+ * refused meanwhile are dropped and counted. After a pause (5 s doubling to a minute) a timer,
+ * or the next line, opens the file again, and once a line is written the file says how many were
+ * dropped; close() makes one last try.
  */
 class LogFile {
-  private stream: Writable | null = null;
+  private current: OpenFile | null = null;
   private failure: Outage | null = null;
   private dropped = 0;
   private retry: unknown = null;
+  private watchdog: unknown = null;
   private closed = false;
 
   constructor(
@@ -121,12 +133,12 @@ class LogFile {
 
   write(text: string): void {
     if (this.closed) return;
-    if (!this.stream && this.failure && this.clock.now() >= this.failure.retryAt) this.reopen();
-    if (!this.stream) {
+    if (!this.current && this.failure && this.clock.now() >= this.failure.retryAt) this.reopen();
+    if (!this.current) {
       this.dropped++;
       return;
     }
-    this.stream.write(text, (error) => {
+    this.send(this.current, text, (error) => {
       if (error) this.dropped++;
     });
   }
@@ -134,20 +146,30 @@ class LogFile {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.cancel();
+    this.cancel('retry');
     // An app that quits soon after the disk has room still records what was lost.
-    if (!this.stream && this.failure) this.reopen();
-    const stream = this.stream;
-    this.stream = null;
-    if (!stream) return;
+    if (!this.current && this.failure) this.reopen();
+    const current = this.current;
+    this.current = null;
+    this.cancel('watchdog');
+    if (!current) return;
+    const { stream } = current;
     await new Promise<void>((resolve) => {
-      stream.once('error', () => resolve());
-      stream.end(() => resolve());
+      const bound = this.timers.setTimeout(() => {
+        stream.destroy();
+        resolve();
+      }, CLOSE_MS);
+      const done = () => {
+        this.timers.clearTimeout(bound);
+        resolve();
+      };
+      stream.once('error', done);
+      stream.end(done);
     });
   }
 
   private reopen(): void {
-    this.cancel();
+    this.cancel('retry');
     let stream: Writable;
     try {
       mkdirSync(this.dir, { recursive: true });
@@ -156,17 +178,19 @@ class LogFile {
       this.failed(null, error);
       return;
     }
-    this.stream = stream;
+    const current: OpenFile = { stream, inFlight: 0, completed: 0 };
+    this.current = current;
     stream.on('error', (error) => this.failed(stream, error));
     const outage = this.failure;
     if (!outage) return;
     // A probe through the new stream: only a line that reached the file ends the outage. It
     // starts a line of its own: the disk may have cut the last line before the outage.
     const dropped = this.dropped;
-    stream.write(
+    this.send(
+      current,
       `\n${new Date(this.clock.now()).toISOString()} WARN  logging: the log could not be written since ${new Date(outage.since).toISOString()} (${outage.reason}); at least ${dropped} line(s) were lost\n`,
       (error) => {
-        if (error || this.stream !== stream || this.failure !== outage) return;
+        if (error || this.current !== current || this.failure !== outage) return;
         this.failure = null;
         this.dropped -= dropped;
         this.tell(`Order Desk: the log file in ${this.dir} is written again.`);
@@ -174,9 +198,36 @@ class LogFile {
     );
   }
 
+  private send(current: OpenFile, text: string, done: (error: Error | null) => void): void {
+    current.inFlight++;
+    current.stream.write(text, (error) => {
+      current.inFlight--;
+      current.completed++;
+      done(error ?? null);
+    });
+    this.watch(current);
+  }
+
+  /** A stream whose writes stop calling back says nothing: none completing in STALL_MS is a failure. */
+  private watch(current: OpenFile): void {
+    if (this.watchdog !== null) return;
+    const completed = current.completed;
+    this.watchdog = this.schedule(() => {
+      this.watchdog = null;
+      if (this.current !== current || current.inFlight === 0) return;
+      if (current.completed !== completed) this.watch(current);
+      else
+        this.failed(
+          current.stream,
+          new Error(`a write did not complete within ${STALL_MS / 1000} s`),
+        );
+    }, STALL_MS);
+  }
+
   private failed(stream: Writable | null, error: unknown): void {
-    if (stream && stream !== this.stream) return; // an old stream's late error
-    this.stream = null;
+    if (stream && stream !== this.current?.stream) return; // an old stream's late error
+    this.current = null;
+    this.cancel('watchdog');
     stream?.destroy();
     const now = this.clock.now();
     const reason = error instanceof Error ? error.message : String(error);
@@ -191,19 +242,25 @@ class LogFile {
     }
     if (this.closed) return;
     // Not only the next line: an idle app, or one whose last lines came before the pause ended.
-    this.cancel();
-    this.retry = this.timers.setTimeout(() => {
+    this.cancel('retry');
+    this.retry = this.schedule(() => {
       this.retry = null;
-      if (!this.stream && !this.closed) this.reopen();
+      if (!this.current && !this.closed) this.reopen();
     }, this.failure.wait);
-    // The retry alone does not keep the process alive.
-    (this.retry as { unref?: () => void } | null)?.unref?.();
   }
 
-  private cancel(): void {
-    if (this.retry === null) return;
-    this.timers.clearTimeout(this.retry);
-    this.retry = null;
+  /** A timer that does not keep the process alive on its own. */
+  private schedule(fn: () => void, ms: number): unknown {
+    const handle = this.timers.setTimeout(fn, ms);
+    (handle as { unref?: () => void } | null)?.unref?.();
+    return handle;
+  }
+
+  private cancel(which: 'retry' | 'watchdog'): void {
+    const handle = this[which];
+    if (handle === null) return;
+    this.timers.clearTimeout(handle);
+    this[which] = null;
   }
 }
 

@@ -82,6 +82,23 @@ class FlakyFile extends Writable {
   }
 }
 
+/** A stream whose writes never complete (no callback, no 'error') when made while `hang` is set. */
+class HangingFile extends Writable {
+  static hang = true;
+  static opened = 0;
+  static written: string[] = [];
+  private readonly hangs = HangingFile.hang;
+  constructor() {
+    super();
+    HangingFile.opened++;
+  }
+  override _write(chunk: Buffer, _encoding: string, callback: (error?: Error | null) => void) {
+    if (this.hangs) return;
+    HangingFile.written.push(chunk.toString());
+    callback();
+  }
+}
+
 /** A clock and timers moved by hand: advance(ms) fires, in order, every timer due within it. */
 function manualTime() {
   let now = Date.UTC(2026, 0, 1);
@@ -241,5 +258,63 @@ describe('file logger on a disk that refuses writes', () => {
     await time.advance(60_000);
     expect(FlakyFile.opened).toBe(2);
     expect(trouble).toEqual([expect.stringMatching(/cannot be written/)]);
+  });
+
+  it('a stream whose writes never complete is taken as failed, said once, and replaced', async () => {
+    HangingFile.hang = true;
+    HangingFile.opened = 0;
+    HangingFile.written = [];
+    const time = manualTime();
+    const trouble: string[] = [];
+    const log = createFileLogger({
+      dir: tempDir(),
+      clock: time.clock,
+      timers: time.timers,
+      onTrouble: (line) => trouble.push(line),
+      openStream: () => new HangingFile(),
+    });
+    log.info('one');
+    log.info('two');
+    await time.advance(29_000);
+    expect(trouble).toEqual([]);
+    await time.advance(1_000);
+    expect(trouble).toEqual([
+      expect.stringMatching(/cannot be written \(a write did not complete within 30 s\)/),
+    ]);
+    HangingFile.hang = false;
+    log.info('dropped while the file is away');
+    await time.advance(5_000);
+    expect(HangingFile.opened).toBe(2);
+    expect(trouble[1]).toMatch(/is written again/);
+    log.info('three');
+    await nextTurn();
+    expect(withoutTime(HangingFile.written)).toEqual([
+      expect.stringMatching(
+        /^WARN {2}logging: .*\(a write did not complete within 30 s\); at least 1 line\(s\) were lost$/,
+      ),
+      'INFO  three',
+    ]);
+    await log.close();
+  });
+
+  it('close does not wait for ever on a stream that hangs', async () => {
+    HangingFile.hang = true;
+    const time = manualTime();
+    const log = createFileLogger({
+      dir: tempDir(),
+      clock: time.clock,
+      timers: time.timers,
+      onTrouble: () => undefined,
+      openStream: () => new HangingFile(),
+    });
+    log.info('never completes');
+    let closed = false;
+    void log.close().then(() => {
+      closed = true;
+    });
+    await nextTurn();
+    expect(closed).toBe(false);
+    await time.advance(2_000);
+    expect(closed).toBe(true);
   });
 });
