@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { createStream, type RotatingFileStream } from 'rotating-file-stream';
 import { systemClock, type Clock } from './clock';
+import { realTimers, type Timers } from './timers';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
@@ -63,6 +64,10 @@ export interface FileLoggerOptions {
   onTrouble?: (line: string) => void;
   /** Opens the file stream (tests); default a rotating-file-stream on main.log. */
   openStream?: (dir: string) => Writable;
+  /** Size in bytes at which main.log is rotated (tests); default 5 MB. */
+  rotateAt?: number;
+  /** The timers of the log's retries, its watchdog and close (tests); default the real ones. */
+  timers?: Timers;
 }
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -72,29 +77,54 @@ export interface FileLogger extends Logger {
   close(): Promise<void>;
 }
 
-/** `main.log` in `dir`, rotated at 5 MB, keeping 5 old files. */
-const rotatingLog = (dir: string): Writable =>
-  createStream('main.log', { path: dir, size: '5M', maxFiles: 5 }) as RotatingFileStream;
+/** `main.log` in `dir`, rotated at `size` bytes (5 MB), keeping 5 old files. */
+const rotatingLog =
+  (size = 5 * 1024 * 1024) =>
+  (dir: string): Writable =>
+    createStream('main.log', { path: dir, size: `${size}B`, maxFiles: 5 }) as RotatingFileStream;
 
 /** First wait before a log file that failed is opened again; it doubles up to the maximum. */
 const REOPEN_MS = 5_000;
 const REOPEN_MAX_MS = 60_000;
+/** Writes in flight and none completed for this long: the stream is taken as failed. */
+const STALL_MS = 30_000;
+/** The longest close() waits for the file. */
+const CLOSE_MS = 2_000;
+
+/** The stream the log writes to, and its writes whose callback has not come yet. */
+interface OpenFile {
+  stream: Writable;
+  inFlight: number;
+  completed: number;
+}
+
+interface Outage {
+  since: number;
+  retryAt: number;
+  wait: number;
+  reason: string;
+}
 
 /**
- * The log file, which must never take the app down: a write that fails (a full disk, a folder
- * made read-only, a file removed under it) ends the stream, is said once on standard error, and
- * the lines logged meanwhile are dropped and counted; the next line after a pause (5 s doubling
- * to a minute) opens the file again, and once a line is written the file says how many were
- * dropped.
+ * The log file, which must never take the app down nor hold it up: a write that fails (a full
+ * disk, a folder made read-only, a file removed under it, a rotation that cannot finish) or that
+ * never completes ends the stream, is said once on standard error, and the lines logged or
+ * refused meanwhile are dropped and counted. After a pause (5 s doubling to a minute) a timer,
+ * or the next line, opens the file again, and once a line is written the file says how many were
+ * dropped; close() makes one last try.
  */
 class LogFile {
-  private stream: Writable | null = null;
-  private failure: { since: number; retryAt: number; wait: number; reason: string } | null = null;
+  private current: OpenFile | null = null;
+  private failure: Outage | null = null;
   private dropped = 0;
+  private retry: unknown = null;
+  private watchdog: unknown = null;
+  private closed = false;
 
   constructor(
     private readonly dir: string,
     private readonly clock: Clock,
+    private readonly timers: Timers,
     private readonly open: (dir: string) => Writable,
     private readonly tell: (line: string) => void,
   ) {
@@ -102,27 +132,44 @@ class LogFile {
   }
 
   write(text: string): void {
-    if (!this.stream) {
-      if (this.failure && this.clock.now() >= this.failure.retryAt) this.reopen();
-      if (!this.stream) {
-        this.dropped++;
-        return;
-      }
+    if (this.closed) return;
+    if (!this.current && this.failure && this.clock.now() >= this.failure.retryAt) this.reopen();
+    if (!this.current) {
+      this.dropped++;
+      return;
     }
-    this.stream.write(text);
+    this.send(this.current, text, (error) => {
+      if (error) this.dropped++;
+    });
   }
 
-  close(): Promise<void> {
-    const stream = this.stream;
-    this.stream = null;
-    if (!stream) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      stream.once('error', () => resolve());
-      stream.end(() => resolve());
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.cancel('retry');
+    // An app that quits soon after the disk has room still records what was lost.
+    if (!this.current && this.failure) this.reopen();
+    const current = this.current;
+    this.current = null;
+    this.cancel('watchdog');
+    if (!current) return;
+    const { stream } = current;
+    await new Promise<void>((resolve) => {
+      const bound = this.timers.setTimeout(() => {
+        stream.destroy();
+        resolve();
+      }, CLOSE_MS);
+      const done = () => {
+        this.timers.clearTimeout(bound);
+        resolve();
+      };
+      stream.once('error', done);
+      stream.end(done);
     });
   }
 
   private reopen(): void {
+    this.cancel('retry');
     let stream: Writable;
     try {
       mkdirSync(this.dir, { recursive: true });
@@ -131,16 +178,19 @@ class LogFile {
       this.failed(null, error);
       return;
     }
-    this.stream = stream;
+    const current: OpenFile = { stream, inFlight: 0, completed: 0 };
+    this.current = current;
     stream.on('error', (error) => this.failed(stream, error));
     const outage = this.failure;
     if (!outage) return;
-    // A probe through the new stream: only a line that reached the file ends the outage.
+    // A probe through the new stream: only a line that reached the file ends the outage. It
+    // starts a line of its own: the disk may have cut the last line before the outage.
     const dropped = this.dropped;
-    stream.write(
-      `${new Date(this.clock.now()).toISOString()} WARN  logging: the log could not be written since ${new Date(outage.since).toISOString()} (${outage.reason}); at least ${dropped} line(s) were lost\n`,
+    this.send(
+      current,
+      `\n${new Date(this.clock.now()).toISOString()} WARN  logging: the log could not be written since ${new Date(outage.since).toISOString()} (${outage.reason}); at least ${dropped} line(s) were lost\n`,
       (error) => {
-        if (error || this.stream !== stream || this.failure !== outage) return;
+        if (error || this.current !== current || this.failure !== outage) return;
         this.failure = null;
         this.dropped -= dropped;
         this.tell(`Order Desk: the log file in ${this.dir} is written again.`);
@@ -148,21 +198,69 @@ class LogFile {
     );
   }
 
+  private send(current: OpenFile, text: string, done: (error: Error | null) => void): void {
+    current.inFlight++;
+    current.stream.write(text, (error) => {
+      current.inFlight--;
+      current.completed++;
+      done(error ?? null);
+    });
+    this.watch(current);
+  }
+
+  /** A stream whose writes stop calling back says nothing: none completing in STALL_MS is a failure. */
+  private watch(current: OpenFile): void {
+    if (this.watchdog !== null) return;
+    const completed = current.completed;
+    this.watchdog = this.schedule(() => {
+      this.watchdog = null;
+      if (this.current !== current || current.inFlight === 0) return;
+      if (current.completed !== completed) this.watch(current);
+      else
+        this.failed(
+          current.stream,
+          new Error(`a write did not complete within ${STALL_MS / 1000} s`),
+        );
+    }, STALL_MS);
+  }
+
   private failed(stream: Writable | null, error: unknown): void {
-    if (stream && stream !== this.stream) return; // an old stream's late error
-    this.stream = null;
+    if (stream && stream !== this.current?.stream) return; // an old stream's late error
+    this.current = null;
+    this.cancel('watchdog');
     stream?.destroy();
     const now = this.clock.now();
     const reason = error instanceof Error ? error.message : String(error);
     if (this.failure) {
       const wait = Math.min(this.failure.wait * 2, REOPEN_MAX_MS);
       this.failure = { ...this.failure, retryAt: now + wait, wait };
-      return;
+    } else {
+      this.failure = { since: now, retryAt: now + REOPEN_MS, wait: REOPEN_MS, reason };
+      this.tell(
+        `Order Desk: the log file in ${this.dir} cannot be written (${reason}); log lines are dropped until it can be written again. The app itself goes on.`,
+      );
     }
-    this.failure = { since: now, retryAt: now + REOPEN_MS, wait: REOPEN_MS, reason };
-    this.tell(
-      `Order Desk: the log file in ${this.dir} cannot be written (${reason}); log lines are dropped until it can be written again. The app itself goes on.`,
-    );
+    if (this.closed) return;
+    // Not only the next line: an idle app, or one whose last lines came before the pause ended.
+    this.cancel('retry');
+    this.retry = this.schedule(() => {
+      this.retry = null;
+      if (!this.current && !this.closed) this.reopen();
+    }, this.failure.wait);
+  }
+
+  /** A timer that does not keep the process alive on its own. */
+  private schedule(fn: () => void, ms: number): unknown {
+    const handle = this.timers.setTimeout(fn, ms);
+    (handle as { unref?: () => void } | null)?.unref?.();
+    return handle;
+  }
+
+  private cancel(which: 'retry' | 'watchdog'): void {
+    const handle = this[which];
+    if (handle === null) return;
+    this.timers.clearTimeout(handle);
+    this[which] = null;
   }
 }
 
@@ -172,7 +270,8 @@ export function createFileLogger(options: FileLoggerOptions): FileLogger {
   const file = new LogFile(
     options.dir,
     clock,
-    options.openStream ?? rotatingLog,
+    options.timers ?? realTimers,
+    options.openStream ?? rotatingLog(options.rotateAt),
     options.onTrouble ?? ((line) => process.stderr.write(`${line}\n`)),
   );
   const redactor = options.redactor ?? new Redactor();

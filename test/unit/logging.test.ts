@@ -5,8 +5,14 @@ import { Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFileLogger, Redactor } from '../../src/main/logging';
+import type { Timers } from '../../src/main/timers';
 
 const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'od-log-'));
+  dirs.push(dir);
+  return dir;
+};
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
@@ -76,6 +82,60 @@ class FlakyFile extends Writable {
   }
 }
 
+/** A stream whose writes never complete (no callback, no 'error') when made while `hang` is set. */
+class HangingFile extends Writable {
+  static hang = true;
+  static opened = 0;
+  static written: string[] = [];
+  private readonly hangs = HangingFile.hang;
+  constructor() {
+    super();
+    HangingFile.opened++;
+  }
+  override _write(chunk: Buffer, _encoding: string, callback: (error?: Error | null) => void) {
+    if (this.hangs) return;
+    HangingFile.written.push(chunk.toString());
+    callback();
+  }
+}
+
+/** A clock and timers moved by hand: advance(ms) fires, in order, every timer due within it. */
+function manualTime() {
+  let now = Date.UTC(2026, 0, 1);
+  let nextId = 1;
+  const due = new Map<number, { at: number; fn: () => void }>();
+  const timers: Timers = {
+    setTimeout: (fn, ms) => {
+      due.set(nextId, { at: now + ms, fn });
+      return nextId++;
+    },
+    clearTimeout: (handle) => {
+      due.delete(handle as number);
+    },
+  };
+  return {
+    clock: { now: () => now },
+    timers,
+    async advance(ms: number) {
+      const until = now + ms;
+      for (;;) {
+        await nextTurn();
+        const next = [...due.entries()]
+          .filter(([, t]) => t.at <= until)
+          .sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
+        if (!next) break;
+        due.delete(next[0]);
+        now = next[1].at;
+        next[1].fn();
+      }
+      now = until;
+      await nextTurn();
+    },
+  };
+}
+
+const withoutTime = (lines: string[]) => lines.map((l) => l.trim().replace(/^\S+ /, ''));
+
 describe('file logger on a disk that refuses writes', () => {
   it('never throws, says so once, drops and counts the lines meanwhile, and resumes', async () => {
     FlakyFile.full = false;
@@ -112,10 +172,11 @@ describe('file logger on a disk that refuses writes', () => {
     await nextTurn();
     expect(trouble).toHaveLength(2);
     expect(trouble[1]).toMatch(/is written again/);
+    // Lost: the five dropped, and the two the failing streams refused ('two', 'still full').
     expect(FlakyFile.written.map((l) => l.trim().replace(/^\S+ /, ''))).toEqual([
       'INFO  one',
       expect.stringMatching(
-        /^WARN {2}logging: the log could not be written since .* \(ENOSPC.*\); at least 5 line\(s\) were lost$/,
+        /^WARN {2}logging: the log could not be written since .* \(ENOSPC.*\); at least 7 line\(s\) were lost$/,
       ),
       'INFO  three',
     ]);
@@ -134,5 +195,126 @@ describe('file logger on a disk that refuses writes', () => {
     log.error('nothing breaks', new Error('boom'));
     expect(trouble).toEqual([expect.stringMatching(/cannot be written/)]);
     await log.close();
+  });
+
+  it('opens the file again after the pause by itself: an idle app still records what was lost', async () => {
+    FlakyFile.full = false;
+    FlakyFile.opened = 0;
+    FlakyFile.written = [];
+    const time = manualTime();
+    const trouble: string[] = [];
+    const log = createFileLogger({
+      dir: tempDir(),
+      clock: time.clock,
+      timers: time.timers,
+      onTrouble: (line) => trouble.push(line),
+      openStream: () => new FlakyFile(),
+    });
+    log.info('one');
+    await nextTurn();
+    FlakyFile.full = true;
+    log.info('two');
+    await nextTurn();
+    log.info('lost while full');
+    FlakyFile.full = false;
+    log.info('room again, but before the pause ends'); // dropped: the pause is not over
+    // No line after the pause: the timer opens the file, which says what was lost.
+    await time.advance(5_000);
+    expect(FlakyFile.opened).toBe(2);
+    expect(trouble).toEqual([
+      expect.stringMatching(/cannot be written \(ENOSPC/),
+      expect.stringMatching(/is written again/),
+    ]);
+    expect(withoutTime(FlakyFile.written)).toEqual([
+      'INFO  one',
+      expect.stringMatching(/^WARN {2}logging: .*\(ENOSPC.*\); at least 3 line\(s\) were lost$/),
+    ]);
+    await log.close();
+  });
+
+  it('closed during an outage: one last try records what was lost', async () => {
+    FlakyFile.full = false;
+    FlakyFile.opened = 0;
+    FlakyFile.written = [];
+    const time = manualTime();
+    const trouble: string[] = [];
+    const log = createFileLogger({
+      dir: tempDir(),
+      clock: time.clock,
+      timers: time.timers,
+      onTrouble: (line) => trouble.push(line),
+      openStream: () => new FlakyFile(),
+    });
+    FlakyFile.full = true;
+    log.info('one');
+    await nextTurn();
+    FlakyFile.full = false;
+    log.info('room again, but before the pause ends');
+    await log.close();
+    expect(withoutTime(FlakyFile.written)).toEqual([
+      expect.stringMatching(/^WARN {2}logging: .*; at least 2 line\(s\) were lost$/),
+    ]);
+    log.info('after close'); // nothing: closed
+    await time.advance(60_000);
+    expect(FlakyFile.opened).toBe(2);
+    expect(trouble).toEqual([expect.stringMatching(/cannot be written/)]);
+  });
+
+  it('a stream whose writes never complete is taken as failed, said once, and replaced', async () => {
+    HangingFile.hang = true;
+    HangingFile.opened = 0;
+    HangingFile.written = [];
+    const time = manualTime();
+    const trouble: string[] = [];
+    const log = createFileLogger({
+      dir: tempDir(),
+      clock: time.clock,
+      timers: time.timers,
+      onTrouble: (line) => trouble.push(line),
+      openStream: () => new HangingFile(),
+    });
+    log.info('one');
+    log.info('two');
+    await time.advance(29_000);
+    expect(trouble).toEqual([]);
+    await time.advance(1_000);
+    expect(trouble).toEqual([
+      expect.stringMatching(/cannot be written \(a write did not complete within 30 s\)/),
+    ]);
+    HangingFile.hang = false;
+    log.info('dropped while the file is away');
+    await time.advance(5_000);
+    expect(HangingFile.opened).toBe(2);
+    expect(trouble[1]).toMatch(/is written again/);
+    log.info('three');
+    await nextTurn();
+    expect(withoutTime(HangingFile.written)).toEqual([
+      expect.stringMatching(
+        /^WARN {2}logging: .*\(a write did not complete within 30 s\); at least 1 line\(s\) were lost$/,
+      ),
+      'INFO  three',
+    ]);
+    await log.close();
+  });
+
+  it('close does not wait for ever on a stream that hangs', async () => {
+    HangingFile.hang = true;
+    const time = manualTime();
+    const log = createFileLogger({
+      dir: tempDir(),
+      clock: time.clock,
+      timers: time.timers,
+      onTrouble: () => undefined,
+      openStream: () => new HangingFile(),
+    });
+    log.info('never completes');
+    let closed = false;
+    void log.close().then(() => {
+      closed = true;
+    });
+    await nextTurn();
+    expect(closed).toBe(false);
+    await time.advance(2_000);
+    expect(closed).toBe(true);
   });
 });
