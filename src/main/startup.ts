@@ -253,7 +253,7 @@ export class Startup implements StartupPort {
       if (!isKeychainError(error)) throw error;
       return locked(
         'keychain',
-        `The system keychain, which keeps the key to this desk's data, cannot be reached: ${error.message}`,
+        `The system keychain, which keeps the key to this desk’s data, cannot be reached: ${error.message}`,
         [],
       );
     }
@@ -261,7 +261,7 @@ export class Startup implements StartupPort {
       return locked(
         'key-missing',
         memoryNote(this.options) +
-          "The key to this desk's data is not in this computer's keychain: the keychain was reset, or this data folder was copied from another computer. Restore the keychain (or unlock it) and try again, or start fresh: the files are kept aside, not deleted.",
+          'The key to this desk’s data is not in this computer’s keychain: the keychain was reset, or this data folder was copied from another computer. Restore the keychain (or unlock it) and try again, or start fresh: the files are kept aside, not deleted.',
         encrypted,
       );
     this.options.redactor.add(found.key);
@@ -269,7 +269,7 @@ export class Startup implements StartupPort {
     if (unreadable.length > 0)
       return locked(
         'wrong-key',
-        "These files cannot be opened with this desk's key: they were encrypted with another key (a data folder from another computer, or restored from a backup), or they are damaged beyond reading. Restore the matching keychain entry and try again, or start fresh: the files are kept aside, not deleted.",
+        'These files cannot be opened with this desk’s key: they were encrypted with another key (a data folder from another computer, or restored from a backup), or they are damaged beyond reading. Restore the matching keychain entry and try again, or start fresh: the files are kept aside, not deleted.',
         unreadable,
       );
     return found.key;

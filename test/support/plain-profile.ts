@@ -31,10 +31,13 @@ export function asBeforeEncryption(dataDir: string, key: StoreKey): string[] {
   return files;
 }
 
+/** A data folder's profile id (profile.json), which names its key in the keychain. */
+export const profileIdOf = (dataDir: string): string =>
+  (JSON.parse(readFileSync(join(dataDir, PROFILE_FILE), 'utf8')) as { id: string }).id;
+
 /** The key of a data folder's stores, as its startup keeps it in the keychain. */
 export async function profileKeyOf(dataDir: string, credentials: CredentialStore) {
-  const { id } = JSON.parse(readFileSync(join(dataDir, PROFILE_FILE), 'utf8')) as { id: string };
-  return StoreKeySchema.parse(await credentials.get(storeKeyAccount(id)));
+  return StoreKeySchema.parse(await credentials.get(storeKeyAccount(profileIdOf(dataDir))));
 }
 
 /** Every file under `dir`, recursively. */

@@ -244,7 +244,7 @@ describe('encryption at rest', () => {
       dataDir,
       canStartFresh: true,
     });
-    expect(locked.phase === 'locked' && locked.message).toMatch(/not in this computer's keychain/);
+    expect(locked.phase === 'locked' && locked.message).toMatch(/not in this computer’s keychain/);
     expect(startup.core).toBeNull();
     expect(digests(files)).toEqual(unchanged);
     // A second look changes nothing either: no new key is made while the files need the old one.

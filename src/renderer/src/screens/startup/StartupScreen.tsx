@@ -3,6 +3,7 @@ import type { StartupView } from '@shared/startup-views';
 import { Dialog } from '@renderer/components/Dialog';
 import { Loading } from '@renderer/components/States';
 import { formatCount } from '@renderer/lib/format';
+import { useAppliedTheme } from '@renderer/lib/theme';
 import type { Startup } from './use-startup';
 import '@renderer/styles/startup.css';
 
@@ -11,6 +12,8 @@ type Locked = Extract<StartupView, { phase: 'locked' }>;
 
 /** The window before the data is open: one of the startup's phases. */
 export function StartupScreen({ view, error, busy, retry, startFresh }: Startup) {
+  // The theme chosen in Settings is in the data not open yet: the system's until then.
+  useAppliedTheme('system');
   let body;
   if (view?.phase === 'encrypting') body = <EncryptingView view={view} />;
   else if (view?.phase === 'locked')

@@ -1,0 +1,182 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateProtocols } from '../../bench/protocol-search-data';
+import { KeytarCredentialStore } from '../../src/main/connections/keychain';
+import { EMBEDDED_CONNECTION_ID } from '../../src/main/embedded-sandbox';
+import { storeFileKind } from '../../src/main/store/cipher';
+import { createLocalStore } from '../../src/main/stores';
+import { connectionStoreFile } from '../../src/main/store';
+import { storeKeyAccount } from '../../src/main/stores/profile-key';
+import { HOST_DOWN, expect, test } from '../support/e2e/fixtures';
+import { connectLocalSandbox, expectConnected, expectFirstRunConnect } from '../support/e2e/app';
+import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
+import { startHostAgain } from '../support/e2e/batches';
+import { saveScreen } from '../support/e2e/screens';
+import {
+  asBeforeEncryption,
+  filesContaining,
+  profileIdOf,
+  profileKeyOf,
+} from '../support/plain-profile';
+
+/**
+ * The data folder on the first start of this version, and when its key cannot be found, as a
+ * user meets them in the window: a progress bar while the stores of the version before are
+ * encrypted; the files named, "Try again" and "Start fresh" when the keychain has no key.
+ */
+
+/** Enough protocols for the encryption to take a few seconds on the build machines. */
+const SEEDED = 25_000;
+
+test('the first start of this version encrypts the data of the version before, with a progress bar, and opens on it', async ({
+  app,
+  host,
+  dataDir,
+  keychainService,
+  partnerSandbox,
+  page,
+  pageErrors,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  for (const pattern of HOST_DOWN) pageErrors.allow(pattern);
+  await connectLocalSandbox(app);
+  // A second connection, not the active one, with a large store: the clinic's partner server.
+  const partner = await host.core.connect(
+    {
+      kind: 'partner-sandbox',
+      label: 'Clinic test server',
+      baseUrl: partnerSandbox.baseUrl,
+      authUrl: partnerSandbox.authUrl,
+      clientId: partnerSandbox.clientId,
+    },
+    partnerSandbox.clientSecret,
+  );
+  await host.core.useEmbedded();
+  await page.goto('about:blank');
+  await host.close();
+  const credentials = new KeytarCredentialStore(keychainService);
+  const key = await profileKeyOf(dataDir, credentials);
+  const partnerFile = connectionStoreFile(dataDir, partner.id);
+  const seeded = generateProtocols(SEEDED);
+  const store = createLocalStore(partnerFile, { key });
+  store.protocols.upsertManyFromServer(seeded);
+  store.close();
+  const someone = seeded[0]!.customer;
+  // As the version before left it: every store plain, no key anywhere.
+  const plain = asBeforeEncryption(dataDir, key);
+  expect(filesContaining(dataDir, someone.sourceId).length).toBeGreaterThan(0);
+
+  const again = await startHostAgain(dataDir, keychainService);
+  try {
+    await page.goto(again.host.url);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Encrypting this desk’s data' }),
+    ).toBeVisible();
+    const bar = page.getByRole('progressbar', { name: 'Encrypting' });
+    await expect(bar).toHaveAttribute('aria-valuetext', /^\d+%, file \d of 4$/);
+    await saveScreen(page, testInfo, 'startup-encrypting', { fullPage: false });
+
+    // Then the app, on the connection it had.
+    await expectConnected(page, 'Local sandbox');
+  } finally {
+    await page.goto('about:blank');
+    await again.close();
+  }
+  for (const file of plain) expect(storeFileKind(file), file).toBe('encrypted');
+  expect(filesContaining(dataDir, someone.sourceId)).toEqual([]);
+  const reopened = createLocalStore(partnerFile, {
+    key: await profileKeyOf(dataDir, credentials),
+  });
+  try {
+    expect(reopened.protocols.count()).toBe(SEEDED);
+  } finally {
+    reopened.close();
+  }
+});
+
+test('a key missing from the keychain: the window names the files; restored, "Try again" opens them', async ({
+  app,
+  host,
+  dataDir,
+  keychainService,
+  page,
+  pageErrors,
+}, testInfo) => {
+  for (const pattern of HOST_DOWN) pageErrors.allow(pattern);
+  await connectLocalSandbox(app);
+  await page.goto('about:blank');
+  await host.close();
+  const credentials = new KeytarCredentialStore(keychainService);
+  const key = await profileKeyOf(dataDir, credentials);
+  const profileId = profileIdOf(dataDir);
+  await credentials.delete(storeKeyAccount(profileId));
+
+  const again = await startHostAgain(dataDir, keychainService);
+  try {
+    await page.goto(again.host.url);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'This desk’s data cannot be opened' }),
+    ).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('not in this computer’s keychain');
+    const files = page.getByRole('region', { name: /^The \d files$/ });
+    await expect(files.getByRole('listitem')).toContainText([
+      join(dataDir, 'app.db'),
+      connectionStoreFile(dataDir, EMBEDDED_CONNECTION_ID),
+    ]);
+    await expectNoAxeBlockersInBothThemes(page, testInfo, 'startup-key-missing', {
+      screenshot: true,
+    });
+
+    await credentials.set(storeKeyAccount(profileId), key);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expectConnected(page, 'Local sandbox');
+  } finally {
+    await again.close();
+  }
+});
+
+test('keyboard only: "Start fresh" asks first, sets the files aside, and opens on the Connect screen', async ({
+  app,
+  host,
+  dataDir,
+  keychainService,
+  page,
+  pageErrors,
+}, testInfo) => {
+  for (const pattern of HOST_DOWN) pageErrors.allow(pattern);
+  await connectLocalSandbox(app);
+  await page.goto('about:blank');
+  await host.close();
+  const credentials = new KeytarCredentialStore(keychainService);
+  // Another key than the one the files were made with: a folder restored from elsewhere.
+  await credentials.set(storeKeyAccount(profileIdOf(dataDir)), 'ab'.repeat(32));
+
+  const again = await startHostAgain(dataDir, keychainService);
+  try {
+    await page.goto(again.host.url);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'This desk’s data cannot be opened' }),
+    ).toBeVisible();
+    // Tab to the second button: Try again, then Start fresh.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Start fresh…' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: 'Start fresh?' });
+    await expect(dialog.getByRole('button', { name: 'Keep waiting' })).toBeFocused();
+    await saveScreen(page, testInfo, 'startup-start-fresh-confirm', { fullPage: false });
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Start fresh' })).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    await expectFirstRunConnect(page);
+    // Every file the wrong key could not open is kept, under its new name.
+    const kept = [dataDir, join(dataDir, 'connections')].flatMap((dir) =>
+      readdirSync(dir).filter((f) => /\.unreadable-\d{8}-\d{6}\.db$/.test(f)),
+    );
+    expect(kept.map((f) => f.split('.')[0]).sort()).toEqual(['app', 'embedded', 'sandbox']);
+  } finally {
+    await again.close();
+  }
+});
