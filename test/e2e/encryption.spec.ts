@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { generateProtocols } from '../../bench/protocol-search-data';
 import { KeytarCredentialStore } from '../../src/main/connections/keychain';
 import { EMBEDDED_CONNECTION_ID } from '../../src/main/embedded-sandbox';
@@ -7,7 +8,7 @@ import { storeFileKind } from '../../src/main/store/cipher';
 import { createLocalStore } from '../../src/main/stores';
 import { connectionStoreFile } from '../../src/main/store';
 import { storeKeyAccount } from '../../src/main/stores/profile-key';
-import { HOST_DOWN, expect, test } from '../support/e2e/fixtures';
+import { HOST_DOWN, expect, test, type BrowserHost } from '../support/e2e/fixtures';
 import { connectLocalSandbox, expectConnected, expectFirstRunConnect } from '../support/e2e/app';
 import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
 import { startHostAgain } from '../support/e2e/batches';
@@ -24,6 +25,20 @@ import {
  * user meets them in the window: a progress bar while the stores of the version before are
  * encrypted; the files named, "Try again" and "Start fresh" when the keychain has no key.
  */
+
+/**
+ * A desk that used the local sandbox, closed: the page left on a blank page first, so nothing of
+ * it still asks the stopped host for a screen's code.
+ */
+async function closedDesk(app: Page, host: BrowserHost): Promise<void> {
+  await connectLocalSandbox(app);
+  await app.goto('about:blank');
+  await host.close();
+}
+
+/** The heading of the start that cannot open the data. */
+const cannotOpen = (page: Page) =>
+  page.getByRole('heading', { level: 1, name: 'This desk’s data cannot be opened' });
 
 /** Enough protocols for the encryption to take a few seconds on the build machines. */
 const SEEDED = 25_000;
@@ -103,9 +118,7 @@ test('a key missing from the keychain: the window names the files; restored, "Tr
   pageErrors,
 }, testInfo) => {
   for (const pattern of HOST_DOWN) pageErrors.allow(pattern);
-  await connectLocalSandbox(app);
-  await page.goto('about:blank');
-  await host.close();
+  await closedDesk(app, host);
   const credentials = new KeytarCredentialStore(keychainService);
   const key = await profileKeyOf(dataDir, credentials);
   const profileId = profileIdOf(dataDir);
@@ -114,9 +127,7 @@ test('a key missing from the keychain: the window names the files; restored, "Tr
   const again = await startHostAgain(dataDir, keychainService);
   try {
     await page.goto(again.host.url);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'This desk’s data cannot be opened' }),
-    ).toBeVisible();
+    await expect(cannotOpen(page)).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('not in this computer’s keychain');
     const files = page.getByRole('region', { name: /^The \d files$/ });
     await expect(files.getByRole('listitem')).toContainText([
@@ -144,9 +155,7 @@ test('keyboard only: "Start fresh" asks first, sets the files aside, and opens o
   pageErrors,
 }, testInfo) => {
   for (const pattern of HOST_DOWN) pageErrors.allow(pattern);
-  await connectLocalSandbox(app);
-  await page.goto('about:blank');
-  await host.close();
+  await closedDesk(app, host);
   const credentials = new KeytarCredentialStore(keychainService);
   // Another key than the one the files were made with: a folder restored from elsewhere.
   await credentials.set(storeKeyAccount(profileIdOf(dataDir)), 'ab'.repeat(32));
@@ -154,9 +163,7 @@ test('keyboard only: "Start fresh" asks first, sets the files aside, and opens o
   const again = await startHostAgain(dataDir, keychainService);
   try {
     await page.goto(again.host.url);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'This desk’s data cannot be opened' }),
-    ).toBeVisible();
+    await expect(cannotOpen(page)).toBeVisible();
     // Tab to the second button: Try again, then Start fresh.
     await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Try again' })).toBeFocused();

@@ -24,14 +24,7 @@ export function StartupScreen({ view, error, busy, retry, startFresh }: Startup)
         <h1>Order Desk could not open its data</h1>
         <p role="alert">{view.message}</p>
         <div className="startup-actions">
-          <button
-            type="button"
-            className="button button-primary"
-            disabled={busy}
-            onClick={() => void retry()}
-          >
-            Try again
-          </button>
+          <TryAgain busy={busy} retry={retry} />
         </div>
       </>
     );
@@ -49,6 +42,19 @@ export function StartupScreen({ view, error, busy, retry, startFresh }: Startup)
         {error && view && <p role="alert">{error}</p>}
       </div>
     </main>
+  );
+}
+
+function TryAgain({ busy, retry }: { busy: boolean; retry(): Promise<void> }) {
+  return (
+    <button
+      type="button"
+      className="button button-primary"
+      disabled={busy}
+      onClick={() => void retry()}
+    >
+      Try again
+    </button>
   );
 }
 
@@ -121,14 +127,7 @@ function LockedView({
         Data folder: <code>{view.dataDir}</code>
       </p>
       <div className="startup-actions">
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={busy}
-          onClick={() => void retry()}
-        >
-          Try again
-        </button>
+        <TryAgain busy={busy} retry={retry} />
         {view.canStartFresh && (
           <button
             type="button"
