@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { cipherPragmas, StoreKey } from '@shared/store-cipher';
-import type { Db } from './db';
 
 export { StoreKey } from '@shared/store-cipher';
 
@@ -13,7 +12,7 @@ export const newStoreKey = (): StoreKey => StoreKey.parse(randomBytes(32).toStri
  * Opens the file as encrypted with `key`: the first statements on a new connection. Temporary
  * tables and sort spills stay in memory, since SQLite writes them to plain temporary files.
  */
-export function applyKey(db: Db, key: StoreKey): void {
+export function applyKey(db: Database.Database, key: StoreKey): void {
   for (const statement of cipherPragmas(key)) db.pragma(statement);
   db.pragma('temp_store = MEMORY');
 }
