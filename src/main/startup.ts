@@ -257,13 +257,7 @@ export class Startup implements StartupPort {
         [],
       );
     }
-    if (!found.found)
-      return locked(
-        'key-missing',
-        memoryNote(this.options) +
-          'The key to this desk’s data is not in this computer’s keychain: the keychain was reset, or this data folder was copied from another computer. Restore the keychain (or unlock it) and try again, or start fresh: the files are kept aside, not deleted.',
-        encrypted,
-      );
+    if (!found.found) return locked('key-missing', keyMissingMessage(this.options), encrypted);
     this.options.redactor.add(found.key);
     const unreadable = encrypted.filter((file) => !opensWithKey(file, found.key));
     if (unreadable.length > 0)
@@ -323,8 +317,8 @@ export class Startup implements StartupPort {
   }
 }
 
-/** With --memory-keychain the key lives for one run: said first, since it explains it all. */
-const memoryNote = (options: StartupOptions) =>
+/** Why the key is missing, and what to do; with --memory-keychain it lived for one run only. */
+const keyMissingMessage = (options: StartupOptions) =>
   options.credentials.kind === 'memory'
-    ? 'Keys are kept in memory for one run only (--memory-keychain), so the data of an earlier run cannot be opened. '
-    : '';
+    ? 'Keys are kept in memory for one run only (--memory-keychain), so the data an earlier run saved in this folder cannot be opened. Start fresh: its files are kept aside, not deleted.'
+    : 'The key to this desk’s data is not in this computer’s keychain: the keychain was reset, or this data folder was copied from another computer. Restore the keychain (or unlock it) and try again, or start fresh: the files are kept aside, not deleted.';
