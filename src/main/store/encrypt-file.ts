@@ -50,20 +50,21 @@ export async function encryptStoreFile(file: string, options: EncryptFileOptions
   const size = statSync(file).size;
   const total = size * 2;
   options.onProgress?.(0, total);
-  await copyFile(file, copy, constants.COPYFILE_EXCL);
-  fsyncFile(copy);
-  options.onProgress?.(size, total);
-  await options.afterStep?.('copied');
-
   try {
+    await copyFile(file, copy, constants.COPYFILE_EXCL);
+    fsyncFile(copy);
+    options.onProgress?.(size, total);
+    await options.afterStep?.('copied');
     await encryptInWorker(file, copy, options.key, options.pollMs ?? 100, (journal) =>
       options.onProgress?.(size + Math.min(journal, size), total),
     );
+    fsyncFile(copy);
   } catch (error) {
+    // The copy is ours and partial: it goes, and the room it took with it (a full disk is a
+    // likely reason it failed).
     deleteStoreFiles(copy);
     throw error;
   }
-  fsyncFile(copy);
   options.onProgress?.(total, total);
   await options.afterStep?.('encrypted');
 

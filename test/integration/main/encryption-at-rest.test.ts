@@ -5,6 +5,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statfsSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -36,6 +37,7 @@ import {
   filesUnder,
 } from '../../support/plain-profile';
 import { validOrderBody } from '../../support/sandbox';
+import { mountSmallDisk } from '../../support/small-disk';
 import { damagePages, pagesOf } from '../../support/store-damage';
 import { waitFor } from '../../support/wait';
 
@@ -224,6 +226,54 @@ describe('encryption at rest', () => {
       expect(patientNamesIn(dataDir)).toEqual([]);
     });
   }
+
+  it('a disk too full to encrypt: said, nothing half done, no copy left; with room, it finishes', async (context) => {
+    const disk = mountSmallDisk(32);
+    if ('skip' in disk) return context.skip(disk.skip);
+    const home = dataDir;
+    dataDir = join(disk.dir, 'data');
+    try {
+      const first = start();
+      const before = holdings(await useTheApp(first.startup));
+      await stop(first.startup);
+      const key = await keyOf(dataDir);
+      const profile = readFileSync(join(dataDir, PROFILE_FILE));
+      const plain = asBeforeEncryption(dataDir, key);
+      writeFileSync(join(dataDir, PROFILE_FILE), profile);
+      const unchanged = digests(plain);
+
+      // Room for the small stores' copies, not for the connection's: its copy fails half-way.
+      const connection = connectionStoreFile(dataDir, EMBEDDED_CONNECTION_ID);
+      const { bavail, bsize } = statfsSync(disk.dir);
+      const ballast = join(disk.dir, 'ballast');
+      writeFileSync(ballast, Buffer.alloc(bavail * bsize - statSync(connection).size / 2));
+      const { startup } = start();
+      const failed = await startup.settled();
+      expect(failed).toMatchObject({ phase: 'failed' });
+      expect(failed.phase === 'failed' && failed.message).toMatch(
+        /the disk is full\. Nothing was changed; free some space on that disk, then try again\./,
+      );
+      // Each store is whole: encrypted (those that fitted) or as it was (the connection's).
+      const now = digests(plain);
+      for (const file of plain)
+        if (now[file] !== unchanged[file]) expect(opensWithKey(file, key), file).toBe(true);
+      expect(now[connection]).toBe(unchanged[connection]);
+      expect(filesUnder(dataDir).filter((f) => f.includes('.encrypting'))).toEqual([]);
+
+      rmSync(ballast);
+      startup.retry();
+      expect(holdings(await readyCore(startup))).toEqual(before);
+      await stop(startup);
+      for (const file of plain) expect(storeFileKind(file), file).toBe('encrypted');
+    } finally {
+      for (const { startup, log } of open.splice(0)) {
+        await startup.close();
+        await log.close();
+      }
+      dataDir = home;
+      disk.unmount();
+    }
+  });
 
   it('a key missing from the keychain: nothing is touched, the start says which files; restored, they open', async () => {
     const first = start();
