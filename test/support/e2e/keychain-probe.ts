@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { KeytarCredentialStore } from '../../../src/main/connections/keychain';
+import { storeKeyAccount } from '../../../src/main/stores/profile-key';
 
 const HOW_TO_RUN =
   'The end-to-end suite keeps secrets in the real system keychain, as the app does. Run it with ' +
@@ -26,9 +27,15 @@ export async function assertKeychainAvailable(): Promise<void> {
 
 type KeytarFind = { findCredentials(service: string): Promise<{ account: string }[]> };
 
-/** The accounts a keychain service holds secrets for (to check that nothing was saved). */
+/**
+ * The accounts a keychain service holds connection secrets for (to check that nothing was saved);
+ * the profile's store key, there from the first start, is not one.
+ */
 export async function keychainAccounts(service: string): Promise<string[]> {
   const mod = (await import('keytar')) as unknown as { default?: KeytarFind } & KeytarFind;
   const keytar = mod.default ?? mod;
-  return (await keytar.findCredentials(service)).map((c) => c.account).sort();
+  const accounts = (await keytar.findCredentials(service)).map((c) => c.account);
+  const storeKeys = accounts.filter((account) => account.startsWith(storeKeyAccount('')));
+  if (storeKeys.length !== 1) throw new Error(`expected one store key, found ${storeKeys.length}`);
+  return accounts.filter((account) => !storeKeys.includes(account)).sort();
 }

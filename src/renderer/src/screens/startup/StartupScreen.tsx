@@ -28,7 +28,17 @@ export function StartupScreen({ view, error, busy, retry, startFresh }: Startup)
         </div>
       </>
     );
-  else if (error) body = <p role="alert">{error}</p>;
+  else if (error)
+    // Main could not be asked at all (the browser host's tab of an earlier launch, say).
+    body = (
+      <>
+        <h1>Order Desk could not start</h1>
+        <p role="alert">{error}</p>
+        <div className="startup-actions">
+          <TryAgain busy={busy} retry={retry} />
+        </div>
+      </>
+    );
   else
     return (
       <main className="main boot">
