@@ -43,6 +43,9 @@ export const CONNECTION_TABLES = [
   'orders',
   'order_status_changes',
   'possible_duplicates',
+  // The activity record: its rows (each fills its activity_patients) and its retention anchor.
+  'activity_retention',
+  'activity',
   // Left from the single-file layout; copied so that nothing readable is dropped.
   'connections',
   'settings',
