@@ -7,6 +7,7 @@ import { Redactor, silentLogger } from '../../src/main/logging';
 import { Session, type SessionTuning } from '../../src/main/connection-session';
 import { createLocalStore, type LocalStore } from '../../src/main/stores';
 import { startMainFixture, type MainFixture } from './main-fixture';
+import { sessionActivity } from './activity';
 
 export interface Desk {
   session: Session;
@@ -53,6 +54,7 @@ export async function startDesks(count: number, tuning: SessionTuning = {}): Pro
         : silentLogger,
       redactor: new Redactor(),
       clock,
+      ...sessionActivity(store, clock),
       tuning: { client: { sleep: async () => undefined }, probeBackoffMs: 50, ...tuning },
     });
     session.start();

@@ -140,6 +140,9 @@ export function takeRecoveryRecord(
   ) as { value: string } | undefined;
   if (!row) return;
   const record = jsonText(RecoveryRecord).safeParse(row.value);
-  if (record.success) told(record.data);
-  prepareCached(store.db, 'DELETE FROM settings WHERE key = ?').run(RECORD_KEY);
+  // What `told` writes in this store (the activity entry) goes with the record's removal.
+  store.transaction(() => {
+    if (record.success) told(record.data);
+    prepareCached(store.db, 'DELETE FROM settings WHERE key = ?').run(RECORD_KEY);
+  });
 }
