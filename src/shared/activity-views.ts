@@ -241,10 +241,16 @@ export const StaffView = z.object({
 });
 export type StaffView = z.infer<typeof StaffView>;
 
-/** What a printed or saved schedule is of: the patients, and the protocol or orders. */
-export const ScheduleSubjects = z.object({
-  patients: z.array(z.string().min(1).max(100)).min(1).max(5000),
-  protocols: z.array(z.uuid()).max(1).optional(),
-  orders: z.array(z.string().min(1).max(100)).max(5000).optional(),
-});
+/**
+ * What a printed or saved schedule is of: a protocol, or orders (main adds their patients' ids
+ * from what it holds).
+ */
+export const ScheduleSubjects = z
+  .object({
+    protocols: z.array(z.uuid()).max(1).optional(),
+    orders: z.array(z.string().min(1).max(100)).max(5000).optional(),
+  })
+  .refine((s) => (s.protocols?.length ?? 0) + (s.orders?.length ?? 0) > 0, {
+    message: 'a protocol or an order',
+  });
 export type ScheduleSubjects = z.infer<typeof ScheduleSubjects>;

@@ -1,4 +1,5 @@
 import { IPC_CHANNELS, type IpcChannel } from '@shared/ipc';
+import { activityHandlers } from './activity';
 import { appHandlers } from './app';
 import { batchesHandlers } from './batches';
 import { catalogHandlers } from './catalog';
@@ -11,6 +12,7 @@ import { protocolsHandlers } from './protocols';
 import { refillsHandlers } from './refills';
 import { scheduleHandlers } from './schedule';
 import { settingsHandlers } from './settings';
+import { staffHandlers } from './staff';
 import { syncHandlers } from './sync';
 import { updatesHandlers } from './updates';
 
@@ -33,7 +35,9 @@ type Area =
   | 'settings'
   | 'schedule'
   | 'updates'
-  | 'practice';
+  | 'practice'
+  | 'activity'
+  | 'staff';
 
 /**
  * The handlers, one module per area. Each module answers for exactly its area's channels
@@ -54,6 +58,8 @@ export const HANDLER_AREAS = {
   schedule: scheduleHandlers,
   updates: updatesHandlers,
   practice: practiceHandlers,
+  activity: activityHandlers,
+  staff: staffHandlers,
 } satisfies { [A in Area]: (deps: IpcHandlerDeps) => AreaHandlers<A> };
 
 /**
