@@ -41,13 +41,14 @@ function applyNotices(notices: StoreNotice[]): void {
 
 /**
  * The header's truth: the connection's state (online or why not, the sync, what waits to be
- * sent, notices, the disk) is one live query of app.state, read again on every change of the
- * `status` or `connection` subject; what it finds is applied to the app store.
+ * sent, notices, the disk) and who is at the desk are one live query of app.state, read again on
+ * every change of the `status`, `connection` or `settings` subject; what it finds is applied to
+ * the app store.
  */
 function followStatus(): () => void {
   const status = new LiveQuery({
     read: () => call('app.state', {}),
-    subjects: ['status', 'connection'],
+    subjects: ['status', 'connection', 'settings'],
     onState: ({ data }) => {
       if (!data) return; // a failed read keeps what is shown (the host link says if it is down)
       const app = useAppStore.getState();
@@ -57,6 +58,7 @@ function followStatus(): () => void {
       app.setOutbox(data.outbox);
       app.setStorage(data.storage);
       app.setSync(data.sync);
+      app.setDesk(data);
       // A sync that succeeded makes an earlier "Sync failed" toast untrue.
       if (data.sync.phase === 'idle' && data.sync.lastSyncedAt)
         useToastStore.getState().settle(SYNC_TOPIC);
