@@ -3,6 +3,7 @@ import { LiveQuery } from '../lib/live-query';
 import { subscribeToNotifications } from '../lib/notifier';
 import { SYNC_TOPIC, useAppStore } from './app-store';
 import { useToastStore } from './toast-store';
+import { useActivityStore } from './activity-store';
 import { useBatchesStore } from './batches-store';
 import { useCatalogStore } from './catalog-store';
 import { useOrdersStore } from './orders-store';
@@ -30,6 +31,7 @@ function dropStoreState(): void {
   useSettingsStore.getState().reset();
   useOrdersStore.getState().reset();
   useBatchesStore.getState().reset();
+  useActivityStore.getState().reset();
 }
 
 /** New notices: a damaged store was replaced by a recovered one. */
