@@ -237,7 +237,9 @@ function whereOf(match: ActivityMatch): { where: string; params: unknown[] } {
     params.push(match.patient);
   }
   if (match.person) {
-    terms.push('(staff = ? OR os_user = ?)');
+    // Unindexed (+): the walk newest first stops at the page, where two indexes OR'd would
+    // gather and sort every match first (0.4 ms against 200 ms at 100,000 entries).
+    terms.push('(+staff = ? OR +os_user = ?)');
     params.push(match.person, match.person);
   }
   if (match.action) {
