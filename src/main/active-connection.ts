@@ -210,6 +210,7 @@ export class ActiveConnection {
         this.o.notices.recovered(record, connection.label);
         this.activityOf(store).record({
           action: 'store-recovered',
+          byApp: true,
           subjects: { connection: connection.id },
           detail: {
             recovery: {

@@ -14,6 +14,8 @@ export interface ActivityInput {
   detail?: ActivityDetail;
   /** Who acted, when not the person at this desk now (an order a batch made later: its submitter). */
   actor?: ActivityActor;
+  /** The app did it by itself (a purge, a recovery): this desk and account, no person named. */
+  byApp?: boolean;
 }
 
 export interface ActivityLogOptions {
@@ -41,7 +43,7 @@ export class ActivityLog {
       action: input.action,
       subjects: compact(input.subjects ?? {}),
       detail: input.detail ?? {},
-      actor: input.actor ?? this.o.actor(),
+      actor: input.actor ?? (input.byApp ? { ...this.o.actor(), staff: null } : this.o.actor()),
       atLocal: this.o.clock.now(),
       atServer: this.o.serverNow?.() ?? null,
     });

@@ -54,6 +54,7 @@ export class ActivityRetention {
       if (purged)
         this.o.log.record({
           action: 'retention-purge',
+          byApp: true,
           detail: {
             purge: {
               removed: purged.removed,

@@ -105,7 +105,7 @@ export interface OrderJobsOptions {
   /** The check of the server's recent orders just before each create. */
   duplicates: { beforeCreate(job: OrderJob): Promise<DuplicateVerdict> };
   /** Records each order created, as the act of whoever submitted its batch. */
-  activity: Pick<ActivityLog, 'record' | 'actor'>;
+  activity: Pick<ActivityLog, 'record'>;
   /** Creates in flight at once outside batches (a batch has its own). Default 4. */
   concurrency?: number;
   /** How long an in-doubt create waits before the server is read. Default 15 s. */
@@ -136,14 +136,12 @@ export function orderJobs(options: OrderJobsOptions): JobKind<OrderJobData> {
       recordCreated(job, order);
     },
   });
-  const recordCreated = (job: OrderJob, order: AppOrder) =>
+  const recordCreated = (job: OrderJob, order: AppOrder) => {
+    const submitter = job.batchId ? store.batches.actorOf(job.batchId) : null;
     options.activity.record({
       action: 'order-created',
       // A batch from before the record kept no actor: this desk, with no person named.
-      actor: (job.batchId ? store.batches.actorOf(job.batchId) : null) ?? {
-        ...options.activity.actor(),
-        staff: null,
-      },
+      ...(submitter ? { actor: submitter } : { byApp: true }),
       subjects: {
         orders: [order.id],
         patients: [order.customer.sourceId],
@@ -151,6 +149,7 @@ export function orderJobs(options: OrderJobsOptions): JobKind<OrderJobData> {
         protocols: job.data.protocolLocalId ? [job.data.protocolLocalId] : [],
       },
     });
+  };
   return {
     name: 'order',
     data: OrderJobData,

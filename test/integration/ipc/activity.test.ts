@@ -518,6 +518,9 @@ describe('a recovered store', () => {
         clientId: partner.clientId,
         clientSecret: partner.clientSecret,
       });
+      // Dana is at the desk, but the recovery is the app's own doing: no person named.
+      await h.value('staff.add', { name: 'Dana' });
+      await h.value('staff.choose', { name: 'Dana' });
       for (let i = 0; i < 120; i++) h.core.session!.protocols.create(draftFor(`act-rec-${i}`));
       const before = allEntries(h.core.store).length;
       await h.core.close();

@@ -188,6 +188,8 @@ describe('the retention purge', () => {
       [5, 'protocol-edited'],
       [4, 'protocol-edited'],
     ]);
+    // The app purged by itself: this desk and account, no person named.
+    expect(kept[0]).toMatchObject({ staff: null, osUser: 'reception', deskId: 'desk-1' });
     expect(kept[0]!.detail.purge).toMatchObject({
       removed: 3,
       lastRemovedSeq: 3,
