@@ -9,7 +9,8 @@ import { useChainCheck } from './use-activity';
  */
 export function ChainCheck() {
   const check = useChainCheck();
-  if (check.status === 'failed' && check.error)
+  // A re-read that failed keeps the last result shown; only a first read that failed says so.
+  if (check.status === 'failed' && !check.data)
     return (
       <Failed what="The record could not be checked." error={check.error} onRetry={check.refresh} />
     );
