@@ -1,4 +1,6 @@
 import type { PartnerSettings } from '../shared/api';
+import type { ActivityActor } from '../shared/activity-views';
+import { ActivityLog } from './activity/activity-log';
 import { ChangeSubject, type CoreEvents } from '../shared/events';
 import { keepPricing } from './catalog/partner-pricing';
 import type { Clock } from './clock';
@@ -44,6 +46,10 @@ export interface ActiveConnectionOptions {
   key: StoreKey;
   /** Tells the screens what changed (the `changed` event). */
   announce(subjects: Iterable<ChangeSubject>): void;
+  /** Who is at this desk now: every activity entry names them. */
+  actor: () => ActivityActor;
+  /** Years the activity record is kept (the setting). */
+  retentionYears: () => number;
   fetch?: typeof fetch;
   timers?: Timers;
   /** The embedded sandbox's database; default `${dataDir}/sandbox.db`. */
@@ -60,7 +66,7 @@ export interface ActiveConnectionOptions {
  */
 export class ActiveConnection {
   private current: Session | null = null;
-  private opened: { id: string; store: LocalStore } | null = null;
+  private opened: { id: string; store: LocalStore; activity: ActivityLog } | null = null;
   /** Switches and recoveries, one at a time. */
   private serial: Promise<unknown> = Promise.resolve();
   private recovering = false;
@@ -86,7 +92,7 @@ export class ActiveConnection {
     const active = this.o.app.connections.active();
     if (!active) return;
     try {
-      await this.activate(active.id);
+      await this.activate(active.id, null, 'resume');
     } catch (error) {
       const fault = storeFaultOf(error);
       if (fault && fault !== 'damaged') this.o.storage.fault(fault);
@@ -142,7 +148,12 @@ export class ActiveConnection {
    * settings the connection was just tested with, whose pricing terms estimates use from the
    * first moment (the session's first sync reads them otherwise).
    */
-  activate(id: string, settings: PartnerSettings | null = null): Promise<StoredConnection> {
+  activate(
+    id: string,
+    settings: PartnerSettings | null = null,
+    /** 'resume': the connection active at the last run, opened at start (no switch to record). */
+    why: 'switch' | 'resume' = 'switch',
+  ): Promise<StoredConnection> {
     return this.oneAtATime(async () => {
       const target = this.o.app.connections.get(id);
       if (!target) throw new StoreError('not-found', `No connection ${id}.`);
@@ -151,15 +162,25 @@ export class ActiveConnection {
         const store = this.openStoreOf(target);
         await this.stopSession();
         const previous = this.opened;
+        const activity = this.activityOf(store);
         try {
-          this.o.app.connections.setActive(id);
+          store.transaction(() => {
+            // Into the store entered; rolled back when the switch itself fails.
+            if (why === 'switch')
+              activity.record({
+                action: 'connection-switched',
+                subjects: { connection: id },
+                detail: { previousConnection: previous?.id ?? null },
+              });
+            this.o.app.connections.setActive(id);
+          });
         } catch (error) {
           store.close();
           if (previous) await this.startSession(this.o.app.connections.get(previous.id)!);
           throw error;
         }
         previous?.store.close();
-        this.opened = { id, store };
+        this.opened = { id, store, activity };
       }
       // Into the store of the connection now active, before its session starts.
       if (settings) keepPricing(this.opened!.store, settings, this.o.steady.now());
@@ -189,7 +210,22 @@ export class ActiveConnection {
     });
     opened.store = store;
     try {
-      takeRecoveryRecord(store, (record) => this.o.notices.recovered(record, connection.label));
+      takeRecoveryRecord(store, (record) => {
+        this.o.notices.recovered(record, connection.label);
+        this.activityOf(store).record({
+          action: 'store-recovered',
+          byApp: true,
+          subjects: { connection: connection.id },
+          detail: {
+            recovery: {
+              cause: record.cause,
+              ...record.recovered,
+              unreadable: record.unreadable,
+              lostTables: record.lostTables,
+            },
+          },
+        });
+      });
     } catch (error) {
       // The record stays in the store, and the user is told at the next open.
       this.o.log.error('could not record the notice of a recovered store', error);
@@ -236,13 +272,33 @@ export class ActiveConnection {
       });
       const connection = this.o.app.connections.get(id);
       if (!connection) return;
-      this.opened = { id, store: this.openStoreOf(connection) };
+      const store = this.openStoreOf(connection);
+      this.opened = { id, store, activity: this.activityOf(store) };
       this.recovering = false;
       await this.startSession(connection);
       this.announceConnection(this.o.app.connections.get(id)!);
     } finally {
       this.recovering = false;
     }
+  }
+
+  /**
+   * The activity record of a store: entries name who is at the desk, and carry the server's time
+   * while the store is the active one and its session reaches the server.
+   */
+  private activityOf(store: LocalStore): ActivityLog {
+    return new ActivityLog({
+      repo: store.activity,
+      actor: this.o.actor,
+      clock: this.o.clock,
+      serverNow: () =>
+        this.opened?.store === store ? (this.current?.serverNowIfOnline() ?? null) : null,
+    });
+  }
+
+  /** The activity record of the active connection's store; null when none is open. */
+  get activity(): ActivityLog | null {
+    return this.recovering ? null : (this.opened?.activity ?? null);
   }
 
   private announceConnection(active: StoredConnection | null): void {
@@ -299,6 +355,8 @@ export class ActiveConnection {
       connection,
       clientSecret,
       store: this.store,
+      activity: this.opened!.activity,
+      retention: { years: this.o.retentionYears, wall: this.o.clock },
       bus: this.o.bus,
       log: this.o.log,
       redactor: this.o.redactor,

@@ -1,3 +1,5 @@
+import type { ActivityLog } from './activity/activity-log';
+import { ActivityRetention } from './activity/activity-retention';
 import { createApiClient, type ApiClient, type ApiClientOptions } from './api/client';
 import { ServerClock, observingServerTime } from './api/server-clock';
 import { BulkSubmitter } from './bulk/bulk-submitter';
@@ -30,6 +32,10 @@ export interface SessionOptions {
   redactor: Redactor;
   /** Schedules and local timestamps: a clock no change of the PC's clock moves (steadyClock). */
   clock: Clock;
+  /** The activity record of this store: every command given it records what it does. */
+  activity: ActivityLog;
+  /** The activity record's retention: the years kept (the setting) and the PC's clock. */
+  retention: { years: () => number; wall: Clock };
   fetch?: typeof fetch;
   timers?: Timers;
   /** Shorter waits than a user needs, for tests and benches; the defaults suit the app. */
@@ -76,11 +82,15 @@ export class Session {
   readonly recentOrders: RecentOrders;
   /** One order per patient unless a person says otherwise: the checks before and after. */
   readonly duplicates: DuplicateOrders;
+  /** What was done through this session, recorded in its store. */
+  readonly activity: ActivityLog;
+  private readonly retention: ActivityRetention;
   private readonly unsubscribe: () => void;
 
   constructor(private readonly options: SessionOptions) {
-    const { store, bus, log, redactor, clock } = options;
+    const { store, bus, log, redactor, clock, activity } = options;
     this.connection = options.connection;
+    this.activity = activity;
     this.serverTime = new ServerClock(clock);
     const fetchImpl = observingServerTime(options.fetch ?? globalThis.fetch, this.serverTime);
     const timers = options.timers ? { timers: options.timers } : {};
@@ -185,6 +195,7 @@ export class Session {
           clock,
           serverTime: this.serverTime,
           duplicates: this.duplicates,
+          activity,
           log: scoped('orders'),
           inDoubtGraceMs: options.tuning?.inDoubtGraceMs?.order,
         }),
@@ -213,6 +224,7 @@ export class Session {
     });
     this.protocols = new ProtocolCommands({
       store,
+      activity,
       // A local change: report the counts; the runner sends it once its edits settle.
       changed: () => {
         this.sync.emitCounts();
@@ -221,6 +233,7 @@ export class Session {
     });
     this.bulk = new BulkSubmitter({
       store,
+      activity,
       jobs: this.jobs,
       duplicates: this.duplicates,
       bus,
@@ -239,7 +252,22 @@ export class Session {
       online: () => this.connectivity.online,
       log: scoped('poller'),
     });
-    this.orders = createOrderActions({ store, client: this.client, bus, log: scoped('orders') });
+    this.orders = createOrderActions({
+      store,
+      client: this.client,
+      bus,
+      activity,
+      log: scoped('orders'),
+    });
+    this.retention = new ActivityRetention({
+      repo: store.activity,
+      log: activity,
+      transaction: (fn) => store.transaction(fn),
+      years: options.retention.years,
+      clock: options.retention.wall,
+      timers: timerList,
+      onError: (error) => log.child('activity').error('the retention purge failed', error),
+    });
     // The server back: what waited for it is sent.
     this.unsubscribe = bus.on('connectivity', (event) => {
       if (event.online) this.jobs.wake();
@@ -253,6 +281,7 @@ export class Session {
    */
   start(): void {
     this.options.bus.emit('connectivity', this.connectivity.state);
+    this.retention.start();
     this.bulk.start();
     this.jobs.start();
     this.sync.start();
@@ -263,6 +292,12 @@ export class Session {
     this.unsubscribe();
     await Promise.allSettled([this.sync.stop(), this.jobs.stop(), this.poller.stop()]);
     this.bulk.stop();
+    this.retention.stop();
     this.connectivity.stop();
+  }
+
+  /** The server's time for the activity record: only while it answers, else null (unknown). */
+  serverNowIfOnline(): number | null {
+    return this.connectivity.online ? this.serverTime.nowIfKnown() : null;
   }
 }

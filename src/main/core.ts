@@ -1,6 +1,10 @@
 import { mkdirSync } from 'node:fs';
+import { z } from 'zod';
 import { resolve } from 'node:path';
 import { ActiveConnection } from './active-connection';
+import type { ActivityInput } from './activity/activity-log';
+import { Desk } from './activity/desk';
+import { DEFAULT_RETENTION_YEARS, RetentionYears } from '../shared/activity-views';
 import { steadyClock, systemClock, type Clock } from './clock';
 import type { Session, SessionTuning } from './connection-session';
 import { ConnectionManager, type NewConnection } from './connections/connection-manager';
@@ -85,6 +89,8 @@ export class Core {
   readonly active: ActiveConnection;
   /** What the user is told until dismissed (a damaged store recovered). */
   readonly noticeBoard: Notices;
+  /** This desk for the activity record: its id, name, OS account and the people at it. */
+  readonly desk: Desk;
   private readonly storage: StorageWatch;
 
   private constructor(
@@ -99,6 +105,7 @@ export class Core {
     this.steady = steady;
     this.bus = new CoreEventBus((error) => options.log.error('event listener failed', error));
     this.noticeBoard = new Notices({ app, bus: this.bus, log: options.log });
+    this.desk = new Desk({ settings: app.settings });
     // Before the status listeners below: the sync state is kept before a status change is told.
     this.active = new ActiveConnection({
       app,
@@ -113,6 +120,8 @@ export class Core {
       notices: this.noticeBoard,
       key: options.key,
       announce: (subjects) => this.announce(subjects),
+      actor: () => this.desk.actor(),
+      retentionYears: () => this.retentionYears(),
       ...(options.fetch ? { fetch: options.fetch } : {}),
       ...(options.timers ? { timers: options.timers } : {}),
       ...(options.embeddedDb ? { embeddedDb: options.embeddedDb } : {}),
@@ -296,8 +305,51 @@ export class Core {
     return this.connections.removal(id);
   }
 
-  removeConnection(id: string): Promise<boolean> {
-    return this.connections.remove(id);
+  /** Removes an inactive connection; recorded in the active connection's activity record. */
+  async removeConnection(id: string): Promise<boolean> {
+    const known = this.app.connections.get(id);
+    // What goes with it, counted first (remove() refuses an active or unknown one as before).
+    const removal = known && !known.isActive ? this.connections.removal(id) : null;
+    const removed = await this.connections.remove(id);
+    if (removed && removal)
+      this.recordActivity({
+        action: 'connection-removed',
+        subjects: { connection: id },
+        detail: {
+          removed: {
+            protocols: removal.protocols,
+            unsentChanges: removal.unsentChanges,
+            batches: removal.batches,
+            orders: removal.orders,
+          },
+        },
+      });
+    return removed;
+  }
+
+  /** Years the activity record is kept (the setting; six unless changed). */
+  retentionYears(): number {
+    return this.app.settings.get(
+      SETTING_KEYS.activityRetention,
+      RetentionYears,
+      DEFAULT_RETENTION_YEARS,
+    );
+  }
+
+  /** Sets an app setting; a change (its key, never its value) is recorded in the activity record. */
+  changeSetting(key: string, value: unknown): void {
+    const before = JSON.stringify(this.app.settings.get(key, z.unknown(), null));
+    this.app.settings.set(key, value);
+    if (JSON.stringify(value) !== before)
+      this.recordActivity({ action: 'settings-changed', detail: { scope: 'app', keys: [key] } });
+  }
+
+  /**
+   * Records an app-level action (a setting of this desk, a connection removed) in the active
+   * connection's activity record; with no connection open there is no record to write to.
+   */
+  recordActivity(input: ActivityInput): void {
+    this.active.activity?.record(input);
   }
 
   /** Tells the screens what changed (the `changed` event): those reading it read again. */

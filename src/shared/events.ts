@@ -96,6 +96,8 @@ export const ChangeSubject = z.enum([
   'connection',
   /** Online or not and why, the sync's phase, what waits to be sent, notices, the disk. */
   'status',
+  /** The activity record: an entry was added, or the retention purge removed some. */
+  'activity',
 ]);
 export type ChangeSubject = z.infer<typeof ChangeSubject>;
 

@@ -68,6 +68,19 @@ import {
 } from './practice-views';
 import { ConnectionRemoval, StorageProblem, StoreNotice } from './store-views';
 import { StartupView } from './startup-views';
+import {
+  ActivityFilter,
+  ActivityPageView,
+  ActivityPeopleView,
+  ActivityQuery,
+  ChainCheckView,
+  DEFAULT_RETENTION_YEARS,
+  RetentionYears,
+  ScheduleSubjects,
+  StaffList,
+  StaffName,
+  StaffView,
+} from './activity-views';
 
 /**
  * The IPC contract: every call the renderer may make (its name, the zod schema of its one
@@ -130,6 +143,13 @@ export const AppState = z.object({
   notices: z.array(StoreNotice).default([]),
   /** The disk under the data folder refuses writes (full, read-only), or null. */
   storage: StorageProblem.default(null),
+  /** The people who share this desk (Settings), and who of them is at it now (the header). */
+  staff: StaffList.default([]),
+  atDesk: z.string().nullable().default(null),
+  /** This desk as the activity record names it: the computer's name and the OS account. */
+  desk: z.object({ name: z.string(), osUser: z.string() }).default({ name: '', osUser: '' }),
+  /** Years the activity record is kept. */
+  retentionYears: RetentionYears.default(DEFAULT_RETENTION_YEARS),
 });
 export type AppState = z.infer<typeof AppState>;
 
@@ -340,6 +360,29 @@ export const IPC_CALLS = {
    * dialog saves a PDF there).
    */
   'schedule.savePdf': call(SavePdfArgs, SavePdfResult),
+  /**
+   * The window opened the print dialog for a schedule (only the window knows): recorded in the
+   * activity record, nothing else.
+   */
+  'schedule.printed': call(z.object({ subjects: ScheduleSubjects }), Nothing),
+
+  /** The activity record (audit trail) of the active connection, newest first, filtered. */
+  'activity.list': call(ActivityQuery, ActivityPageView),
+  /** The staff names and OS accounts the record names (the person filter). */
+  'activity.people': call(None, ActivityPeopleView),
+  /** Walks the record's hash chain: intact, or the first entry where it breaks and why. */
+  'activity.check': call(None, ChainCheckView),
+  /** Every entry the filters match as CSV; the export is itself recorded. */
+  'activity.exportCsv': call(ActivityFilter, CsvFile),
+  /** How many years the record is kept (the purge runs at open and daily). */
+  'activity.setRetention': call(z.object({ years: RetentionYears }), Nothing),
+
+  /** The short list of people who share this desk, and who is at it (kept in app.db). */
+  'staff.add': call(z.object({ name: StaffName }), StaffView),
+  'staff.rename': call(z.object({ from: z.string().min(1).max(60), to: StaffName }), StaffView),
+  'staff.remove': call(z.object({ name: z.string().min(1).max(60) }), StaffView),
+  /** Who is at the desk now (null: nobody picked); every activity entry names them. */
+  'staff.choose': call(z.object({ name: z.string().min(1).max(60).nullable() }), StaffView),
 
   /**
    * Practice mode: the built-in sandbox's controls in the app. Every call but practice.state is

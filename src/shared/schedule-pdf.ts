@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ScheduleSubjects } from './activity-views';
 
 /** The longest file name a saved schedule may have (its extension included). */
 export const PDF_FILE_NAME_MAX = 120;
@@ -16,8 +17,12 @@ export const PdfFileName = z
     'a file name ending in .pdf (letters, digits, spaces, dots, hyphens, underscores)',
   );
 
-/** schedule.savePdf: the page as it prints, saved as a PDF where the user chooses. */
-export const SavePdfArgs = z.object({ fileName: PdfFileName });
+/**
+ * schedule.savePdf: the page as it prints, saved as a PDF where the user chooses; `subjects` is
+ * what the schedule is of, for the activity record (the file name has the patient's name: it is
+ * never recorded).
+ */
+export const SavePdfArgs = z.object({ fileName: PdfFileName, subjects: ScheduleSubjects });
 export type SavePdfArgs = z.infer<typeof SavePdfArgs>;
 
 /** `saved` is false when the user closed the save dialog without choosing a file. */

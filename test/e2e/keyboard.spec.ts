@@ -53,9 +53,11 @@ test('keyboard only: connect, move through the sidebar, and use the rotate dialo
   await app.keyboard.press('ArrowDown');
   await expect(nav.getByRole('link', { name: 'Settings' })).toBeFocused();
   await app.keyboard.press('End');
-  await expect(nav.getByRole('link', { name: 'Patients' })).toBeFocused();
+  await expect(nav.getByRole('link', { name: 'Activity' })).toBeFocused();
   await app.keyboard.press('ArrowDown'); // wraps around
   await expect(nav.getByRole('link', { name: 'Protocols' })).toBeFocused();
+  await app.keyboard.press('ArrowUp');
+  await expect(nav.getByRole('link', { name: 'Activity' })).toBeFocused();
   await app.keyboard.press('ArrowUp');
   await expect(nav.getByRole('link', { name: 'Patients' })).toBeFocused();
   await app.keyboard.press('ArrowUp');

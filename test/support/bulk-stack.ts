@@ -8,6 +8,7 @@ import { orderJobs } from '../../src/main/jobs/order-job';
 import { RecentOrders } from '../../src/main/orders/recent-orders';
 import type { LocalStore } from '../../src/main/stores';
 import { realTimers } from '../../src/main/timers';
+import { testActivity } from './activity';
 
 export interface BulkStack {
   jobs: JobRunner;
@@ -36,6 +37,7 @@ export function startBulk(
 ): BulkStack {
   const { store, client, bus } = deps;
   const log = options.log ?? (() => undefined);
+  const activity = testActivity(store);
   let submitter: BulkSubmitter | null = null;
   // As a Session wires them: the server's recent orders and the duplicate checks on them.
   const recent = new RecentOrders({ store, client, serverTime: systemClock, steady: systemClock });
@@ -57,6 +59,7 @@ export function startBulk(
         client,
         clock: systemClock,
         duplicates,
+        activity,
         log,
         ...(options.inDoubtGraceMs !== undefined ? { inDoubtGraceMs: options.inDoubtGraceMs } : {}),
       }),
@@ -66,6 +69,7 @@ export function startBulk(
   });
   submitter = new BulkSubmitter({
     store,
+    activity,
     jobs,
     duplicates,
     bus,

@@ -8,6 +8,7 @@ import { Session, type SessionTuning } from '../../src/main/connection-session';
 import { createLocalStore, type LocalStore } from '../../src/main/stores';
 import { startMainFixture, type MainFixture } from './main-fixture';
 import { TEST_KEY } from './store-key';
+import { sessionActivity } from './activity';
 
 export interface Desk {
   session: Session;
@@ -54,6 +55,7 @@ export async function startDesks(count: number, tuning: SessionTuning = {}): Pro
         : silentLogger,
       redactor: new Redactor(),
       clock,
+      ...sessionActivity(store, clock),
       tuning: { client: { sleep: async () => undefined }, probeBackoffMs: 50, ...tuning },
     });
     session.start();

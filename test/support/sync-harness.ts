@@ -9,6 +9,7 @@ import { ProtocolCommands } from '../../src/main/protocols/protocol-commands';
 import type { Timers } from '../../src/main/timers';
 import { startMainFixture, type MainFixture } from './main-fixture';
 import { validOrderBody, type TestSandbox } from './sandbox';
+import { testActivity } from './activity';
 
 export interface Call {
   method: string;
@@ -163,6 +164,7 @@ export async function startSyncHarness(
   });
   const protocols = new ProtocolCommands({
     store: fixture.store,
+    activity: testActivity(fixture.store),
     changed: () => {
       engine.emitCounts();
       jobs.wake();

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { CreateOrderRequest } from '@shared/api';
+import { ActivityActor } from '@shared/activity-views';
+import { jsonTextOrNull } from '../store/rows';
 import type { JobError, JobState } from '../jobs/job-model';
 
 export const BatchState = z.enum(['running', 'paused', 'done']);
@@ -14,6 +16,8 @@ export const BatchRow = z
     total: z.int(),
     finished_at: z.int().nullable(),
     name: z.string().nullable(),
+    /** Who submitted it (migration 13); null for a batch submitted before. */
+    actor: jsonTextOrNull(ActivityActor),
   })
   .transform((r) => ({
     id: r.id,
@@ -23,6 +27,7 @@ export const BatchRow = z
     total: r.total,
     finishedAt: r.finished_at,
     name: r.name,
+    actor: r.actor,
   }));
 export type Batch = z.output<typeof BatchRow>;
 

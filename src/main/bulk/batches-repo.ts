@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { Money, type CreateOrderRequest } from '@shared/api';
+import type { ActivityActor } from '@shared/activity-views';
 import { centsToMoney, moneyToCents } from '@shared/money';
 import type { Clock } from '../clock';
 import type { JobsRepo } from '../jobs/jobs-repo';
@@ -38,7 +39,12 @@ export class BatchesRepo {
       /** Orders of the same patient and content the user chose to order again beside. */
       allowDuplicateOf?: readonly string[];
     }[],
-    options: { concurrency: number; name?: string | null },
+    options: {
+      concurrency: number;
+      name?: string | null;
+      /** Who submitted it: the orders its jobs create later are recorded as theirs. */
+      actor?: ActivityActor | null;
+    },
   ): Batch {
     if (items.length === 0)
       throw new StoreError('invalid-state', 'A batch needs at least one order.');
@@ -46,8 +52,16 @@ export class BatchesRepo {
     runTransaction(this.db, () => {
       prepareCached(
         this.db,
-        "INSERT INTO batches (id, created_at, state, concurrency, total, name) VALUES (?, ?, 'running', ?, ?, ?)",
-      ).run(id, this.clock.now(), options.concurrency, items.length, options.name ?? null);
+        `INSERT INTO batches (id, created_at, state, concurrency, total, name, actor)
+         VALUES (?, ?, 'running', ?, ?, ?, ?)`,
+      ).run(
+        id,
+        this.clock.now(),
+        options.concurrency,
+        items.length,
+        options.name ?? null,
+        options.actor ? JSON.stringify(options.actor) : null,
+      );
       items.forEach((item, seq) => {
         enqueueOrderJob(this.jobs, item, { batchId: id, batchSeq: seq });
       });
@@ -58,6 +72,11 @@ export class BatchesRepo {
   get(batchId: string): Batch | null {
     const row = prepareCached(this.db, 'SELECT * FROM batches WHERE id = ?').get(batchId);
     return row ? parseRow(BatchRow, row, 'batches', `id=${batchId}`) : null;
+  }
+
+  /** Who submitted the batch, or null (none kept, or no such batch). */
+  actorOf(batchId: string): ActivityActor | null {
+    return this.get(batchId)?.actor ?? null;
   }
 
   /** Batches newest first. */

@@ -1,4 +1,6 @@
 import type { CreateOrderRequest, ProductRead } from '@shared/api';
+import type { ActivityDetail } from '@shared/activity-views';
+import type { ActivityLog } from '../activity/activity-log';
 import type { CoreEvents } from '@shared/events';
 import type { Clock } from '../clock';
 import type { CoreEventBus } from '../events';
@@ -18,6 +20,8 @@ import { KeyedThrottle } from './throttle';
 
 export interface BulkSubmitterOptions {
   store: LocalStore;
+  /** Records each batch submitted and each item sent again, with its own write. */
+  activity: Pick<ActivityLog, 'record' | 'actor'>;
   /** The runner that sends the batches' order jobs. */
   jobs: Pick<JobRunner, 'wake'>;
   /** Looks at a settled batch's orders for possible duplicates. */
@@ -68,6 +72,8 @@ export class BulkSubmitter {
       allowDuplicateOf?: Readonly<Record<string, readonly string[]>>;
       /** The batch's name as the user gave it; none: the lists show its start date. */
       name?: string;
+      /** What the activity record says it came from: the batch review, or Order now. */
+      source?: 'batch' | 'protocol';
     } = {},
   ): string {
     const { store } = this.o;
@@ -115,7 +121,17 @@ export class BulkSubmitter {
         }
       }
       if (rejected.length > 0) throw new BatchRejectedError(rejected);
-      return store.batches.insertBatch(items, { concurrency, name: options.name ?? null });
+      const inserted = store.batches.insertBatch(items, {
+        concurrency,
+        name: options.name ?? null,
+        actor: this.o.activity.actor(),
+      });
+      this.recordSubmitted(inserted.id, items, {
+        source: options.source ?? 'batch',
+        concurrency,
+        named: Boolean(options.name),
+      });
+      return inserted;
     });
     this.log(`batch ${batch.id}: ${batch.total} protocol(s), concurrency ${concurrency}`);
     this.throttle.flush(batch.id);
@@ -135,7 +151,15 @@ export class BulkSubmitter {
     },
     what: string,
   ): string {
-    const batch = this.o.store.batches.insertBatch([item], { concurrency: 1 });
+    const { store } = this.o;
+    const batch = store.transaction(() => {
+      const inserted = store.batches.insertBatch([item], {
+        concurrency: 1,
+        actor: this.o.activity.actor(),
+      });
+      this.recordSubmitted(inserted.id, [item], { source: 'scratch', concurrency: 1 });
+      return inserted;
+    });
     this.log(`batch ${batch.id}: ${what}`);
     this.throttle.flush(batch.id);
     this.o.jobs.wake();
@@ -168,6 +192,7 @@ export class BulkSubmitter {
         const held = store.jobs.get(item.jobId)!;
         const data = OrderJobData.parse(held.data);
         store.batches.retryItem(batchId, seq, { ...data, allowDuplicates: true });
+        this.recordRetried(batchId, data, true);
         return;
       }
       const protocol = item.protocolLocalId
@@ -187,14 +212,46 @@ export class BulkSubmitter {
           `${protocolLabel(protocol)} is not a complete order yet: fix it in the editor, then retry.`,
           built.problems,
         );
-      store.batches.retryItem(batchId, seq, {
-        protocolLocalId: protocol.localId,
-        request: built.request,
-      });
+      const data = { protocolLocalId: protocol.localId, request: built.request };
+      store.batches.retryItem(batchId, seq, data);
+      this.recordRetried(batchId, data, false);
     });
     this.log(`batch ${batchId}: item ${seq} sent again`);
     this.throttle.flush(batchId);
     this.o.jobs.wake();
+  }
+
+  /** The activity entry of a batch submitted: its protocols and their patients, by id. */
+  private recordSubmitted(
+    batchId: string,
+    items: readonly { protocolLocalId: string | null; request: CreateOrderRequest }[],
+    detail: ActivityDetail,
+  ): void {
+    this.o.activity.record({
+      action: 'batch-submitted',
+      subjects: {
+        batches: [batchId],
+        protocols: items.flatMap((i) => (i.protocolLocalId ? [i.protocolLocalId] : [])),
+        patients: items.map((i) => i.request.customer.sourceId),
+      },
+      detail: { ...detail, count: items.length },
+    });
+  }
+
+  private recordRetried(
+    batchId: string,
+    data: { protocolLocalId: string | null; request: CreateOrderRequest },
+    sendAnyway: boolean,
+  ): void {
+    this.o.activity.record({
+      action: 'batch-item-retried',
+      subjects: {
+        batches: [batchId],
+        protocols: data.protocolLocalId ? [data.protocolLocalId] : [],
+        patients: [data.request.customer.sourceId],
+      },
+      detail: { sendAnyway },
+    });
   }
 
   /** No more of the batch's jobs are sent (those in flight finish); it stays paused across restarts. */

@@ -72,13 +72,25 @@ const catalogNames = (products: readonly ProductRead[]) => {
   return (id: number) => names.get(id);
 };
 
-/** The protocols the list shows (its search, filters and sort), in its order. */
+/**
+ * The protocols the list shows (its search, filters and sort), in its order, and the ids the
+ * file holds (for the activity record).
+ */
 export function exportProtocols(
   store: LocalStore,
   query: ProtocolMatchQuery & ProtocolOrder,
-): CsvFile {
-  const drafts = store.protocols.matchingDrafts(query);
-  return { csv: protocolsCsv(drafts, catalogNames(store.products.list())), rows: drafts.length };
+): CsvFile & { touched: { protocols: string[]; patients: string[] } } {
+  return store.transaction(() => {
+    const drafts = store.protocols.matchingDrafts(query);
+    return {
+      csv: protocolsCsv(drafts, catalogNames(store.products.list())),
+      rows: drafts.length,
+      touched: {
+        protocols: store.protocols.matchingIds(query),
+        patients: drafts.map((d) => d.customer.sourceId),
+      },
+    };
+  });
 }
 
 const EXAMPLE_CUSTOMERS = [

@@ -1,4 +1,11 @@
+import {
+  SUBJECT_LISTS,
+  SUBJECTS_SHOWN,
+  type ActivityEntryView,
+  type ActivitySubjects,
+} from '@shared/activity-views';
 import { fieldName } from '@shared/field-names';
+import type { ActivityEntry } from '../activity/activity-repo';
 import type { BatchItem } from '../bulk/batch-model';
 import type { JobError } from '../jobs/job-model';
 import type { BatchItemView } from '@shared/work-views';
@@ -72,3 +79,28 @@ export const toBatchItemView = (item: BatchItem): BatchItemView => ({
   held: item.error?.kind === 'duplicate' ? item.error.orders : [],
   possibleDuplicates: item.possibleDuplicates,
 });
+
+/** An activity entry as the screen shows it: at most SUBJECTS_SHOWN ids of each list. */
+export function toActivityView(entry: ActivityEntry): ActivityEntryView {
+  const subjects: ActivitySubjects = { ...entry.subjects };
+  const more: ActivityEntryView['more'] = {};
+  for (const list of SUBJECT_LISTS) {
+    const ids = entry.subjects[list];
+    if (!ids || ids.length <= SUBJECTS_SHOWN) continue;
+    subjects[list] = ids.slice(0, SUBJECTS_SHOWN);
+    more[list] = ids.length - SUBJECTS_SHOWN;
+  }
+  return {
+    seq: entry.seq,
+    atLocal: entry.atLocal,
+    atServer: entry.atServer,
+    deskId: entry.deskId,
+    deskName: entry.deskName,
+    osUser: entry.osUser,
+    staff: entry.staff,
+    action: entry.action,
+    subjects,
+    more,
+    detail: entry.detail,
+  };
+}

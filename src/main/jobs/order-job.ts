@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { CreateOrderRequest, type AppOrder } from '@shared/api';
+import type { ActivityLog } from '../activity/activity-log';
 import type { ApiClient } from '../api/client';
 import { ServerClock } from '../api/server-clock';
+import type { BatchesRepo } from '../bulk/batches-repo';
 import type { Clock } from '../clock';
 import type { Db } from '../store/db';
 import { prepareCached } from '../store/rows';
@@ -94,7 +96,7 @@ export function protocolOfOrder(db: Db, orderId: string): string | null {
 export type DuplicateVerdict = { adopt: AppOrder } | { held: DuplicateRef[] };
 
 export interface OrderJobsOptions {
-  store: { jobs: JobsRepo; orders: OrdersRepo };
+  store: { jobs: JobsRepo; orders: OrdersRepo; batches: Pick<BatchesRepo, 'actorOf'> };
   client: Pick<ApiClient, 'createOrder' | 'listOrders'>;
   /** The steady clock of the jobs' times (sent_at). */
   clock: Clock;
@@ -102,6 +104,8 @@ export interface OrderJobsOptions {
   serverTime?: Pick<ServerClock, 'now' | 'nowIfKnown'>;
   /** The check of the server's recent orders just before each create. */
   duplicates: { beforeCreate(job: OrderJob): Promise<DuplicateVerdict> };
+  /** Records each order created, as the act of whoever submitted its batch. */
+  activity: Pick<ActivityLog, 'record'>;
   /** Creates in flight at once outside batches (a batch has its own). Default 4. */
   concurrency?: number;
   /** How long an in-doubt create waits before the server is read. Default 15 s. */
@@ -124,11 +128,28 @@ export function orderJobs(options: OrderJobsOptions): JobKind<OrderJobData> {
   const { store, client, clock } = options;
   const serverTime = options.serverTime ?? new ServerClock(clock);
   const log = options.log ?? (() => undefined);
-  const created = (order: AppOrder): Outcome => ({
+  const created = (job: OrderJob, order: AppOrder): Outcome => ({
     to: 'done',
     resultId: order.id,
-    write: () => store.orders.insertCreated(order),
+    write: () => {
+      store.orders.insertCreated(order);
+      recordCreated(job, order);
+    },
   });
+  const recordCreated = (job: OrderJob, order: AppOrder) => {
+    const submitter = job.batchId ? store.batches.actorOf(job.batchId) : null;
+    options.activity.record({
+      action: 'order-created',
+      // A batch from before the record kept no actor: this desk, with no person named.
+      ...(submitter ? { actor: submitter } : { byApp: true }),
+      subjects: {
+        orders: [order.id],
+        patients: [order.customer.sourceId],
+        batches: job.batchId ? [job.batchId] : [],
+        protocols: job.data.protocolLocalId ? [job.data.protocolLocalId] : [],
+      },
+    });
+  };
   return {
     name: 'order',
     data: OrderJobData,
@@ -141,10 +162,10 @@ export function orderJobs(options: OrderJobsOptions): JobKind<OrderJobData> {
       } catch (error) {
         return readFailure(error); // nothing was sent: tried again later
       }
-      if ('adopt' in check) return created(check.adopt);
+      if ('adopt' in check) return created(job, check.adopt);
       if (check.held.length > 0 && !job.data.allowDuplicates)
         return { to: 'rejected', error: { kind: 'duplicate', orders: check.held } };
-      return created(await client.createOrder(job.data.request));
+      return created(job, await client.createOrder(job.data.request));
     },
     failure: (_job, error) => writeFailure(error),
     async reconcile(jobs) {
@@ -157,8 +178,9 @@ export function orderJobs(options: OrderJobsOptions): JobKind<OrderJobData> {
         })),
       );
       const outcomes = new Map<number, Outcome | null>();
-      for (const { item, order } of result.found) outcomes.set(item.id, created(order));
       const byId = new Map(jobs.map((job) => [job.id, job]));
+      for (const { item, order } of result.found)
+        outcomes.set(item.id, created(byId.get(item.id)!, order));
       for (const item of result.notFound) {
         const job = byId.get(item.id)!;
         outcomes.set(item.id, {

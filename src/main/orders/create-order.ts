@@ -76,6 +76,7 @@ export function createOrder(
   if ('protocolLocalId' in input)
     return bulk.submit([input.protocolLocalId], {
       concurrency: 1,
+      source: 'protocol',
       ...(allow ? { allowDuplicateOf: { [input.protocolLocalId]: allow } } : {}),
     });
   const built = orderRequestFromDraft(input.draft, (id) => store.products.get(id));

@@ -1,7 +1,9 @@
 import type { AppOrder } from '@shared/api';
+import type { ActivityLog } from '../activity/activity-log';
 import type { ApiClient } from '../api/client';
 import { isApiClientError } from '../api/errors';
 import type { CoreEventBus } from '../events';
+import { protocolOfOrder } from '../jobs/order-job';
 import type { LocalStore } from '../stores';
 import { orderStatusEvent } from './orders-repo';
 
@@ -26,6 +28,8 @@ export interface OrderActionsDeps {
   store: LocalStore;
   client: Pick<ApiClient, 'cancelOrder' | 'getOrder'>;
   bus: CoreEventBus;
+  /** Records a cancel that went through, with the cancelled order's write. */
+  activity: Pick<ActivityLog, 'record'>;
   log?: (line: string) => void;
 }
 
@@ -59,7 +63,21 @@ export function createOrderActions(deps: OrderActionsDeps): OrderActions {
 
     async cancelOrder(orderId) {
       try {
-        return { ok: true, order: record(await deps.client.cancelOrder(orderId)) };
+        const cancelled = await deps.client.cancelOrder(orderId);
+        const order = deps.store.transaction(() => {
+          const stored = record(cancelled);
+          const protocol = protocolOfOrder(deps.store.db, orderId);
+          deps.activity.record({
+            action: 'order-cancelled',
+            subjects: {
+              orders: [orderId],
+              patients: [stored.customer.sourceId],
+              protocols: protocol ? [protocol] : [],
+            },
+          });
+          return stored;
+        });
+        return { ok: true, order };
       } catch (error) {
         if (isApiClientError(error, 'not-found')) {
           return {

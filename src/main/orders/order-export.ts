@@ -83,7 +83,7 @@ function itemsSummary(items: AppOrder['lineItems']): string {
 export function exportSelectedOrdersCsv(
   orders: Pick<OrdersRepo, 'get'>,
   orderIds: readonly string[],
-): CsvFile | { missing: string[] } {
+): OrdersCsv | { missing: string[] } {
   const found: AppOrder[] = [];
   const missing: string[] = [];
   for (const id of new Set(orderIds)) {
@@ -93,7 +93,11 @@ export function exportSelectedOrdersCsv(
   }
   if (missing.length > 0) return { missing };
   found.sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? 1 : -1));
-  return { csv: writeCsv(ORDER_EXPORT_HEADER, found.map(orderExportRow)), rows: found.length };
+  return {
+    csv: writeCsv(ORDER_EXPORT_HEADER, found.map(orderExportRow)),
+    rows: found.length,
+    touched: touchedBy(found),
+  };
 }
 
 /**
@@ -104,14 +108,23 @@ export function exportSelectedOrdersCsv(
 export function exportOrdersCsv(
   orders: Pick<OrdersRepo, 'matching'>,
   query: Omit<OrderQuery, 'limit' | 'offset'>,
-): CsvFile {
-  let rows = 0;
+): OrdersCsv {
+  const touched: OrdersCsv['touched'] = { orders: [], patients: [] };
   function* lines(): Generator<CsvCell[]> {
     for (const order of orders.matching(query)) {
-      rows++;
+      touched.orders.push(order.id);
+      touched.patients.push(order.customer.sourceId);
       yield orderExportRow(order);
     }
   }
   const csv = writeCsv(ORDER_EXPORT_HEADER, lines());
-  return { csv, rows };
+  return { csv, rows: touched.orders.length, touched };
 }
+
+/** An orders file, and the ids it holds (for the activity record). */
+export type OrdersCsv = CsvFile & { touched: { orders: string[]; patients: string[] } };
+
+const touchedBy = (orders: readonly AppOrder[]): OrdersCsv['touched'] => ({
+  orders: orders.map((o) => o.id),
+  patients: orders.map((o) => o.customer.sourceId),
+});

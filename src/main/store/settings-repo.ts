@@ -15,6 +15,14 @@ export const SETTING_KEYS = {
   updates: 'app.updates',
   /** Practice mode on the built-in sandbox (its controls in the app): boolean, default off. */
   practice: 'practice.enabled',
+  /** This data folder's desk id for the activity record: a random id made once. */
+  deskId: 'desk.id',
+  /** The people who share this desk (StaffList), default none. */
+  staff: 'desk.staff',
+  /** Who of them is at the desk now: a name of the list, or null. */
+  atDesk: 'desk.atDesk',
+  /** Years the activity record is kept: an integer, default 6 (HIPAA's six years). */
+  activityRetention: 'activity.retentionYears',
 } as const;
 
 /**

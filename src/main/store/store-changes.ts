@@ -24,6 +24,9 @@ export const SUBJECT_OF_TABLE: Readonly<Record<string, ChangeSubject>> = {
   settings: 'settings',
   connections: 'connection',
   notices: 'status',
+  activity: 'activity',
+  activity_patients: 'activity',
+  activity_retention: 'activity',
 };
 
 /** The table a write statement writes (INSERT, REPLACE, UPDATE, DELETE), or null for a read. */

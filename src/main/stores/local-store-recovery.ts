@@ -43,6 +43,9 @@ export const CONNECTION_TABLES = [
   'orders',
   'order_status_changes',
   'possible_duplicates',
+  // The activity record: its rows (each fills its activity_patients) and its retention anchor.
+  'activity_retention',
+  'activity',
   // Left from the single-file layout; copied so that nothing readable is dropped.
   'connections',
   'settings',
@@ -139,6 +142,9 @@ export function takeRecoveryRecord(
   ) as { value: string } | undefined;
   if (!row) return;
   const record = jsonText(RecoveryRecord).safeParse(row.value);
-  if (record.success) told(record.data);
-  prepareCached(store.db, 'DELETE FROM settings WHERE key = ?').run(RECORD_KEY);
+  // What `told` writes in this store (the activity entry) goes with the record's removal.
+  store.transaction(() => {
+    if (record.success) told(record.data);
+    prepareCached(store.db, 'DELETE FROM settings WHERE key = ?').run(RECORD_KEY);
+  });
 }

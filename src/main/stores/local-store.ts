@@ -1,3 +1,4 @@
+import { ActivityRepo } from '../activity/activity-repo';
 import { BatchesRepo } from '../bulk/batches-repo';
 import { ProductsRepo } from '../catalog/products-repo';
 import { ShippingMethodsRepo } from '../catalog/shipping-methods-repo';
@@ -27,6 +28,8 @@ export interface LocalStore {
   orders: OrdersRepo;
   batches: BatchesRepo;
   syncState: SyncStateRepo;
+  /** The activity record (audit trail): appended, read, purged; never changed. */
+  activity: ActivityRepo;
   /**
    * Runs `fn` in one transaction that begins IMMEDIATE (nested calls become savepoints): for
    * writes across repositories.
@@ -61,6 +64,7 @@ export function createLocalStore(file: string, options: LocalStoreOptions = {}):
     orders,
     batches: new BatchesRepo(db, clock, jobs, orders),
     syncState: new SyncStateRepo(db),
+    activity: new ActivityRepo(db),
     transaction: (fn) => runTransaction(db, fn),
     close: () => closeStore(db),
   };

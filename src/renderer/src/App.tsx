@@ -22,6 +22,7 @@ const BatchesScreen = lazyScreen(() => import('./screens/batches/BatchesScreen')
 const RefillsScreen = lazyScreen(() => import('./screens/refills/RefillsScreen'));
 const PatientsScreen = lazyScreen(() => import('./screens/patients/PatientsScreen'));
 const PatientScreen = lazyScreen(() => import('./screens/patients/PatientScreen'));
+const ActivityScreen = lazyScreen(() => import('./screens/activity/ActivityScreen'));
 const ConflictsScreen = lazyScreen(() => import('./screens/conflicts/ConflictsScreen'));
 const CatalogScreen = lazyScreen(() => import('./screens/catalog/CatalogScreen'));
 const SettingsScreen = lazyScreen(() => import('./screens/settings/SettingsScreen'));
@@ -38,6 +39,7 @@ const SCREENS = [
   RefillsScreen,
   PatientsScreen,
   PatientScreen,
+  ActivityScreen,
   ConflictsScreen,
   CatalogScreen,
   SettingsScreen,
@@ -140,6 +142,9 @@ function Shell() {
                 </Route>
                 <Route path="/patients">
                   <PatientsScreen />
+                </Route>
+                <Route path="/activity">
+                  <ActivityScreen />
                 </Route>
                 <Route path="/conflicts">
                   <ConflictsScreen />

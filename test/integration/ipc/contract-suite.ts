@@ -122,6 +122,16 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'settings.revealWebhookSecret': { please: true },
   'settings.rotateWebhookSecret': { confirm: false },
   'schedule.savePdf': { fileName: '../../etc/passwd.pdf' },
+  'schedule.printed': { subjects: {} },
+  'activity.list': { action: 'everything', limit: 0 },
+  'activity.people': { all: true },
+  'activity.check': { deep: true },
+  'activity.exportCsv': { from: 'yesterday' },
+  'activity.setRetention': { years: 0 },
+  'staff.add': { name: '   ' },
+  'staff.rename': { from: 'Dana', to: 'x'.repeat(61) },
+  'staff.remove': { name: '' },
+  'staff.choose': { name: 42 },
   'updates.get': { now: true },
   'updates.configure': { enabled: true, feedUrl: 'http://updates.example.com/' },
   'updates.check': { force: true },
@@ -286,24 +296,53 @@ export function registerContractSuite(
 
     it('saves the schedule as a PDF in the desktop app only, under a plain file name', async () => {
       const fileName = 'dosing-schedule-ada-lovelace-2026-11-26.pdf';
+      const subjects = { orders: ['ipc-schedule-1'] };
       if (target.savedPdfs) {
-        expect(await value('schedule.savePdf', { fileName })).toEqual({ saved: true });
+        expect(await value('schedule.savePdf', { fileName, subjects })).toEqual({ saved: true });
         expect(target.savedPdfs).toEqual([fileName]);
         // The save dialog closed: nothing is saved, and that is no failure.
-        expect(await value('schedule.savePdf', { fileName: 'cancel.pdf' })).toEqual({
+        expect(await value('schedule.savePdf', { fileName: 'cancel.pdf', subjects })).toEqual({
           saved: false,
         });
         expect(target.savedPdfs).toEqual([fileName]);
       } else {
-        const error = await failure('schedule.savePdf', { fileName });
+        const error = await failure('schedule.savePdf', { fileName, subjects });
         expect(error.kind).toBe('unavailable');
         expect(error.message).toMatch(/choose "Save as PDF"/);
       }
       for (const bad of ['notes.txt', 'sub/dir.pdf', '.hidden.pdf', `${'a'.repeat(120)}.pdf`]) {
-        const error = await failure('schedule.savePdf', { fileName: bad });
+        const error = await failure('schedule.savePdf', { fileName: bad, subjects });
         expect(error.kind).toBe('invalid-arguments');
         expect(error.fieldErrors[0]?.path).toEqual(['fileName']);
       }
+    });
+
+    it('keeps the activity record: who is at the desk, the entries, their check and export', async () => {
+      expect(await value('staff.add', { name: 'Dana' })).toEqual({ staff: ['Dana'], atDesk: null });
+      expect(await value('staff.rename', { from: 'Dana', to: 'Dana R.' })).toEqual({
+        staff: ['Dana R.'],
+        atDesk: null,
+      });
+      expect(await value('staff.choose', { name: 'Dana R.' })).toEqual({
+        staff: ['Dana R.'],
+        atDesk: 'Dana R.',
+      });
+      expect(await value('schedule.printed', { subjects: { orders: ['ipc-print-1'] } })).toBeNull();
+      const page = await value('activity.list', { action: 'schedule-printed' });
+      expect(page.total).toBe(1);
+      expect(page.entries[0]).toMatchObject({
+        staff: 'Dana R.',
+        action: 'schedule-printed',
+        subjects: { orders: ['ipc-print-1'] },
+      });
+      expect((await value('activity.people', {})).staff).toEqual(['Dana R.']);
+      expect(await value('activity.check', {})).toMatchObject({ intact: true });
+      const file = await value('activity.exportCsv', { action: 'schedule-printed' });
+      expect(file.rows).toBe(1);
+      expect(await value('activity.setRetention', { years: 6 })).toBeNull();
+      expect(await value('staff.remove', { name: 'Dana R.' })).toEqual({ staff: [], atDesk: null });
+      const refused = await failure('staff.remove', { name: 'Nobody' });
+      expect(refused).toMatchObject({ kind: 'validation', fieldErrors: [{ path: ['name'] }] });
     });
 
     it('drafts, lists, searches, edits and deletes protocols; the server refuses nothing it was sent', async () => {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CANCEL_MESSAGES, createOrderActions } from '../../../src/main/orders/order-actions';
 import { startMainFixture, type MainFixture } from '../../support/main-fixture';
 import { protocolFor } from '../../support/bulk';
+import { testActivity } from '../../support/activity';
 
 let fx: MainFixture;
 beforeEach(async () => {
@@ -19,7 +20,12 @@ async function storedOrder(sourceId: string) {
 
 describe('cancel order', () => {
   it('cancels a NEW order: CANCELLED on the server and in the store, with an order-status event', async () => {
-    const actions = createOrderActions({ store: fx.store, client: fx.client, bus: fx.bus });
+    const actions = createOrderActions({
+      store: fx.store,
+      client: fx.client,
+      bus: fx.bus,
+      activity: testActivity(fx.store),
+    });
     const id = await storedOrder('cancel-new');
 
     const outcome = await actions.cancelOrder(id);
@@ -43,7 +49,12 @@ describe('cancel order', () => {
   });
 
   it('refuses a PROCESSING order with a clear message and leaves the store as it is', async () => {
-    const actions = createOrderActions({ store: fx.store, client: fx.client, bus: fx.bus });
+    const actions = createOrderActions({
+      store: fx.store,
+      client: fx.client,
+      bus: fx.bus,
+      activity: testActivity(fx.store),
+    });
     const id = await storedOrder('cancel-processing');
     await fx.sandbox.api('POST', `/_sandbox/orders/${id}/advance`, { to: 'PROCESSING' });
     fx.store.orders.upsert(await fx.client.getOrder(id), { source: 'pulled' });
@@ -64,7 +75,12 @@ describe('cancel order', () => {
   });
 
   it('a stale store (still NEW) learns the real status from the refused cancel', async () => {
-    const actions = createOrderActions({ store: fx.store, client: fx.client, bus: fx.bus });
+    const actions = createOrderActions({
+      store: fx.store,
+      client: fx.client,
+      bus: fx.bus,
+      activity: testActivity(fx.store),
+    });
     const id = await storedOrder('cancel-stale');
     await fx.sandbox.api('POST', `/_sandbox/orders/${id}/advance`, { to: 'FULFILLED' });
 
@@ -82,7 +98,12 @@ describe('cancel order', () => {
   });
 
   it('an unknown order is a not-found outcome', async () => {
-    const actions = createOrderActions({ store: fx.store, client: fx.client, bus: fx.bus });
+    const actions = createOrderActions({
+      store: fx.store,
+      client: fx.client,
+      bus: fx.bus,
+      activity: testActivity(fx.store),
+    });
     expect(await actions.cancelOrder('ord_doesnotexist')).toMatchObject({
       ok: false,
       reason: 'not-found',

@@ -17,6 +17,7 @@ import {
 } from '../../support/rewriting-proxy';
 import { serverProtocols } from '../../support/sync-harness';
 import { waitFor } from '../../support/wait';
+import { sessionActivity } from '../../support/activity';
 
 /**
  * The app's main services (a whole Session) against a proxy in front of a real sandbox that
@@ -108,6 +109,7 @@ describe('through a proxy that answers as a real server and a real network may',
         log: silentLogger,
         redactor: new Redactor(),
         clock: systemClock,
+        ...sessionActivity(f.store),
         tuning: {
           client: { sleep: async () => undefined, timeoutMs: 5_000 },
           inDoubtGraceMs: { protocol: 1_000, order: 1_000 },

@@ -13,6 +13,7 @@ import { setFaults } from '../../support/client-harness';
 import { startMainFixture, type MainFixture } from '../../support/main-fixture';
 import { serverProtocols } from '../../support/sync-harness';
 import { waitFor } from '../../support/wait';
+import { sessionActivity } from '../../support/activity';
 
 /**
  * Every write to the server under injected faults, through a whole Session (its job runner,
@@ -55,6 +56,7 @@ async function runMix(
       : silentLogger,
     redactor: new Redactor(),
     clock: systemClock,
+    ...sessionActivity(f.store),
     tuning: {
       client: { sleep: async () => undefined, timeoutMs: options.timeoutMs ?? 5_000 },
       inDoubtGraceMs: { protocol: 1_000, order: 1_000 },

@@ -27,6 +27,7 @@ export const TOUR_SCREENS = [
   'conflicts',
   'settings',
   'connect',
+  'activity',
 ] as const;
 export type TourScreen = (typeof TOUR_SCREENS)[number];
 
@@ -54,6 +55,10 @@ async function seed(app: Page, host: BrowserHost, sandbox: TestSandbox): Promise
     },
     sandbox.clientSecret,
   );
+  // People share the desk: the header asks who is at it (a long name must not push it over).
+  host.core.desk.add('Dana Reyes');
+  host.core.desk.add('Maximiliana Vandenberghe-Oyelaran');
+  host.core.desk.choose('Maximiliana Vandenberghe-Oyelaran');
   await app.reload();
   await expectConnected(app, 'Clinic test server');
   const session = host.core.session!;
@@ -154,4 +159,15 @@ export async function tourEveryScreen(
   await keys.press('Control+8');
   await expect(heading(app, 'Connection')).toBeVisible();
   await at('connect');
+
+  await app
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Activity' })
+    .click();
+  await expect(heading(app, 'Activity')).toBeVisible();
+  await expect(app.getByTestId('activity-check')).toContainText('Record intact');
+  await expect(
+    app.getByRole('list', { name: 'Activity entries, newest first' }).getByRole('article'),
+  ).not.toHaveCount(0);
+  await at('activity');
 }

@@ -36,21 +36,24 @@ export function appHandlers({ core, host }: IpcHandlerDeps): AreaHandlers<'app'>
       secretStorage: core.secretStorage,
       notices: core.notices(),
       storage: core.storageProblem,
+      ...core.desk.view(),
+      desk: { name: core.desk.actor().deskName, osUser: core.desk.actor().osUser },
+      retentionYears: core.retentionYears(),
     };
   };
 
   return {
     'app.state': async () => appState(),
     'app.setTheme': async ({ theme }) => {
-      core.app.settings.set(SETTING_KEYS.theme, theme);
+      core.changeSetting(SETTING_KEYS.theme, theme);
       return null;
     },
     'app.setNotifications': async ({ enabled }) => {
-      core.app.settings.set(SETTING_KEYS.notifications, enabled);
+      core.changeSetting(SETTING_KEYS.notifications, enabled);
       return null;
     },
     'app.setProtocolColumns': async ({ columns }) => {
-      core.app.settings.set(SETTING_KEYS.protocolColumns, inListOrder(columns));
+      core.changeSetting(SETTING_KEYS.protocolColumns, inListOrder(columns));
       return null;
     },
     'app.dismissNotice': async ({ id }) => {

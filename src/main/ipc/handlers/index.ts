@@ -1,6 +1,7 @@
 import { IPC_CHANNELS, type IpcChannel } from '@shared/ipc';
 import { StoreError } from '@main/store';
 import type { StartupPort } from '@main/startup';
+import { activityHandlers } from './activity';
 import { appHandlers } from './app';
 import { batchesHandlers } from './batches';
 import { catalogHandlers } from './catalog';
@@ -14,6 +15,7 @@ import { refillsHandlers } from './refills';
 import { scheduleHandlers } from './schedule';
 import { settingsHandlers } from './settings';
 import { startupHandlers } from './startup';
+import { staffHandlers } from './staff';
 import { syncHandlers } from './sync';
 import { updatesHandlers } from './updates';
 
@@ -40,7 +42,9 @@ type Area =
   | 'settings'
   | 'schedule'
   | 'updates'
-  | 'practice';
+  | 'practice'
+  | 'activity'
+  | 'staff';
 
 /**
  * The handlers, one module per area. Each module answers for exactly its area's channels
@@ -61,6 +65,8 @@ export const HANDLER_AREAS = {
   schedule: scheduleHandlers,
   updates: updatesHandlers,
   practice: practiceHandlers,
+  activity: activityHandlers,
+  staff: staffHandlers,
 } satisfies { [A in Area]: (deps: IpcHandlerDeps) => AreaHandlers<A> };
 
 /**

@@ -66,14 +66,29 @@ export function ordersHandlers(deps: IpcHandlerDeps): AreaHandlers<'orders'> {
       };
     },
     'orders.exportCsv': async ({ orderIds, ...query }) => {
-      session();
-      if (!orderIds) return exportOrdersCsv(core.store.orders, queueFilter(query));
-      const file = exportSelectedOrdersCsv(core.store.orders, orderIds);
-      if ('missing' in file)
+      const s = session();
+      const exported = orderIds
+        ? exportSelectedOrdersCsv(core.store.orders, orderIds)
+        : exportOrdersCsv(core.store.orders, queueFilter(query));
+      if ('missing' in exported)
         throw new IpcFailure(
           'not-found',
-          `Not among the orders this app knows, so nothing was exported: ${file.missing.join(', ')}.`,
+          `Not among the orders this app knows, so nothing was exported: ${exported.missing.join(', ')}.`,
         );
+      const { touched, ...file } = exported;
+      s.activity.record({
+        action: 'csv-exported',
+        subjects: touched,
+        detail: {
+          what: 'orders',
+          count: file.rows,
+          filters: orderIds
+            ? ['orderIds']
+            : Object.entries(query)
+                .filter(([, value]) => value !== undefined && value !== '')
+                .map(([key]) => key),
+        },
+      });
       return file;
     },
     'orders.counts': async (match) => {

@@ -1,4 +1,5 @@
 import { Practice } from '@main/practice';
+import { SETTING_KEYS } from '@main/store';
 import type { AreaHandlers, IpcHandlerDeps } from './context';
 
 /** practice.*: the built-in sandbox's controls, only on it and only in practice mode. */
@@ -6,7 +7,16 @@ export function practiceHandlers({ core }: IpcHandlerDeps): AreaHandlers<'practi
   const practice = new Practice({ app: core.app, active: core.active });
   return {
     'practice.state': () => practice.state(),
-    'practice.setEnabled': ({ enabled }) => practice.setEnabled(enabled),
+    'practice.setEnabled': async ({ enabled }) => {
+      const before = (await practice.state()).enabled;
+      const state = await practice.setEnabled(enabled);
+      if (state.enabled !== before)
+        core.recordActivity({
+          action: 'settings-changed',
+          detail: { scope: 'app', keys: [SETTING_KEYS.practice] },
+        });
+      return state;
+    },
     'practice.advanceOrder': (args) => practice.advanceOrder(args),
     'practice.setOffline': ({ offline }) => practice.setOffline(offline),
     'practice.setServer': ({ server }) => practice.setServer(server),

@@ -113,15 +113,22 @@ export function protocolsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'proto
           `The file now gives ${plan.preview.ready} protocols ready to import instead of ${expectedReady} (the catalog or the protocols changed meanwhile). Nothing was imported; check the preview again.`,
         );
       }
-      const ids = s.protocols.importMany(plan.requests);
+      const ids = s.protocols.importMany(plan.requests, { skipped: plan.preview.bad.length });
       return { created: ids.length, skipped: plan.preview.bad.length };
     },
-    'protocols.exportCsv': async (args) =>
-      exportProtocols(core.store, {
+    'protocols.exportCsv': async (args) => {
+      const { touched, ...file } = exportProtocols(core.store, {
         ...matchOf(args),
         sort: args.sort,
         ...(args.direction ? { direction: args.direction } : {}),
-      }),
+      });
+      session().activity.record({
+        action: 'csv-exported',
+        subjects: touched,
+        detail: { what: 'protocols', count: file.rows, filters: filtersOf(args) },
+      });
+      return file;
+    },
     'protocols.csvTemplate': async () => {
       await ensureCatalog(core);
       return protocolsTemplate(core.store);
@@ -135,6 +142,19 @@ function columnsView(columns: ProtocolListRow['columns'], now: number): Protocol
   if (!order) return { ...columns, lastOrder: null };
   const daysLeft = order.runsOutAt === null ? null : supplyEnd(order.runsOutAt, 0, now).daysLeft;
   return { ...columns, lastOrder: { ...order, daysLeft } };
+}
+
+/** The names of the list's filters an export applied (never what they hold). */
+function filtersOf(q: ProtocolMatch): string[] {
+  return Object.entries({
+    search: q.search,
+    syncStates: q.syncStates,
+    includeDeleted: q.includeDeleted,
+    productId: q.productId,
+    due: q.due,
+  })
+    .filter(([, value]) => value !== undefined && value !== '' && value !== false)
+    .map(([key]) => key);
 }
 
 /** A CSV file that cannot be read as protocols fails the call with every reason. */

@@ -1,16 +1,42 @@
+import type { ScheduleSubjects } from '@shared/activity-views';
 import { IpcFailure } from '../errors';
-import type { AreaHandlers, IpcHandlerDeps } from './context';
+import { requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
 
 /** What the browser host answers: its page prints with the browser's own dialog instead. */
 export const SAVE_PDF_UNAVAILABLE =
   'Saving a PDF directly is part of the desktop app. In the browser, use Print and choose "Save as PDF" as the printer.';
 
-/** schedule.*: the dosing schedule saved as a PDF (the desktop app's print to PDF). */
-export function scheduleHandlers({ host }: IpcHandlerDeps): AreaHandlers<'schedule'> {
+/**
+ * schedule.*: the dosing schedule saved as a PDF (the desktop app's print to PDF), and the
+ * window's word that it printed one; both recorded in the activity record.
+ */
+export function scheduleHandlers({ core, host }: IpcHandlerDeps): AreaHandlers<'schedule'> {
+  /** The schedule's entry: its protocol or orders, and their patients as this store has them. */
+  const record = (action: 'schedule-printed' | 'schedule-saved', subjects: ScheduleSubjects) => {
+    const s = requireSession(core);
+    const protocols = subjects.protocols ?? [];
+    const orders = subjects.orders ?? [];
+    const patients = [
+      ...protocols.map((id) => core.store.protocols.get(id)?.sourceId),
+      ...orders.map((id) => core.store.orders.get(id)?.customer.sourceId),
+    ].filter((id): id is string => id !== undefined);
+    s.activity.record({
+      action,
+      subjects: { patients, protocols, orders },
+      detail: { schedules: Math.max(1, orders.length) },
+    });
+  };
   return {
-    'schedule.savePdf': async ({ fileName }) => {
+    'schedule.savePdf': async ({ fileName, subjects }) => {
       if (!host.savePdf) throw new IpcFailure('unavailable', SAVE_PDF_UNAVAILABLE);
-      return host.savePdf(fileName);
+      requireSession(core);
+      const result = await host.savePdf(fileName);
+      if (result.saved) record('schedule-saved', subjects);
+      return result;
+    },
+    'schedule.printed': async ({ subjects }) => {
+      record('schedule-printed', subjects);
+      return null;
     },
   };
 }

@@ -14,13 +14,26 @@ export function settingsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'settin
 
   return {
     'settings.get': async () => keptSettings(await session().client.getPartnerSettings()),
-    'settings.update': async (patch) =>
-      keptSettings(await session().client.updatePartnerSettings(patch)),
+    'settings.update': async (patch) => {
+      const s = session();
+      const settings = keptSettings(await s.client.updatePartnerSettings(patch));
+      s.activity.record({
+        action: 'settings-changed',
+        detail: { scope: 'partner', keys: Object.keys(patch).sort() },
+      });
+      return settings;
+    },
     'settings.revealWebhookSecret': async () => ({
       secret: await session().client.getWebhookSecret(),
     }),
-    'settings.rotateWebhookSecret': async () => ({
-      secret: await session().client.rotateWebhookSecret(),
-    }),
+    'settings.rotateWebhookSecret': async () => {
+      const s = session();
+      const secret = await s.client.rotateWebhookSecret();
+      s.activity.record({
+        action: 'settings-changed',
+        detail: { scope: 'partner', keys: ['webhookSecret'] },
+      });
+      return { secret };
+    },
   };
 }

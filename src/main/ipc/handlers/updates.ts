@@ -1,3 +1,4 @@
+import { SETTING_KEYS } from '@main/store';
 import { UpdateRefused } from '@main/updates/update-controller';
 import { IpcFailure } from '../errors';
 import type { AreaHandlers, IpcHandlerDeps } from './context';
@@ -6,7 +7,16 @@ import type { AreaHandlers, IpcHandlerDeps } from './context';
 export function updatesHandlers({ core }: IpcHandlerDeps): AreaHandlers<'updates'> {
   return {
     'updates.get': async () => core.updates.view(),
-    'updates.configure': async (settings) => core.updates.configure(settings),
+    'updates.configure': async (settings) => {
+      const before = JSON.stringify(core.updates.view().settings);
+      const view = core.updates.configure(settings);
+      if (JSON.stringify(view.settings) !== before)
+        core.recordActivity({
+          action: 'settings-changed',
+          detail: { scope: 'app', keys: [SETTING_KEYS.updates] },
+        });
+      return view;
+    },
     'updates.check': async () =>
       refusedUpdate(() => {
         // The outcome (and a failure) arrives as update-status events.

@@ -11,6 +11,7 @@ import { migration009 } from './009-job-server-time';
 import { migration010 } from './010-protocol-products';
 import { migration011 } from './011-batch-name';
 import { migration012 } from './012-protocol-columns';
+import { migration013 } from './013-activity';
 
 /**
  * One schema version: SQL, or a function of the connection for a step that needs code (a column
@@ -37,6 +38,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration010,
   migration011,
   migration012,
+  migration013,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,6 +1,7 @@
 import { CloudOff, GitCompare, KeyRound, RefreshCw, Unplug, Wifi } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { DeskPicker } from './DeskPicker';
 import { Dialog } from './Dialog';
 import { PracticeMarker } from './PracticeMarker';
 import { usePractice } from '../lib/practice';
@@ -165,7 +166,7 @@ function HostStopped() {
   );
 }
 
-/** The active connection, online state, unsynced changes and the sync button. */
+/** The active connection, who is at the desk, online state, unsynced changes and the sync button. */
 export function Header() {
   const hostUp = useAppStore((s) => s.hostUp);
   const connection = useAppStore((s) => s.connection);
@@ -189,6 +190,7 @@ export function Header() {
         ) : (
           <span className="header-label">Not connected</span>
         )}
+        <DeskPicker />
       </div>
       <div className="header-status">
         {hostUp ? <HeaderStatus /> : <HostStopped />}

@@ -43,7 +43,10 @@ export function PagedList<Row>({
   empty: ReactNode;
   /** A read row's key (a row not read yet is keyed by its index). */
   keyOf(row: Row, index: number): Key;
-  /** A read row: a link with class row-link. */
+  /**
+   * A read row: a link with class row-link, or an element with data-row-focus and tabIndex 0
+   * holding several links (the arrows move between those).
+   */
   renderRow(row: Row): ReactNode;
 }) {
   const { state, setView, retry } = list;
@@ -69,8 +72,11 @@ export function PagedList<Row>({
     event.preventDefault();
     const next = Number(current.dataset.index) + (event.key === 'ArrowDown' ? 1 : -1);
     if (next < 0 || next >= total) return;
+    // A row's own focus stop (data-row-focus: a row holding several links), else its link.
     const linkAt = (i: number) =>
-      scroller.current?.querySelector<HTMLElement>(`[data-index="${i}"] a`) ?? null;
+      scroller.current?.querySelector<HTMLElement>(
+        `[data-index="${i}"] [data-row-focus], [data-index="${i}"] a`,
+      ) ?? null;
     const rendered = linkAt(next);
     if (rendered) return rendered.focus();
     virtualizer.scrollToIndex(next);

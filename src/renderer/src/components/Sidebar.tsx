@@ -7,13 +7,14 @@ import {
   Layers,
   Package,
   Plug,
+  ScrollText,
   Settings,
   Users,
 } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import { Link, useLocation } from 'wouter';
 import { isMac, useAppStore } from '../stores/app-store';
-import { SCREENS } from '../lib/shortcuts';
+import { MORE_SCREENS, SCREENS } from '../lib/shortcuts';
 import { usePractice } from '../lib/practice';
 
 const ICONS = {
@@ -26,6 +27,7 @@ const ICONS = {
   '/settings': Settings,
   '/connect': Plug,
   '/patients': Users,
+  '/activity': ScrollText,
 } as const;
 
 /** Arrow keys move between the sidebar's links, as in any menu-like list. */
@@ -84,6 +86,23 @@ export function Sidebar() {
                     {mod}
                     {screen.key}
                   </kbd>
+                </Link>
+              </li>
+            );
+          })}
+          {MORE_SCREENS.map((screen) => {
+            const Icon = ICONS[screen.path];
+            const current = location === screen.path || location.startsWith(`${screen.path}/`);
+            return (
+              <li key={screen.path}>
+                <Link
+                  href={screen.path}
+                  className="nav-link"
+                  aria-current={current ? 'page' : undefined}
+                  title={screen.label}
+                >
+                  <Icon aria-hidden="true" size={18} />
+                  <span className="nav-label">{screen.label}</span>
                 </Link>
               </li>
             );

@@ -46,6 +46,8 @@ export function handOverCsvExport(
   o: {
     fileName: string;
     noun: string;
+    /** The noun's plural when it is not `noun` + s ("entries"). */
+    nounPlural?: string;
     failure: string;
     empty?: { title: string; detail: string };
     saved?: (rows: string) => string;
@@ -61,6 +63,6 @@ export function handOverCsvExport(
     return;
   }
   saveTextFile(o.fileName, result.value.csv);
-  const rows = plural(result.value.rows, o.noun);
+  const rows = plural(result.value.rows, o.noun, o.nounPlural);
   toast.success(o.saved ? o.saved(rows) : `Exported ${rows} to ${o.fileName}.`, SAVED_WHERE);
 }

@@ -31,6 +31,13 @@ interface AppStore {
   notices: StoreNotice[];
   /** The disk refuses writes (full, read-only), or null. */
   storage: StorageProblem;
+  /** The people who share this desk, and who of them is at it (named by the activity record). */
+  staff: readonly string[];
+  atDesk: string | null;
+  /** This computer's name and OS account, as the activity record names them. */
+  desk: AppState['desk'];
+  /** Years the activity record is kept. */
+  retentionYears: number;
   /** The browser host's page reaches the host (always true in Electron). */
   hostUp: boolean;
   setHostUp(up: boolean): void;
@@ -41,6 +48,9 @@ interface AppStore {
   setOutbox(outbox: Outbox): void;
   setNotices(notices: StoreNotice[]): void;
   setStorage(storage: StorageProblem): void;
+  setDesk(desk: Pick<AppState, 'staff' | 'atDesk' | 'desk' | 'retentionYears'>): void;
+  /** Picks who is at the desk (null: nobody); shown at once, kept by main. */
+  chooseAtDesk(name: string | null): Promise<void>;
   dismissNotice(id: string): Promise<void>;
   setTheme(theme: Theme): Promise<void>;
   setNotifications(enabled: boolean): Promise<void>;
@@ -69,6 +79,10 @@ export const useAppStore = create<AppStore>((set, get) => ({
   secretStorage: 'system-keychain',
   notices: [],
   storage: null,
+  staff: [],
+  atDesk: null,
+  desk: { name: '', osUser: '' },
+  retentionYears: 6,
   hostUp: true,
 
   async load() {
@@ -95,6 +109,10 @@ export const useAppStore = create<AppStore>((set, get) => ({
       secretStorage: s.secretStorage,
       notices: s.notices,
       storage: s.storage,
+      staff: s.staff,
+      atDesk: s.atDesk,
+      desk: s.desk,
+      retentionYears: s.retentionYears,
     });
   },
 
@@ -105,6 +123,19 @@ export const useAppStore = create<AppStore>((set, get) => ({
   setNotices: (notices) => set({ notices }),
   setStorage: (storage) => set({ storage }),
   setHostUp: (hostUp) => set({ hostUp }),
+  setDesk: ({ staff, atDesk, desk, retentionYears }) =>
+    set({ staff, atDesk, desk, retentionYears }),
+
+  async chooseAtDesk(name) {
+    const previous = get().atDesk;
+    set({ atDesk: name });
+    const result = await call('staff.choose', { name });
+    if (!result.ok) {
+      set({ atDesk: previous });
+      const { title, detail } = describeError(result.error);
+      toast.error(`Who is at the desk could not be saved. ${title}`, detail);
+    }
+  },
 
   async dismissNotice(id) {
     const before = get().notices;

@@ -3,6 +3,7 @@ import { LiveQuery } from '../lib/live-query';
 import { subscribeToNotifications } from '../lib/notifier';
 import { SYNC_TOPIC, useAppStore } from './app-store';
 import { useToastStore } from './toast-store';
+import { useActivityStore } from './activity-store';
 import { useBatchesStore } from './batches-store';
 import { useCatalogStore } from './catalog-store';
 import { useOrdersStore } from './orders-store';
@@ -30,6 +31,7 @@ function dropStoreState(): void {
   useSettingsStore.getState().reset();
   useOrdersStore.getState().reset();
   useBatchesStore.getState().reset();
+  useActivityStore.getState().reset();
 }
 
 /** New notices: a damaged store was replaced by a recovered one. */
@@ -41,13 +43,14 @@ function applyNotices(notices: StoreNotice[]): void {
 
 /**
  * The header's truth: the connection's state (online or why not, the sync, what waits to be
- * sent, notices, the disk) is one live query of app.state, read again on every change of the
- * `status` or `connection` subject; what it finds is applied to the app store.
+ * sent, notices, the disk) and who is at the desk are one live query of app.state, read again on
+ * every change of the `status`, `connection` or `settings` subject; what it finds is applied to
+ * the app store.
  */
 function followStatus(): () => void {
   const status = new LiveQuery({
     read: () => call('app.state', {}),
-    subjects: ['status', 'connection'],
+    subjects: ['status', 'connection', 'settings'],
     onState: ({ data }) => {
       if (!data) return; // a failed read keeps what is shown (the host link says if it is down)
       const app = useAppStore.getState();
@@ -57,6 +60,7 @@ function followStatus(): () => void {
       app.setOutbox(data.outbox);
       app.setStorage(data.storage);
       app.setSync(data.sync);
+      app.setDesk(data);
       // A sync that succeeded makes an earlier "Sync failed" toast untrue.
       if (data.sync.phase === 'idle' && data.sync.lastSyncedAt)
         useToastStore.getState().settle(SYNC_TOPIC);

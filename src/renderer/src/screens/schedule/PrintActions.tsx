@@ -1,11 +1,8 @@
 import { FileDown, Loader2, Printer } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { call, describeError } from '@renderer/lib/ipc';
+import { useEffect } from 'react';
+import type { ScheduleSubjects } from '@shared/activity-views';
 import { useAppStore } from '@renderer/stores/app-store';
-import { toast } from '@renderer/stores/toast-store';
-
-/** The browser's (or Electron's) print dialog, with the page's print styles: the schedule alone. */
-const printPage = () => window.print();
+import { usePrintActions } from './use-print';
 
 /**
  * Print, and save as PDF: in the desktop app a Save as PDF button (Electron's printToPDF, then a
@@ -13,9 +10,16 @@ const printPage = () => window.print();
  * does the same, as the note beside the button says. Ctrl+P (Cmd+P) prints while the screen is
  * open, in both.
  */
-export function PrintActions({ fileName }: { fileName: string }) {
+export function PrintActions({
+  fileName,
+  subjects,
+}: {
+  fileName: string;
+  /** What the schedule is of, for the activity record (never the file name: it has the name). */
+  subjects: ScheduleSubjects;
+}) {
   const transport = useAppStore((s) => s.transport);
-  const [saving, setSaving] = useState(false);
+  const { print: printPage, savePdf, saving } = usePrintActions(fileName, subjects);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -26,19 +30,7 @@ export function PrintActions({ fileName }: { fileName: string }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
-
-  const savePdf = async () => {
-    setSaving(true);
-    const result = await call('schedule.savePdf', { fileName });
-    setSaving(false);
-    if (!result.ok) {
-      const { title, detail } = describeError(result.error);
-      toast.error(`The schedule could not be saved as a PDF. ${title}`, detail);
-    } else if (result.value.saved) {
-      toast.success('The schedule is saved as a PDF.', `Saved as ${fileName} where you chose.`);
-    }
-  };
+  }, [printPage]);
 
   if (transport === 'electron') {
     return (

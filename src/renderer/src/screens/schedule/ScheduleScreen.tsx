@@ -93,7 +93,14 @@ function Schedule({ source }: { source: ScheduleSource }) {
               : 'Left blank on the schedule, to be written in by hand.'
           }
         />
-        <PrintActions fileName={scheduleFileName(content.patientName, start ?? dayFieldValue())} />
+        <PrintActions
+          fileName={scheduleFileName(content.patientName, start ?? dayFieldValue())}
+          subjects={
+            source.kind === 'protocol'
+              ? { protocols: [source.localId] }
+              : { orders: [source.orderId] }
+          }
+        />
       </section>
       {brandingError && (
         <p className="notice notice-warn" role="status">

@@ -98,7 +98,10 @@ export default function SchedulesScreen() {
               : 'Left blank on the schedules, to be written in by hand.'
           }
         />
-        <PrintActions fileName={`dosing-schedules-${start ?? dayFieldValue()}.pdf`} />
+        <PrintActions
+          fileName={`dosing-schedules-${start ?? dayFieldValue()}.pdf`}
+          subjects={{ orders: orderIds }}
+        />
       </section>
       {orderIds.map((orderId) => (
         <OrderSheet

@@ -3,6 +3,8 @@ import { Failed, Loading } from '@renderer/components/States';
 import { useSettingsStore } from '@renderer/stores/settings-store';
 import { PartnerSettingsForm } from './PartnerSettingsForm';
 import { NotificationsChoice } from './NotificationsChoice';
+import { RetentionSection } from './RetentionSection';
+import { StaffSection } from './StaffSection';
 import { ThemeChoice } from './ThemeChoice';
 import { UpdatesSection } from './UpdatesSection';
 import { WebhookSecret } from './WebhookSecret';
@@ -69,7 +71,10 @@ function PartnerSettingsSection() {
   );
 }
 
-/** Partner settings, the webhook secret, the app's appearance, notifications and updates. */
+/**
+ * Partner settings, the webhook secret, the app's appearance, notifications and updates, the
+ * people at this desk and how long the activity record is kept.
+ */
 export default function SettingsScreen() {
   return (
     <div className="screen screen-narrow">
@@ -78,6 +83,8 @@ export default function SettingsScreen() {
       <ThemeChoice />
       <NotificationsChoice />
       <UpdatesSection />
+      <StaffSection />
+      <RetentionSection />
     </div>
   );
 }
