@@ -25,6 +25,7 @@ import {
 import type { StorageWatch } from './storage-watch';
 import type { Timers } from './timers';
 import type { StoreKey } from './store/cipher';
+import { ENCRYPTED_NOTE, EncryptedNote, takeStoreNote } from './stores/store-notes';
 
 export interface ActiveConnectionOptions {
   app: Pick<AppStore, 'connections'>;
@@ -229,6 +230,19 @@ export class ActiveConnection {
     } catch (error) {
       // The record stays in the store, and the user is told at the next open.
       this.o.log.error('could not record the notice of a recovered store', error);
+    }
+    try {
+      takeStoreNote(store, ENCRYPTED_NOTE, EncryptedNote, (note) =>
+        this.activityOf(store).record({
+          action: 'store-encrypted',
+          byApp: true,
+          subjects: { connection: connection.id },
+          detail: { encryptedAt: new Date(note.at).toISOString() },
+        }),
+      );
+    } catch (error) {
+      // The note stays in the store, and is recorded at the next open.
+      this.o.log.error('could not record the encryption of a store', error);
     }
     return store;
   }

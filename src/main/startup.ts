@@ -1,18 +1,19 @@
 import { mkdirSync, statSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { StartupView } from '@shared/startup-views';
 import { Core, type CoreOptions } from './core';
 import { guardKeychain, isKeychainError } from './connections/keychain-guard';
 import { opensWithKey, storeFileKind, type StoreKey } from './store/cipher';
 import { encryptStoreFile, settleEncryption } from './store/encrypt-file';
 import { storeFaultOf } from './store/store-faults';
-import { moveAside } from './store/store-files';
+import { CONNECTIONS_DIR, moveAside } from './store/store-files';
 import { settleStoreFile } from './store/store-recovery';
 import { recoverAppStore } from './stores/app-store';
 import { lockDataFolder, type DataFolderLock } from './stores/data-folder-lock';
 import { recoverConnectionStore } from './stores/local-store-recovery';
 import { embeddedStoreFile, profileStoreFiles } from './stores/profile-files';
 import { loadProfileKey, newProfileKey } from './stores/profile-key';
+import { ENCRYPTED_NOTE, type EncryptedNote } from './stores/store-notes';
 
 export type StartupOptions = Omit<CoreOptions, 'key'>;
 
@@ -289,7 +290,7 @@ export class Startup implements StartupPort {
         });
       show(0);
       try {
-        await encryptStoreFile(file, { key, onProgress: show });
+        await encryptStoreFile(file, { key, onProgress: show, note: this.encryptedNote(file) });
         this.options.log.info(`encrypted ${file}`);
       } catch (error) {
         if (storeFaultOf(error) !== 'damaged') throw error;
@@ -297,6 +298,13 @@ export class Startup implements StartupPort {
       }
       before += 2 * size;
     }
+  }
+
+  /** A connection's store says it was encrypted, for its activity record (store-notes.ts). */
+  private encryptedNote(file: string): { key: string; value: string } | undefined {
+    if (dirname(file) !== join(this.dataDir, CONNECTIONS_DIR)) return undefined;
+    const note: EncryptedNote = { at: (this.options.clock ?? { now: Date.now }).now() };
+    return { key: ENCRYPTED_NOTE, value: JSON.stringify(note) };
   }
 
   /**

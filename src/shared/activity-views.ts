@@ -27,8 +27,8 @@ export const ActivityAction = z.enum([
   'connection-removed',
   'settings-changed',
   'store-recovered',
-  /** Written by the encryption at rest when a store gets a new key (not by this app yet). */
-  'store-rekeyed',
+  /** The first start of a version with encryption at rest encrypted the store. */
+  'store-encrypted',
   /** Entries older than the retention period were removed (how many, the last one's hash). */
   'retention-purge',
 ]);
@@ -112,6 +112,8 @@ export const ActivityDetail = z
         lostTables: z.array(z.string().regex(/^[a-z_]{1,60}$/)).max(50),
       })
       .optional(),
+    /** When the store was encrypted (the entry is written at its next open). */
+    encryptedAt: z.iso.datetime().optional(),
     /** A retention purge: how many entries went, the last one removed, and the cutoff. */
     purge: z
       .object({

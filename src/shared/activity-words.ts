@@ -19,6 +19,6 @@ export const ACTION_WORDS: Record<ActivityAction, string> = {
   'connection-removed': 'Connection removed',
   'settings-changed': 'Settings changed',
   'store-recovered': 'Local database recovered',
-  'store-rekeyed': 'Local database re-keyed',
+  'store-encrypted': 'Local database encrypted',
   'retention-purge': 'Old entries removed (retention)',
 };

@@ -9,7 +9,12 @@ import { createLocalStore } from '../../src/main/stores';
 import { connectionStoreFile } from '../../src/main/store';
 import { storeKeyAccount } from '../../src/main/stores/profile-key';
 import { HOST_DOWN, expect, test, type BrowserHost } from '../support/e2e/fixtures';
-import { connectLocalSandbox, expectConnected, expectFirstRunConnect } from '../support/e2e/app';
+import {
+  connectLocalSandbox,
+  expectConnected,
+  expectFirstRunConnect,
+  ui,
+} from '../support/e2e/app';
 import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
 import { startHostAgain } from '../support/e2e/batches';
 import { saveScreen } from '../support/e2e/screens';
@@ -91,8 +96,12 @@ test('the first start of this version encrypts the data of the version before, w
     await expect(bar).toHaveAttribute('aria-valuetext', /^\d+%, file \d of 4$/);
     await saveScreen(page, testInfo, 'startup-encrypting', { fullPage: false });
 
-    // Then the app, on the connection it had.
+    // Then the app, on the connection it had; its activity record says the app encrypted it.
     await expectConnected(page, 'Local sandbox');
+    await ui.sidebar(page).getByRole('link', { name: 'Activity', exact: true }).click();
+    await expect(page.getByRole('article', { name: /^Local database encrypted/ })).toContainText(
+      'with this desk’s key, kept in the system keychain',
+    );
   } finally {
     await page.goto('about:blank');
     await again.close();

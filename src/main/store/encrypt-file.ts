@@ -30,6 +30,11 @@ export interface EncryptFileOptions {
   afterStep?(step: EncryptStep): void | Promise<void>;
   /** How often the copy's progress is read while the worker encrypts it; default 100 ms. */
   pollMs?: number;
+  /**
+   * A row written into the encrypted copy's `settings` table (if it has one) before the swap, so
+   * that the file itself says it was encrypted (stores/store-notes.ts).
+   */
+  note?: { key: string; value: string };
 }
 
 /** Where the encrypted copy is made, beside the plain file. */
@@ -55,7 +60,8 @@ export async function encryptStoreFile(file: string, options: EncryptFileOptions
     fsyncFile(copy);
     options.onProgress?.(size, total);
     await options.afterStep?.('copied');
-    await encryptInWorker(file, copy, options.key, options.pollMs ?? 100, (journal) =>
+    const job = { plain: file, copy, key: options.key, note: options.note ?? null };
+    await encryptInWorker(job, options.pollMs ?? 100, (journal) =>
       options.onProgress?.(size + Math.min(journal, size), total),
     );
     fsyncFile(copy);
@@ -102,6 +108,13 @@ const WORKER = new URL(
   import.meta.url,
 );
 
+interface EncryptJob {
+  plain: string;
+  copy: string;
+  key: StoreKey;
+  note: { key: string; value: string } | null;
+}
+
 type WorkerAnswer = { ok: true } | { ok: false; code: string | null; message: string };
 
 /**
@@ -109,15 +122,13 @@ type WorkerAnswer = { ok: true } | { ok: false; code: string | null; message: st
  * rollback journal first, so the journal's growth is the progress.
  */
 function encryptInWorker(
-  plain: string,
-  copy: string,
-  key: StoreKey,
+  { plain, copy, key, note }: EncryptJob,
   pollMs: number,
   progress: (journalBytes: number) => void,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER, {
-      workerData: { copy, plain, settings: [...CIPHER_SETTINGS], rawKey: rawKey(key) },
+      workerData: { copy, plain, settings: [...CIPHER_SETTINGS], rawKey: rawKey(key), note },
     });
     const poll = setInterval(() => {
       try {

@@ -1,5 +1,6 @@
 // Encrypts a plain copy of a store in place (PRAGMA rekey), off the main thread, then checks it:
-// sound, and every table holding as many rows as in the plain file. Run by encrypt-file.ts.
+// sound, and every table holding as many rows as in the plain file; then writes the caller's note
+// into it. Run by encrypt-file.ts.
 // Node runs this file as it is (type stripping), and electron-vite builds it beside main: it
 // imports nothing of the app's.
 import { parentPort, workerData } from 'node:worker_threads';
@@ -12,6 +13,8 @@ interface Job {
   plain: string;
   settings: string[];
   rawKey: string;
+  /** A row for the copy's `settings` table, once it is checked (when it has that table). */
+  note: { key: string; value: string } | null;
 }
 type Db = InstanceType<typeof Database>;
 
@@ -77,6 +80,16 @@ try {
       plain.pragma('user_version', { simple: true })
     )
       throw new Error('the encrypted copy has another schema version');
+    const hasSettings = encrypted
+      .prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'settings'")
+      .get();
+    if (job.note && hasSettings)
+      encrypted
+        .prepare(
+          `INSERT INTO settings (key, value) VALUES (?, ?)
+           ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+        )
+        .run(job.note.key, job.note.value);
   } finally {
     encrypted.close();
     plain.close();

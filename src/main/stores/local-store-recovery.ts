@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { restoreLostChanges } from '../jobs/protocol/change-queue';
-import { jsonText, prepareCached } from '../store/rows';
+import { prepareCached } from '../store/rows';
 import { storeFaultOf } from '../store/store-faults';
 import { recoverStoreFile, settleStoreFile } from '../store/store-recovery';
 import { createLocalStore, type LocalStore, type LocalStoreOptions } from './local-store';
+import { takeStoreNote } from './store-notes';
 
 /*
  * A connection's damaged store recovered (docs/architecture.md, "A damaged store"): the recovery
@@ -130,21 +131,12 @@ export const unsentChanges = (store: LocalStore): number =>
 
 /**
  * The record of a recovery this store came from, if the app has not told the user yet; `told`
- * is called with it and the record is removed once it returns (a crash in between tells again,
+ * is called with it and the record is removed with what `told` wrote (a crash before tells again,
  * which notices make harmless: they are kept by id).
  */
 export function takeRecoveryRecord(
   store: LocalStore,
   told: (record: RecoveryRecord) => void,
 ): void {
-  const row = prepareCached(store.db, 'SELECT value FROM settings WHERE key = ?').get(
-    RECORD_KEY,
-  ) as { value: string } | undefined;
-  if (!row) return;
-  const record = jsonText(RecoveryRecord).safeParse(row.value);
-  // What `told` writes in this store (the activity entry) goes with the record's removal.
-  store.transaction(() => {
-    if (record.success) told(record.data);
-    prepareCached(store.db, 'DELETE FROM settings WHERE key = ?').run(RECORD_KEY);
-  });
+  takeStoreNote(store, RECORD_KEY, RecoveryRecord, told);
 }

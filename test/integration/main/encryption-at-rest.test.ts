@@ -181,6 +181,17 @@ describe('encryption at rest', () => {
     const done = encrypting.map((p) => p.done);
     expect(done).toEqual([...done].sort((a, b) => a - b));
     expect(encrypting.at(-1)).toMatchObject({ fileNumber: 3, files: 3 });
+    // The connection's activity record says, once, that the app encrypted it.
+    const entries = core.store.activity.page({ action: 'store-encrypted' }, 10, 0);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: 'store-encrypted',
+      subjects: { connection: EMBEDDED_CONNECTION_ID },
+      staff: null,
+    });
+    expect(Date.parse(entries[0]!.detail.encryptedAt!)).toBeLessThanOrEqual(Date.now());
+    const notes = core.store.db.prepare("SELECT count(*) FROM settings WHERE key LIKE 'store.%'");
+    expect(notes.pluck().get()).toBe(0);
     await stop(startup);
     expect(patientNamesIn(dataDir)).toEqual([]);
     expect(filesUnder(dataDir).filter((f) => f.includes('.encrypting'))).toEqual([]);

@@ -82,6 +82,8 @@ export function detailText(e: Pick<ActivityEntryView, 'action' | 'detail'>): str
       return d.recovery
         ? `${plural(d.recovery.protocols, 'protocol')} recovered, ${plural(d.recovery.unreadable, 'row')} unreadable`
         : '';
+    case 'store-encrypted':
+      return 'with this desk’s key, kept in the system keychain';
     case 'retention-purge':
       return d.purge
         ? `${plural(d.purge.removed, 'entry', 'entries')} older than ${plural(d.purge.years, 'year')}, through #${d.purge.lastRemovedSeq}`
