@@ -22,10 +22,11 @@ import { TokenManager } from '../src/main/connections/token-manager';
 import { CoreEventBus } from '../src/main/events';
 import { duplicateWindowMs } from '../src/main/orders/duplicate-orders';
 import { READ_OVERLAP_MS } from '../src/main/orders/recent-orders';
-import { createLocalStore, type LocalStore } from '../src/main/stores';
+import type { LocalStore } from '../src/main/stores';
 import type { CreateOrderRequest } from '../src/shared/api';
 import { protocolFor } from '../test/support/bulk';
 import { startBulk, type BulkStack } from '../test/support/bulk-stack';
+import { benchStore } from './bench-stores';
 import { mainThreadCpuSeconds } from './cpu-time';
 import { goalOf } from './goals';
 import { recordFigure } from './report';
@@ -173,7 +174,7 @@ const verdict = (ok: boolean) => (ok ? 'PASS' : 'BELOW GOAL');
 async function main(): Promise<void> {
   const sandbox = await startSandboxProcess();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'order-desk-bench-bulk-'));
-  const store = createLocalStore(path.join(dir, 'store.db'));
+  const store = benchStore(path.join(dir, 'store.db')); // encrypted, as the app's
   let bulk: BulkStack | null = null;
   try {
     const tokens = new TokenManager({

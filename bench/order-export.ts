@@ -13,7 +13,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { exportOrdersCsv } from '../src/main/orders/order-export';
 import type { OrderQuery } from '../src/main/orders/orders-repo';
-import { createLocalStore } from '../src/main/stores';
+import { benchStore } from './bench-stores';
 import { goalOf } from './goals';
 import { insertBenchOrders } from './order-queue-data';
 import { recordFigure } from './report';
@@ -29,7 +29,7 @@ const { values } = parseArgs({
 const { count, runs } = positiveIntegers({ count: values.count, runs: values.runs });
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'order-desk-bench-export-'));
-const store = createLocalStore(path.join(tmp, 'order-desk.db'));
+const store = benchStore(path.join(tmp, 'order-desk.db')); // encrypted, as the app's
 try {
   const now = Date.now();
   const insertStart = performance.now();
