@@ -201,7 +201,7 @@ export const FIGURES = [
       'The cipher on each page SQLite reads from the OS into its page cache (16 MB, this build’s default): ' +
       'AES-256-CBC (AES-NI) and the HMAC-SHA512 check, about 9 µs more a 4 KB page than the 3 µs of a plain read, ' +
       'most of it SHA-512 in software (bench/probes/cipher-page-cost.ts); a page already in the cache costs nothing more. ' +
-      'The LIKE scans and lists run between the searches evict what the searches read, so a search decrypts pages again; with a cache of 256 MB (BENCH_CACHE_MB=256) the cost is gone (1.00×).',
+      'The LIKE scans and lists run between the searches evict what the searches read, so a search decrypts pages again; with a cache of 256 MB (BENCH_CACHE_MB=256) the cost is gone (CPU p95 1.02×; 64 MB: 1.22×).',
   },
   {
     id: 'encryption.product-filter-p95-cost',
@@ -359,7 +359,7 @@ export const FIGURES = [
     digits: 3,
     goal: { op: '<=', target: 1.15 },
     bound:
-      'The page cache: in a running app the first page’s pages stay cached, and the cipher costs nothing; the first read on a connection just opened decrypts and checks each page it reads (about 5 ms more at 100,000 orders).',
+      'The page cache: in a running app the first page’s pages stay cached, and the cipher costs nothing; the first read on a connection just opened decrypts and checks each page it reads (5–7 ms more at 100,000 orders).',
   },
   // renderer-startup.ts ------------------------------------------------------------------------
   {
