@@ -3,6 +3,7 @@
  * sandbox in a child process (bench/README.md).
  *
  *   npx tsx bench/bulk-submit.ts [--count 1000] [--concurrency 8] [--rounds 3] [--latency 50,10,0]
+ *   npx tsx bench/bulk-submit.ts --latency 50 --store plain   # the same on a store unencrypted
  *
  * --latency: one pass per value, with that many ms injected by the sandbox before each order
  * request, creates and the duplicate checks' list reads alike (a stand-in for the network round
@@ -22,10 +23,11 @@ import { TokenManager } from '../src/main/connections/token-manager';
 import { CoreEventBus } from '../src/main/events';
 import { duplicateWindowMs } from '../src/main/orders/duplicate-orders';
 import { READ_OVERLAP_MS } from '../src/main/orders/recent-orders';
-import { createLocalStore, type LocalStore } from '../src/main/stores';
+import type { LocalStore } from '../src/main/stores';
 import type { CreateOrderRequest } from '../src/shared/api';
 import { protocolFor } from '../test/support/bulk';
 import { startBulk, type BulkStack } from '../test/support/bulk-stack';
+import { benchStore, type StoreMode } from './bench-stores';
 import { mainThreadCpuSeconds } from './cpu-time';
 import { goalOf } from './goals';
 import { recordFigure } from './report';
@@ -38,8 +40,13 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '8' },
     rounds: { type: 'string', default: '3' },
     latency: { type: 'string', default: '50,10,0' },
+    /** The app's store is encrypted; 'plain' runs the same bench on it unencrypted, to compare. */
+    store: { type: 'string', default: 'encrypted' },
   },
 });
+if (values.store !== 'encrypted' && values.store !== 'plain')
+  throw new Error('--store takes encrypted or plain');
+const storeMode: StoreMode = values.store;
 const count = Math.round(Number(values.count));
 const concurrency = Math.round(Number(values.concurrency));
 const rounds = Math.round(Number(values.rounds));
@@ -173,7 +180,7 @@ const verdict = (ok: boolean) => (ok ? 'PASS' : 'BELOW GOAL');
 async function main(): Promise<void> {
   const sandbox = await startSandboxProcess();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'order-desk-bench-bulk-'));
-  const store = createLocalStore(path.join(dir, 'store.db'));
+  const store = benchStore(path.join(dir, 'store.db'), storeMode); // encrypted, as the app's
   let bulk: BulkStack | null = null;
   try {
     const tokens = new TokenManager({
@@ -191,7 +198,7 @@ async function main(): Promise<void> {
     await bulkRun(bulk, makeProtocols(store, 'warm-bulk', 300), 'warm-up');
 
     console.log(
-      `Bulk submission of ${count} protocols at concurrency ${concurrency}, ${rounds} round(s) per latency`,
+      `Bulk submission of ${count} protocols at concurrency ${concurrency}, ${rounds} round(s) per latency, the store ${storeMode}`,
     );
     console.log(
       `${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}`,

@@ -5,7 +5,9 @@
  * figure is the growth of the heap in use over the export (after a GC before it, when Node runs
  * with --expose-gc).
  *
- *   npx tsx bench/order-export.ts [--count 100000] [--runs 3]
+ *   npx tsx bench/order-export.ts [--count 100000] [--runs 3] [--store plain]
+ *
+ * --store plain: the same on a store unencrypted (the app's is encrypted), to compare.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -13,7 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { exportOrdersCsv } from '../src/main/orders/order-export';
 import type { OrderQuery } from '../src/main/orders/orders-repo';
-import { createLocalStore } from '../src/main/stores';
+import { benchStore, type StoreMode } from './bench-stores';
 import { goalOf } from './goals';
 import { insertBenchOrders } from './order-queue-data';
 import { recordFigure } from './report';
@@ -24,18 +26,23 @@ const { values } = parseArgs({
   options: {
     count: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '3' },
+    /** The app's store is encrypted; 'plain' runs the same bench on it unencrypted, to compare. */
+    store: { type: 'string', default: 'encrypted' },
   },
 });
 const { count, runs } = positiveIntegers({ count: values.count, runs: values.runs });
+if (values.store !== 'encrypted' && values.store !== 'plain')
+  throw new Error('--store takes encrypted or plain');
+const storeMode: StoreMode = values.store;
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'order-desk-bench-export-'));
-const store = createLocalStore(path.join(tmp, 'order-desk.db'));
+const store = benchStore(path.join(tmp, 'order-desk.db'), storeMode); // encrypted, as the app's
 try {
   const now = Date.now();
   const insertStart = performance.now();
   insertBenchOrders(store, count, now);
   console.log(
-    `${count} orders inserted in ${((performance.now() - insertStart) / 1000).toFixed(1)} s; ` +
+    `${count} orders inserted (${storeMode}) in ${((performance.now() - insertStart) / 1000).toFixed(1)} s; ` +
       `load average ${os
         .loadavg()
         .map((n) => n.toFixed(2))

@@ -2,18 +2,26 @@
  * The order queue's reads in the main process at 100,000 orders (bench/README.md, "Order queue"):
  * OrdersRepo.list at the top, middle and end of the queue, filtered and searched, the total
  * (count) and the counts per status, cold (right after a write to the store) and on the next
- * page (nothing written since). Each figure is the median of --runs calls.
+ * page (nothing written since). Each figure is the median of --runs calls. The store is
+ * encrypted, as the app's is; the same orders in a store unencrypted beside it take every call in
+ * turn with it, for what the encryption costs: the queue's first page as orders.list reads it is
+ * the figure with a goal (--first-page-runs calls on each, in a store whose cache holds what its
+ * reads use, as in a running app), and the same page read first on a connection just opened (its
+ * cache empty: every page read is decrypted).
  *
- *   npx tsx bench/order-queue-store.ts [--count 100000] [--runs 9] [--db /tmp/orders.db]
+ *   npx tsx bench/order-queue-store.ts [--count 100000] [--runs 9] [--first-page-runs 401] [--db /tmp/orders.db]
  *
- * --db keeps the store in that file and reuses it on the next run (when it holds --count orders).
+ * --db keeps the store in that file (and the unencrypted one beside it, `<name>.plain.db`) and
+ * reuses them on the next run (when they hold --count orders).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createLocalStore } from '../src/main/stores';
+import type { LocalStore } from '../src/main/stores';
 import type { OrderQuery } from '../src/main/orders/orders-repo';
+import { benchStore, costLine, costParts, inTurn, MODES, type StoreMode } from './bench-stores';
+import { goalOf } from './goals';
 import { insertBenchOrders } from './order-queue-data';
 import { recordFigure } from './report';
 import { median, positiveIntegers } from './stats';
@@ -22,21 +30,42 @@ const { values } = parseArgs({
   options: {
     count: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '9' },
+    'first-page-runs': { type: 'string', default: '401' },
     db: { type: 'string' },
   },
 });
-const { count, runs } = positiveIntegers({ count: values.count, runs: values.runs });
+const { count, runs, firstPageRuns } = positiveIntegers({
+  count: values.count,
+  runs: values.runs,
+  firstPageRuns: values['first-page-runs'],
+});
+const COST_GOAL = goalOf('encryption.order-queue-first-page-cost').target;
 
 const tmp = values.db ? null : mkdtempSync(path.join(os.tmpdir(), 'order-desk-bench-queue-'));
 const file = values.db ?? path.join(tmp!, 'order-desk.db');
-const reuse = existsSync(file);
-const store = createLocalStore(file);
+const files: Record<StoreMode, string> = {
+  encrypted: file,
+  plain: file.replace(/(\.db)?$/, '.plain.db'),
+};
+const reuse = { encrypted: existsSync(files.encrypted), plain: existsSync(files.plain) };
+/** The app's store (encrypted), and the same orders unencrypted beside it. */
+const stores: Record<StoreMode, LocalStore> = {
+  encrypted: benchStore(files.encrypted, 'encrypted'),
+  plain: benchStore(files.plain, 'plain'),
+};
 try {
-  if (!reuse || store.orders.count() !== count) {
-    const start = performance.now();
-    insertBenchOrders(store, count);
-    console.log(`${count} orders inserted in ${((performance.now() - start) / 1000).toFixed(1)} s`);
-  } else console.log(`reusing ${file} (${count} orders)`);
+  const now = Date.now();
+  for (const mode of MODES) {
+    const s = stores[mode];
+    if (!reuse[mode] || s.orders.count() !== count) {
+      const start = performance.now();
+      insertBenchOrders(s, count, now);
+      s.db.pragma('wal_checkpoint(TRUNCATE)');
+      console.log(
+        `${count} orders inserted (${mode}) in ${((performance.now() - start) / 1000).toFixed(1)} s`,
+      );
+    } else console.log(`reusing ${files[mode]} (${count} orders)`);
+  }
   console.log(
     `load average ${os
       .loadavg()
@@ -45,22 +74,79 @@ try {
   );
 
   /** A write the counts must see (the poll schedule of the newest order): the next count is cold. */
-  const touch = (): void => {
-    store.orders.schedulePoll('ord_bench00000000', { nextPollAt: null, polledAt: Date.now() });
+  const touch = (s: LocalStore): void => {
+    s.orders.schedulePoll('ord_bench00000000', { nextPollAt: null, polledAt: Date.now() });
   };
-  const medianOf = (fn: () => unknown, before?: () => void): number => {
-    const times: number[] = [];
-    fn(); // warm: statements prepared, pages cached
-    for (let r = 0; r < runs; r++) {
-      before?.();
-      const start = performance.now();
-      fn();
-      times.push(performance.now() - start);
+  /**
+   * The median time of `fn` on each store over `calls` calls, each call on both stores in turn
+   * (which goes first alternates); `before` runs untimed before each.
+   */
+  const mediansOf = (
+    fn: (s: LocalStore) => unknown,
+    before?: (s: LocalStore) => void,
+    calls = runs,
+  ): Record<StoreMode, number> & { cpu: Record<StoreMode, number> } => {
+    const times: Record<StoreMode, number[]> = { encrypted: [], plain: [] };
+    const cpu: Record<StoreMode, number[]> = { encrypted: [], plain: [] };
+    for (const mode of MODES) fn(stores[mode]); // warm: statements prepared, pages cached
+    for (let r = 0; r < calls; r++) {
+      for (const mode of inTurn(r)) {
+        before?.(stores[mode]);
+        const used = process.cpuUsage();
+        const start = performance.now();
+        fn(stores[mode]);
+        times[mode].push(performance.now() - start);
+        const { user, system } = process.cpuUsage(used);
+        cpu[mode].push((user + system) / 1000);
+      }
     }
-    return median(times);
+    return {
+      encrypted: median(times.encrypted),
+      plain: median(times.plain),
+      cpu: { encrypted: median(cpu.encrypted), plain: median(cpu.plain) },
+    };
   };
-  const row = (what: string, ms: number): void =>
-    console.log(`${what.padEnd(58)} ${ms.toFixed(2).padStart(8)} ms`);
+  console.log(`${''.padEnd(58)} ${'encrypted'.padStart(11)} ${'plain'.padStart(11)}  enc/plain`);
+  const row = (what: string, ms: Record<StoreMode, number>): void =>
+    console.log(
+      `${what.padEnd(58)} ${ms.encrypted.toFixed(2).padStart(8)} ms ${ms.plain.toFixed(2).padStart(8)} ms  ${(ms.encrypted / ms.plain).toFixed(3)}×`,
+    );
+
+  const size = `${count.toLocaleString('en')} orders, median of ${runs} calls`;
+  // The queue's first page as the screen opens it: orders.list reads the page, the total and the
+  // page's possible duplicates (ipc/handlers/orders.ts), right after a write (a poll, a job) made
+  // the total cold.
+  const firstPage = (s: LocalStore) => {
+    const orders = s.orders.list({ limit: 100, offset: 0 });
+    s.orders.count({});
+    s.orders.duplicateOf(orders.map((o) => o.id));
+  };
+  const first = mediansOf(firstPage, touch, firstPageRuns);
+  row('first page (orders.list: 100, total, duplicates), cold', first);
+  // The same read first thing on a connection just opened: nothing in its cache.
+  const opened: Record<StoreMode, number[]> = { encrypted: [], plain: [] };
+  for (let r = 0; r < 21; r++) {
+    for (const mode of inTurn(r)) {
+      const fresh = benchStore(files[mode], mode);
+      const start = performance.now();
+      firstPage(fresh);
+      opened[mode].push(performance.now() - start);
+      fresh.close();
+    }
+  }
+  const firstOpened = { encrypted: median(opened.encrypted), plain: median(opened.plain) };
+  row('first page, the first read of a connection just opened', firstOpened);
+  recordFigure({
+    id: 'orders-store.first-page',
+    value: first.encrypted,
+    detail: `${count.toLocaleString('en')} orders, median of ${firstPageRuns} calls`,
+  });
+  recordFigure({
+    id: 'encryption.order-queue-first-page-cost',
+    value: first.encrypted / first.plain,
+    parts: costParts(first.encrypted, first.plain),
+    detail: `${count.toLocaleString('en')} orders, medians of ${firstPageRuns} calls on each store in turn; on a connection just opened ${costLine(firstOpened.encrypted, firstOpened.plain)}; CPU ${first.cpu.encrypted.toFixed(2)} / ${first.cpu.plain.toFixed(2)} ms = ${(first.cpu.encrypted / first.cpu.plain).toFixed(3)}×`,
+  });
 
   const last = count - 100;
   const lists: [string, OrderQuery][] = [
@@ -82,12 +168,11 @@ try {
     [`list search 'ada hopper', 100 at offset 0`, { search: 'ada hopper', limit: 100, offset: 0 }],
     [`list sourceId patient-00042`, { sourceId: 'patient-00042', limit: 100, offset: 0 }],
   ];
-  const size = `${count.toLocaleString('en')} orders, median of ${runs} calls`;
   for (const [what, q] of lists) {
-    const ms = medianOf(() => store.orders.list(q));
+    const ms = mediansOf((s) => s.orders.list(q));
     row(what, ms);
     if (q.offset === count / 2 && !q.statuses && !q.search)
-      recordFigure({ id: 'orders-store.list-middle', value: ms, detail: size });
+      recordFigure({ id: 'orders-store.list-middle', value: ms.encrypted, detail: size });
   }
 
   const counts: [string, Omit<OrderQuery, 'limit' | 'offset'>][] = [
@@ -97,17 +182,17 @@ try {
     ["count DELIVERED search 'hopper'", { statuses: ['DELIVERED'], search: 'hopper' }],
   ];
   for (const [what, q] of counts) {
-    const cold = medianOf(() => store.orders.count(q), touch);
+    const cold = mediansOf((s) => s.orders.count(q), touch);
     row(`${what}, cold`, cold);
     if (q.search === 'hopper' && !q.statuses)
       recordFigure({
         id: 'orders-store.count-search-cold',
-        value: cold,
+        value: cold.encrypted,
         detail: `${size}, search 'hopper'`,
       });
     row(
       `${what}, next page`,
-      medianOf(() => store.orders.count(q)),
+      mediansOf((s) => s.orders.count(q)),
     );
   }
   for (const [what, q] of [
@@ -116,13 +201,18 @@ try {
   ] as const) {
     row(
       `${what}, cold`,
-      medianOf(() => store.orders.countByStatus(q), touch),
+      mediansOf((s) => s.orders.countByStatus(q), touch),
     );
     row(
       `${what}, unchanged`,
-      medianOf(() => store.orders.countByStatus(q)),
+      mediansOf((s) => s.orders.countByStatus(q)),
     );
   }
+  const cost = first.encrypted / first.plain;
+  console.log(
+    `\nGoal: the first page, encrypted / plain <= ${COST_GOAL}: ${costLine(first.encrypted, first.plain)}, ${cost <= COST_GOAL ? 'PASS' : 'ABOVE GOAL'} (CPU ${costLine(first.cpu.encrypted, first.cpu.plain)}); ` +
+      `on a connection just opened ${costLine(firstOpened.encrypted, firstOpened.plain)}`,
+  );
   console.log(
     `\nload average ${os
       .loadavg()
@@ -130,6 +220,6 @@ try {
       .join(' ')}`,
   );
 } finally {
-  store.close();
+  for (const mode of MODES) stores[mode].close();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 }

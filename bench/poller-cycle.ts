@@ -14,10 +14,10 @@ import { parseArgs } from 'node:util';
 import { createApiClient } from '../src/main/api/client';
 import { TokenManager } from '../src/main/connections/token-manager';
 import { CoreEventBus } from '../src/main/events';
-import { createLocalStore } from '../src/main/stores';
 import { OrderPoller } from '../src/main/orders/order-poller';
 import type { CreateOrderRequest } from '../src/shared/api';
 import { startSandbox } from '../src/sandbox';
+import { benchStore } from './bench-stores';
 import { recordFigure } from './report';
 
 const { values } = parseArgs({
@@ -65,7 +65,7 @@ async function scenario(strategy: 'hybrid' | 'get'): Promise<Result> {
     { clock, log: () => undefined },
   );
   const dir = mkdtempSync(path.join(os.tmpdir(), 'order-desk-bench-poll-'));
-  const store = createLocalStore(path.join(dir, 'store.db'), { clock });
+  const store = benchStore(path.join(dir, 'store.db'), 'encrypted', { clock });
   let requests = 0;
   const fetchCounting: typeof fetch = (input, init) => {
     if (new URL(String(input)).pathname.startsWith('/v1/')) requests++;

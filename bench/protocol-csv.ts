@@ -3,9 +3,11 @@
  * shared rules and the catalog, find repeats) and the commit (every draft and its pending create
  * in one transaction), on a store on disk. The commit is compared with its baseline in the same
  * run: the same drafts written by createDraft one by one inside one transaction (a savepoint per
- * row, which makes FTS5 flush its pending index data each time).
+ * row, which makes FTS5 flush its pending index data each time). The stores are encrypted, as
+ * the app's are; for what the encryption costs, each run also commits the same drafts into a fresh
+ * store unencrypted, before or after the encrypted commit by turns.
  *
- *   npx tsx bench/protocol-csv.ts [--rows 10000] [--runs 3]
+ *   npx tsx bench/protocol-csv.ts [--rows 10000] [--runs 7]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -15,8 +17,9 @@ import type { Product } from '../src/shared/api';
 import { writeCsv } from '../src/main/csv/csv-text';
 import { headerRow } from '../src/main/csv/protocol-columns';
 import { planImport } from '../src/main/csv/protocol-import';
-import { createLocalStore, type LocalStore } from '../src/main/stores';
+import type { LocalStore } from '../src/main/stores';
 import { SEED_PRODUCTS } from '../src/sandbox/seed/products';
+import { benchStore, costLine, costParts, inTurn, type StoreMode } from './bench-stores';
 import { goalOf } from './goals';
 import { recordFigure } from './report';
 import { median, positiveIntegers } from './stats';
@@ -29,8 +32,9 @@ const PRODUCTS: Product[] = SEED_PRODUCTS.map((p) => ({
 
 const GOAL_PREVIEW_MS = goalOf('csv.preview').target;
 const GOAL_COMMIT_MS = goalOf('csv.commit').target;
+const COST_GOAL = goalOf('encryption.csv-commit-cost').target;
 const { values } = parseArgs({
-  options: { rows: { type: 'string', default: '10000' }, runs: { type: 'string', default: '3' } },
+  options: { rows: { type: 'string', default: '10000' }, runs: { type: 'string', default: '7' } },
 });
 const { rows, runs } = positiveIntegers({ rows: values.rows, runs: values.runs });
 
@@ -71,8 +75,9 @@ function clinicFile(n: number, products: readonly Product[]): string {
   return writeCsv(header, data);
 }
 
-function freshStore(dir: string, name: string): LocalStore {
-  const store = createLocalStore(path.join(dir, `${name}.db`));
+/** A new store on disk with the catalog: encrypted as the app's, or the same unencrypted. */
+function freshStore(dir: string, name: string, mode: StoreMode = 'encrypted'): LocalStore {
+  const store = benchStore(path.join(dir, `${name}.db`), mode);
   store.products.upsertMany(PRODUCTS);
   return store;
 }
@@ -82,28 +87,42 @@ try {
   const text = clinicFile(rows, PRODUCTS);
   const preview: number[] = [];
   const commit: number[] = [];
+  const plainPreview: number[] = [];
+  const plainCommit: number[] = [];
+  /** The CPU each commit used (every thread of the process): the wall clock less the waits. */
+  const commitCpu: Record<StoreMode, number[]> = { encrypted: [], plain: [] };
   const oneByOne: number[] = [];
   let ready = 0;
+  let requests: ReturnType<typeof planImport>['requests'] = [];
   for (let run = 0; run < runs; run++) {
-    const store = freshStore(dir, `run-${run}`);
-    let t = performance.now();
-    const plan = planImport(store, text);
-    preview.push(performance.now() - t);
-    ready = plan.preview.ready;
-    t = performance.now();
-    store.protocols.createDrafts(plan.requests);
-    commit.push(performance.now() - t);
-    store.close();
+    // The preview and the commit into its store, on a fresh encrypted store (the app's) and on a
+    // fresh unencrypted one, which first by turns.
+    for (const mode of inTurn(run)) {
+      const store = freshStore(dir, `run-${run}-${mode}`, mode);
+      let t = performance.now();
+      const plan = planImport(store, text);
+      (mode === 'encrypted' ? preview : plainPreview).push(performance.now() - t);
+      ready = plan.preview.ready;
+      requests = plan.requests;
+      const used = process.cpuUsage();
+      t = performance.now();
+      store.protocols.createDrafts(plan.requests);
+      (mode === 'encrypted' ? commit : plainCommit).push(performance.now() - t);
+      const { user, system } = process.cpuUsage(used);
+      commitCpu[mode].push((user + system) / 1000);
+      store.close();
+    }
 
     const baseline = freshStore(dir, `baseline-${run}`);
-    t = performance.now();
-    baseline.transaction(() => plan.requests.forEach((r) => baseline.protocols.createDraft(r)));
+    const t = performance.now();
+    baseline.transaction(() => requests.forEach((r) => baseline.protocols.createDraft(r)));
     oneByOne.push(performance.now() - t);
     baseline.close();
   }
   const p = median(preview);
   const c = median(commit);
   const b = median(oneByOne);
+  const cp = median(plainCommit);
   const mb = (Buffer.byteLength(text) / 1024 / 1024).toFixed(2);
   console.log(
     `CSV import of ${rows.toLocaleString('en-US')} rows (${mb} MB, ${ready} ready), median of ${runs}:`,
@@ -117,6 +136,14 @@ try {
   console.log(
     `  baseline, createDraft per row in one transaction: ${b.toFixed(0)} ms; commit / baseline = ${(c / b).toFixed(2)}`,
   );
+  console.log(
+    `  commit, encrypted / the same into a store unencrypted (${plainCommit.map((x) => x.toFixed(0)).join(', ')} ms): ` +
+      `${costLine(c, cp)}; goal <= ${COST_GOAL}: ${c / cp <= COST_GOAL ? 'PASS' : 'ABOVE GOAL'}`,
+  );
+  const cpu = { encrypted: median(commitCpu.encrypted), plain: median(commitCpu.plain) };
+  console.log(
+    `  encrypted commits ${commit.map((x) => x.toFixed(0)).join(', ')} ms; the CPU of the commits (medians) ${costLine(cpu.encrypted, cpu.plain)}; preview unencrypted ${median(plainPreview).toFixed(0)} ms`,
+  );
   const detail = `${rows.toLocaleString('en-US')} rows, ${mb} MB, median of ${runs}`;
   recordFigure({ id: 'csv.preview', value: p, detail });
   recordFigure({ id: 'csv.commit', value: c, detail });
@@ -128,6 +155,12 @@ try {
       { label: 'createDraft per row', value: b, unit: 'ms' },
     ],
     detail,
+  });
+  recordFigure({
+    id: 'encryption.csv-commit-cost',
+    value: c / cp,
+    parts: costParts(c, cp),
+    detail: `${detail}, the encrypted and the unencrypted commit in turn; CPU ${cpu.encrypted.toFixed(0)} / ${cpu.plain.toFixed(0)} ms = ${(cpu.encrypted / cpu.plain).toFixed(3)}×`,
   });
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import type { Protocol } from '../src/shared/api';
+import type { AppOrder, Protocol } from '../src/shared/api';
 
 /** Deterministic pseudo-random numbers (LCG), so every run searches the same data. */
 export function seededRandom(seed: number) {
@@ -137,4 +137,41 @@ export function generateProtocols(count: number, seed = 20250301): Protocol[] {
     });
   }
   return out;
+}
+
+/** The day the orders of `ordersOf` are dated back from. */
+export const ORDERS_NOW = Date.parse('2025-06-01T00:00:00Z');
+
+/**
+ * Orders for a third of the protocols (every third one, delivered, made in the 200 days before
+ * ORDERS_NOW, 30, 60 or 90 days' supply): the mirror of a clinic whose patients have ordered.
+ */
+export function ordersOf(protocols: readonly Protocol[]): AppOrder[] {
+  const r = seededRandom(11);
+  return protocols.flatMap((p, i) => {
+    if (i % 3 !== 0) return [];
+    const at = new Date(ORDERS_NOW - r.int(200) * 86_400_000).toISOString();
+    return [
+      {
+        ...p,
+        id: `ord_bench_${i}`,
+        daysSupply: r.pick([30, 60, 90] as const),
+        status: 'DELIVERED' as const,
+        statusPrecision: 'exact' as const,
+        fulfillmentInfo: null,
+        createdAt: at,
+        updatedAt: at,
+        lineItems: p.lineItems.map((li) => ({ ...li, packDescription: '1 capsule' })),
+        subtotalPrice: p.subtotalPrice ?? '0.00',
+        totalDiscount: p.totalDiscount ?? '0.00',
+        totalFees: p.totalFees ?? '0.00',
+        totalShipping: p.totalShipping ?? '0.00',
+        totalVolumeDiscount: p.totalVolumeDiscount ?? '0.00',
+        totalPrice: p.totalPrice ?? '0.00',
+        discount: p.discount ?? '0%',
+        orderType: p.orderType ?? 'ONE_TIME',
+        shippingMethod: p.shippingMethod ?? 'STANDARD',
+      },
+    ];
+  });
 }

@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { profileKeyOf } from '../test/support/plain-profile';
 import { summariseCpuProfile } from './cpu-profile';
 import { startBrowserHost } from '../src/main/browser-host';
 import { MemoryCredentialStore } from '../src/main/connections/keychain';
@@ -91,7 +92,11 @@ try {
   await first.core.useEmbedded();
   await first.close();
 
-  const store = createLocalStore(connectionStoreFile(dataDir, EMBEDDED_CONNECTION_ID));
+  // The store the first start made, opened with the profile's key from the keychain the host
+  // was given (the host keeps it encrypted: it never opens a plain file).
+  const store = createLocalStore(connectionStoreFile(dataDir, EMBEDDED_CONNECTION_ID), {
+    key: await profileKeyOf(dataDir, options.credentials),
+  });
   const insertStart = performance.now();
   insertBenchOrders(store, count);
   const insertMs = performance.now() - insertStart;

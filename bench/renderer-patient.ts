@@ -27,6 +27,7 @@ import {
   BUILT_BRIDGE_FILE as BRIDGE_FILE,
   BUILT_RENDERER_DIR as RENDERER_DIR,
 } from '../test/support/e2e/paths';
+import { profileKeyOf } from '../test/support/plain-profile';
 import { goalOf } from './goals';
 import { benchOrder, insertBenchOrders } from './order-queue-data';
 import { recordFigure } from './report';
@@ -78,7 +79,11 @@ try {
   await first.core.useEmbedded();
   await first.close();
 
-  const store = createLocalStore(connectionStoreFile(dataDir, EMBEDDED_CONNECTION_ID));
+  // The store the first start made, opened with the profile's key from the keychain the host
+  // was given (the host keeps it encrypted: it never opens a plain file).
+  const store = createLocalStore(connectionStoreFile(dataDir, EMBEDDED_CONNECTION_ID), {
+    key: await profileKeyOf(dataDir, options.credentials),
+  });
   const now = Date.now();
   insertBenchOrders(store, count - patientOrders, now);
   store.transaction(() => {

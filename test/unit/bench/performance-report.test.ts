@@ -214,6 +214,7 @@ describe('the catalog of benches', () => {
   const benchDir = new URL('../../../bench/', import.meta.url);
   /** Modules the benches share, and the report's own: not benches. */
   const HELPERS = [
+    'bench-stores.ts',
     'cpu-profile.ts',
     'cpu-time.ts',
     'goals.ts',
