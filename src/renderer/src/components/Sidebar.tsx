@@ -11,7 +11,7 @@ import {
   Settings,
   Users,
 } from 'lucide-react';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { isMac, useAppStore } from '../stores/app-store';
 import { MORE_SCREENS, SCREENS } from '../lib/shortcuts';
@@ -46,6 +46,43 @@ function onArrows(event: KeyboardEvent<HTMLElement>) {
   links[next]?.focus();
 }
 
+/** A screen's link: its icon and name, and its shortcut where it has one. */
+function NavItem({
+  path,
+  label,
+  current,
+  shortcut,
+  children,
+}: {
+  path: keyof typeof ICONS;
+  label: string;
+  current: boolean;
+  shortcut?: { shown: string; keys: string };
+  children?: ReactNode;
+}) {
+  const Icon = ICONS[path];
+  return (
+    <li>
+      <Link
+        href={path}
+        className="nav-link"
+        aria-current={current ? 'page' : undefined}
+        aria-keyshortcuts={shortcut?.keys}
+        title={shortcut ? `${label} (${shortcut.shown})` : label}
+      >
+        <Icon aria-hidden="true" size={18} />
+        <span className="nav-label">{label}</span>
+        {children}
+        {shortcut && (
+          <kbd className="nav-kbd" aria-hidden="true">
+            {shortcut.shown}
+          </kbd>
+        )}
+      </Link>
+    </li>
+  );
+}
+
 export function Sidebar() {
   const [location] = useLocation();
   const platform = useAppStore((s) => s.platform);
@@ -54,6 +91,7 @@ export function Sidebar() {
   const practice = usePractice();
   const mod = isMac(platform) ? '⌘' : 'Ctrl+';
   const modName = isMac(platform) ? 'Meta' : 'Control';
+  const isCurrent = (path: string) => location === path || location.startsWith(`${path}/`);
   return (
     <aside className="sidebar">
       <div className="brand" aria-hidden="true">
@@ -62,51 +100,30 @@ export function Sidebar() {
       </div>
       <nav aria-label="Main" onKeyDown={onArrows}>
         <ul className="nav-list">
-          {SCREENS.map((screen) => {
-            const Icon = ICONS[screen.path];
-            const current = location === screen.path || location.startsWith(`${screen.path}/`);
-            return (
-              <li key={screen.path}>
-                <Link
-                  href={screen.path}
-                  className="nav-link"
-                  aria-current={current ? 'page' : undefined}
-                  aria-keyshortcuts={`${modName}+${screen.key}`}
-                  title={`${screen.label} (${mod}${screen.key})`}
-                >
-                  <Icon aria-hidden="true" size={18} />
-                  <span className="nav-label">{screen.label}</span>
-                  {screen.path === '/conflicts' && conflicts > 0 && (
-                    <span className="nav-count" data-testid="conflicts-count">
-                      {conflicts}
-                      <span className="visually-hidden"> to resolve</span>
-                    </span>
-                  )}
-                  <kbd className="nav-kbd" aria-hidden="true">
-                    {mod}
-                    {screen.key}
-                  </kbd>
-                </Link>
-              </li>
-            );
-          })}
-          {MORE_SCREENS.map((screen) => {
-            const Icon = ICONS[screen.path];
-            const current = location === screen.path || location.startsWith(`${screen.path}/`);
-            return (
-              <li key={screen.path}>
-                <Link
-                  href={screen.path}
-                  className="nav-link"
-                  aria-current={current ? 'page' : undefined}
-                  title={screen.label}
-                >
-                  <Icon aria-hidden="true" size={18} />
-                  <span className="nav-label">{screen.label}</span>
-                </Link>
-              </li>
-            );
-          })}
+          {SCREENS.map((screen) => (
+            <NavItem
+              key={screen.path}
+              path={screen.path}
+              label={screen.label}
+              current={isCurrent(screen.path)}
+              shortcut={{ shown: `${mod}${screen.key}`, keys: `${modName}+${screen.key}` }}
+            >
+              {screen.path === '/conflicts' && conflicts > 0 && (
+                <span className="nav-count" data-testid="conflicts-count">
+                  {conflicts}
+                  <span className="visually-hidden"> to resolve</span>
+                </span>
+              )}
+            </NavItem>
+          ))}
+          {MORE_SCREENS.map((screen) => (
+            <NavItem
+              key={screen.path}
+              path={screen.path}
+              label={screen.label}
+              current={isCurrent(screen.path)}
+            />
+          ))}
           {practice.enabled && (
             <li>
               <Link
