@@ -151,6 +151,8 @@ test('a key missing from the keychain: the window names the files; restored, "Tr
     await page.getByRole('button', { name: 'Try again' }).click();
     await expectConnected(page, 'Local sandbox');
   } finally {
+    // Off the app first: the screens' code it still fetches must not meet a stopped host.
+    await page.goto('about:blank');
     await again.close();
   }
 });
@@ -193,6 +195,8 @@ test('keyboard only: "Start fresh" asks first, sets the files aside, and opens o
     );
     expect(kept.map((f) => f.split('.')[0]).sort()).toEqual(['app', 'embedded', 'sandbox']);
   } finally {
+    // Off the app first: the screens' code it still fetches must not meet a stopped host.
+    await page.goto('about:blank');
     await again.close();
   }
 });
