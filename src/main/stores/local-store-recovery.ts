@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { restoreLostChanges } from '../jobs/protocol/change-queue';
-import { prepareCached } from '../store/rows';
 import { storeFaultOf } from '../store/store-faults';
 import { recoverStoreFile, settleStoreFile } from '../store/store-recovery';
 import { createLocalStore, type LocalStore, type LocalStoreOptions } from './local-store';
-import { takeStoreNote } from './store-notes';
+import { putStoreNote, takeStoreNote } from './store-notes';
 
 /*
  * A connection's damaged store recovered (docs/architecture.md, "A damaged store"): the recovery
@@ -111,11 +110,7 @@ export function recoverConnectionStore(
           unreadable: salvaged.unreadable,
           lostTables: salvaged.lostTables.filter((t) => t !== 'connections' && t !== 'settings'),
         };
-        prepareCached(
-          fresh.db,
-          `INSERT INTO settings (key, value) VALUES (?, ?)
-           ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-        ).run(RECORD_KEY, JSON.stringify(record));
+        putStoreNote(fresh, RECORD_KEY, record);
       });
     },
   });

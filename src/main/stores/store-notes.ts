@@ -13,6 +13,15 @@ export const ENCRYPTED_NOTE = 'store.encrypted';
 export const EncryptedNote = z.object({ at: z.int() });
 export type EncryptedNote = z.infer<typeof EncryptedNote>;
 
+/** Leaves a note under `key` (replacing one there); the encryption's worker writes the same row. */
+export function putStoreNote<T>(store: LocalStore, key: string, note: T): void {
+  prepareCached(
+    store.db,
+    `INSERT INTO settings (key, value) VALUES (?, ?)
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+  ).run(key, JSON.stringify(note));
+}
+
 /**
  * The note under `key`, if the store has one: `act` is called with it, in one transaction with
  * its removal (so what `act` writes in this store and the removal commit together). A note that
