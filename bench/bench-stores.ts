@@ -17,8 +17,8 @@ export const BENCH_KEY = StoreKey.parse('be4c'.repeat(16));
 
 /**
  * For investigations only (never set by `npm run bench`): each bench store's page cache in MB, in
- * place of the app's (SQLite's default in this build, 16 MB). `BENCH_CACHE_MB=256 npm run
- * bench:search` shows what the encryption costs once the pages a query reads stay decrypted.
+ * place of the app's (256 MB, db.ts STORE_CACHE_KIB). `BENCH_CACHE_MB=16 npm run bench:search`
+ * shows what the encryption costs with SQLite's default cache, which the searches outgrow.
  */
 export const CACHE_ENV = 'BENCH_CACHE_MB';
 

@@ -198,10 +198,9 @@ export const FIGURES = [
     digits: 3,
     goal: { op: '<=', target: 1.15 },
     bound:
-      'The cipher on each page SQLite reads from the OS into its page cache (16 MB, this build’s default): ' +
-      'AES-256-CBC (AES-NI) and the HMAC-SHA512 check, about 9 µs more a 4 KB page than the 3 µs of a plain read, ' +
-      'most of it SHA-512 in software (bench/probes/cipher-page-cost.ts); a page already in the cache costs nothing more. ' +
-      'The LIKE scans and lists run between the searches evict what the searches read, so a search decrypts pages again; with a cache of 256 MB (BENCH_CACHE_MB=256) the cost is gone (CPU p95 1.02×; 64 MB: 1.22×).',
+      'The cipher on each page SQLite reads from the OS into its page cache: AES-256-CBC (AES-NI) and the HMAC-SHA512 check, ' +
+      'about 9 µs more a 4 KB page than the 3 µs of a plain read (bench/probes/cipher-page-cost.ts); a page already in the cache costs nothing more. ' +
+      'The store’s cache of up to 256 MB (db.ts) keeps what the searches read; with SQLite’s default 16 MB (BENCH_CACHE_MB=16) the LIKE scans and lists between the searches evict it and the cost was 1.33×.',
   },
   {
     id: 'encryption.product-filter-p95-cost',

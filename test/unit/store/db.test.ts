@@ -32,7 +32,7 @@ const tables = (db: Database.Database) =>
   ).map((r) => r.name);
 
 describe('openStore', () => {
-  it('creates every table on a fresh file, with WAL, NORMAL sync, foreign keys and a busy timeout', () => {
+  it('creates every table on a fresh file, with WAL, NORMAL sync, foreign keys, a busy timeout and a 256 MB page cache', () => {
     const db = openStore(join(dir, 'a.db'), { key: TEST_KEY });
     expect(schemaVersion(db)).toBe(SCHEMA_VERSION);
     expect(tables(db)).toEqual(
@@ -55,6 +55,7 @@ describe('openStore', () => {
     expect(db.pragma('synchronous', { simple: true })).toBe(1);
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(db.pragma('cache_size', { simple: true })).toBe(-256 * 1024);
     closeStore(db);
   });
 
