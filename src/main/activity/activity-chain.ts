@@ -59,6 +59,7 @@ export function canonicalJson(value: unknown): string {
   );
 }
 
+/** A row as stored, unparsed (not ActivityRow): a changed row must read as a break, not fail. */
 const ChainRow = z.object({
   seq: z.int(),
   at_local: z.string(),
