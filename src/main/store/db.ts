@@ -25,15 +25,14 @@ export interface OpenStoreOptions {
 
 /**
  * A store's page cache, at most (KiB): pages stay decrypted in it once read, and it only grows as
- * pages are read. Why 256 MB: docs/decisions.md, "Encryption at rest".
+ * pages are read. Why 256 MB: docs/decisions.md, "Page cache".
  */
 export const STORE_CACHE_KIB = 256 * 1024;
 
 /**
  * Opens (or creates) the local store: encrypted with its key, WAL for files,
  * synchronous=NORMAL, foreign keys on, a 5 s busy timeout, a page cache of up to 256 MB, and
- * every pending migration applied
- * in one transaction. A database whose schema is newer than this build is refused, untouched. A
+ * every pending migration applied in one transaction. A database whose schema is newer than this build is refused, untouched. A
  * file that is not a database (or not with this key) fails with SQLite's SQLITE_NOTADB;
  * store-faults.ts tells such errors apart.
  */
@@ -49,6 +48,7 @@ export function openStore(file: string, options: OpenStoreOptions = {}): Db {
     if (file !== ':memory:' && file !== '') db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
+    // After the quick_check, which reads every page: it would fill the cache at each open.
     db.pragma(`cache_size = -${STORE_CACHE_KIB}`);
     migrate(db, migrations);
     return db;

@@ -14,7 +14,7 @@ export const EncryptedNote = z.object({ at: z.int() });
 export type EncryptedNote = z.infer<typeof EncryptedNote>;
 
 /** Leaves a note under `key` (replacing one there); the encryption's worker writes the same row. */
-export function putStoreNote<T>(store: LocalStore, key: string, note: T): void {
+export function putStoreNote(store: LocalStore, key: string, note: unknown): void {
   prepareCached(
     store.db,
     `INSERT INTO settings (key, value) VALUES (?, ?)
