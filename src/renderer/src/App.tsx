@@ -215,7 +215,7 @@ export function App() {
 
   useEffect(() => {
     // Once the app is up, every screen's code is fetched, so moving between screens never waits.
-    // A chunk that fails to load fails again, visibly, when its screen is opened.
+    // A chunk that fails to load here is fetched again when its screen is opened.
     if (status === 'ready') for (const screen of SCREENS) screen.preload().catch(() => undefined);
   }, [status]);
 

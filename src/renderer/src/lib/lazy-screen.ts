@@ -18,10 +18,16 @@ export function lazyScreen<P extends object>(
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<{ default: ComponentType<P> }> | null = null;
   const preload = () =>
-    (loading ??= load().then((module) => {
-      loaded = module.default;
-      return module;
-    }));
+    (loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = null; // a failed fetch (host restarting, say) is tried again on the next use
+        throw error;
+      },
+    ));
   const Lazy = lazy(preload);
   const Screen = (props: P) => createElement(loaded ?? Lazy, props);
   Screen.preload = preload;
