@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lazyScreen } from '../../../src/renderer/src/lib/lazy-screen';
+import { lazyScreen } from '../../src/renderer/src/lib/lazy-screen';
 
 describe('lazyScreen', () => {
   it('loads once, and fetches again after a failed load', async () => {
