@@ -91,8 +91,14 @@ export const SubmitBatch = z.object({
   name: BatchName.optional(),
 });
 
-/** The protocols a user selected, before they become a batch. */
-export const ReviewBatch = SubmitBatch.pick({ protocolLocalIds: true });
+/**
+ * The protocols a user selected, before they become a batch. `refillOf`: per protocol chosen on
+ * Refills due, the last order of the supply it refills (that order and the ones before it are
+ * what the refill follows, not repeats).
+ */
+export const ReviewBatch = SubmitBatch.pick({ protocolLocalIds: true }).extend({
+  refillOf: z.record(z.uuid(), z.string().min(1).max(100)).optional(),
+});
 
 /** Whether the review could read the server's recent orders (other desks' included). */
 export const DuplicateCheckView = z.object({
@@ -155,6 +161,11 @@ export const ReviewItemView = z.object({
   repeats: z.array(RepeatedOrderView),
   /** An earlier protocol of the review with the same patient and content (left out likewise). */
   sameAs: z.string().nullable(),
+  /**
+   * A refill chosen on Refills due: the orders of the supply it follows (sent beside them, not
+   * held), and how many days before it is due it is sent (0: due).
+   */
+  refill: z.object({ of: z.array(RepeatedOrderView), daysEarly: z.int().min(0) }).nullable(),
 });
 export type ReviewItemView = z.infer<typeof ReviewItemView>;
 
@@ -298,12 +309,14 @@ export const RefillView = z.object({
   runsOutAt: Timestamp,
   /** Whole days until it runs out; negative when it already has. */
   daysLeft: z.int(),
+  /** Days until the refill is due (0: due now); ordered now, it is that many days early. */
+  daysEarly: z.int().min(0),
 });
 export type RefillView = z.infer<typeof RefillView>;
 
 export const RefillsView = z.object({
   due: z.array(RefillView),
-  /** Protocols whose patient has no order this app knows of. */
+  /** Protocols with no order of their content (products, quantities, doses) this app knows of. */
   neverOrdered: z.array(ProtocolSummaryView),
 });
 export type RefillsView = z.infer<typeof RefillsView>;

@@ -24,6 +24,7 @@ const item = (over: Partial<ReviewItemView> & Pick<ReviewItemView, 'localId'>) =
   problems: [],
   repeats: [],
   sameAs: null,
+  refill: null,
   ...over,
 });
 
@@ -174,6 +175,59 @@ describe('the batch review', () => {
         protocolLocalIds: [REPEATS_ORDER],
         allowDuplicateOf: { [REPEATS_ORDER]: ['ord_1001'] },
         name: 'Turing only',
+      },
+    ]);
+  });
+
+  it('sends refills chosen on Refills due beside the supply they follow, and includes all repeats at once', async () => {
+    const supply = { orderId: 'ord_900', createdAt: '2026-11-09T10:00:00.000Z', status: 'SHIPPED' };
+    const refills = BatchReviewView.parse({
+      ...REVIEW,
+      items: [
+        item({ localId: SENT, refill: { of: [supply], daysEarly: 3 } }),
+        item({
+          localId: REPEATS_ORDER,
+          customerName: 'Alan Turing',
+          estimatedTotal: '31.20',
+          refill: { of: [], daysEarly: 0 },
+          repeats: [{ orderId: 'ord_1001', createdAt: '2026-11-20T09:30:00.000Z', status: 'NEW' }],
+        }),
+        item({ localId: TWIN, customerName: 'Grace Hopper', sameAs: SENT }),
+      ],
+    });
+    useBatchDraftStore
+      .getState()
+      .choose([SENT, REPEATS_ORDER, TWIN], '/refills', {
+        [SENT]: 'ord_900',
+        [REPEATS_ORDER]: 'ord_901',
+      });
+    const desk = installOrderDesk({
+      'batches.review': () => refills,
+      'batches.submit': () => ({ batchId: BATCH_ID }),
+    });
+    const user = userEvent.setup();
+    renderReview();
+    const held = await screen.findByRole('region', { name: 'Possible duplicates' });
+    expect(desk.argsOf('batches.review')).toEqual([
+      {
+        protocolLocalIds: [SENT, REPEATS_ORDER, TWIN],
+        refillOf: { [SENT]: 'ord_900', [REPEATS_ORDER]: 'ord_901' },
+      },
+    ]);
+    // The refill is sent without a tick, and says how early it is.
+    expect([figure('review-included'), figure('review-held')]).toEqual(['1', '2']);
+    const sent = screen.getByRole('list', { name: 'Orders to send' });
+    expect(within(sent).getByText('Refill 3 days early')).toBeTruthy();
+
+    await user.click(within(held).getByRole('button', { name: 'Include all 2' }));
+    expect([figure('review-included'), figure('review-held')]).toEqual(['3', '0']);
+    await user.click(screen.getByRole('button', { name: 'Submit 3 orders…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send 3 orders?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send 3 orders' }));
+    expect(desk.argsOf('batches.submit')).toEqual([
+      {
+        protocolLocalIds: [SENT, REPEATS_ORDER, TWIN],
+        allowDuplicateOf: { [SENT]: ['ord_900'], [REPEATS_ORDER]: ['ord_1001'] },
       },
     ]);
   });

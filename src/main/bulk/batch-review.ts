@@ -28,6 +28,8 @@ export interface ReviewOptions {
   embedded: boolean;
   /** Orders the patients already have (the server's recent orders, other desks' included). */
   duplicates: Pick<DuplicateOrders, 'review'>;
+  /** Per protocol chosen on Refills due, the last order of the supply it refills. */
+  refillOf?: Readonly<Record<string, string>>;
 }
 
 /** A reviewed protocol and the request it stands for (or its problems). */
@@ -71,7 +73,7 @@ export async function reviewBatch(
     seen.add(localId);
     return reviewSource(source, product, pricing);
   });
-  const duplicateCheck = await markRepeats(reviewed, options.duplicates);
+  const duplicateCheck = await markRepeats(reviewed, options.duplicates, options.refillOf);
   return summarize(
     reviewed.map((r) => r.item),
     pricing,
@@ -88,6 +90,7 @@ export async function reviewBatch(
 export async function markRepeats(
   reviewed: readonly Reviewed[],
   duplicates: ReviewOptions['duplicates'],
+  refillOf: ReviewOptions['refillOf'] = {},
 ): Promise<BatchReviewView['duplicateCheck']> {
   const sendable = reviewed.flatMap((r) =>
     r.item.problems.length === 0 && 'request' in r.built
@@ -96,7 +99,10 @@ export async function markRepeats(
   );
   let found: Awaited<ReturnType<ReviewOptions['duplicates']['review']>>;
   try {
-    found = await duplicates.review(sendable.map((s) => s.request));
+    found = await duplicates.review(
+      sendable.map((s) => s.request),
+      sendable.map((s) => refillOf[s.item.localId] ?? null),
+    );
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return {
@@ -105,8 +111,9 @@ export async function markRepeats(
     };
   }
   sendable.forEach(({ item }, i) => {
-    const { orders, sameAs } = found[i]!;
+    const { orders, sameAs, refill } = found[i]!;
     item.repeats = orders;
+    item.refill = refill;
     item.sameAs = sameAs === null ? null : sendable[sameAs]!.item.localId;
   });
   return { checked: true, message: null };
@@ -123,6 +130,7 @@ const blankItem = (localId: string, customerName: string, sourceId: string): Rev
   problems: [],
   repeats: [],
   sameAs: null,
+  refill: null,
 });
 
 /** One protocol as a review shows it, and the request it stands for (or its problems). */

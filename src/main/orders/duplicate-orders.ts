@@ -7,14 +7,7 @@ import { parseRow } from '../store/rows';
 import { orderHoldsRequest, sameOrderContent } from './order-content';
 import { OrderJobData, type DuplicateVerdict, type OrderJob } from '../jobs/order-job';
 import type { RecentOrders } from './recent-orders';
-
-const DAY_MS = 86_400_000;
-
-/**
- * An order of the same content is due again this many days before its supply runs out: a
- * refill sent in that time is not a duplicate.
- */
-export const REFILL_LEAD_DAYS = 7;
+import { DAY_MS, currentSupply, daysEarly } from './supply';
 
 /**
  * Each create is checked against the server's orders as read after its batch was submitted and
@@ -38,11 +31,11 @@ export const RACED_MS = 60_000;
 export const LATE_ORDER_WINDOW_MS = 10 * 60_000;
 
 /**
- * How far back an order of the same patient and content counts as one they still have: its days
- * supply less the refill lead (23 days of a 30-day supply).
+ * How far back the server's orders are read before a create: one order's whole supply. An order
+ * made earlier still counts through the supply it starts (overlapping orders add up), as the
+ * mirror holds it.
  */
-export const duplicateWindowMs = (daysSupply: number): number =>
-  Math.max(0, daysSupply - REFILL_LEAD_DAYS) * DAY_MS;
+export const duplicateWindowMs = (daysSupply: number): number => daysSupply * DAY_MS;
 
 const refOf = (o: AppOrder): DuplicateRef => ({
   orderId: o.id,
@@ -90,17 +83,59 @@ export class DuplicateOrders {
    */
   async review(
     requests: readonly CreateOrderRequest[],
-  ): Promise<{ orders: DuplicateRef[]; sameAs: number | null }[]> {
+    refillOf: readonly (string | null)[] = [],
+  ): Promise<
+    {
+      orders: DuplicateRef[];
+      sameAs: number | null;
+      refill: { of: DuplicateRef[]; daysEarly: number } | null;
+    }[]
+  > {
     if (requests.length === 0) return [];
     const widest = Math.max(...requests.map((r) => duplicateWindowMs(r.daysSupply)));
     await this.o.recent.fresh(this.o.serverTime.now() - widest, CHECK_FRESH_MS);
+    const now = this.o.serverTime.now();
     return requests.map((request, i) => {
       const sameAs = requests.findIndex((r, j) => j < i && sameOrderContent(r, request));
+      const refill = this.refillOf(request, refillOf[i] ?? null, now);
+      const exclude = new Set(refill?.of.map((o) => o.id));
       return {
-        orders: this.inMirror(request, new Set()).map(refOf),
+        orders: this.heldBy(this.inMirror(request, exclude), now).map(refOf),
         sameAs: sameAs < 0 ? null : sameAs,
+        refill: refill && { of: refill.of.map(refOf), daysEarly: refill.daysEarly },
       };
     });
+  }
+
+  /**
+   * A refill chosen on Refills due, which showed `lastOrderId` as its supply's last order: the
+   * orders of the supply up to that one (what it follows; later ones are repeats), and how early
+   * it is. Null when that order is no longer part of a supply here (cancelled, say).
+   */
+  private refillOf(
+    request: CreateOrderRequest,
+    lastOrderId: string | null,
+    now: number,
+  ): { of: AppOrder[]; daysEarly: number } | null {
+    if (lastOrderId === null) return null;
+    const orders = this.inMirror(request, new Set());
+    const last = orders.find((o) => o.id === lastOrderId);
+    if (!last) return null;
+    const upTo = Date.parse(last.createdAt);
+    const supply = currentSupply(
+      orders.filter((o) => o === last || Date.parse(o.createdAt) < upTo),
+    );
+    if (!supply) return null;
+    return { of: supply.orders, daysEarly: daysEarly(supply.runsOutAt, now) };
+  }
+
+  /**
+   * Of a patient's orders of one content, those that still supply them far enough ahead that a
+   * new order would be early (supply.ts): what a new order would repeat. Empty when it is due.
+   */
+  private heldBy(orders: readonly AppOrder[], now: number): AppOrder[] {
+    const supply = currentSupply(orders);
+    return supply && daysEarly(supply.runsOutAt, now) > 0 ? supply.orders : [];
   }
 
   /**
@@ -125,7 +160,7 @@ export class DuplicateOrders {
       // A server failing some reads: a read of the last half minute still tells what matters.
       if (!this.o.recent.covers(from) || this.o.recent.ageMs() > CHECK_STALE_MS) throw error;
     }
-    const candidates = this.inMirror(request, new Set(job.data.allowDuplicateOf ?? []), from);
+    const candidates = this.inMirror(request, new Set(job.data.allowDuplicateOf ?? []));
     const owners = this.o.store.jobs.owners(
       'order',
       candidates.map((c) => c.id),
@@ -152,12 +187,12 @@ export class DuplicateOrders {
     const mineSince = Math.min(
       ...onTheirWay.filter((o) => sameBatch(o.job)).map((o) => this.firstSent(o.job).since),
     );
-    const window = now - duplicateWindowMs(request.daysSupply);
-    const held = candidates
-      .filter((c) => Date.parse(c.createdAt) >= window)
-      .filter((c) => job.batchId === null || owners.get(c.id)?.batchId !== job.batchId)
-      .filter((c) => owners.has(c.id) || Date.parse(c.createdAt) < mineSince)
-      .map(refOf);
+    const held = this.heldBy(
+      candidates
+        .filter((c) => job.batchId === null || owners.get(c.id)?.batchId !== job.batchId)
+        .filter((c) => owners.has(c.id) || Date.parse(c.createdAt) < mineSince),
+      now,
+    ).map(refOf);
     // Another desk's order (no job of this desk made it): that desk may be working through the
     // same patients, so this batch's next creates each wait for a read begun after their claim.
     if (job.batchId !== null && held.some((h) => !owners.has(h.orderId!)))
@@ -210,14 +245,10 @@ export class DuplicateOrders {
     return found;
   }
 
-  /** Orders in the mirror of the request's patient and content since `since`, bar `exclude`. */
-  private inMirror(
-    request: CreateOrderRequest,
-    exclude: ReadonlySet<string>,
-    since = this.o.serverTime.now() - duplicateWindowMs(request.daysSupply),
-  ): AppOrder[] {
+  /** Orders in the mirror of the request's patient and content (not cancelled), bar `exclude`. */
+  private inMirror(request: CreateOrderRequest, exclude: ReadonlySet<string>): AppOrder[] {
     return this.o.store.orders
-      .ofPatientSince(request.customer.sourceId, since)
+      .ofPatientSince(request.customer.sourceId, Number.MIN_SAFE_INTEGER)
       .filter((o) => !exclude.has(o.id) && sameOrderContent(o, request));
   }
 

@@ -27,19 +27,18 @@ export interface OrderContent {
 }
 
 /**
- * The same patient (sourceId), days supply and line items with their doses: two orders with the
- * same content within the supply's window ship the patient twice.
+ * The same patient (sourceId) and line items with their doses, whatever the days supply (a
+ * line's quantity is per day): two orders with the same content while the first still supplies
+ * the patient ship them twice (supply.ts).
  */
 export function sameOrderContent(a: OrderContent, b: OrderContent): boolean {
   return (
-    a.customer.sourceId === b.customer.sourceId &&
-    a.daysSupply === b.daysSupply &&
-    linesKey(a.lineItems) === linesKey(b.lineItems)
+    a.customer.sourceId === b.customer.sourceId && linesKey(a.lineItems) === linesKey(b.lineItems)
   );
 }
 
 /**
- * Every field a create sent is what the order holds (the content above, and the customer's name,
+ * Every field a create sent is what the order holds (the content above, its days supply, the customer's name,
  * contact and address, the shipping method and the order type): the order may be what that
  * create made.
  */
@@ -48,6 +47,7 @@ export function orderHoldsRequest(order: AppOrder, request: CreateOrderRequest):
   const o = order.customer;
   return (
     sameOrderContent(order, request) &&
+    order.daysSupply === request.daysSupply &&
     order.shippingMethod === request.shippingMethod &&
     order.orderType === request.orderType &&
     o.firstName === c.firstName &&

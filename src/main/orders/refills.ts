@@ -6,11 +6,9 @@ import {
   SUMMARY_SELECT,
   type ProtocolSummary,
 } from '../protocols/protocol-model';
-import { NO_ORDER } from '../protocols/list-columns';
 import type { LocalStore } from '../stores';
 import { parseRow, prepareCached } from '../store/rows';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS, daysEarly, daysLeft } from './supply';
 
 /**
  * When an order's supply runs out (epoch ms: its createdAt plus its days supply) and the whole
@@ -22,25 +20,28 @@ export function supplyEnd(
   now: number,
 ): { runsOutAt: number; daysLeft: number } {
   const runsOutAt = createdAt + daysSupply * DAY_MS;
-  return { runsOutAt, daysLeft: Math.floor((runsOutAt - now) / DAY_MS) };
+  return { runsOutAt, daysLeft: daysLeft(runsOutAt, now) };
 }
 
-/** A protocol whose patient's last known order runs out by the horizon asked for. */
+/** A protocol whose supply (its content's orders, overlapping ones added up) runs out soon. */
 export interface RefillDue {
   protocol: ProtocolSummary;
+  /** The last order of the supply. */
   lastOrderId: string;
   /** The order's createdAt as the server sent it. */
   lastOrderedAt: string;
   daysSupply: DaysSupply;
-  /** Epoch ms: the order's createdAt plus its days supply. */
+  /** Epoch ms: when the supply runs out (supply.ts, currentSupply). */
   runsOutAt: number;
   /** Whole days from now until it runs out (floor); negative when it already has. */
   daysLeft: number;
+  /** Days before the refill is due (0: due now): an order made now is that many days early. */
+  daysEarly: number;
 }
 
 export interface Refills {
   due: RefillDue[];
-  /** Protocols whose patient has no order this app knows of. */
+  /** Protocols with no order of their content (products, quantities, doses) here. */
   neverOrdered: ProtocolSummary[];
 }
 
@@ -53,12 +54,12 @@ const DueRow = z.object({
 
 /**
  * Refills due (two queries, whatever the number of protocols): the non-deleted protocols whose
- * patient's last order runs out within `withinDays` days of `now` (or already has), soonest
- * first, then by name; and apart, by name, those whose patient has no order here. A patient's
- * last order is the mirrored order with the protocol's sourceId created last, whatever its
- * status but CANCELLED (a NEW or a shipped order both supply the patient): the one the protocol
- * list's columns show, read from protocol_columns (migration 12, kept by triggers), whose refill
- * index answers the horizon at once. Within N days
+ * supply runs out within `withinDays` days of `now` (or already has), soonest first, then by
+ * name; and apart, by name, those with no order of their content here. The supply is the
+ * patient's orders of the protocol's content, whatever their status but CANCELLED (a NEW or a
+ * shipped order both supply the patient), overlapping ones added up (supply.ts): read from
+ * protocol_columns (migrations 12 and 14, kept by triggers), whose refill index answers the
+ * horizon at once. Within N days
  * counts whole days, as the days left are shown: N or fewer days left (an order of a 30-day
  * supply made a moment ago, 29 days and some hours left, is due within 30 days however the
  * server's time is estimated).
@@ -69,7 +70,7 @@ export function refillsDue(store: LocalStore, now: number, withinDays: number): 
     `SELECT ${SUMMARY_SELECT}, o.id AS o_id, json_extract(o.body, '$.createdAt') AS o_created_iso,
        json_extract(o.body, '$.daysSupply') AS o_days, c.refill_at AS o_runs_out
      FROM protocol_columns c JOIN protocols p ON p.seq = c.seq
-       JOIN orders o ON o.id = c.last_order_id ${LIVE_CHANGE_JOIN}
+       JOIN orders o ON o.id = c.supply_order_id ${LIVE_CHANGE_JOIN}
      WHERE c.refill_at < ? AND p.deleted = 0
      ORDER BY c.refill_at, p.sort_name, p.seq`,
   )
@@ -83,14 +84,15 @@ export function refillsDue(store: LocalStore, now: number, withinDays: number): 
         lastOrderedAt: r.o_created_iso,
         daysSupply: r.o_days,
         runsOutAt: r.o_runs_out,
-        daysLeft: supplyEnd(r.o_runs_out, 0, now).daysLeft,
+        daysLeft: daysLeft(r.o_runs_out, now),
+        daysEarly: daysEarly(r.o_runs_out, now),
       };
     });
   const neverOrdered = prepareCached(
     store.db,
     `SELECT ${SUMMARY_SELECT} FROM protocol_columns c JOIN protocols p ON p.seq = c.seq
        ${LIVE_CHANGE_JOIN}
-     WHERE c.last_order_at = ${NO_ORDER} AND p.deleted = 0
+     WHERE c.supply_order_id IS NULL AND p.deleted = 0
      ORDER BY p.sort_name, p.seq`,
   )
     .all()

@@ -12,7 +12,7 @@ const UNKNOWN_DISCOUNT = "Total unknown until the partner's discount can be read
 /** A duplicate check that finds nothing (the server has no orders of these patients). */
 const none = {
   review: async (requests: readonly unknown[]) =>
-    requests.map(() => ({ orders: [], sameAs: null })),
+    requests.map(() => ({ orders: [], sameAs: null, refill: null })),
 };
 
 function setup({ discountValue = 0.1 as number | null | 'never' } = {}) {
@@ -273,8 +273,9 @@ describe('the review of possible duplicates', () => {
                   { orderId: 'ord_9', createdAt: '2026-11-20T10:00:00.000Z', status: 'NEW' },
                 ],
                 sameAs: null,
+                refill: null,
               }
-            : { orders: [], sameAs: i === 1 ? 0 : null },
+            : { orders: [], sameAs: i === 1 ? 0 : null, refill: null },
         );
       },
     };

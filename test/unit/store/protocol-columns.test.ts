@@ -75,6 +75,9 @@ function clinic() {
       protocolRequest({ firstName: first, lastName: 'Test', sourceId }, extra),
     ).localId;
   };
+  // An order holds the lines of the protocol it was made from (its content: supply.ts).
+  const holds = (...products: number[]) =>
+    products.map((productId) => ({ ...appOrder('x').lineItems[0]!, ...line(productId) }));
   const ids = {
     a: make('Ann', 'p-a', { daysSupply: 60, shippingMethod: 'EXPRESS', lineItems: [line(1002)] }),
     b: make('Ben', 'p-b', { daysSupply: 30, lineItems: [line(1001), line(1003)] }),
@@ -83,13 +86,21 @@ function clinic() {
   };
   store.orders.upsertMany(
     [
-      order(store, 'ord_a', 'p-a', 10, { daysSupply: 60 }),
-      order(store, 'ord_b', 'p-b', 50, { daysSupply: 30, status: 'SHIPPED' }),
-      order(store, 'ord_c', 'p-c', 1, { status: 'CANCELLED' }),
+      order(store, 'ord_a', 'p-a', 10, { daysSupply: 60, lineItems: holds(1002) }),
+      order(store, 'ord_b', 'p-b', 50, {
+        daysSupply: 30,
+        status: 'SHIPPED',
+        lineItems: holds(1001, 1003),
+      }),
+      order(store, 'ord_c', 'p-c', 1, {
+        status: 'CANCELLED',
+        daysSupply: 90,
+        lineItems: holds(1003),
+      }),
     ],
     'pulled',
   );
-  return { store, ids };
+  return { store, ids, holds };
 }
 
 describe("the protocol list's columns", () => {
@@ -182,6 +193,39 @@ describe("the protocol list's columns", () => {
     expect(
       store.protocols.countMatching({ due: { window: 'within-7', now: now + 45 * DAY } }),
     ).toBe(2);
+  });
+
+  it("counts the next refill from the whole supply of the protocol's own content", () => {
+    const { store, ids, holds } = clinic();
+    const now = store.clock.now();
+    const runsOut = (id: string) =>
+      store.protocols.page({ sort: 'name' }).items.find((p) => p.localId === id)!.columns.lastOrder
+        ?.runsOutAt;
+    // Ann: a second 60-day order 5 days after the first (10 days ago) adds its 60 days.
+    store.orders.upsertMany(
+      [order(store, 'ord_a2', 'p-a', 5, { daysSupply: 60, lineItems: holds(1002) })],
+      'pulled',
+    );
+    expect(runsOut(ids.a)).toBe(now - 10 * DAY + 120 * DAY);
+    // An order of other products is not this protocol's supply: the last order, but no refill.
+    store.orders.upsertMany(
+      [order(store, 'ord_d', 'p-d', 3, { daysSupply: 60, lineItems: holds(1003) })],
+      'pulled',
+    );
+    const dan = store.protocols.page({ sort: 'name' }).items.find((p) => p.localId === ids.d)!;
+    expect(dan.columns.lastOrder).toMatchObject({ id: 'ord_d', runsOutAt: null });
+    // Cancelling the second order of Ann leaves the first one's supply.
+    store.orders.upsertMany(
+      [
+        order(store, 'ord_a2', 'p-a', 5, {
+          daysSupply: 60,
+          lineItems: holds(1002),
+          status: 'CANCELLED',
+        }),
+      ],
+      'pulled',
+    );
+    expect(runsOut(ids.a)).toBe(now + 50 * DAY);
   });
 
   it('refuses a cursor of another sort or direction', () => {

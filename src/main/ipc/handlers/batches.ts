@@ -34,12 +34,13 @@ export function batchesHandlers(deps: IpcHandlerDeps): AreaHandlers<'batches'> {
   });
 
   return {
-    'batches.review': async ({ protocolLocalIds }) => {
+    'batches.review': async ({ protocolLocalIds, refillOf }) => {
       const s = session();
       await pricingTerms(deps);
       return reviewBatch(core.store, protocolLocalIds, {
         embedded: s.connection.kind === 'embedded',
         duplicates: s.duplicates,
+        ...(refillOf ? { refillOf } : {}),
       });
     },
     'batches.submit': async ({ protocolLocalIds, concurrency, allowDuplicateOf, name }) => {

@@ -17,6 +17,7 @@ export function refillsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'refills
           daysSupply: r.daysSupply,
           runsOutAt: new Date(r.runsOutAt).toISOString(),
           daysLeft: r.daysLeft,
+          daysEarly: r.daysEarly,
         })),
         neverOrdered: neverOrdered.map(toSummaryView),
       };

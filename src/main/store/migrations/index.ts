@@ -12,6 +12,7 @@ import { migration010 } from './010-protocol-products';
 import { migration011 } from './011-batch-name';
 import { migration012 } from './012-protocol-columns';
 import { migration013 } from './013-activity';
+import { migration014 } from './014-content-supply';
 
 /**
  * One schema version: SQL, or a function of the connection for a step that needs code (a column
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration011,
   migration012,
   migration013,
+  migration014,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -8,13 +8,21 @@ interface BatchDraftStore {
   protocolLocalIds: string[];
   /** Where the user picked them, to go back to ("/protocols", "/refills"). */
   from: string;
-  choose(protocolLocalIds: readonly string[], from: string): void;
+  /** Per protocol picked on Refills due, the last order of the supply it refills. */
+  refillOf: Readonly<Record<string, string>>;
+  choose(
+    protocolLocalIds: readonly string[],
+    from: string,
+    refillOf?: Readonly<Record<string, string>>,
+  ): void;
   clear(): void;
 }
 
 export const useBatchDraftStore = create<BatchDraftStore>((set) => ({
   protocolLocalIds: [],
   from: '/protocols',
-  choose: (protocolLocalIds, from) => set({ protocolLocalIds: [...protocolLocalIds], from }),
-  clear: () => set({ protocolLocalIds: [] }),
+  refillOf: {},
+  choose: (protocolLocalIds, from, refillOf = {}) =>
+    set({ protocolLocalIds: [...protocolLocalIds], from, refillOf }),
+  clear: () => set({ protocolLocalIds: [], refillOf: {} }),
 }));

@@ -8,6 +8,8 @@ interface Props {
   all: readonly ReviewItemView[];
   included: ReadonlySet<string>;
   onToggle(localId: string, include: boolean): void;
+  /** Includes every one (a deliberate reorder of them all). */
+  onIncludeAll(): void;
 }
 
 /**
@@ -15,7 +17,7 @@ interface Props {
  * desk's included), or that repeat another protocol of the review: not sent unless the user
  * includes each one.
  */
-export function HeldList({ items, all, included, onToggle }: Props) {
+export function HeldList({ items, all, included, onToggle, onIncludeAll }: Props) {
   const nameOf = (localId: string) => {
     const item = all.find((i) => i.localId === localId);
     return item ? item.customerName || item.sourceId : 'another protocol';
@@ -25,8 +27,18 @@ export function HeldList({ items, all, included, onToggle }: Props) {
       <h2 id="held-heading">Possible duplicates</h2>
       <p className="muted">
         These patients already have an order with the same products and doses within its supply, or
-        appear twice in this batch. They are not sent unless you include them one by one.
+        appear twice in this batch. They are not sent unless you include them.
       </p>
+      {items.length > 1 && (
+        <button
+          type="button"
+          className="button button-small"
+          disabled={items.every((i) => included.has(i.localId))}
+          onClick={onIncludeAll}
+        >
+          Include all {items.length}
+        </button>
+      )}
       <ul className="left-out-list">
         {items.map((item) => {
           const name = item.customerName || item.sourceId;

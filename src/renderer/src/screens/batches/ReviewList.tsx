@@ -1,7 +1,7 @@
 import { AlertTriangle, ChevronDown, ChevronRight, X } from 'lucide-react';
 import { useState } from 'react';
 import type { ReviewItemView } from '@shared/work-views';
-import { formatMoney } from '@renderer/lib/format';
+import { formatMoney, plural } from '@renderer/lib/format';
 import { ReviewDetail } from './ReviewDetail';
 import { VirtualRows } from './VirtualRows';
 
@@ -64,7 +64,15 @@ export function ReviewList({ items, exact, onDrop }: Props) {
                 </button>
                 <span className="muted code review-source-id">{item.sourceId}</span>
               </span>
+
               <span className="review-warnings">
+                {item.refill && (
+                  <span className="muted review-refill">
+                    {item.refill.daysEarly === 0
+                      ? 'Refill due'
+                      : `Refill ${plural(item.refill.daysEarly, 'day')} early`}
+                  </span>
+                )}
                 {item.warnings.map((w) => (
                   <span key={w} className="review-warning">
                     <AlertTriangle aria-hidden="true" size={14} />

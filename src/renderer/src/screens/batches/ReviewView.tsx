@@ -28,7 +28,8 @@ const FROM_LABELS: Record<string, string> = {
 export function ReviewView() {
   const ids = useBatchDraftStore((s) => s.protocolLocalIds);
   const from = useBatchDraftStore((s) => s.from);
-  const review = useBatchReview(ids);
+  const refillOf = useBatchDraftStore((s) => s.refillOf);
+  const review = useBatchReview(ids, refillOf);
   const submit = useBatchesStore((s) => s.submit);
   const submitting = useBatchesStore((s) => s.submitting);
   const submitError = useBatchesStore((s) => s.submitError);
@@ -103,11 +104,14 @@ export function ReviewView() {
   };
 
   const send = async () => {
+    // Sent beside: the supply a refill follows, and the repeats the user included.
+    const chosenHeld = new Set(split.includedHeld.map((i) => i.localId));
     const allowDuplicateOf = Object.fromEntries(
-      split.includedHeld.map((i) => [
-        i.localId,
-        i.repeats.flatMap((o) => (o.orderId === null ? [] : [o.orderId])),
-      ]),
+      included.flatMap((i) => {
+        const beside = [...(i.refill?.of ?? []), ...(chosenHeld.has(i.localId) ? i.repeats : [])];
+        const ids = beside.flatMap((o) => (o.orderId === null ? [] : [o.orderId]));
+        return ids.length > 0 ? [[i.localId, ids]] : [];
+      }),
     );
     const batchId = await submit(
       included.map((i) => i.localId),
@@ -233,6 +237,7 @@ export function ReviewView() {
               all={value.items}
               included={includedHeld}
               onToggle={toggleHeld}
+              onIncludeAll={() => setIncludedHeld(new Set(held.map((i) => i.localId)))}
             />
           )}
 

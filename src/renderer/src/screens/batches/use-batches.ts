@@ -40,10 +40,15 @@ export function useBatchItems(batchId: string): QueryState<BatchItemView[]> & { 
  */
 export function useBatchReview(
   protocolLocalIds: readonly string[],
+  refillOf: Readonly<Record<string, string>> = {},
 ): QueryState<BatchReviewView> & { refresh(): void } {
   return useLiveQuery(
-    () => call('batches.review', { protocolLocalIds: [...protocolLocalIds] }),
-    [protocolLocalIds],
+    () =>
+      call('batches.review', {
+        protocolLocalIds: [...protocolLocalIds],
+        ...(Object.keys(refillOf).length > 0 ? { refillOf: { ...refillOf } } : {}),
+      }),
+    [protocolLocalIds, refillOf],
     [],
   );
 }

@@ -2,6 +2,7 @@ import { AlertTriangle } from 'lucide-react';
 import { Link } from 'wouter';
 import type { RefillView } from '@shared/work-views';
 import { formatDate } from '@renderer/lib/dates';
+import { plural } from '@renderer/lib/format';
 import { daysLeftText } from './refills-format';
 import { ProtocolCells, RefillTable } from './RefillTable';
 
@@ -31,6 +32,7 @@ export function DueTable({
           </th>
           <th scope="col">Runs out on</th>
           <th scope="col">Days left</th>
+          <th scope="col">Refill due</th>
         </>
       }
       selected={selected}
@@ -66,6 +68,7 @@ export function DueTable({
                 {daysLeftText(r.daysLeft)}
               </span>
             </td>
+            <td>{r.daysEarly === 0 ? 'Now' : `In ${plural(r.daysEarly, 'day')}`}</td>
           </tr>
         );
       })}

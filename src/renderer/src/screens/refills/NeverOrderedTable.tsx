@@ -13,8 +13,8 @@ export function NeverOrderedTable({
 }) {
   return (
     <RefillTable
-      caption="Protocols never ordered"
-      selectAllLabel="Select all never-ordered protocols"
+      caption="Protocols not ordered as they stand"
+      selectAllLabel="Select all protocols not ordered yet"
       ids={protocols.map((p) => p.localId)}
       headers={<th scope="col">Email</th>}
       selected={selected}

@@ -53,7 +53,14 @@ export default function RefillsScreen() {
   }, [view, selected]);
 
   const review = () => {
-    useBatchDraftStore.getState().choose(chosen, '/refills');
+    // Each due protocol refills the supply it was listed with: those orders are not repeats.
+    const chosenSet = new Set(chosen);
+    const refillOf = Object.fromEntries(
+      (view?.due ?? [])
+        .filter((r) => chosenSet.has(r.protocol.localId))
+        .map((r) => [r.protocol.localId, r.lastOrderId]),
+    );
+    useBatchDraftStore.getState().choose(chosen, '/refills', refillOf);
     navigate('/batches/review');
   };
 
@@ -75,9 +82,10 @@ export default function RefillsScreen() {
       <p className="notice notice-info refills-explain">
         <Info aria-hidden="true" size={16} />
         <span>
-          Due means the patient&apos;s last order (its date plus its days of supply) runs out within
-          the days you choose. It is worked out on this computer from the orders this app knows, so
-          it works offline.
+          A protocol&apos;s supply is its patient&apos;s orders of the same products and doses,
+          overlapping orders added up (a cancelled order does not count). A refill is due 7 days
+          before the supply runs out; one ordered sooner is early. It is worked out on this computer
+          from the orders this app knows, so it works offline.
         </span>
       </p>
 
@@ -93,7 +101,7 @@ export default function RefillsScreen() {
           <p className="summary refills-summary" role="status">
             {state.status === 'loading'
               ? 'Updating…'
-              : `${plural(view.due.length, 'protocol')} due within ${plural(shownDays, 'day')}; ${view.neverOrdered.length} never ordered.`}
+              : `${plural(view.due.length, 'protocol')} due within ${plural(shownDays, 'day')}; ${view.neverOrdered.length} not ordered yet.`}
           </p>
 
           <section className="card refills-section" aria-labelledby="refills-due-heading">
@@ -120,13 +128,14 @@ export default function RefillsScreen() {
 
           <section className="card refills-section" aria-labelledby="refills-never-heading">
             <h2 id="refills-never-heading">
-              Never ordered <span className="section-count">{view.neverOrdered.length}</span>
+              Not ordered yet <span className="section-count">{view.neverOrdered.length}</span>
             </h2>
             <p className="muted refills-section-lead">
-              No order this app knows of for these patients, so nothing says when they are due.
+              No order of these protocols as they stand (the same products and doses) that this app
+              knows of, so nothing says when they are due.
             </p>
             {view.neverOrdered.length === 0 ? (
-              <Empty title="No protocol without an order." />
+              <Empty title="Every protocol has an order." />
             ) : (
               <NeverOrderedTable
                 protocols={view.neverOrdered}
