@@ -49,7 +49,8 @@ async function seed(host: BrowserHost): Promise<Record<Patient, string> & { eveO
 
 const dueTable = (page: Page) =>
   page.getByRole('table', { name: /^Protocols whose supply runs out within/ });
-const neverTable = (page: Page) => page.getByRole('table', { name: 'Protocols never ordered' });
+const neverTable = (page: Page) =>
+  page.getByRole('table', { name: 'Protocols not ordered as they stand' });
 const rowNames = (table: Locator) => table.locator('tbody th[scope="row"]').allTextContents();
 const ourRows = async (table: Locator) =>
   (await rowNames(table)).filter((n) => n.endsWith(' Refill'));
@@ -138,18 +139,20 @@ test('refills due lists the protocols it should and submits them', async ({
   await app.getByRole('button', { name: 'Review the batch…' }).click();
   await expect(app).toHaveURL(/#\/batches\/review$/);
 
-  // The review holds exactly the chosen protocols. Ada was ordered a moment ago for 30 days:
-  // a possible duplicate, left out unless included; here the clinic means it, and includes her.
+  // The review sends exactly the chosen protocols, with no ticking: a refill chosen here follows
+  // its supply. Ada was ordered a moment ago for 30 days: sent, and said to be 22 days early.
   await expect(app.getByRole('heading', { level: 1, name: 'Review the batch' })).toBeVisible();
   const toSend = app.getByRole('list', { name: 'Orders to send' });
-  await expect(toSend.getByRole('listitem')).toHaveCount(2);
-  for (const p of ['eve', 'cara'] as const) await expect(toSend).toContainText(name(p));
-  const held = app.getByRole('region', { name: 'Possible duplicates' });
-  await expect(held).toContainText(name('ada'));
-  await saveScreen(app, testInfo, 'refills-review');
-  await held.getByRole('checkbox', { name: /Order again anyway/ }).check();
   await expect(toSend.getByRole('listitem')).toHaveCount(3);
-  await expect(toSend).toContainText(name('ada'));
+  for (const p of ['eve', 'cara', 'ada'] as const) await expect(toSend).toContainText(name(p));
+  await expect(toSend.getByRole('listitem').filter({ hasText: name('ada') })).toContainText(
+    /Refill 2[12] days early/,
+  );
+  await expect(toSend.getByRole('listitem').filter({ hasText: name('eve') })).toContainText(
+    'Refill due',
+  );
+  await expect(app.getByRole('region', { name: 'Possible duplicates' })).toHaveCount(0);
+  await saveScreen(app, testInfo, 'refills-review');
   await app.getByRole('button', { name: 'Submit 3 orders…' }).click();
   await app.getByRole('button', { name: 'Send 3 orders', exact: true }).click();
   await expectBatchFinished(app);
@@ -176,7 +179,7 @@ test('refills due lists the protocols it should and submits them', async ({
   await chooseDays(app, 7);
   await expect.poll(() => ourRows(dueTable(app))).toEqual([]);
   await expect(app.getByText('No protocol runs out within 7 days.')).toBeVisible();
-  await expect(app.getByText('No protocol without an order.')).toBeVisible();
+  await expect(app.getByText('Every protocol has an order.')).toBeVisible();
 });
 
 for (const theme of ['light', 'dark'] as const) {
@@ -194,3 +197,48 @@ for (const theme of ['light', 'dark'] as const) {
     expect(await axeBlockers(page, testInfo, `${theme}-refills`)).toEqual([]);
   });
 }
+
+test('twelve refills due, ordered 20 days ago, are sent from Refills due without ticking one', async ({
+  app,
+  host,
+}, testInfo) => {
+  await connectLocalSandbox(app);
+  const patients = Array.from({ length: 12 }, (_, i) => ({
+    sourceId: `due12-${String(i + 1).padStart(2, '0')}`,
+    firstName: `Dana${i + 1}`,
+    lastName: 'Twelve',
+  }));
+  // One order placed and cancelled on the server: the body of the past orders below.
+  const placed = await placeOrder(host, patientBody(patients[0]!));
+  await cancelOrder(host, placed.id);
+  for (const [i, patient] of patients.entries()) {
+    draftProtocol(host, patientBody(patient));
+    // A 30-day order of the protocol's products made 20 days ago (less an hour, so that the
+    // seconds the test takes do not make it 9 days left): 10 days left, 3 days early.
+    const past = { ...placed, customer: { ...placed.customer, ...patient } };
+    rememberPastOrder(host, past, `ord_e2e_due12_${i}`, 20 - 1 / 24);
+  }
+  await openRefills(app);
+  await chooseDays(app, 14);
+  const twelve = async () =>
+    (await rowNames(dueTable(app))).filter((n) => n.endsWith(' Twelve')).length;
+  await expect.poll(twelve).toBe(12);
+  const row = dueTable(app).getByRole('row', { name: /Dana1 Twelve/ });
+  await expect(row).toContainText('In 3 days');
+  await app.getByRole('checkbox', { name: 'Select all due protocols' }).check();
+  const before = await serverOrderCounts(host, 'due12-');
+  await app.getByRole('button', { name: 'Review the batch…' }).click();
+
+  await expect(app.getByTestId('review-included')).toHaveText('12');
+  await expect(app.getByTestId('review-held')).toHaveText('0');
+  const toSend = app.getByRole('list', { name: 'Orders to send' });
+  await expect(toSend.getByText('Refill 3 days early').first()).toBeVisible();
+  await saveScreen(app, testInfo, 'refills-twelve-review');
+  await app.getByRole('button', { name: 'Submit 12 orders…' }).click();
+  await app.getByRole('button', { name: 'Send 12 orders', exact: true }).click();
+  await expectBatchFinished(app);
+  await expect(runCount(app, 'created')).toHaveText('12');
+  const after = await serverOrderCounts(host, 'due12-');
+  for (const p of patients)
+    expect((after[p.sourceId] ?? 0) - (before[p.sourceId] ?? 0), p.sourceId).toBe(1);
+});

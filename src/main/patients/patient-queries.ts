@@ -4,6 +4,7 @@ import type { PatientOrderView, PatientSummaryView } from '@shared/patient-views
 import { orderProtocolOf } from '../jobs/order-job';
 import { LIVE_CHANGE_JOIN } from '../jobs/protocol/change-queue';
 import { supplyEnd } from '../orders/refills';
+import { daysLeft } from '../orders/supply';
 import { COLUMNS_SELECT, ProtocolColumnsRow } from '../protocols/list-columns';
 import {
   ProtocolSummaryRow,
@@ -116,10 +117,43 @@ export interface Patient {
   } | null;
 }
 
+const SupplyRow = z.object({
+  id: z.string(),
+  created_iso: z.string(),
+  days: z.int(),
+  refill_at: z.int(),
+});
+
+/**
+ * The supply of the patient's protocols that runs out first (supply.ts, as Refills due counts
+ * it: a protocol's content, overlapping orders added up); null when no protocol's content was
+ * ordered.
+ */
+function protocolSupply(store: LocalStore, sourceId: string, now: number): Patient['supply'] {
+  const row = prepareCached(
+    store.db,
+    `SELECT o.id, json_extract(o.body, '$.createdAt') AS created_iso,
+       json_extract(o.body, '$.daysSupply') AS days, c.refill_at
+     FROM protocols p JOIN protocol_columns c ON c.seq = p.seq
+       JOIN orders o ON o.id = c.supply_order_id
+     WHERE p.source_id = ? AND p.deleted = 0 ORDER BY c.refill_at, p.seq LIMIT 1`,
+  ).get(sourceId);
+  if (row === undefined) return null;
+  const r = parseRow(SupplyRow, row, 'orders', `patient supply`);
+  return {
+    lastOrderId: r.id,
+    lastOrderedAt: r.created_iso,
+    daysSupply: r.days,
+    runsOutAt: r.refill_at,
+    daysLeft: daysLeft(r.refill_at, now),
+  };
+}
+
 /**
  * One patient: the protocols not deleted (by name), every order newest first with the protocol
- * it came from when this desk made it, and when the supply runs out: from the latest order not
- * cancelled, as refills due counts it. Null when nothing here carries the sourceId.
+ * it came from when this desk made it, and when the supply runs out: the supply of their
+ * protocols that runs out first, as Refills due counts it, else (orders of no protocol's
+ * content) the latest order not cancelled. Null when nothing here carries the sourceId.
  */
 export function patientView(store: LocalStore, sourceId: string, now: number): Patient | null {
   const protocols = prepareCached(
@@ -154,7 +188,7 @@ export function patientView(store: LocalStore, sourceId: string, now: number): P
      FROM orders o WHERE o.customer_source_id = ? ORDER BY o.created_at DESC, o.id DESC`,
   ).all(sourceId) as { id: unknown; customer_name?: unknown }[];
   if (protocols.length === 0 && rows.length === 0) return null;
-  let supply: Patient['supply'] = null;
+  let supply: Patient['supply'] = protocolSupply(store, sourceId, now);
   const orders = rows.map((row) => {
     const r = parseRow(OrderRow, row, 'orders', `id=${String(row.id)}`);
     if (supply === null && r.status !== 'CANCELLED' && r.days !== null && r.days > 0) {

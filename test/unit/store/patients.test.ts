@@ -119,6 +119,41 @@ describe('patients', () => {
     expect(patientView(store, 'p-bob', now)!.protocols).toEqual([]);
   });
 
+  it("counts the supply of the patient's protocols as Refills due does: overlapping orders add up", () => {
+    const { store, now } = seeded();
+    // A protocol of the orders' own content: ord_a1 (40 days ago) and ord_a2 (10 days ago)
+    // overlap by nothing (a1 ran out 10 days ago), so a2 alone supplies her: 20 days left.
+    const lineItems = appOrder('x').lineItems.map(({ productId, quantity, administration }) => ({
+      productId,
+      quantity,
+      administration,
+    }));
+    store.protocols.createDraft(
+      protocolRequest({ sourceId: 'p-ada', firstName: 'Ada', lastName: 'Patient' }, { lineItems }),
+    );
+    expect(patientView(store, 'p-ada', now)!.supply).toMatchObject({
+      lastOrderId: 'ord_a2',
+      daysLeft: 20,
+    });
+    // A second order of it 5 days ago, inside a2's supply: 30 more days.
+    const at = new Date(now - 5 * DAY).toISOString();
+    store.orders.upsertMany(
+      [
+        appOrder('ord_a4', {
+          customer: { ...appOrder('x').customer, sourceId: 'p-ada' },
+          createdAt: at,
+          updatedAt: at,
+        }),
+      ],
+      'pulled',
+    );
+    expect(patientView(store, 'p-ada', now)!.supply).toMatchObject({
+      lastOrderId: 'ord_a4',
+      runsOutAt: now + 50 * DAY,
+      daysLeft: 50,
+    });
+  });
+
   it('makes a past order the draft of the same order again, and refuses one the API would not take', () => {
     const order = appOrder('ord_1');
     expect(draftFromOrder(order)).toEqual({
