@@ -231,11 +231,19 @@ export class Session {
         this.jobs.wake();
       },
     });
+    this.orders = createOrderActions({
+      store,
+      client: this.client,
+      bus,
+      activity,
+      log: scoped('orders'),
+    });
     this.bulk = new BulkSubmitter({
       store,
       activity,
       jobs: this.jobs,
       duplicates: this.duplicates,
+      orders: this.orders,
       bus,
       clock,
       timers: timerList,
@@ -251,13 +259,6 @@ export class Session {
       ...options.tuning?.poll,
       online: () => this.connectivity.online,
       log: scoped('poller'),
-    });
-    this.orders = createOrderActions({
-      store,
-      client: this.client,
-      bus,
-      activity,
-      log: scoped('orders'),
     });
     this.retention = new ActivityRetention({
       repo: store.activity,

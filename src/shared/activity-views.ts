@@ -78,6 +78,8 @@ export const ActivityDetail = z
     what: z.enum(['protocols', 'orders', 'activity', 'protocol-template']).optional(),
     /** Which of the list's filters an export applied (their names, never what was typed). */
     filters: z.array(KeyName).max(20).optional(),
+    /** Why the app did it by itself: an order cancelled as a repeat of another desk's. */
+    reason: z.enum(['repeat-of-another-desk']).optional(),
     /** A conflict's resolution and the conflict it resolved. */
     choice: ConflictChoice.optional(),
     conflict: ConflictKind.optional(),

@@ -69,8 +69,10 @@ export const BatchProgressEvent = z.object({
   rejected: z.int().min(0),
   /** Held back unsent: the patient already has an order of the same content (a duplicate?). */
   held: z.int().min(0),
-  /** Orders found after the batch that may repeat one of its items. */
+  /** Orders found after the batch that may repeat one of its items, for a person to look at. */
   possibleDuplicates: z.int().min(0),
+  /** This desk's orders it cancelled by itself: another desk ordered the same at the same moment. */
+  repeatsCancelled: z.int().min(0),
 });
 
 export const OrderStatusEvent = z.object({

@@ -50,6 +50,12 @@ export const PossibleDuplicateView = z.object({
   of: z.string(),
   /** As mirrored; null when not in the mirror yet. */
   status: z.string().nullable(),
+  /**
+   * This desk made it at the same moment as another desk's order and cancels it by itself:
+   * 'pending' (to do), 'done', 'refused' (already processing: a person decides); null: a person
+   * decides.
+   */
+  autoCancel: z.enum(['pending', 'done', 'refused']).nullable(),
 });
 export type PossibleDuplicateView = z.infer<typeof PossibleDuplicateView>;
 

@@ -138,6 +138,7 @@ test('with an updater (as in the desktop app): check, download progress, and Res
       rejected: 0,
       held: 0,
       possibleDuplicates: 0,
+      repeatsCancelled: 0,
     };
     host.core.bus.emit('batch-progress', progress);
     const restart = section(page).getByRole('button', { name: 'Restart to update' });

@@ -4,6 +4,7 @@ import { systemClock } from '../../src/main/clock';
 import type { CoreEventBus } from '../../src/main/events';
 import { JobRunner } from '../../src/main/jobs/job-runner';
 import { DuplicateOrders } from '../../src/main/orders/duplicate-orders';
+import { createOrderActions } from '../../src/main/orders/order-actions';
 import { orderJobs } from '../../src/main/jobs/order-job';
 import { RecentOrders } from '../../src/main/orders/recent-orders';
 import type { LocalStore } from '../../src/main/stores';
@@ -25,7 +26,7 @@ export interface BulkStack {
 export function startBulk(
   deps: {
     store: LocalStore;
-    client: Pick<ApiClient, 'createOrder' | 'listOrders'>;
+    client: Pick<ApiClient, 'createOrder' | 'listOrders' | 'cancelOrder' | 'getOrder'>;
     bus: CoreEventBus;
   },
   options: {
@@ -72,6 +73,7 @@ export function startBulk(
     activity,
     jobs,
     duplicates,
+    orders: createOrderActions({ store, client, bus, activity, log }),
     bus,
     clock: systemClock,
     timers: realTimers,

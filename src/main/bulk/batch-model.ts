@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CreateOrderRequest } from '@shared/api';
 import { ActivityActor } from '@shared/activity-views';
+import type { AutoCancel } from '../orders/orders-repo';
 import { jsonTextOrNull } from '../store/rows';
 import type { JobError, JobState } from '../jobs/job-model';
 
@@ -45,7 +46,12 @@ export interface BatchItem {
   attempts: number;
   sentAt: number | null;
   /** Orders found after the batch that may repeat this item's order (see DuplicateOrders). */
-  possibleDuplicates: { orderId: string; of: string; status: string | null }[];
+  possibleDuplicates: {
+    orderId: string;
+    of: string;
+    status: string | null;
+    autoCancel: AutoCancel;
+  }[];
 }
 
 export type BatchProgress = Record<
@@ -56,6 +62,7 @@ export type BatchProgress = Record<
   | 'created'
   | 'rejected'
   | 'held'
-  | 'possibleDuplicates',
+  | 'possibleDuplicates'
+  | 'repeatsCancelled',
   number
 >;

@@ -174,7 +174,7 @@ export class BatchesRepo {
     for (const d of this.orders.possibleDuplicates(batchId))
       bySeq.set(d.seq, [
         ...(bySeq.get(d.seq) ?? []),
-        { orderId: d.orderId, of: d.of, status: d.status },
+        { orderId: d.orderId, of: d.of, status: d.status, autoCancel: d.autoCancel },
       ]);
     return bySeq;
   }
@@ -226,7 +226,9 @@ export class BatchesRepo {
       created: c.done,
       rejected: c.rejected,
       held: this.jobs.rejectedAs(batchId, 'duplicate'),
-      possibleDuplicates: this.orders.possibleDuplicateCount(batchId),
+      ...(({ open, cancelled }) => ({ possibleDuplicates: open, repeatsCancelled: cancelled }))(
+        this.orders.possibleDuplicateCount(batchId),
+      ),
     };
   }
 

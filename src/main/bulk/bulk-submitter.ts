@@ -6,6 +6,7 @@ import type { Clock } from '../clock';
 import type { CoreEventBus } from '../events';
 import type { JobChanged, JobRunner } from '../jobs/job-runner';
 import { LATE_ORDER_WINDOW_MS, type DuplicateOrders } from '../orders/duplicate-orders';
+import type { OrderActions } from '../orders/order-actions';
 import { DEFAULT_ORDER_CONCURRENCY, OrderJobData } from '../jobs/order-job';
 import type { LocalStore } from '../stores';
 import type { Timers } from '../timers';
@@ -26,6 +27,8 @@ export interface BulkSubmitterOptions {
   jobs: Pick<JobRunner, 'wake'>;
   /** Looks at a settled batch's orders for possible duplicates. */
   duplicates: Pick<DuplicateOrders, 'scanBatch'>;
+  /** Cancels this desk's repeats of another desk's orders made at the same moment. */
+  orders: Pick<OrderActions, 'cancelOrder' | 'refreshOrder'>;
   bus: CoreEventBus;
   clock: Clock;
   timers: Timers;
@@ -306,13 +309,62 @@ export class BulkSubmitter {
   private scan(batchId: string, read: boolean): void {
     this.o.duplicates.scanBatch(batchId, { read }).then(
       (found) => {
-        if (found === 0) return;
-        this.log(`batch ${batchId}: ${found} possible duplicate order(s)`);
-        this.throttle.flush(batchId);
+        if (found > 0) {
+          this.log(`batch ${batchId}: ${found} possible duplicate order(s)`);
+          this.throttle.flush(batchId);
+        }
+        return this.cancelRepeats();
       },
       (error: unknown) =>
         this.log(`batch ${batchId}: not looked at for duplicates yet: ${String(error)}`),
     );
+  }
+
+  /** The cancels under way (one pass at a time; a pass asked for meanwhile runs after it). */
+  private cancelling: Promise<void> | null = null;
+  private cancelAgain = false;
+
+  /**
+   * Cancels this desk's orders found to repeat another desk's order made at the same moment
+   * (DuplicateOrders.scanBatch marks them), each while it is NEW and only while the order it
+   * repeats still stands. A failure to reach the server leaves it to the next pass (the next
+   * pull's rescan); a refusal (already processing) leaves it to a person.
+   */
+  cancelRepeats(): Promise<void> {
+    if (this.cancelling) {
+      this.cancelAgain = true;
+      return this.cancelling;
+    }
+    this.cancelling = (async () => {
+      do {
+        this.cancelAgain = false;
+        for (const d of this.o.store.orders.pendingAutoCancels()) await this.cancelRepeat(d);
+      } while (this.cancelAgain);
+    })().finally(() => {
+      this.cancelling = null;
+    });
+    return this.cancelling;
+  }
+
+  private async cancelRepeat(d: { orderId: string; of: string; batchId: string }): Promise<void> {
+    const { store } = this.o;
+    try {
+      // Never both: the order it repeats must still stand, as the server says now.
+      const kept = await this.o.orders.refreshOrder(d.of);
+      if (kept.status === 'CANCELLED') {
+        store.orders.settleAutoCancel(d.orderId, null);
+      } else {
+        const outcome = await this.o.orders.cancelOrder(d.orderId, { repeatOf: d.of });
+        const done = outcome.ok || outcome.reason === 'already-cancelled';
+        store.orders.settleAutoCancel(d.orderId, done ? 'done' : 'refused');
+        this.log(
+          `batch ${d.batchId}: a repeat of another desk's order ${done ? 'cancelled' : 'could not be cancelled'}`,
+        );
+      }
+      this.throttle.flush(d.batchId);
+    } catch (error) {
+      this.log(`batch ${d.batchId}: a repeat not cancelled yet: ${String(error)}`);
+    }
   }
 
   /** Resolves with the batch's progress once it is done (at once when it is). */

@@ -31,6 +31,13 @@ export const RACED_MS = 60_000;
 export const LATE_ORDER_WINDOW_MS = 10 * 60_000;
 
 /**
+ * Two desks' orders of the same patient and content made this close (server time) were a race
+ * neither desk's check could see: the desk that made the later one cancels it by itself.
+ * Further apart, a person decides (docs/decisions.md, "Two desks at the same moment").
+ */
+export const SAME_MOMENT_MS = 60_000;
+
+/**
  * How far back the server's orders are read before a create: one order's whole supply. An order
  * made earlier still counts through the supply it starts (overlapping orders add up), as the
  * mirror holds it.
@@ -231,13 +238,24 @@ export class DuplicateOrders {
         const mine = store.orders.get(item.orderId!);
         if (!mine) continue;
         const allowed = new Set(this.jobData(jobs.get(item.jobId))?.allowDuplicateOf ?? []);
-        for (const other of store.orders.ofPatientSince(item.request.customer.sourceId, since)) {
-          if (batchOrders.has(other.id) || allowed.has(other.id)) continue;
-          if (!sameOrderContent(other, item.request)) continue;
+        const others = store.orders
+          .ofPatientSince(item.request.customer.sourceId, since)
+          .filter((o) => !batchOrders.has(o.id) && !allowed.has(o.id))
+          .filter((o) => sameOrderContent(o, item.request));
+        const owners = store.jobs.owners(
+          'order',
+          others.map((o) => o.id),
+        );
+        for (const other of others) {
           const later = laterOf(mine, other);
           const earlier = later === mine ? other : mine;
+          // Ours, later, and the other desk's made at the same moment: ours is the one to go.
+          const race =
+            later === mine &&
+            !owners.has(other.id) &&
+            Date.parse(mine.createdAt) - Date.parse(other.createdAt) <= SAME_MOMENT_MS;
           const pair = { orderId: later.id, of: earlier.id, batchId, seq: item.seq };
-          if (store.orders.markPossibleDuplicate(pair)) found++;
+          if (store.orders.markPossibleDuplicate({ ...pair, autoCancel: race })) found++;
         }
       }
       store.batches.markDuplicatesChecked(batchId);

@@ -39,7 +39,7 @@ export interface OrderActions {
    * message; the order is then read so that the store shows the state that prevented it. Other
    * failures (offline, timeout) throw the client's ApiClientError.
    */
-  cancelOrder(orderId: string): Promise<CancelOutcome>;
+  cancelOrder(orderId: string, options?: { repeatOf?: string }): Promise<CancelOutcome>;
   /** Reads the order from the server now and stores it (an order-status event when it moved). */
   refreshOrder(orderId: string): Promise<AppOrder>;
 }
@@ -61,19 +61,24 @@ export function createOrderActions(deps: OrderActionsDeps): OrderActions {
       return record(await deps.client.getOrder(orderId));
     },
 
-    async cancelOrder(orderId) {
+    async cancelOrder(orderId, options = {}) {
       try {
         const cancelled = await deps.client.cancelOrder(orderId);
         const order = deps.store.transaction(() => {
           const stored = record(cancelled);
           const protocol = protocolOfOrder(deps.store.db, orderId);
+          const repeatOf = options.repeatOf;
           deps.activity.record({
             action: 'order-cancelled',
             subjects: {
-              orders: [orderId],
+              orders: repeatOf ? [orderId, repeatOf] : [orderId],
               patients: [stored.customer.sourceId],
               protocols: protocol ? [protocol] : [],
             },
+            // The app's own cancel of a repeat another desk made at the same moment.
+            ...(repeatOf
+              ? { byApp: true, detail: { reason: 'repeat-of-another-desk' as const } }
+              : {}),
           });
           return stored;
         });

@@ -47,12 +47,17 @@ export interface OrderQuery {
   offset?: number;
 }
 
+/** What becomes of a possible duplicate (migration 15): null, a person decides. */
+export const AutoCancel = z.enum(['pending', 'done', 'refused']).nullable();
+export type AutoCancel = z.infer<typeof AutoCancel>;
+
 const PossibleDuplicateRow = z.object({
   orderId: z.string(),
   of: z.string(),
   seq: z.int(),
   /** As mirrored; null when the order is not in the mirror (yet). */
   status: z.string().nullable(),
+  autoCancel: AutoCancel,
 });
 export type PossibleDuplicate = z.infer<typeof PossibleDuplicateRow>;
 
@@ -362,14 +367,50 @@ export class OrdersRepo {
       .map((row) => this.parse(row).body);
   }
 
-  /** Records that `orderId` may repeat `of`, the order of item `seq` of a batch (once). */
-  markPossibleDuplicate(d: { orderId: string; of: string; batchId: string; seq: number }): boolean {
+  /**
+   * Records that `orderId` may repeat `of`, the order of item `seq` of a batch (once).
+   * `autoCancel`: this desk made it and cancels it by itself (migration 15).
+   */
+  markPossibleDuplicate(d: {
+    orderId: string;
+    of: string;
+    batchId: string;
+    seq: number;
+    autoCancel?: boolean;
+  }): boolean {
     return (
       prepareCached(
         this.db,
-        `INSERT INTO possible_duplicates (order_id, of_order, batch_id, batch_seq, found_at)
-         VALUES (?, ?, ?, ?, ?) ON CONFLICT (order_id) DO NOTHING`,
-      ).run(d.orderId, d.of, d.batchId, d.seq, this.clock.now()).changes === 1
+        `INSERT INTO possible_duplicates (order_id, of_order, batch_id, batch_seq, found_at, auto_cancel)
+         VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (order_id) DO NOTHING`,
+      ).run(d.orderId, d.of, d.batchId, d.seq, this.clock.now(), d.autoCancel ? 'pending' : null)
+        .changes === 1
+    );
+  }
+
+  /** The possible duplicates this desk is to cancel by itself, oldest found first. */
+  pendingAutoCancels(): { orderId: string; of: string; batchId: string }[] {
+    return prepareCached(
+      this.db,
+      `SELECT order_id AS orderId, of_order AS of, batch_id AS batchId FROM possible_duplicates
+       WHERE auto_cancel = 'pending' ORDER BY found_at, order_id`,
+    )
+      .all()
+      .map((row) =>
+        parseRow(
+          z.object({ orderId: z.string(), of: z.string(), batchId: z.string() }),
+          row,
+          'possible_duplicates',
+          'auto_cancel',
+        ),
+      );
+  }
+
+  /** What became of a possible duplicate this desk was to cancel. */
+  settleAutoCancel(orderId: string, outcome: AutoCancel): void {
+    prepareCached(this.db, 'UPDATE possible_duplicates SET auto_cancel = ? WHERE order_id = ?').run(
+      outcome,
+      orderId,
     );
   }
 
@@ -377,7 +418,8 @@ export class OrdersRepo {
   possibleDuplicates(batchId: string): PossibleDuplicate[] {
     return prepareCached(
       this.db,
-      `SELECT d.order_id AS orderId, d.of_order AS of, d.batch_seq AS seq, o.status AS status
+      `SELECT d.order_id AS orderId, d.of_order AS of, d.batch_seq AS seq, o.status AS status,
+         d.auto_cancel AS autoCancel
        FROM possible_duplicates d LEFT JOIN orders o ON o.id = d.order_id
        WHERE d.batch_id = ? ORDER BY d.batch_seq, d.order_id`,
     )
@@ -385,13 +427,20 @@ export class OrdersRepo {
       .map((row) => parseRow(PossibleDuplicateRow, row, 'possible_duplicates', batchId));
   }
 
-  possibleDuplicateCount(batchId: string): number {
-    return (
-      prepareCached(
-        this.db,
-        'SELECT COUNT(*) AS n FROM possible_duplicates WHERE batch_id = ?',
-      ).get(batchId) as { n: number }
-    ).n;
+  /**
+   * A batch's possible duplicates a person is to look at (not cancelled, and not being cancelled
+   * by this desk), and those this desk cancelled by itself.
+   */
+  possibleDuplicateCount(batchId: string): { open: number; cancelled: number } {
+    const row = prepareCached(
+      this.db,
+      `SELECT COUNT(*) FILTER (WHERE (d.auto_cancel IS NULL OR d.auto_cancel = 'refused')
+           AND o.status IS NOT 'CANCELLED') AS open,
+         COUNT(*) FILTER (WHERE d.auto_cancel = 'done') AS cancelled
+       FROM possible_duplicates d LEFT JOIN orders o ON o.id = d.order_id
+       WHERE d.batch_id = ?`,
+    ).get(batchId) as { open: number; cancelled: number };
+    return { open: row.open, cancelled: row.cancelled };
   }
 
   /** For these orders, the order each may repeat (only those found to). */

@@ -1023,6 +1023,7 @@ export function registerContractSuite(
         rejected: 0,
         held: 0,
         possibleDuplicates: 0,
+        repeatsCancelled: 0,
       };
       target.core.bus.emit('batch-progress', progress);
       const bus = target.core.bus as unknown as { emit(name: string, payload: unknown): void };

@@ -339,6 +339,7 @@ describe('the renderer side checks every answer and event against the contract',
         rejected: 0,
         held: 0,
         possibleDuplicates: 0,
+        repeatsCancelled: 0,
       },
       'connection-changed': { connection: CONNECTION },
       storage: {

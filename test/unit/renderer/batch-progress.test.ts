@@ -17,6 +17,7 @@ const progress = (batchId: string, over: Partial<BatchProgress> = {}): BatchProg
   rejected: 0,
   held: 0,
   possibleDuplicates: 0,
+  repeatsCancelled: 0,
   ...over,
 });
 const batch = (id: string, createdAt: number): BatchView => ({

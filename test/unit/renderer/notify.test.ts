@@ -58,6 +58,7 @@ const progress = (
     created: number;
     rejected: number;
     possibleDuplicates: number;
+    repeatsCancelled: number;
   }> = {},
   batchId = 'batch_1',
 ): IpcEventPayload<'batch-progress'> => ({
@@ -71,6 +72,7 @@ const progress = (
   rejected: counts.rejected ?? 0,
   held: 0,
   possibleDuplicates: counts.possibleDuplicates ?? 0,
+  repeatsCancelled: counts.repeatsCancelled ?? 0,
 });
 
 const outbox = (inDoubt: number) => ({ pending: 0, inDoubt, conflicts: 0 });

@@ -83,6 +83,7 @@ describe('BatchesRepo', () => {
       rejected: 0,
       held: 0,
       possibleDuplicates: 0,
+      repeatsCancelled: 0,
     });
     store.clock.advance(1_000);
     const later = batchOf(store, 1);
@@ -161,6 +162,7 @@ describe('BatchesRepo', () => {
       rejected: 1,
       held: 0,
       possibleDuplicates: 0,
+      repeatsCancelled: 0,
     });
     expect(store.batches.finishIfComplete(batch.id)).toBe(false);
     created(store, jobs[1]!, 'ord_b'); // reconciliation found it

@@ -13,6 +13,7 @@ import { migration011 } from './011-batch-name';
 import { migration012 } from './012-protocol-columns';
 import { migration013 } from './013-activity';
 import { migration014 } from './014-content-supply';
+import { migration015 } from './015-repeat-cancels';
 
 /**
  * One schema version: SQL, or a function of the connection for a step that needs code (a column
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration012,
   migration013,
   migration014,
+  migration015,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -37,7 +37,12 @@ export class NotificationDecider {
   /** Batches seen, with their last state and in-doubt count. */
   private readonly batches = new Map<
     string,
-    { state: BatchProgressEvent['state']; inDoubt: number; possibleDuplicates: number }
+    {
+      state: BatchProgressEvent['state'];
+      inDoubt: number;
+      possibleDuplicates: number;
+      repeatsCancelled: number;
+    }
   >();
   /** Batches this window started: their first event may already say done. */
   private readonly startedHere = new Set<string>();
@@ -95,6 +100,7 @@ export class NotificationDecider {
       state: event.state,
       inDoubt: event.inDoubt,
       possibleDuplicates: event.possibleDuplicates,
+      repeatsCancelled: event.repeatsCancelled,
     });
     const route = `/batches/${encodeURIComponent(event.batchId)}`;
     const notices: Notice[] = [];
@@ -129,6 +135,17 @@ export class NotificationDecider {
         key: `batch-duplicates:${event.batchId}:${n}`,
         title: 'Possible duplicate orders',
         body: `${plural(n, 'order')} of a batch may repeat another order of the same patient: check and cancel one while it is new.`,
+        route,
+        kind: 'info',
+      });
+    }
+    // Another desk ordered the same patients at the same moment: this desk cancelled its repeats.
+    if (event.repeatsCancelled > (before?.repeatsCancelled ?? 0)) {
+      const n = event.repeatsCancelled;
+      notices.push({
+        key: `batch-repeats-cancelled:${event.batchId}:${n}`,
+        title: 'Repeat orders cancelled',
+        body: `${plural(n, 'order')} of a batch ${n === 1 ? 'was' : 'were'} cancelled by Order Desk: another desk ordered the same for ${n === 1 ? 'that patient' : 'those patients'} at the same moment, and its order is kept.`,
         route,
         kind: 'info',
       });

@@ -38,7 +38,15 @@ export function PossibleDuplicates({
             </a>
             {d.status && <span> · {statusWords(d.status)}</span>}
             <span className="muted"> · repeats {d.of}</span>
-            {d.status === 'NEW' ? (
+            {d.autoCancel === 'done' || d.autoCancel === 'pending' ? (
+              <span className="auto-cancel">
+                {' '}
+                ·{' '}
+                {d.autoCancel === 'done'
+                  ? 'Cancelled by Order Desk: another desk ordered the same at the same moment; its order is kept.'
+                  : 'Another desk ordered the same at the same moment: Order Desk is cancelling this one.'}
+              </span>
+            ) : d.status === 'NEW' ? (
               <button
                 type="button"
                 className="button button-small"

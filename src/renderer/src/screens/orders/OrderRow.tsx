@@ -32,7 +32,13 @@ export const OrderRow = memo(function OrderRow({
   const created = formatDateTime(order.createdAt);
   const total = formatMoney(order.totalPrice);
   const status = orderStatusLabel(order.status);
-  const duplicate = duplicateOf ? `, possible duplicate of order ${duplicateOf}` : '';
+  // A repeat once cancelled (by a person, or by this desk when another desk's order came first).
+  const repeatCancelled = duplicateOf !== undefined && order.status === 'CANCELLED';
+  const duplicate = duplicateOf
+    ? repeatCancelled
+      ? `, a repeat of order ${duplicateOf}, cancelled`
+      : `, possible duplicate of order ${duplicateOf}`
+    : '';
   return (
     <>
       <input
@@ -61,11 +67,16 @@ export const OrderRow = memo(function OrderRow({
         </span>
         <span className="row-side">
           <span className="row-figure">{total}</span>
-          {duplicateOf && (
-            <span className="badge badge-warn" title={`May repeat order ${duplicateOf}`}>
-              Possible duplicate
-            </span>
-          )}
+          {duplicateOf &&
+            (repeatCancelled ? (
+              <span className="badge" title={`Repeated order ${duplicateOf}, which is kept`}>
+                Repeat, cancelled
+              </span>
+            ) : (
+              <span className="badge badge-warn" title={`May repeat order ${duplicateOf}`}>
+                Possible duplicate
+              </span>
+            ))}
           <OrderStatusBadge status={order.status} />
         </span>
       </Link>
