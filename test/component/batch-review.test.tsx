@@ -195,12 +195,10 @@ describe('the batch review', () => {
         item({ localId: TWIN, customerName: 'Grace Hopper', sameAs: SENT }),
       ],
     });
-    useBatchDraftStore
-      .getState()
-      .choose([SENT, REPEATS_ORDER, TWIN], '/refills', {
-        [SENT]: 'ord_900',
-        [REPEATS_ORDER]: 'ord_901',
-      });
+    useBatchDraftStore.getState().choose([SENT, REPEATS_ORDER, TWIN], '/refills', {
+      [SENT]: 'ord_900',
+      [REPEATS_ORDER]: 'ord_901',
+    });
     const desk = installOrderDesk({
       'batches.review': () => refills,
       'batches.submit': () => ({ batchId: BATCH_ID }),
