@@ -11,6 +11,7 @@ import {
 import { ProtocolInput } from './protocol-input';
 import { ProtocolSummaryView } from './protocol-views';
 import { BatchProgressEvent } from './events';
+import { OrderOutcomeView } from './order-outcome';
 
 /**
  * Batches and orders as the window sees them over IPC (the `batches.*` and `orders.*` calls).
@@ -26,8 +27,11 @@ export const BatchView = z.object({
   concurrency: z.int().min(1),
   /** The name the user gave it; null: none (shown by its start date). */
   name: z.string().nullable(),
-  /** The orders it created as mirrored, and what they cost as the server priced them. */
-  ordered: z.object({ orders: z.int().min(0), amount: Money }),
+  /**
+   * What became of its orders as the app knows them now: standing (charged), cancelled and
+   * refused apart, with what they cost as the server priced them.
+   */
+  ordered: OrderOutcomeView,
   progress: BatchProgressEvent,
 });
 export type BatchView = z.infer<typeof BatchView>;
@@ -65,6 +69,8 @@ export const BatchItemView = z.object({
   state: z.enum(['queued', 'sending', 'in_doubt', 'done', 'rejected']),
   /** The order made for it, once created. */
   orderId: z.string().nullable(),
+  /** That order's status as the app knows it now; null until it is mirrored. */
+  orderStatus: OrderStatusRead.nullable(),
   attempts: z.int().min(0),
   /** Why it was refused or is waiting, for people. */
   message: z.string().nullable(),

@@ -5,10 +5,12 @@ import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
 import {
   chooseAllForReview,
   expectBatchFinished,
+  runCount,
   seedProtocols,
+  submitFromReview,
   tabTo,
 } from '../support/e2e/batches';
-import { serverOrderCounts } from '../support/e2e/local-orders';
+import { cancelOrder, serverOrderCounts } from '../support/e2e/local-orders';
 import { saveScreen } from '../support/e2e/screens';
 
 test.describe.configure({ timeout: 120_000 });
@@ -135,4 +137,74 @@ test('a named batch with a dropped protocol, expanded by keyboard: the dropped o
     screenshot: true,
   });
   expect(await serverOrderCounts(host, 'brv-')).toEqual({ 'brv-0': 1, 'brv-1': 1, 'brv-2': 1 });
+});
+
+const usd = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+test('a batch of 4 with 3 orders cancelled since: the batch, its rows, all batches and the patient count only the one still standing', async ({
+  app: page,
+  host,
+}, testInfo) => {
+  await connectLocalSandbox(page);
+  seedProtocols(host, 4, 'bcx');
+  await chooseAllForReview(page, 4);
+  const batchId = await submitFromReview(page, 4);
+  await expectBatchFinished(page);
+  await expect(page.getByTestId('batch-ordered')).toHaveText(/^4 orders created, \$/);
+
+  // Three of its orders are cancelled (as from the order queue): the mirror says so at once.
+  const items = host.core.store.batches.items(batchId);
+  const price = (orderId: string) =>
+    dollars(host.core.store.orders.get(orderId)!.totalPrice ?? '0.00');
+  const [kept, ...gone] = items.map((i) => ({
+    sourceId: i.request.customer.sourceId,
+    id: i.orderId!,
+  }));
+  for (const order of gone) await cancelOrder(host, order.id);
+  const standing = price(kept!.id);
+  const notCharged = gone.reduce((sum, o) => sum + price(o.id), 0);
+
+  // The batch: only the standing order's money, the cancelled ones apart.
+  await expect(page.getByTestId('batch-ordered')).toHaveText(
+    `1 order standing, ${usd(standing)} · 3 cancelled · ${usd(notCharged)} not charged`,
+  );
+  await expect(runCount(page, 'created')).toHaveText('1');
+  await expect(runCount(page, 'cancelled')).toHaveText('3');
+  await expect(page.getByTestId('batch-cancelled')).toContainText(
+    `${usd(notCharged)} is not charged`,
+  );
+  // Each row says what its order is now, not "Created" forever.
+  const rows = page.getByRole('list', { name: 'Orders of the batch' }).getByRole('listitem');
+  for (const order of gone) {
+    const row = rows.filter({ hasText: order.sourceId });
+    await expect(row.locator('.item-state')).toHaveText('Cancelled');
+  }
+  const keptRow = rows.filter({ hasText: kept!.sourceId });
+  await expect(keptRow.locator('.item-state')).toHaveText('Created');
+  await expect(keptRow).toContainText('New');
+  await saveScreen(page, testInfo, 'batch-run-cancelled');
+
+  // All batches: the same figures, the cancelled money left out of the total.
+  await page.keyboard.press('Control+3');
+  await expect(page.getByRole('heading', { level: 1, name: 'Batches' })).toBeFocused();
+  await expect(page.getByTestId('batch-created')).toHaveText('1');
+  await expect(page.getByTestId('batch-cancelled')).toHaveText(
+    `3 (${usd(notCharged)} not charged)`,
+  );
+  await expect(page.getByTestId('batch-total')).toHaveText(usd(standing));
+  await expect(page.getByTestId('batches-created')).toHaveText('1');
+  await expect(page.getByTestId('batches-total')).toHaveText(usd(standing));
+  await expect(page.getByRole('status').filter({ hasText: /^1 batch: / })).toHaveText(
+    `1 batch: 1 order standing, ${usd(standing)} · 3 cancelled · ${usd(notCharged)} not charged`,
+  );
+  await saveScreen(page, testInfo, 'batches-list-cancelled');
+
+  // The patient of a cancelled order: nothing standing, the order counted as cancelled.
+  await page.evaluate((sid) => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = `#/patients/${sid}`;
+  }, gone[0]!.sourceId);
+  await expect(page.getByTestId('patient-outcome')).toHaveText(
+    `0 orders standing, $0.00 · 1 cancelled · ${usd(price(gone[0]!.id))} not charged`,
+  );
 });

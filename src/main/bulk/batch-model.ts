@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CreateOrderRequest } from '@shared/api';
+import type { CreateOrderRequest, OrderStatusRead } from '@shared/api';
 import { ActivityActor } from '@shared/activity-views';
 import { jsonTextOrNull } from '../store/rows';
 import type { JobError, JobState } from '../jobs/job-model';
@@ -41,6 +41,8 @@ export interface BatchItem {
   state: JobState;
   /** The order made for it, once its job is done. */
   orderId: string | null;
+  /** That order's status as mirrored now (the poller keeps it); null until it is mirrored. */
+  orderStatus: OrderStatusRead | null;
   error: JobError | null;
   attempts: number;
   sentAt: number | null;

@@ -74,6 +74,7 @@ export const toBatchItemView = (item: BatchItem): BatchItemView => ({
   sourceId: item.request.customer.sourceId,
   state: item.state,
   orderId: item.orderId,
+  orderStatus: item.orderStatus,
   attempts: item.attempts,
   message: describeJobError(item.error),
   held: item.error?.kind === 'duplicate' ? item.error.orders : [],

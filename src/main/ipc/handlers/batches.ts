@@ -29,7 +29,7 @@ export function batchesHandlers(deps: IpcHandlerDeps): AreaHandlers<'batches'> {
     finishedAt,
     concurrency,
     name,
-    ordered: core.store.batches.orderedTotal(id),
+    ordered: core.store.batches.outcome(id),
     progress: session().bulk.progress(id),
   });
 
