@@ -32,6 +32,8 @@ export const BatchView = z.object({
    * refused apart, with what they cost as the server priced them.
    */
   ordered: OrderOutcomeView,
+  /** A batch of one protocol is one order: its patient, for its title; null for a batch. */
+  single: z.object({ customerName: z.string(), sourceId: z.string() }).nullable(),
   progress: BatchProgressEvent,
 });
 export type BatchView = z.infer<typeof BatchView>;

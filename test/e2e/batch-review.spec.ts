@@ -127,10 +127,14 @@ test('a named batch with a dropped protocol, expanded by keyboard: the dropped o
     .getByRole('dialog', { name: 'Send 1 order?' })
     .getByRole('button', { name: 'Send 1 order' })
     .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Batch of 1 protocol' })).toBeVisible();
+  // One protocol is one order: named after its patient, never "Batch of 1 protocol".
+  const single = page.getByRole('heading', { level: 1, name: /^Order for .+/ });
+  await expect(single).toBeVisible();
+  await expect(page.getByText(/Batch of 1 protocol/)).toHaveCount(0);
   await expectBatchFinished(page);
   await page.keyboard.press('Control+3');
-  await expect(page.getByRole('link', { name: /^Batch of 1 protocol ?, started / })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Order for .+, started / })).toBeVisible();
+  await expect(page.getByText(/Batch of 1 protocol/)).toHaveCount(0);
   await expect(page.getByRole('link', { name: /^November refills ?, started / })).toBeVisible();
   await expect(page.getByTestId('batches-created')).toHaveText('3');
   await expectNoAxeBlockersInBothThemes(page, testInfo, 'batches-list-totals', {

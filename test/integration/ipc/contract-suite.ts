@@ -505,6 +505,7 @@ export function registerContractSuite(
       const [final] = await value('batches.list', {});
       expect(Math.round(Number(final!.ordered.standing.amount) * 100)).toBe(cents);
       expect(final!.ordered).toMatchObject({ cancelled: { orders: 0 }, refused: 0 });
+      expect(final!.single).toBeNull();
       const searched = await value('orders.list', { search: 'ipc-batch', limit: 1 });
       expect(searched.orders).toHaveLength(1);
       expect(searched.total).toBe(2);

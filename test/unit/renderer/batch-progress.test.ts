@@ -30,6 +30,7 @@ const batch = (id: string, createdAt: number): BatchView => ({
     cancelled: { orders: 0, amount: '0.00' },
     refused: 0,
   },
+  single: null,
   progress: progress(id),
 });
 

@@ -23,15 +23,21 @@ export function batchesHandlers(deps: IpcHandlerDeps): AreaHandlers<'batches'> {
   };
 
   /** A batch as the batches list shows it. */
-  const batchView = ({ id, createdAt, finishedAt, concurrency, name }: Batch) => ({
-    id,
-    createdAt,
-    finishedAt,
-    concurrency,
-    name,
-    ordered: core.store.batches.outcome(id),
-    progress: session().bulk.progress(id),
-  });
+  const batchView = ({ id, createdAt, finishedAt, concurrency, name, total }: Batch) => {
+    const only = total === 1 ? core.store.batches.item(id, 0)?.request.customer : undefined;
+    return {
+      id,
+      createdAt,
+      finishedAt,
+      concurrency,
+      name,
+      ordered: core.store.batches.outcome(id),
+      single: only
+        ? { customerName: `${only.firstName} ${only.lastName}`, sourceId: only.sourceId }
+        : null,
+      progress: session().bulk.progress(id),
+    };
+  };
 
   return {
     'batches.review': async ({ protocolLocalIds }) => {

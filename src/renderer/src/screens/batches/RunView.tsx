@@ -1,11 +1,12 @@
 import { Pause, Play } from 'lucide-react';
 import { useState } from 'react';
 import { Empty, Failed, Loading } from '@renderer/components/States';
-import { formatMoney, plural } from '@renderer/lib/format';
+import { formatMoney } from '@renderer/lib/format';
 import { OFFLINE_TEXT, useAppStore } from '@renderer/stores/app-store';
 import { filterItems, type ItemFilter } from '@renderer/stores/batch-progress';
 import { useBatchesStore } from '@renderer/stores/batches-store';
 import {
+  batchKind,
   batchStarted,
   batchStateLabel,
   batchStateTone,
@@ -90,9 +91,8 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
         <div>
           <h1>{batchTitle(batch)}</h1>
           <p className="lead">
-            {batch.name === null ? 'Started' : `Batch of ${plural(p.total, 'protocol')}, started`}{' '}
-            {batchStarted(batch)} ·{' '}
-            <span data-testid="batch-ordered">{outcomeText(batch.ordered)}</span>
+            {batch.name === null ? 'Started' : `${batchKind(batch)}, started`} {batchStarted(batch)}{' '}
+            · <span data-testid="batch-ordered">{outcomeText(batch.ordered)}</span>
           </p>
         </div>
         <div className="batch-actions">

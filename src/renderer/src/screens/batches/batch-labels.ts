@@ -37,9 +37,19 @@ export function batchStateLabel(p: BatchProgress, offline: OfflineReason | null 
 export const batchStateTone = (p: BatchProgress, offline: OfflineReason | null = null): string =>
   p.state === 'running' && offline?.startsWith('credentials-') ? 'held' : p.state;
 
-/** The name the user gave the batch, or (none) its size; its start date is shown beside it. */
+/**
+ * The name the user gave the batch, or (none) its size; its start date is shown beside it. A
+ * batch of one protocol is one order (Order now, Order again): named after its patient.
+ */
 export const batchTitle = (b: BatchView): string =>
-  b.name ?? `Batch of ${plural(b.progress.total, 'protocol')}`;
+  b.name ??
+  (b.single
+    ? `Order for ${b.single.customerName.trim() || b.single.sourceId}`
+    : `Batch of ${plural(b.progress.total, 'protocol')}`);
+
+/** What a batch is, beside its name: "Batch of 3 protocols", or "One order". */
+export const batchKind = (b: BatchView): string =>
+  b.single ? 'One order' : `Batch of ${plural(b.progress.total, 'protocol')}`;
 
 /**
  * Orders and money as they stand: "2 orders created, $36.45"; with cancellations, "1 order

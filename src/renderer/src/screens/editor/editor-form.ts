@@ -252,6 +252,10 @@ export function serverIssues(message: string | null): ServerIssue[] {
   return issues;
 }
 
+/** The reasons of a refusal without main's lead-in, for a place whose title already says it. */
+export const refusalReasons = (message: string | null): string | null =>
+  message?.startsWith(REFUSED) ? message.slice(REFUSED.length) : message;
+
 /** The refusal in words: reasons that name a field are shown on that field instead. */
 export function refusalText(message: string | null): string {
   const issues = serverIssues(message);

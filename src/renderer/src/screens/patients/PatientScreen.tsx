@@ -11,6 +11,7 @@ import { toast } from '@renderer/stores/toast-store';
 import '@renderer/styles/patients.css';
 import { outcomeText } from '../batches/batch-labels';
 import { ConfirmOneOrder } from '../batches/ConfirmSubmit';
+import { refusalReasons } from '../editor/editor-form';
 import { OrderProgress } from '../editor/OrderProgress';
 import { daysLeftText } from '../refills/refills-format';
 import { PatientOrders } from './PatientOrders';
@@ -78,7 +79,8 @@ export default function PatientScreen({ sourceId: raw }: { sourceId: string }) {
     navigate('/batches/review');
   };
   const onRejected = useCallback(
-    (message: string | null) => toast.error('The server refused the order.', message),
+    (message: string | null) =>
+      toast.error('The server refused the order.', refusalReasons(message)),
     [],
   );
   const onCreated = useCallback(() => undefined, []);
