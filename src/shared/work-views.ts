@@ -152,10 +152,15 @@ export const ReviewItemView = z.object({
   estimatedTotal: Money.nullable(),
   /** What the order holds and its price; null when the protocol cannot be an order. */
   detail: ReviewDetailView.nullable(),
-  /** Worth a look but sent anyway: discontinued, backordered or draft products. */
+  /** Worth a look but sent anyway: backordered products, no estimate. */
   warnings: z.array(z.string()),
   /** Why it cannot be an order (left out of the batch); empty when it can. */
   problems: z.array(z.string()),
+  /**
+   * Why the server will refuse it, as the local catalog says (a discontinued or draft product),
+   * in plain words: not sent, not in the total, until the protocol is fixed.
+   */
+  refusals: z.array(z.string()),
   /**
    * Orders of the patient with the same content within its supply (other desks' included): it
    * is left out unless the user includes it.
@@ -165,6 +170,10 @@ export const ReviewItemView = z.object({
   sameAs: z.string().nullable(),
 });
 export type ReviewItemView = z.infer<typeof ReviewItemView>;
+
+/** Whether the item can be sent: an order the local catalog does not say will be refused. */
+export const isSendableInReview = (item: ReviewItemView): boolean =>
+  item.problems.length === 0 && item.refusals.length === 0;
 
 /** Whether a review leaves the item out unless the user includes it (a possible duplicate). */
 export const isHeldInReview = (item: ReviewItemView): boolean =>

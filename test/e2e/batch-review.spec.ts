@@ -6,11 +6,15 @@ import {
   chooseAllForReview,
   expectBatchFinished,
   runCount,
+  seedProtocol,
   seedProtocols,
   submitFromReview,
   tabTo,
 } from '../support/e2e/batches';
+import type { ProtocolRequest } from '../../src/shared/api';
+import { protocolFor } from '../support/bulk';
 import { cancelOrder, serverOrderCounts } from '../support/e2e/local-orders';
+import { validOrderBody } from '../support/sandbox';
 import { saveScreen } from '../support/e2e/screens';
 
 test.describe.configure({ timeout: 120_000 });
@@ -211,4 +215,52 @@ test('a batch of 4 with 3 orders cancelled since: the batch, its rows, all batch
   await expect(page.getByTestId('patient-outcome')).toHaveText(
     `0 orders standing, $0.00 · 1 cancelled · ${usd(price(gone[0]!.id))} not charged`,
   );
+});
+
+test('a review where the catalog says 2 of 3 protocols hold a discontinued product: those are counted out as "Will be refused", and only the third is sent', async ({
+  app: page,
+  host,
+}, testInfo) => {
+  await connectLocalSandbox(page);
+  const [packOnly] = validOrderBody().lineItems;
+  seedProtocol(host, protocolFor('brf-0', { lineItems: [packOnly] } as Partial<ProtocolRequest>));
+  const refusedIds = [
+    seedProtocol(host, protocolFor('brf-1')),
+    seedProtocol(host, protocolFor('brf-2')),
+  ];
+  // The partner has discontinued the external product, and the local catalog says so.
+  const store = host.core.store;
+  store.products.upsertMany([{ ...store.products.get(1035)!, status: 'DISCONTINUED' }]);
+
+  await chooseAllForReview(page, 3);
+  await expect(page.getByTestId('review-refused')).toHaveText('2', { timeout: 20_000 });
+  await expect(page.getByTestId('review-included')).toHaveText('1');
+  const sent = row(page, 'brf-0');
+  await expect(sent).toHaveCount(1);
+  const only = await sent.locator('.review-estimate').first().innerText();
+  await expect(page.getByTestId('review-total')).toHaveText(only.trim());
+  const refused = page.getByRole('region', { name: 'Will be refused' });
+  for (const [i, id] of refusedIds.entries()) {
+    const who = `Ada Patient brf-${i + 1}`;
+    await expect(refused.getByRole('list', { name: `Why ${who} will be refused` })).toHaveText(
+      'Whey-Free Protein Powder, Vanilla is discontinued',
+    );
+    await expect(
+      refused.getByRole('link', { name: `Fix protocol of ${who} in the editor` }),
+    ).toHaveAttribute('href', `#/protocols/${id}`);
+  }
+  await expect(page.getByText(/DISCONTINUED/)).toHaveCount(0);
+  await expectNoAxeBlockersInBothThemes(page, testInfo, 'batch-review-refused', {
+    screenshot: true,
+  });
+
+  // The dialog counts and prices only what is sent; only that is sent.
+  await page.getByRole('button', { name: 'Submit 1 order…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send 1 order?' });
+  await expect(dialog).toContainText(`for a total of ${only.trim()}.`);
+  await expect(dialog).toContainText('2 protocols left out of the batch will not be sent.');
+  await saveScreen(page, testInfo, 'batch-review-refused-confirm', { fullPage: false });
+  await dialog.getByRole('button', { name: 'Send 1 order' }).click();
+  await expectBatchFinished(page);
+  expect(await serverOrderCounts(host, 'brf-')).toEqual({ 'brf-0': 1 });
 });

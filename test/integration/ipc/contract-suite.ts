@@ -799,6 +799,7 @@ export function registerContractSuite(
           sourceId: 'ipc-refill-1',
           estimatedTotal: expect.stringMatching(/^\d+\.\d{2}$/),
           problems: [],
+          refusals: [],
         }),
         expect.objectContaining({ localId: unknown, estimatedTotal: null }),
       ]);
