@@ -7,7 +7,7 @@ import {
   problemPath,
 } from '@main/bulk/order-requests';
 import { IpcFailure } from '../errors';
-import { toBatchItemView } from '../views';
+import { catalogNames, toBatchItemView } from '../views';
 import { pricingTerms, requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
 
 /** batches.*: review, submit, the list and items, pause, continue, retry an item. */
@@ -79,7 +79,8 @@ export function batchesHandlers(deps: IpcHandlerDeps): AreaHandlers<'batches'> {
     'batches.items': async ({ batchId }) => {
       session();
       batch(batchId);
-      return core.store.batches.items(batchId).map(toBatchItemView);
+      const names = catalogNames(core.store);
+      return core.store.batches.items(batchId).map((item) => toBatchItemView(item, names));
     },
     'batches.pause': async ({ batchId }) => {
       const s = session();
