@@ -13,7 +13,7 @@ import {
 } from '../support/e2e/batches';
 import type { ProtocolRequest } from '../../src/shared/api';
 import { protocolFor } from '../support/bulk';
-import { cancelOrder, serverOrderCounts } from '../support/e2e/local-orders';
+import { cancelOrder, embeddedControls, serverOrderCounts } from '../support/e2e/local-orders';
 import { validOrderBody } from '../support/sandbox';
 import { saveScreen } from '../support/e2e/screens';
 
@@ -220,6 +220,7 @@ test('a batch of 4 with 3 orders cancelled since: the batch, its rows, all batch
 test('a review where the catalog says 2 of 3 protocols hold a discontinued product: those are counted out as "Will be refused", and only the third is sent', async ({
   app: page,
   host,
+  keychainService,
 }, testInfo) => {
   await connectLocalSandbox(page);
   const [packOnly] = validOrderBody().lineItems;
@@ -229,6 +230,7 @@ test('a review where the catalog says 2 of 3 protocols hold a discontinued produ
     seedProtocol(host, protocolFor('brf-2')),
   ];
   // The partner has discontinued the external product, and the local catalog says so.
+  await (await embeddedControls(host, keychainService)).productStatus(1035, 'DISCONTINUED');
   const store = host.core.store;
   store.products.upsertMany([{ ...store.products.get(1035)!, status: 'DISCONTINUED' }]);
 

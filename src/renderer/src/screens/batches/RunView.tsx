@@ -179,10 +179,10 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
         {batch.ordered.cancelled.orders > 0 && (
           <p className="notice notice-info" data-testid="batch-cancelled">
             {batch.ordered.cancelled.orders === 1
-              ? 'One order was'
-              : `${batch.ordered.cancelled.orders} orders were`}{' '}
-            cancelled after it was created: {formatMoney(batch.ordered.cancelled.amount)} is not
-            charged and is left out of the batch’s total.
+              ? 'One order was cancelled after it was created'
+              : `${batch.ordered.cancelled.orders} orders were cancelled after they were created`}
+            : {formatMoney(batch.ordered.cancelled.amount)} is not charged and is left out of the
+            batch’s total.
           </p>
         )}
         {p.held > 0 && (
