@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Money, OrderStatusRead, Timestamp } from './api';
+import { OrderOutcomeView } from './order-outcome';
 import { ProtocolSummaryView } from './protocol-views';
 
 /**
@@ -92,6 +93,8 @@ export const PatientView = z.object({
   name: z.string(),
   protocols: z.array(PatientProtocolView),
   orders: z.array(PatientOrderView),
+  /** What became of them as the app knows it now: standing (charged), cancelled, refused. */
+  outcome: OrderOutcomeView,
   /** Null when no order of the patient supplies them (none, or all cancelled). */
   supply: PatientSupplyView.nullable(),
 });

@@ -15,6 +15,32 @@ export const notOrderableReason = (status: string): string | null =>
   Object.hasOwn(NOT_ORDERABLE, status) ? NOT_ORDERABLE[status as ProductStatus]! : null;
 
 /**
+ * Whether the server refuses a product of this status in an order or a protocol: the one rule
+ * the sandbox decides by and the app foresees by (the batch review, the wording of a refusal).
+ */
+export const isRefusedStatus = (status: string): boolean => notOrderableReason(status) !== null;
+
+/** What a refused product is, after its name: "Magnesium Glycinate is discontinued". */
+const REFUSED_WORDS: Partial<Record<ProductStatus, string>> = {
+  DRAFT: 'is a draft product, not released yet',
+  DISCONTINUED: 'is discontinued',
+};
+
+/**
+ * Why the server refuses (or will refuse) a line, in plain words, from the product as the catalog
+ * has it: null when the catalog says it can be ordered. A product the catalog does not hold is
+ * named by its id.
+ */
+export function productRefusal(
+  productId: number,
+  product: { name: string; status: string } | null,
+): string | null {
+  if (!product) return `Product ${productId} is not in the partner's catalog`;
+  if (!isRefusedStatus(product.status)) return null;
+  return `${product.name} ${REFUSED_WORDS[product.status as ProductStatus]!}`;
+}
+
+/**
  * The order a picker lists statuses in: what can be ordered first (active, then backordered),
  * then a status the app does not know, then what cannot be ordered. Within a status, by name.
  */

@@ -11,6 +11,7 @@ import {
 import { ProtocolInput } from './protocol-input';
 import { ProtocolSummaryView } from './protocol-views';
 import { BatchProgressEvent } from './events';
+import { OrderOutcomeView } from './order-outcome';
 
 /**
  * Batches and orders as the window sees them over IPC (the `batches.*` and `orders.*` calls).
@@ -26,8 +27,13 @@ export const BatchView = z.object({
   concurrency: z.int().min(1),
   /** The name the user gave it; null: none (shown by its start date). */
   name: z.string().nullable(),
-  /** The orders it created as mirrored, and what they cost as the server priced them. */
-  ordered: z.object({ orders: z.int().min(0), amount: Money }),
+  /**
+   * What became of its orders as the app knows them now: standing (charged), cancelled and
+   * refused apart, with what they cost as the server priced them.
+   */
+  ordered: OrderOutcomeView,
+  /** A batch of one protocol is one order: its patient, for its title; null for a batch. */
+  single: z.object({ customerName: z.string(), sourceId: z.string() }).nullable(),
   progress: BatchProgressEvent,
 });
 export type BatchView = z.infer<typeof BatchView>;
@@ -71,6 +77,8 @@ export const BatchItemView = z.object({
   state: z.enum(['queued', 'sending', 'in_doubt', 'done', 'rejected']),
   /** The order made for it, once created. */
   orderId: z.string().nullable(),
+  /** That order's status as the app knows it now; null until it is mirrored. */
+  orderStatus: OrderStatusRead.nullable(),
   attempts: z.int().min(0),
   /** Why it was refused or is waiting, for people. */
   message: z.string().nullable(),
@@ -156,10 +164,15 @@ export const ReviewItemView = z.object({
   estimatedTotal: Money.nullable(),
   /** What the order holds and its price; null when the protocol cannot be an order. */
   detail: ReviewDetailView.nullable(),
-  /** Worth a look but sent anyway: discontinued, backordered or draft products. */
+  /** Worth a look but sent anyway: backordered products, no estimate. */
   warnings: z.array(z.string()),
   /** Why it cannot be an order (left out of the batch); empty when it can. */
   problems: z.array(z.string()),
+  /**
+   * Why the server will refuse it, as the local catalog says (a discontinued or draft product),
+   * in plain words: not sent, not in the total, until the protocol is fixed.
+   */
+  refusals: z.array(z.string()),
   /**
    * Orders of the patient with the same content within its supply (other desks' included): it
    * is left out unless the user includes it.
@@ -174,6 +187,10 @@ export const ReviewItemView = z.object({
   refill: z.object({ of: z.array(RepeatedOrderView), daysEarly: z.int().min(0) }).nullable(),
 });
 export type ReviewItemView = z.infer<typeof ReviewItemView>;
+
+/** Whether the item can be sent: an order the local catalog does not say will be refused. */
+export const isSendableInReview = (item: ReviewItemView): boolean =>
+  item.problems.length === 0 && item.refusals.length === 0;
 
 /** Whether a review leaves the item out unless the user includes it (a possible duplicate). */
 export const isHeldInReview = (item: ReviewItemView): boolean =>

@@ -22,6 +22,7 @@ const item = (over: Partial<ReviewItemView> & Pick<ReviewItemView, 'localId'>) =
   detail: null,
   warnings: [],
   problems: [],
+  refusals: [],
   repeats: [],
   sameAs: null,
   refill: null,
@@ -179,6 +180,55 @@ describe('the batch review', () => {
     ]);
   });
 
+  it('leaves out what the server will refuse: not counted, not in the total, not sent, with a way to fix it', async () => {
+    const REFUSED = '5a0b9c6d-de7c-4b8f-93c6-ac7edfb18b06';
+    const review = BatchReviewView.parse({
+      ...REVIEW,
+      items: [
+        ...REVIEW.items,
+        item({
+          localId: REFUSED,
+          customerName: 'Mary Somerville',
+          sourceId: 'PAT-MS-5',
+          estimatedTotal: '40.00',
+          refusals: ['Magnesium Glycinate is discontinued'],
+        }),
+      ],
+    });
+    useBatchDraftStore
+      .getState()
+      .choose([SENT, BROKEN, REPEATS_ORDER, TWIN, REFUSED], '/protocols');
+    const desk = installOrderDesk({
+      'batches.review': () => review,
+      'batches.submit': () => ({ batchId: BATCH_ID }),
+    });
+    const user = userEvent.setup();
+    renderReview();
+    const refused = await screen.findByRole('region', { name: 'Will be refused' });
+    expect([figure('review-included'), figure('review-refused'), figure('review-total')]).toEqual([
+      '1',
+      '1',
+      '$26.35',
+    ]);
+    expect(
+      within(refused).getByRole('list', { name: 'Why Mary Somerville will be refused' })
+        .textContent,
+    ).toBe('Magnesium Glycinate is discontinued');
+    expect(
+      within(refused)
+        .getByRole('link', { name: 'Fix protocol of Mary Somerville in the editor' })
+        .getAttribute('href'),
+    ).toBe(`#/protocols/${REFUSED}`);
+    const sent = screen.getByRole('list', { name: 'Orders to send' });
+    expect(within(sent).queryByText('Mary Somerville')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Submit 1 order…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send 1 order?' });
+    expect(dialog.textContent).toContain('$26.35');
+    expect(dialog.textContent).not.toContain('$66.35');
+    await user.click(within(dialog).getByRole('button', { name: 'Send 1 order' }));
+    expect(desk.argsOf('batches.submit')).toEqual([{ protocolLocalIds: [SENT] }]);
+  });
   it('sends refills chosen on Refills due beside the supply they follow, and includes all repeats at once', async () => {
     const supply = { orderId: 'ord_900', createdAt: '2026-11-09T10:00:00.000Z', status: 'SHIPPED' };
     const refills = BatchReviewView.parse({

@@ -5,10 +5,16 @@ import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
 import {
   chooseAllForReview,
   expectBatchFinished,
+  runCount,
+  seedProtocol,
   seedProtocols,
+  submitFromReview,
   tabTo,
 } from '../support/e2e/batches';
-import { serverOrderCounts } from '../support/e2e/local-orders';
+import type { ProtocolRequest } from '../../src/shared/api';
+import { protocolFor } from '../support/bulk';
+import { cancelOrder, embeddedControls, serverOrderCounts } from '../support/e2e/local-orders';
+import { validOrderBody } from '../support/sandbox';
 import { saveScreen } from '../support/e2e/screens';
 
 test.describe.configure({ timeout: 120_000 });
@@ -125,14 +131,138 @@ test('a named batch with a dropped protocol, expanded by keyboard: the dropped o
     .getByRole('dialog', { name: 'Send 1 order?' })
     .getByRole('button', { name: 'Send 1 order' })
     .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Batch of 1 protocol' })).toBeVisible();
+  // One protocol is one order: named after its patient, never "Batch of 1 protocol".
+  const single = page.getByRole('heading', { level: 1, name: /^Order for .+/ });
+  await expect(single).toBeVisible();
+  await expect(page.getByText(/Batch of 1 protocol/)).toHaveCount(0);
   await expectBatchFinished(page);
   await page.keyboard.press('Control+3');
-  await expect(page.getByRole('link', { name: /^Batch of 1 protocol ?, started / })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Order for .+, started / })).toBeVisible();
+  await expect(page.getByText(/Batch of 1 protocol/)).toHaveCount(0);
   await expect(page.getByRole('link', { name: /^November refills ?, started / })).toBeVisible();
   await expect(page.getByTestId('batches-created')).toHaveText('3');
   await expectNoAxeBlockersInBothThemes(page, testInfo, 'batches-list-totals', {
     screenshot: true,
   });
   expect(await serverOrderCounts(host, 'brv-')).toEqual({ 'brv-0': 1, 'brv-1': 1, 'brv-2': 1 });
+});
+
+const usd = (cents: number) =>
+  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+
+test('a batch of 4 with 3 orders cancelled since: the batch, its rows, all batches and the patient count only the one still standing', async ({
+  app: page,
+  host,
+}, testInfo) => {
+  await connectLocalSandbox(page);
+  seedProtocols(host, 4, 'bcx');
+  await chooseAllForReview(page, 4);
+  const batchId = await submitFromReview(page, 4);
+  await expectBatchFinished(page);
+  await expect(page.getByTestId('batch-ordered')).toHaveText(/^4 orders created, \$/);
+
+  // Three of its orders are cancelled (as from the order queue): the mirror says so at once.
+  const items = host.core.store.batches.items(batchId);
+  const price = (orderId: string) =>
+    dollars(host.core.store.orders.get(orderId)!.totalPrice ?? '0.00');
+  const [kept, ...gone] = items.map((i) => ({
+    sourceId: i.request.customer.sourceId,
+    id: i.orderId!,
+  }));
+  for (const order of gone) await cancelOrder(host, order.id);
+  const standing = price(kept!.id);
+  const notCharged = gone.reduce((sum, o) => sum + price(o.id), 0);
+
+  // The batch: only the standing order's money, the cancelled ones apart.
+  await expect(page.getByTestId('batch-ordered')).toHaveText(
+    `1 order standing, ${usd(standing)} · 3 cancelled · ${usd(notCharged)} not charged`,
+  );
+  await expect(runCount(page, 'created')).toHaveText('1');
+  await expect(runCount(page, 'cancelled')).toHaveText('3');
+  await expect(page.getByTestId('batch-cancelled')).toContainText(
+    `${usd(notCharged)} is not charged`,
+  );
+  // Each row says what its order is now, not "Created" forever.
+  const rows = page.getByRole('list', { name: 'Orders of the batch' }).getByRole('listitem');
+  for (const order of gone) {
+    const row = rows.filter({ hasText: order.sourceId });
+    await expect(row.locator('.item-state')).toHaveText('Cancelled');
+  }
+  const keptRow = rows.filter({ hasText: kept!.sourceId });
+  await expect(keptRow.locator('.item-state')).toHaveText('Created');
+  await expect(keptRow).toContainText('New');
+  await saveScreen(page, testInfo, 'batch-run-cancelled');
+
+  // All batches: the same figures, the cancelled money left out of the total.
+  await page.keyboard.press('Control+3');
+  await expect(page.getByRole('heading', { level: 1, name: 'Batches' })).toBeFocused();
+  await expect(page.getByTestId('batch-created')).toHaveText('1');
+  await expect(page.getByTestId('batch-cancelled')).toHaveText(
+    `3 (${usd(notCharged)} not charged)`,
+  );
+  await expect(page.getByTestId('batch-total')).toHaveText(usd(standing));
+  await expect(page.getByTestId('batches-created')).toHaveText('1');
+  await expect(page.getByTestId('batches-total')).toHaveText(usd(standing));
+  await expect(page.getByRole('status').filter({ hasText: /^1 batch: / })).toHaveText(
+    `1 batch: 1 order standing, ${usd(standing)} · 3 cancelled · ${usd(notCharged)} not charged`,
+  );
+  await saveScreen(page, testInfo, 'batches-list-cancelled');
+
+  // The patient of a cancelled order: nothing standing, the order counted as cancelled.
+  await page.evaluate((sid) => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = `#/patients/${sid}`;
+  }, gone[0]!.sourceId);
+  await expect(page.getByTestId('patient-outcome')).toHaveText(
+    `0 orders standing, $0.00 · 1 cancelled · ${usd(price(gone[0]!.id))} not charged`,
+  );
+});
+
+test('a review where the catalog says 2 of 3 protocols hold a discontinued product: those are counted out as "Will be refused", and only the third is sent', async ({
+  app: page,
+  host,
+  keychainService,
+}, testInfo) => {
+  await connectLocalSandbox(page);
+  const [packOnly] = validOrderBody().lineItems;
+  seedProtocol(host, protocolFor('brf-0', { lineItems: [packOnly] } as Partial<ProtocolRequest>));
+  const refusedIds = [
+    seedProtocol(host, protocolFor('brf-1')),
+    seedProtocol(host, protocolFor('brf-2')),
+  ];
+  // The partner has discontinued the external product, and the local catalog says so.
+  await (await embeddedControls(host, keychainService)).productStatus(1035, 'DISCONTINUED');
+  const store = host.core.store;
+  store.products.upsertMany([{ ...store.products.get(1035)!, status: 'DISCONTINUED' }]);
+
+  await chooseAllForReview(page, 3);
+  await expect(page.getByTestId('review-refused')).toHaveText('2', { timeout: 20_000 });
+  await expect(page.getByTestId('review-included')).toHaveText('1');
+  const sent = row(page, 'brf-0');
+  await expect(sent).toHaveCount(1);
+  const only = await sent.locator('.review-estimate').first().innerText();
+  await expect(page.getByTestId('review-total')).toHaveText(only.trim());
+  const refused = page.getByRole('region', { name: 'Will be refused' });
+  for (const [i, id] of refusedIds.entries()) {
+    const who = `Ada Patient brf-${i + 1}`;
+    await expect(refused.getByRole('list', { name: `Why ${who} will be refused` })).toHaveText(
+      'Whey-Free Protein Powder, Vanilla is discontinued',
+    );
+    await expect(
+      refused.getByRole('link', { name: `Fix protocol of ${who} in the editor` }),
+    ).toHaveAttribute('href', `#/protocols/${id}`);
+  }
+  await expect(page.getByText(/DISCONTINUED/)).toHaveCount(0);
+  await expectNoAxeBlockersInBothThemes(page, testInfo, 'batch-review-refused', {
+    screenshot: true,
+  });
+
+  // The dialog counts and prices only what is sent; only that is sent.
+  await page.getByRole('button', { name: 'Submit 1 order…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send 1 order?' });
+  await expect(dialog).toContainText(`for a total of ${only.trim()}.`);
+  await expect(dialog).toContainText('2 protocols left out of the batch will not be sent.');
+  await saveScreen(page, testInfo, 'batch-review-refused-confirm', { fullPage: false });
+  await dialog.getByRole('button', { name: 'Send 1 order' }).click();
+  await expectBatchFinished(page);
+  expect(await serverOrderCounts(host, 'brf-')).toEqual({ 'brf-0': 1 });
 });

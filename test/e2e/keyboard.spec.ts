@@ -197,7 +197,7 @@ test('every navigation moves the focus to the new screen’s heading: shortcuts,
     .getByRole('dialog', { name: 'Send 1 order?' })
     .getByRole('button', { name: 'Send 1 order' })
     .click();
-  await expectHeadingFocused(app, 'Batch of 1 protocol');
+  await expectHeadingFocused(app, 'Order for Ada Focus');
 
   // Within one screen (an order chosen beside the queue) the focus stays on what was chosen.
   await app.keyboard.press('Control+2');

@@ -160,7 +160,7 @@ test('refills due lists the protocols it should and submits them', async ({
   // The notifier announces the end of a batch submitted from this window, once.
   const finished = app
     .getByRole('region', { name: 'Notifications' })
-    .getByText('Batch finished: 3 created, 0 rejected.');
+    .getByText('3 orders created, 0 rejected.');
   await expect(finished).toHaveCount(1);
 
   // The server holds one new order for each chosen patient, and none for the others.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CreateOrderRequest } from '@shared/api';
+import type { CreateOrderRequest, OrderStatusRead } from '@shared/api';
 import { ActivityActor } from '@shared/activity-views';
 import type { AutoCancel } from '../orders/orders-repo';
 import { jsonTextOrNull } from '../store/rows';
@@ -42,6 +42,8 @@ export interface BatchItem {
   state: JobState;
   /** The order made for it, once its job is done. */
   orderId: string | null;
+  /** That order's status as mirrored now (the poller keeps it); null until it is mirrored. */
+  orderStatus: OrderStatusRead | null;
   error: JobError | null;
   attempts: number;
   sentAt: number | null;

@@ -2,8 +2,10 @@ import type { CreateOrderRequest, ProductRead } from '@shared/api';
 import { centsToMoney, moneyToCents } from '@shared/money';
 import { priceOrder, type Pricing } from '@shared/pricing';
 import { TOTAL_UNKNOWN_DISCOUNT, TOTAL_UNKNOWN_PRODUCT } from '@shared/pricing-views';
+import { productRefusal } from '@shared/product-status';
 import {
   isHeldInReview,
+  isSendableInReview,
   type BatchReviewView,
   type OrderLineView,
   type ReviewDetailView,
@@ -13,12 +15,10 @@ import { storedPricing, type StoredPricing } from '../catalog/partner-pricing';
 import type { DuplicateOrders } from '../orders/duplicate-orders';
 import type { LocalStore } from '../stores';
 import type { ProtocolOrderSource } from '../protocols/protocol-model';
-import { describeProblem, orderRequestFromProtocol } from './order-requests';
+import { describeProblem, orderRequestFromProtocol, type ItemProblem } from './order-requests';
 
-/** Product statuses worth a warning: the order may be refused or ship late. */
+/** Product statuses worth a warning: the order ships late (those refused are `refusals`). */
 const STATUS_WARNINGS: Partial<Record<ProductRead['status'], string>> = {
-  DISCONTINUED: 'is discontinued: the server will refuse the order',
-  DRAFT: 'is a draft product, not orderable yet: the server will refuse the order',
   BACKORDERED: 'is backordered: the order ships when it is back in stock',
 };
 
@@ -32,8 +32,15 @@ export interface ReviewOptions {
   refillOf?: Readonly<Record<string, string>>;
 }
 
-/** A reviewed protocol and the request it stands for (or its problems). */
-export type Reviewed = { item: ReviewItemView; built: ReturnType<typeof orderRequestFromProtocol> };
+/**
+ * A reviewed protocol and the request it stands for (or its problems); `refused`: the lines the
+ * local catalog says the server will refuse, each at its path (the item's `refusals` in words).
+ */
+export type Reviewed = {
+  item: ReviewItemView;
+  built: ReturnType<typeof orderRequestFromProtocol>;
+  refused?: ItemProblem[];
+};
 
 /** The mirrored catalog, each product read once per review. */
 export function productLookup(store: LocalStore): ProductLookup {
@@ -93,7 +100,7 @@ export async function markRepeats(
   refillOf: ReviewOptions['refillOf'] = {},
 ): Promise<BatchReviewView['duplicateCheck']> {
   const sendable = reviewed.flatMap((r) =>
-    r.item.problems.length === 0 && 'request' in r.built
+    r.item.problems.length === 0 && r.item.refusals.length === 0 && 'request' in r.built
       ? [{ item: r.item, request: r.built.request }]
       : [],
   );
@@ -128,6 +135,7 @@ const blankItem = (localId: string, customerName: string, sourceId: string): Rev
   detail: null,
   warnings: [],
   problems: [],
+  refusals: [],
   repeats: [],
   sameAs: null,
   refill: null,
@@ -145,6 +153,14 @@ export function reviewSource(
   if (!('request' in built))
     return { item: { ...base, warnings, problems: built.problems.map(describeProblem) }, built };
   const { request } = built;
+  // The server's own rule, foreseen from the local catalog (a product missing from it is left to
+  // the server: it may be newer than the last sync; see "no estimate" below).
+  const refused = request.lineItems.flatMap((li, i) => {
+    const p = product(li.productId);
+    const reason = p && productRefusal(li.productId, p);
+    return reason ? [{ path: `lineItems.${i}.productId`, message: reason }] : [];
+  });
+  const refusals = refused.map((r) => r.message);
   const lines = request.lineItems.map((li) => {
     const p = product(li.productId);
     return p && { quantity: li.quantity, price: p.price, external: p.external };
@@ -164,7 +180,7 @@ export function reviewSource(
   });
   if (lines.some((l) => l === null)) {
     warnings.push('Not every product is in the local catalog (sync first): no estimate.');
-    return { item: { ...base, detail: detail(null), warnings }, built };
+    return { item: { ...base, detail: detail(null), warnings, refusals }, built, refused };
   }
   // Never a total without the partner's discount: that would be a price the server won't charge.
   const price = pricing
@@ -176,8 +192,15 @@ export function reviewSource(
       })
     : null;
   return {
-    item: { ...base, estimatedTotal: price?.totalPrice ?? null, detail: detail(price), warnings },
+    item: {
+      ...base,
+      estimatedTotal: price?.totalPrice ?? null,
+      detail: detail(price),
+      warnings,
+      refusals,
+    },
     built,
+    refused,
   };
 }
 
@@ -196,7 +219,8 @@ export function orderLines(request: CreateOrderRequest, product: ProductLookup):
 
 /**
  * The review's total: the sum of the estimates of the items sent as the review stands (not those
- * left out, nor possible duplicates until the user includes them), or why there is none.
+ * left out or that will be refused, nor possible duplicates until the user includes them), or why
+ * there is none.
  */
 export function summarize(
   items: ReviewItemView[],
@@ -208,7 +232,7 @@ export function summarize(
   let cents = 0;
   let unpriced = false;
   for (const item of items) {
-    if (item.problems.length > 0 || (!countHeld && isHeldInReview(item))) continue;
+    if (!isSendableInReview(item) || (!countHeld && isHeldInReview(item))) continue;
     if (item.estimatedTotal === null) unpriced = true;
     else cents += moneyToCents(item.estimatedTotal);
   }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { Money, type CreateOrderRequest } from '@shared/api';
+import { Money, OrderStatusRead, type CreateOrderRequest } from '@shared/api';
 import type { ActivityActor } from '@shared/activity-views';
-import { centsToMoney, moneyToCents } from '@shared/money';
+import { tallyOrders, type OrderOutcomeView } from '@shared/order-outcome';
 import type { Clock } from '../clock';
 import type { JobsRepo } from '../jobs/jobs-repo';
 import type { StoredJob } from '../jobs/job-model';
@@ -13,7 +13,8 @@ import { StoreError } from '../store/errors';
 import { parseRow, prepareCached, runTransaction } from '../store/rows';
 import { BatchRow, type Batch, type BatchItem, type BatchProgress } from './batch-model';
 
-const PriceRow = z.object({ price: Money });
+const OrderPriceRow = z.object({ status: OrderStatusRead, price: Money.nullable() });
+const SeqStatusRow = z.object({ seq: z.int(), status: OrderStatusRead });
 
 /**
  * Bulk submissions: a batch is a grouping of order jobs (one per protocol, in order) with a
@@ -160,13 +161,17 @@ export class BatchesRepo {
   /** The items of a batch in order. */
   items(batchId: string): BatchItem[] {
     const duplicates = this.duplicatesBySeq(batchId);
-    return this.jobs.ofBatch(batchId).map((job) => this.toItem(batchId, job, duplicates));
+    const statuses = this.orderStatusBySeq(batchId);
+    return this.jobs.ofBatch(batchId).map((job) => this.toItem(batchId, job, duplicates, statuses));
   }
 
   /** One item of a batch, or null. */
   item(batchId: string, seq: number): BatchItem | null {
     const job = this.jobs.atBatchSeq(batchId, seq);
-    return job && this.toItem(batchId, job, this.duplicatesBySeq(batchId));
+    return (
+      job &&
+      this.toItem(batchId, job, this.duplicatesBySeq(batchId), this.orderStatusBySeq(batchId))
+    );
   }
 
   private duplicatesBySeq(batchId: string): Map<number, BatchItem['possibleDuplicates']> {
@@ -183,6 +188,7 @@ export class BatchesRepo {
     batchId: string,
     job: StoredJob,
     duplicates: Map<number, BatchItem['possibleDuplicates']>,
+    statuses: Map<number, OrderStatusRead>,
   ): BatchItem {
     const data = parseRow(OrderJobData, job.data, 'jobs', `id=${job.id}`);
     return {
@@ -193,6 +199,7 @@ export class BatchesRepo {
       request: data.request,
       state: job.state,
       orderId: job.resultId,
+      orderStatus: statuses.get(job.batchSeq ?? 0) ?? null,
       error: job.error,
       attempts: job.attempts,
       sentAt: job.sentAt,
@@ -201,19 +208,38 @@ export class BatchesRepo {
   }
 
   /**
-   * What the batch's created orders cost, as the server priced them (each order's totalPrice as
-   * mirrored): their count and the sum; orders not mirrored yet are not counted.
+   * What became of the batch's orders as the app knows them now (each created order's mirrored
+   * status and totalPrice, kept by the poller; one not mirrored yet is not counted): standing,
+   * cancelled apart, and refused (held-back items were never sent, so they are not refusals).
    */
-  orderedTotal(batchId: string): { orders: number; amount: Money } {
+  outcome(batchId: string): OrderOutcomeView {
     const rows = prepareCached(
       this.db,
-      `SELECT json_extract(o.body, '$.totalPrice') AS price FROM jobs j
+      `SELECT o.status AS status, json_extract(o.body, '$.totalPrice') AS price FROM jobs j
          JOIN orders o ON o.id = j.result_id
         WHERE j.batch_id = ? AND j.kind = 'order' AND j.state = 'done'`,
     ).all(batchId);
-    const prices = rows.map((row) => parseRow(PriceRow, row, 'orders', `batch=${batchId}`).price);
-    const cents = prices.reduce((sum, price) => sum + moneyToCents(price), 0);
-    return { orders: prices.length, amount: centsToMoney(cents) };
+    const orders = rows.map((row) => {
+      const r = parseRow(OrderPriceRow, row, 'orders', `batch=${batchId}`);
+      return { status: r.status, totalPrice: r.price };
+    });
+    const c = this.jobs.counts({ batchId });
+    return tallyOrders(orders, c.rejected - this.jobs.rejectedAs(batchId, 'duplicate'));
+  }
+
+  /** Each created order's status as mirrored, by the item's seq (not mirrored yet: absent). */
+  private orderStatusBySeq(batchId: string): Map<number, OrderStatusRead> {
+    const rows = prepareCached(
+      this.db,
+      `SELECT j.batch_seq AS seq, o.status AS status FROM jobs j JOIN orders o ON o.id = j.result_id
+        WHERE j.batch_id = ? AND j.kind = 'order' AND j.state = 'done'`,
+    ).all(batchId);
+    return new Map(
+      rows.map((row) => {
+        const r = parseRow(SeqStatusRow, row, 'orders', `batch=${batchId}`);
+        return [r.seq, r.status];
+      }),
+    );
   }
 
   progress(batchId: string): BatchProgress {

@@ -6,21 +6,29 @@ import {
 } from '@shared/activity-views';
 import { fieldName } from '@shared/field-names';
 import type { ActivityEntry } from '../activity/activity-repo';
+import type { LocalStore } from '../stores';
+import { plainLineIssue, type RefusalContext } from './refusal-words';
 import type { BatchItem } from '../bulk/batch-model';
 import type { JobError } from '../jobs/job-model';
 import type { BatchItemView } from '@shared/work-views';
 import type { LocalProtocol, PendingChange, ProtocolSummary } from '../protocols/protocol-model';
 import type { PendingChangeView, ProtocolSummaryView, ProtocolView } from '@shared/protocol-views';
 
-/** A job's error in words, for the badge next to the protocol. */
-export function describeJobError(error: JobError | null): string | null {
+/**
+ * A job's error in words, for the badge next to the protocol and a batch's row: a refused product
+ * in plain words, with no field name (the editor finds its line by the product's name).
+ */
+export function describeJobError(
+  error: JobError | null,
+  context: RefusalContext = {},
+): string | null {
   if (!error) return null;
   switch (error.kind) {
     case 'detail':
       return `The server refused it (HTTP ${error.status}): ${error.detail}`;
     case 'validation':
       return `The server refused it: ${error.issues
-        .map((i) => `${fieldName(i.loc)}: ${i.msg ?? i.type}`)
+        .map((i) => plainLineIssue(i, context) ?? `${fieldName(i.loc)}: ${i.msg ?? i.type}`)
         .join('; ')}`;
     case 'conflict':
       return {
@@ -39,15 +47,27 @@ export function describeJobError(error: JobError | null): string | null {
   }
 }
 
-const changeView = (change: PendingChange | null): PendingChangeView | null =>
+const changeView = (
+  change: PendingChange | null,
+  context: RefusalContext,
+): PendingChangeView | null =>
   change && {
     op: change.op,
     state: change.state,
     attempts: change.attempts,
-    message: describeJobError(change.error),
+    message: describeJobError(change.error, context),
   };
 
-export const toSummaryView = (p: ProtocolSummary): ProtocolSummaryView => ({
+/** The local catalog, as a refusal's wording names products. */
+export const catalogNames =
+  (store: Pick<LocalStore, 'products'>): RefusalContext['product'] =>
+  (id) =>
+    store.products.get(id);
+
+export const toSummaryView = (
+  p: ProtocolSummary,
+  product?: RefusalContext['product'],
+): ProtocolSummaryView => ({
   localId: p.localId,
   serverId: p.serverId,
   customerName: p.customerName,
@@ -56,26 +76,40 @@ export const toSummaryView = (p: ProtocolSummary): ProtocolSummaryView => ({
   syncState: p.syncState,
   deleted: p.deleted,
   localUpdatedAt: p.localUpdatedAt,
-  change: changeView(p.change),
+  change: changeView(p.change, product ? { product } : {}),
 });
 
-export const toProtocolView = (p: LocalProtocol): ProtocolView => ({
-  ...toSummaryView(p),
+export const toProtocolView = (
+  p: LocalProtocol,
+  product?: RefusalContext['product'],
+): ProtocolView => ({
+  ...toSummaryView(p, product),
+  change: changeView(p.change, {
+    lineProducts: p.draft.lineItems.map((li) => li.productId),
+    ...(product ? { product } : {}),
+  }),
   draft: p.draft,
   server: p.server,
   conflict: p.conflict && { kind: p.conflict.kind, detectedAt: p.conflict.detectedAt },
 });
 
 /** A batch item as the batch view shows it. */
-export const toBatchItemView = (item: BatchItem): BatchItemView => ({
+export const toBatchItemView = (
+  item: BatchItem,
+  product?: RefusalContext['product'],
+): BatchItemView => ({
   seq: item.seq,
   protocolLocalId: item.protocolLocalId,
   customerName: `${item.request.customer.firstName} ${item.request.customer.lastName}`,
   sourceId: item.request.customer.sourceId,
   state: item.state,
   orderId: item.orderId,
+  orderStatus: item.orderStatus,
   attempts: item.attempts,
-  message: describeJobError(item.error),
+  message: describeJobError(item.error, {
+    lineProducts: item.request.lineItems.map((li) => li.productId),
+    ...(product ? { product } : {}),
+  }),
   held: item.error?.kind === 'duplicate' ? item.error.orders : [],
   possibleDuplicates: item.possibleDuplicates,
 });

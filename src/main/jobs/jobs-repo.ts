@@ -360,6 +360,18 @@ export class JobsRepo {
       .map(parseJob);
   }
 
+  /** How many orders for this patient the server refused (held back as duplicates is not refused). */
+  refusedOrdersOf(sourceId: string): number {
+    return (
+      prepareCached(
+        this.db,
+        `SELECT COUNT(*) AS n FROM jobs WHERE state = 'rejected' AND kind = 'order'
+           AND json_extract(data, '$.request.customer.sourceId') = ?
+           AND json_extract(error, '$.kind') IS NOT 'duplicate'`,
+      ).get(sourceId) as { n: number }
+    ).n;
+  }
+
   /** How many jobs of a batch were rejected with an error of this kind (e.g. held as duplicates). */
   rejectedAs(batchId: string, kind: JobError['kind']): number {
     return (

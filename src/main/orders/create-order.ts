@@ -52,6 +52,15 @@ export async function reviewOrder(
     throw new BatchRejectedError([
       { protocolLocalId: source.localId, label: protocolLabel(source), problems: built.problems },
     ]);
+  // What the local catalog says the server will refuse is not offered for confirmation either.
+  if (reviewed.refused?.length)
+    throw new BatchRejectedError([
+      {
+        protocolLocalId: source.localId,
+        label: protocolLabel(source),
+        problems: reviewed.refused,
+      },
+    ]);
   const duplicateCheck = await markRepeats([reviewed], options.duplicates);
   return {
     // Its confirmation is for this one order, ordered again if the user says so: its estimate

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Money, OrderStatusRead, Timestamp } from '@shared/api';
+import { tallyOrders, type OrderOutcomeView } from '@shared/order-outcome';
 import type { PatientOrderView, PatientSummaryView } from '@shared/patient-views';
 import { orderProtocolOf } from '../jobs/order-job';
 import { LIVE_CHANGE_JOIN } from '../jobs/protocol/change-queue';
@@ -108,6 +109,8 @@ export interface Patient {
   name: string;
   protocols: { protocol: ProtocolSummary; daysSupply: number | null; products: string[] }[];
   orders: PatientOrderView[];
+  /** What became of the patient's orders: standing, cancelled and refused apart. */
+  outcome: OrderOutcomeView;
   supply: {
     lastOrderId: string;
     lastOrderedAt: string;
@@ -216,5 +219,6 @@ export function patientView(store: LocalStore, sourceId: string, now: number): P
   const name =
     protocols.find((p) => p.protocol.customerName.trim() !== '')?.protocol.customerName ??
     (typeof rows[0]?.customer_name === 'string' ? rows[0].customer_name : '');
-  return { sourceId, name, protocols, orders, supply };
+  const outcome = tallyOrders(orders, store.jobs.refusedOrdersOf(sourceId));
+  return { sourceId, name, protocols, orders, outcome, supply };
 }

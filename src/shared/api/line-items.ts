@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRefusedStatus } from '../product-status';
 import { Money, textLine } from './common';
 
 // Bounds of a request's line items. With PRICE_MAX they keep the dearest valid order's pricing
@@ -144,7 +145,7 @@ export function checkLineItemsAgainstCatalog(
       });
       return;
     }
-    if (product.status === 'DRAFT' || product.status === 'DISCONTINUED') {
+    if (isRefusedStatus(product.status)) {
       problems.push({
         path: itemPath(i, 'productId'),
         type: 'invalid',

@@ -496,15 +496,16 @@ export function registerContractSuite(
       // The batch's total is what the server charged for its orders.
       await vi.waitFor(async () => {
         const [again] = await value('batches.list', {});
-        expect(again!.ordered.orders).toBe(2);
+        expect(again!.ordered.standing.orders).toBe(2);
       });
-      const cents = (
+      const prices = (
         await Promise.all(items.map((i) => value('orders.get', { orderId: i.orderId! })))
-      )
-        .map((o) => Math.round(Number(o.totalPrice) * 100))
-        .reduce((a, c) => a + c, 0);
+      ).map((o) => Math.round(Number(o.totalPrice) * 100));
+      const cents = prices.reduce((a, c) => a + c, 0);
       const [final] = await value('batches.list', {});
-      expect(Math.round(Number(final!.ordered.amount) * 100)).toBe(cents);
+      expect(Math.round(Number(final!.ordered.standing.amount) * 100)).toBe(cents);
+      expect(final!.ordered).toMatchObject({ cancelled: { orders: 0 }, refused: 0 });
+      expect(final!.single).toBeNull();
       const searched = await value('orders.list', { search: 'ipc-batch', limit: 1 });
       expect(searched.orders).toHaveLength(1);
       expect(searched.total).toBe(2);
@@ -528,6 +529,16 @@ export function registerContractSuite(
         ok: false,
         reason: 'already-cancelled',
       });
+      // The batch counts the cancelled order apart, out of its total; its item says so.
+      const [afterCancel] = await value('batches.list', {});
+      expect(afterCancel!.ordered.standing.orders).toBe(1);
+      expect(Math.round(Number(afterCancel!.ordered.standing.amount) * 100)).toBe(prices[1]);
+      expect(afterCancel!.ordered.cancelled.orders).toBe(1);
+      expect(Math.round(Number(afterCancel!.ordered.cancelled.amount) * 100)).toBe(prices[0]);
+      expect((await value('batches.items', { batchId })).map((i) => i.orderStatus)).toEqual([
+        'CANCELLED',
+        'NEW',
+      ]);
       expect(
         (await value('orders.list', { statuses: ['CANCELLED'] })).orders.map((o) => o.id),
       ).toContain(orderId);
@@ -788,6 +799,7 @@ export function registerContractSuite(
           sourceId: 'ipc-refill-1',
           estimatedTotal: expect.stringMatching(/^\d+\.\d{2}$/),
           problems: [],
+          refusals: [],
         }),
         expect.objectContaining({ localId: unknown, estimatedTotal: null }),
       ]);

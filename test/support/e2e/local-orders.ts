@@ -1,5 +1,10 @@
 import { expect } from '@playwright/test';
-import { Order, type AppOrder, type OrderStatus } from '../../../src/shared/api';
+import {
+  Order,
+  type AppOrder,
+  type OrderStatus,
+  type ProductStatus,
+} from '../../../src/shared/api';
 import type { ProtocolRequest } from '../../../src/shared/api';
 import { readConnectionSecret, tokenUrl } from '../../../src/main/connections/connection';
 import { KeytarCredentialStore } from '../../../src/main/connections/keychain';
@@ -107,6 +112,15 @@ export async function embeddedControls(host: BrowserHost, keychainService: strin
       const body: unknown = await r.json();
       expect(r.status, JSON.stringify(body)).toBe(200);
       return Order.parse(body);
+    },
+    /** The partner changes a product's status (PATCH /_sandbox/products/:id). */
+    async productStatus(productId: number, status: ProductStatus): Promise<void> {
+      const r = await fetch(`${origin}/_sandbox/products/${productId}`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ status }),
+      });
+      expect(r.status, await r.text()).toBe(200);
     },
   };
 }

@@ -127,8 +127,8 @@ describe('batches.review (reviewBatch)', () => {
     });
   });
 
-  it('warns about backordered, discontinued and draft products and still counts them in', async () => {
-    const { store } = setup();
+  it('warns about backordered products; counts discontinued and draft ones out as refused', async () => {
+    const { store, ok } = setup();
     store.products.upsertMany([product(1050, { name: 'New Blend', status: 'DRAFT' })]);
     const lines = protocolRequest().lineItems;
     const localId = store.protocols.createDraft(
@@ -151,15 +151,34 @@ describe('batches.review (reviewBatch)', () => {
         },
       ),
     ).localId;
-    const [item] = (await reviewBatch(store, [localId], { embedded: true, duplicates: none }))
-      .items;
+    const review = await reviewBatch(store, [localId, ok], { embedded: true, duplicates: none });
+    const [item] = review.items;
     expect(item!.problems).toEqual([]);
     expect(item!.estimatedTotal).not.toBeNull();
-    expect(item!.warnings).toEqual([
-      expect.stringMatching(/^Omega Oil \(1035\) is backordered/),
-      expect.stringMatching(/^Old Formula \(1040\) is discontinued/),
-      expect.stringMatching(/^New Blend \(1050\) is a draft product/),
+    // Backordered ships late: a warning. Discontinued and draft: the server's refusal, foreseen
+    // by the same rule it decides by, in plain words; the order is out of the total.
+    expect(item!.warnings).toEqual([expect.stringMatching(/^Omega Oil \(1035\) is backordered/)]);
+    expect(item!.refusals).toEqual([
+      'Old Formula is discontinued',
+      'New Blend is a draft product, not released yet',
     ]);
+    expect(review.estimatedTotal).toBe(review.items[1]!.estimatedTotal);
+    // One order (Order now) the server would refuse is refused before its confirmation.
+    await expect(
+      reviewOrder(store, { protocolLocalId: localId }, { embedded: true, duplicates: none }),
+    ).rejects.toMatchObject({
+      rejected: [
+        {
+          problems: [
+            { path: 'lineItems.2.productId', message: 'Old Formula is discontinued' },
+            {
+              path: 'lineItems.3.productId',
+              message: 'New Blend is a draft product, not released yet',
+            },
+          ],
+        },
+      ],
+    });
   });
 
   it('leaves out what batches.submit would refuse, with the reason, and sums only the rest', async () => {

@@ -26,7 +26,12 @@ const batch = (id: string, createdAt: number): BatchView => ({
   finishedAt: null,
   concurrency: 4,
   name: null,
-  ordered: { orders: 0, amount: '0.00' },
+  ordered: {
+    standing: { orders: 0, amount: '0.00' },
+    cancelled: { orders: 0, amount: '0.00' },
+    refused: 0,
+  },
+  single: null,
   progress: progress(id),
 });
 
@@ -47,6 +52,7 @@ describe('batch progress', () => {
       sourceId: `s-${seq}`,
       state,
       orderId: state === 'done' ? `o-${seq}` : null,
+      orderStatus: state === 'done' ? 'NEW' : null,
       attempts: 1,
       message: null,
       held: [],

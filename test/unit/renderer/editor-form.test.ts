@@ -114,6 +114,21 @@ describe('the editor form', () => {
     ]);
     expect(serverIssues('The server refused it (HTTP 409): taken')).toEqual([
       { path: null, message: 'The server refused it (HTTP 409): taken' },
+    ]); // A refused product in plain words goes on the line of the product it names.
+    const lines = [{ id: 1001, name: 'Magnesium Glycinate' }, { id: 4242 }];
+    expect(
+      serverIssues(
+        "The server refused it: Magnesium Glycinate is discontinued; Product 4242 is not in the partner's catalog; Days supply: bad",
+        lines,
+      ),
+    ).toEqual([
+      { path: 'lineItems.0.productId', message: 'Magnesium Glycinate is discontinued' },
+      { path: 'lineItems.1.productId', message: "Product 4242 is not in the partner's catalog" },
+      { path: 'daysSupply', message: 'bad' },
+    ]);
+    // Without the lines (a batch's row) it is a sentence of its own.
+    expect(serverIssues('The server refused it: Magnesium Glycinate is discontinued')).toEqual([
+      { path: null, message: 'Magnesium Glycinate is discontinued' },
     ]);
   });
 

@@ -55,8 +55,10 @@ const progress = (
   state: 'running' | 'paused' | 'done',
   counts: Partial<{
     inDoubt: number;
+    total: number;
     created: number;
     rejected: number;
+    held: number;
     possibleDuplicates: number;
     repeatsCancelled: number;
   }> = {},
@@ -64,13 +66,13 @@ const progress = (
 ): IpcEventPayload<'batch-progress'> => ({
   batchId,
   state,
-  total: 3,
+  total: counts.total ?? 3,
   queued: 0,
   sending: 0,
   inDoubt: counts.inDoubt ?? 0,
   created: counts.created ?? 0,
   rejected: counts.rejected ?? 0,
-  held: 0,
+  held: counts.held ?? 0,
   possibleDuplicates: counts.possibleDuplicates ?? 0,
   repeatsCancelled: counts.repeatsCancelled ?? 0,
 });
@@ -141,10 +143,29 @@ describe('NotificationDecider: batches', () => {
     expect(rest).toEqual([]);
     expect(done).toMatchObject({
       title: 'Batch finished',
-      body: 'Batch finished: 2 created, 1 rejected.',
+      body: '2 orders created, 1 rejected.',
       route: '/batches/batch_1',
     });
     expect(d.batchProgress(progress('done', { created: 2, rejected: 1 }))).toEqual([]);
+  });
+
+  it('tells a batch of one as one order, whose body never repeats its title', () => {
+    const told = (counts: Parameters<typeof progress>[1]) => {
+      const d = new NotificationDecider();
+      d.watchBatch('batch_1');
+      const [notice] = d.batchProgress(progress('done', { total: 1, ...counts }));
+      expect(notice!.body.startsWith(notice!.title)).toBe(false);
+      return { title: notice!.title, body: notice!.body };
+    };
+    expect(told({ created: 1 })).toEqual({
+      title: 'Order created',
+      body: 'The server has it; it is followed until it ships.',
+    });
+    expect(told({ rejected: 1 })).toEqual({
+      title: 'Order refused',
+      body: 'Nothing was ordered: open it to see why.',
+    });
+    expect(told({ rejected: 1, held: 1 }).title).toBe('Order held back');
   });
 
   it('says nothing of a batch whose first event says done (state replayed), unless started here', () => {

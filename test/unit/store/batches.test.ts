@@ -437,7 +437,7 @@ describe('JobsRepo', () => {
     expect(store.jobs.counts({ kind: 'protocol' })).toMatchObject({ queued: 1 });
   });
 
-  it('keeps the name a batch was given (none: null) and totals the orders it created as the server priced them', () => {
+  it('keeps the name a batch was given (none: null) and totals the orders still standing as the server priced them, cancelled and refused apart', () => {
     const store = memoryStore();
     const named = store.batches.insertBatch(
       [{ protocolLocalId: 'p-a', request: orderRequest('s-a') }],
@@ -446,7 +446,12 @@ describe('JobsRepo', () => {
     expect(store.batches.get(named.id)).toMatchObject({ name: 'November refills' });
     const batch = batchOf(store, 3, 3);
     expect(batch.name).toBeNull();
-    expect(store.batches.orderedTotal(batch.id)).toEqual({ orders: 0, amount: '0.00' });
+    const none = { orders: 0, amount: '0.00' };
+    expect(store.batches.outcome(batch.id)).toEqual({
+      standing: none,
+      cancelled: none,
+      refused: 0,
+    });
     const jobs = store.batches.items(batch.id).map((i) => i.jobId);
     claim(store);
     store.transaction(() => {
@@ -459,7 +464,29 @@ describe('JobsRepo', () => {
     });
     store.jobs.settle(jobs[2]!, ['sending'], { to: 'rejected', error: discontinued });
     // Only the created orders count; another batch's are not this one's.
-    expect(store.batches.orderedTotal(batch.id)).toEqual({ orders: 2, amount: '36.45' });
-    expect(store.batches.orderedTotal(named.id)).toEqual({ orders: 0, amount: '0.00' });
+    expect(store.batches.outcome(batch.id)).toEqual({
+      standing: { orders: 2, amount: '36.45' },
+      cancelled: none,
+      refused: 1,
+    });
+    expect(store.batches.outcome(named.id)).toEqual({
+      standing: none,
+      cancelled: none,
+      refused: 0,
+    });
+    // The poller learns that ord_x was cancelled: it leaves the total, counted apart.
+    store.orders.upsert(appOrder('ord_x', { totalPrice: '26.35', status: 'CANCELLED' }), {
+      source: 'pulled',
+    });
+    expect(store.batches.outcome(batch.id)).toEqual({
+      standing: { orders: 1, amount: '10.10' },
+      cancelled: { orders: 1, amount: '26.35' },
+      refused: 1,
+    });
+    expect(store.batches.items(batch.id).map((i) => i.orderStatus)).toEqual([
+      'CANCELLED',
+      'NEW',
+      null,
+    ]);
   });
 });

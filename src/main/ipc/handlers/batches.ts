@@ -7,7 +7,7 @@ import {
   problemPath,
 } from '@main/bulk/order-requests';
 import { IpcFailure } from '../errors';
-import { toBatchItemView } from '../views';
+import { catalogNames, toBatchItemView } from '../views';
 import { pricingTerms, requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
 
 /** batches.*: review, submit, the list and items, pause, continue, retry an item. */
@@ -23,15 +23,21 @@ export function batchesHandlers(deps: IpcHandlerDeps): AreaHandlers<'batches'> {
   };
 
   /** A batch as the batches list shows it. */
-  const batchView = ({ id, createdAt, finishedAt, concurrency, name }: Batch) => ({
-    id,
-    createdAt,
-    finishedAt,
-    concurrency,
-    name,
-    ordered: core.store.batches.orderedTotal(id),
-    progress: session().bulk.progress(id),
-  });
+  const batchView = ({ id, createdAt, finishedAt, concurrency, name, total }: Batch) => {
+    const only = total === 1 ? core.store.batches.item(id, 0)?.request.customer : undefined;
+    return {
+      id,
+      createdAt,
+      finishedAt,
+      concurrency,
+      name,
+      ordered: core.store.batches.outcome(id),
+      single: only
+        ? { customerName: `${only.firstName} ${only.lastName}`, sourceId: only.sourceId }
+        : null,
+      progress: session().bulk.progress(id),
+    };
+  };
 
   return {
     'batches.review': async ({ protocolLocalIds, refillOf }) => {
@@ -74,7 +80,8 @@ export function batchesHandlers(deps: IpcHandlerDeps): AreaHandlers<'batches'> {
     'batches.items': async ({ batchId }) => {
       session();
       batch(batchId);
-      return core.store.batches.items(batchId).map(toBatchItemView);
+      const names = catalogNames(core.store);
+      return core.store.batches.items(batchId).map((item) => toBatchItemView(item, names));
     },
     'batches.pause': async ({ batchId }) => {
       const s = session();

@@ -1,6 +1,6 @@
 import { listPatients, patientView } from '@main/patients/patient-queries';
 import { IpcFailure } from '../errors';
-import { toSummaryView } from '../views';
+import { catalogNames, toSummaryView } from '../views';
 import { requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
 
 /** patients.*: the patient list (search, pages) and one patient's protocols, orders and supply. */
@@ -22,7 +22,10 @@ export function patientsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'patien
       const { supply } = patient;
       return {
         ...patient,
-        protocols: patient.protocols.map((p) => ({ ...p, protocol: toSummaryView(p.protocol) })),
+        protocols: patient.protocols.map((p) => ({
+          ...p,
+          protocol: toSummaryView(p.protocol, catalogNames(core.store)),
+        })),
         supply: supply && { ...supply, runsOutAt: new Date(supply.runsOutAt).toISOString() },
       };
     },

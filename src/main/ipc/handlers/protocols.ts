@@ -5,7 +5,7 @@ import type { ProtocolListRow, ProtocolMatchQuery } from '@main/protocols/protoc
 import { CsvFileError, planImport } from '@main/csv/protocol-import';
 import { exportProtocols, protocolsTemplate } from '@main/csv/protocol-export';
 import { IpcFailure, describeFieldErrors, fieldErrorsOf } from '../errors';
-import { toProtocolView, toSummaryView } from '../views';
+import { catalogNames, toProtocolView, toSummaryView } from '../views';
 import { ensureCatalog, requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
 
 /**
@@ -50,7 +50,7 @@ export function protocolsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'proto
       const now = session().serverTime.now();
       return {
         items: page.items.map((p) => ({
-          ...toSummaryView(p),
+          ...toSummaryView(p, catalogNames(core.store)),
           columns: columnsView(p.columns, now),
         })),
         nextCursor: page.nextCursor,
@@ -64,19 +64,20 @@ export function protocolsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'proto
     }),
     'protocols.get': async ({ localId }) => {
       session();
-      return toProtocolView(protocol(localId));
+      return toProtocolView(protocol(localId), catalogNames(core.store));
     },
-    'protocols.create': async ({ draft }) => toProtocolView(session().protocols.create(draft)),
+    'protocols.create': async ({ draft }) =>
+      toProtocolView(session().protocols.create(draft), catalogNames(core.store)),
     'protocols.update': async ({ localId, draft }) => {
       const s = session();
       protocol(localId);
-      return toProtocolView(s.protocols.update(localId, draft));
+      return toProtocolView(s.protocols.update(localId, draft), catalogNames(core.store));
     },
     'protocols.duplicate': async ({ localId, customer }) => {
       const s = session();
       protocol(localId);
       try {
-        return toProtocolView(s.protocols.duplicate(localId, customer));
+        return toProtocolView(s.protocols.duplicate(localId, customer), catalogNames(core.store));
       } catch (error) {
         if (!(error instanceof z.ZodError)) throw error;
         // On the paths of the protocol's draft, where the editor shows them.

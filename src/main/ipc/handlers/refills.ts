@@ -1,5 +1,5 @@
 import { refillsDue } from '@main/orders/refills';
-import { toSummaryView } from '../views';
+import { catalogNames, toSummaryView } from '../views';
 import { requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
 
 /** refills.due: the protocols whose supply runs out soon, and those never ordered. */
@@ -11,7 +11,7 @@ export function refillsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'refills
       const { due, neverOrdered } = refillsDue(core.store, session().serverTime.now(), withinDays);
       return {
         due: due.map((r) => ({
-          protocol: toSummaryView(r.protocol),
+          protocol: toSummaryView(r.protocol, catalogNames(core.store)),
           lastOrderId: r.lastOrderId,
           lastOrderedAt: r.lastOrderedAt,
           daysSupply: r.daysSupply,
@@ -19,7 +19,7 @@ export function refillsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'refills
           daysLeft: r.daysLeft,
           daysEarly: r.daysEarly,
         })),
-        neverOrdered: neverOrdered.map(toSummaryView),
+        neverOrdered: neverOrdered.map((p) => toSummaryView(p, catalogNames(core.store))),
       };
     },
   };

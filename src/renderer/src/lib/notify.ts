@@ -31,6 +31,29 @@ const SETTLED_TITLE = 'A change the server had not confirmed is settled';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/**
+ * What a finished batch says: a batch of one is one order (Order now, Order again), told as what
+ * became of it; a batch says its counts. The body never repeats the title.
+ */
+function finishedNews(event: BatchProgressEvent): Pick<Notice, 'title' | 'body'> {
+  const refused = event.rejected - event.held;
+  if (event.total === 1) {
+    if (event.created === 1)
+      return { title: 'Order created', body: 'The server has it; it is followed until it ships.' };
+    if (event.held === 1)
+      return {
+        title: 'Order held back',
+        body: 'Not sent: the patient already has an order with the same products and doses.',
+      };
+    return { title: 'Order refused', body: 'Nothing was ordered: open it to see why.' };
+  }
+  const held = event.held > 0 ? `, ${event.held} held back as possible duplicates` : '';
+  return {
+    title: 'Batch finished',
+    body: `${plural(event.created, 'order')} created, ${refused} rejected${held}.`,
+  };
+}
+
 /** Remembers what it has seen; one per window (and a fresh one for a new connection). */
 export class NotificationDecider {
   private readonly announced = new Set<string>();
@@ -118,12 +141,9 @@ export class NotificationDecider {
       event.state === 'done' &&
       (before ? before.state !== 'done' : this.startedHere.has(event.batchId));
     if (finished) {
-      const refused = event.rejected - event.held;
-      const held = event.held > 0 ? `, ${event.held} held back as possible duplicates` : '';
       notices.push({
         key: `batch-done:${event.batchId}`,
-        title: 'Batch finished',
-        body: `Batch finished: ${event.created} created, ${refused} rejected${held}.`,
+        ...finishedNews(event),
         route,
         kind: event.rejected > 0 ? 'info' : 'success',
       });

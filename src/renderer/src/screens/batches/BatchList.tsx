@@ -1,9 +1,15 @@
 import { Empty, Failed, Loading } from '@renderer/components/States';
-import { centsToMoney, moneyToCents } from '@shared/money';
+import { sumOutcomes } from '@shared/order-outcome';
 import { formatCount, formatMoney, plural } from '@renderer/lib/format';
 import { useAppStore } from '@renderer/stores/app-store';
 import { useBatchList } from './use-batches';
-import { batchStarted, batchStateLabel, batchStateTone, batchTitle } from './batch-labels';
+import {
+  batchStarted,
+  batchStateLabel,
+  batchStateTone,
+  batchTitle,
+  outcomeText,
+} from './batch-labels';
 import { ProgressBar } from './ProgressBar';
 
 /** Every batch, past and unfinished, newest first; each opens its run view. */
@@ -13,14 +19,8 @@ export function BatchList() {
   const offline = useAppStore((s) => (s.online ? null : (s.offlineReason ?? 'network')));
 
   const unfinished = batches.filter((b) => b.progress.state !== 'done').length;
-  const totals = batches.reduce(
-    (sum, b) => ({
-      created: sum.created + b.progress.created,
-      rejected: sum.rejected + b.progress.rejected,
-      cents: sum.cents + moneyToCents(b.ordered.amount),
-    }),
-    { created: 0, rejected: 0, cents: 0 },
-  );
+  // Each batch's outcome as main counts it (current statuses), summed: the two cannot disagree.
+  const totals = sumOutcomes(batches.map((b) => b.ordered));
 
   return (
     <div className="screen batch-screen">
@@ -55,8 +55,7 @@ export function BatchList() {
           </h2>
           <p className="summary" role="status">
             {plural(batches.length, 'batch', 'batches')}
-            {unfinished > 0 ? `, ${unfinished} unfinished` : ''}: {plural(totals.created, 'order')}{' '}
-            created, {formatMoney(centsToMoney(totals.cents))}
+            {unfinished > 0 ? `, ${unfinished} unfinished` : ''}: {outcomeText(totals)}
           </p>
           <table className="table batch-table">
             <thead>
@@ -68,7 +67,10 @@ export function BatchList() {
                   Created
                 </th>
                 <th scope="col" className="num">
-                  Rejected
+                  Cancelled
+                </th>
+                <th scope="col" className="num">
+                  Refused
                 </th>
                 <th scope="col" className="num">
                   Total
@@ -94,10 +96,23 @@ export function BatchList() {
                       </span>
                     </div>
                   </td>
-                  <td className="num">{b.progress.created}</td>
-                  <td className="num">{b.progress.rejected}</td>
+                  <td className="num" data-testid="batch-created">
+                    {b.ordered.standing.orders}
+                  </td>
+                  <td className="num" data-testid="batch-cancelled">
+                    {b.ordered.cancelled.orders}
+                    {b.ordered.cancelled.orders > 0 && (
+                      <span className="muted batch-not-charged">
+                        {' '}
+                        ({formatMoney(b.ordered.cancelled.amount)} not charged)
+                      </span>
+                    )}
+                  </td>
+                  <td className="num" data-testid="batch-refused">
+                    {b.ordered.refused}
+                  </td>
                   <td className="num" data-testid="batch-total">
-                    {formatMoney(b.ordered.amount)}
+                    {formatMoney(b.ordered.standing.amount)}
                   </td>
                   <td>
                     <span
@@ -118,11 +133,22 @@ export function BatchList() {
                   All batches
                 </th>
                 <td className="num" data-testid="batches-created">
-                  {formatCount(totals.created)}
+                  {formatCount(totals.standing.orders)}
                 </td>
-                <td className="num">{formatCount(totals.rejected)}</td>
+                <td className="num" data-testid="batches-cancelled">
+                  {formatCount(totals.cancelled.orders)}
+                  {totals.cancelled.orders > 0 && (
+                    <span className="muted batch-not-charged">
+                      {' '}
+                      ({formatMoney(totals.cancelled.amount)} not charged)
+                    </span>
+                  )}
+                </td>
+                <td className="num" data-testid="batches-refused">
+                  {formatCount(totals.refused)}
+                </td>
                 <td className="num" data-testid="batches-total">
-                  {formatMoney(centsToMoney(totals.cents))}
+                  {formatMoney(totals.standing.amount)}
                 </td>
                 <td />
               </tr>

@@ -1,4 +1,5 @@
 import {
+  Ban,
   CheckCircle2,
   Clock,
   CopyCheck,
@@ -9,6 +10,7 @@ import {
 } from 'lucide-react';
 import type { BatchItemView } from '@shared/work-views';
 import { useBatchesStore } from '@renderer/stores/batches-store';
+import { OrderStatusBadge } from '../orders/OrderStatusBadge';
 import { ITEM_STATE_LABELS } from './batch-labels';
 import { PossibleDuplicates } from './PossibleDuplicates';
 import { RepeatedOrders } from './RepeatedOrders';
@@ -26,7 +28,10 @@ export function ItemRow({ batchId, item }: { batchId: string; item: BatchItemVie
   const retrying = useBatchesStore((s) => s.retrying[item.seq] === true);
   const retry = useBatchesStore((s) => s.retry);
   const held = item.state === 'rejected' && item.held.length > 0;
-  const Icon = held ? CopyCheck : ICONS[item.state];
+  // A created order cancelled since is shown as cancelled: the batch no longer charges it.
+  const cancelled = item.state === 'done' && item.orderStatus === 'CANCELLED';
+  const Icon = held ? CopyCheck : cancelled ? Ban : ICONS[item.state];
+  const stateKey = held ? 'held' : cancelled ? 'cancelled' : item.state;
   const name = item.customerName || item.sourceId;
   return (
     <div className="batch-item-row">
@@ -37,9 +42,9 @@ export function ItemRow({ batchId, item }: { batchId: string; item: BatchItemVie
         <span className="batch-item-name">{name}</span>
         <span className="muted code">{item.sourceId}</span>
       </span>
-      <span className={`item-state item-state-${held ? 'held' : item.state}`}>
+      <span className={`item-state item-state-${stateKey}`}>
         <Icon aria-hidden="true" size={15} />
-        {held ? 'Held back' : ITEM_STATE_LABELS[item.state]}
+        {held ? 'Held back' : cancelled ? 'Cancelled' : ITEM_STATE_LABELS[item.state]}
       </span>
       <span className="batch-item-detail">
         {item.state === 'done' && item.orderId && (
@@ -47,6 +52,12 @@ export function ItemRow({ batchId, item }: { batchId: string; item: BatchItemVie
             <span className="visually-hidden">Order </span>
             {item.orderId}
           </a>
+        )}
+        {item.state === 'done' && item.orderStatus && (
+          <span className="batch-item-status">
+            <span className="visually-hidden">Status now: </span>
+            <OrderStatusBadge status={item.orderStatus} />
+          </span>
         )}
         {item.possibleDuplicates.length > 0 && (
           <PossibleDuplicates duplicates={item.possibleDuplicates} name={name} />

@@ -1,7 +1,7 @@
 import { Send } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { centsToMoney, moneyToCents } from '@shared/money';
-import { isHeldInReview, type ReviewItemView } from '@shared/work-views';
+import { isHeldInReview, isSendableInReview, type ReviewItemView } from '@shared/work-views';
 import { useLocation } from 'wouter';
 import { Field } from '@renderer/components/Field';
 import { Empty, Failed, Loading } from '@renderer/components/States';
@@ -76,7 +76,7 @@ export function ReviewView() {
   }
 
   const value = review.data;
-  const { included, leftOut, held, stillHeld } = split;
+  const { included, leftOut, refused, held, stillHeld } = split;
   const warned = included.filter((i) => i.warnings.length > 0).length;
   const total = value ? totalOf(included, value.totalUnknown) : null;
 
@@ -177,6 +177,10 @@ export function ReviewView() {
                 <dd data-testid="review-left-out">{leftOut.length}</dd>
               </div>
               <div>
+                <dt>Will be refused</dt>
+                <dd data-testid="review-refused">{refused.length}</dd>
+              </div>
+              <div>
                 <dt>Possible duplicates</dt>
                 <dd data-testid="review-held">{stillHeld}</dd>
               </div>
@@ -206,7 +210,9 @@ export function ReviewView() {
                 ? 'Priced as the server prices orders. '
                 : 'An estimate from the catalog on this computer: the server prices each order when it is created. '}
               {leftOut.length > 0 &&
-                `${plural(leftOut.length, 'protocol')} cannot be an order and ${leftOut.length === 1 ? 'is' : 'are'} left out.`}
+                `${plural(leftOut.length, 'protocol')} cannot be an order and ${leftOut.length === 1 ? 'is' : 'are'} left out. `}
+              {refused.length > 0 &&
+                `${plural(refused.length, 'protocol')} the server would refuse ${refused.length === 1 ? 'is' : 'are'} not sent.`}
             </p>
             <Field
               id="batch-name"
@@ -241,7 +247,9 @@ export function ReviewView() {
             />
           )}
 
-          {leftOut.length > 0 && <LeftOutList items={leftOut} />}
+          {refused.length > 0 && <LeftOutList items={refused} kind="refused" />}
+
+          {leftOut.length > 0 && <LeftOutList items={leftOut} kind="left-out" />}
 
           {included.length > 0 ? (
             <ReviewList items={included} exact={value.exact} onDrop={drop} />
@@ -267,7 +275,7 @@ export function ReviewView() {
             total={total!.amount}
             totalUnknown={total!.unknown}
             exact={value.exact}
-            leftOut={leftOut.length + stillHeld}
+            leftOut={leftOut.length + refused.length + stillHeld}
             connection={connection}
             busy={submitting}
             onConfirm={() => void send()}
@@ -280,9 +288,10 @@ export function ReviewView() {
 }
 
 /**
- * The review's items by what becomes of them: sent (those that can be an order and are not
- * possible duplicates, plus the possible duplicates the user included), left out for a problem,
- * and held back as possible duplicates.
+ * The review's items by what becomes of them: sent (those that can be an order the server will
+ * take and are not possible duplicates, plus the possible duplicates the user included), left out
+ * for a problem, not sent because the server will refuse them, and held back as possible
+ * duplicates.
  */
 function splitReview(
   all: readonly ReviewItemView[],
@@ -292,14 +301,16 @@ function splitReview(
   const dropped = all.filter((i) => droppedIds.has(i.localId));
   const items = all.filter((i) => !droppedIds.has(i.localId));
   const leftOut = items.filter((i) => i.problems.length > 0);
-  const held = items.filter((i) => i.problems.length === 0 && isHeldInReview(i));
+  const refused = items.filter((i) => i.problems.length === 0 && i.refusals.length > 0);
+  const held = items.filter((i) => isSendableInReview(i) && isHeldInReview(i));
   const chosen = held.filter((i) => includedHeld.has(i.localId));
   const included = items.filter(
-    (i) => i.problems.length === 0 && (!isHeldInReview(i) || includedHeld.has(i.localId)),
+    (i) => isSendableInReview(i) && (!isHeldInReview(i) || includedHeld.has(i.localId)),
   );
   return {
     included,
     leftOut,
+    refused,
     held,
     dropped,
     includedHeld: chosen,

@@ -1,11 +1,18 @@
 import { Pause, Play } from 'lucide-react';
 import { useState } from 'react';
 import { Empty, Failed, Loading } from '@renderer/components/States';
-import { formatMoney, plural } from '@renderer/lib/format';
+import { formatMoney } from '@renderer/lib/format';
 import { OFFLINE_TEXT, useAppStore } from '@renderer/stores/app-store';
 import { filterItems, type ItemFilter } from '@renderer/stores/batch-progress';
 import { useBatchesStore } from '@renderer/stores/batches-store';
-import { batchStarted, batchStateLabel, batchStateTone, batchTitle } from './batch-labels';
+import {
+  batchKind,
+  batchStarted,
+  batchStateLabel,
+  batchStateTone,
+  batchTitle,
+  outcomeText,
+} from './batch-labels';
 import { BatchCounts } from './BatchCounts';
 import { useBatchItems, useBatchList } from './use-batches';
 import { ItemFilterChoice } from './ItemFilterChoice';
@@ -84,11 +91,8 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
         <div>
           <h1>{batchTitle(batch)}</h1>
           <p className="lead">
-            {batch.name === null ? 'Started' : `Batch of ${plural(p.total, 'protocol')}, started`}{' '}
-            {batchStarted(batch)} ·{' '}
-            <span data-testid="batch-ordered">
-              {plural(batch.ordered.orders, 'order')} created, {formatMoney(batch.ordered.amount)}
-            </span>
+            {batch.name === null ? 'Started' : `${batchKind(batch)}, started`} {batchStarted(batch)}{' '}
+            · <span data-testid="batch-ordered">{outcomeText(batch.ordered)}</span>
           </p>
         </div>
         <div className="batch-actions">
@@ -128,7 +132,7 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
           </p>
         </div>
         <ProgressBar progress={p} label="Orders settled" />
-        <BatchCounts progress={p} />
+        <BatchCounts progress={p} cancelled={batch.ordered.cancelled.orders} />
         {p.state !== 'done' && offline === 'credentials-missing' && (
           <div className="notice notice-error" data-testid="batch-held">
             <p>
@@ -170,6 +174,15 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
           <p className="notice notice-warn">
             {p.rejected - p.held === 1 ? 'One order was' : `${p.rejected - p.held} orders were`}{' '}
             rejected by the server. Fix the protocol in the editor, then retry that order.
+          </p>
+        )}
+        {batch.ordered.cancelled.orders > 0 && (
+          <p className="notice notice-info" data-testid="batch-cancelled">
+            {batch.ordered.cancelled.orders === 1
+              ? 'One order was cancelled after it was created'
+              : `${batch.ordered.cancelled.orders} orders were cancelled after they were created`}
+            : {formatMoney(batch.ordered.cancelled.amount)} is not charged and is left out of the
+            batch’s total.
           </p>
         )}
         {p.held > 0 && (

@@ -1,6 +1,7 @@
+import type { OrderOutcomeView } from '@shared/order-outcome';
 import type { BatchView } from '@shared/work-views';
 import { formatDateTime } from '@renderer/lib/dates';
-import { plural } from '@renderer/lib/format';
+import { formatMoney, plural } from '@renderer/lib/format';
 import type { OfflineReason } from '@renderer/stores/app-store';
 import type { BatchProgress, ItemState } from '@renderer/stores/batch-progress';
 
@@ -36,9 +37,34 @@ export function batchStateLabel(p: BatchProgress, offline: OfflineReason | null 
 export const batchStateTone = (p: BatchProgress, offline: OfflineReason | null = null): string =>
   p.state === 'running' && offline?.startsWith('credentials-') ? 'held' : p.state;
 
-/** The name the user gave the batch, or (none) its size; its start date is shown beside it. */
+/**
+ * The name the user gave the batch, or (none) its size; its start date is shown beside it. A
+ * batch of one protocol is one order (Order now, Order again): named after its patient.
+ */
 export const batchTitle = (b: BatchView): string =>
-  b.name ?? `Batch of ${plural(b.progress.total, 'protocol')}`;
+  b.name ??
+  (b.single
+    ? `Order for ${b.single.customerName.trim() || b.single.sourceId}`
+    : `Batch of ${plural(b.progress.total, 'protocol')}`);
+
+/** What a batch is, beside its name: "Batch of 3 protocols", or "One order". */
+export const batchKind = (b: BatchView): string =>
+  b.single ? 'One order' : `Batch of ${plural(b.progress.total, 'protocol')}`;
+
+/**
+ * Orders and money as they stand: "2 orders created, $36.45"; with cancellations, "1 order
+ * standing, $118.35 · 3 cancelled · $355.20 not charged"; then "2 refused by the server".
+ */
+export function outcomeText(o: OrderOutcomeView): string {
+  const word = o.cancelled.orders > 0 ? 'standing' : 'created';
+  const parts = [
+    `${plural(o.standing.orders, 'order')} ${word}, ${formatMoney(o.standing.amount)}`,
+  ];
+  if (o.cancelled.orders > 0)
+    parts.push(`${o.cancelled.orders} cancelled`, `${formatMoney(o.cancelled.amount)} not charged`);
+  if (o.refused > 0) parts.push(`${o.refused} refused by the server`);
+  return parts.join(' · ');
+}
 
 /** An order line's quantity in words: "2 pills a day", "1 per 30 days". */
 export const lineQuantity = (line: { quantity: number; external: boolean }): string =>

@@ -11,7 +11,10 @@ import { newestFirst } from '@renderer/stores/batch-progress';
  */
 export const BATCH_PACE: Pace = { intervalMs: 250, restFactor: 19 };
 
-/** Every batch, newest first, with its progress; read again as batches change. */
+/**
+ * Every batch, newest first, with its progress and its orders as they stand; read again as
+ * batches change and as orders do (a cancel, the poller learning a status).
+ */
 export function useBatchList(): QueryState<BatchView[]> & { refresh(): void } {
   return useLiveQuery(
     async () => {
@@ -19,7 +22,7 @@ export function useBatchList(): QueryState<BatchView[]> & { refresh(): void } {
       return list.ok ? { ok: true, value: newestFirst(list.value) } : list;
     },
     [],
-    ['batches'],
+    ['batches', 'orders'],
     BATCH_PACE,
   );
 }

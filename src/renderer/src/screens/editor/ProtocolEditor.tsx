@@ -149,9 +149,14 @@ export function ProtocolEditor({ mode, initial }: Props) {
   useEffect(() => {
     if (troubledId) useToastStore.getState().settle(protocolTopic(troubledId));
   }, [troubledId]);
+  // The lines as a refusal may name them (a refused product in plain words names its product).
+  const lineRefs = useMemo(
+    () => productIds.map((id) => ({ id, name: knownProduct(id)?.name })),
+    [productIds, knownProduct],
+  );
   useEffect(() => {
-    if (rejectedMessage) placeIssues(serverIssues(rejectedMessage));
-  }, [rejectedMessage, placeIssues]);
+    if (rejectedMessage) placeIssues(serverIssues(rejectedMessage, lineRefs));
+  }, [rejectedMessage, placeIssues, lineRefs]);
 
   // The sync state follows the protocol and its job: read again whenever either changes.
   const localId = view?.localId ?? null;
@@ -248,9 +253,9 @@ export function ProtocolEditor({ mode, initial }: Props) {
   const onOrderRejected = useCallback(
     (message: string | null) => {
       setOrderSettled('rejected');
-      placeIssues(serverIssues(message).filter((i) => i.path !== null));
+      placeIssues(serverIssues(message, lineRefs).filter((i) => i.path !== null));
     },
-    [placeIssues],
+    [placeIssues, lineRefs],
   );
 
   const onOrderCreated = useCallback(() => setOrderSettled('created'), []);

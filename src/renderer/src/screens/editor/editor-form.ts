@@ -237,7 +237,10 @@ const REFUSED = 'The server refused it: ';
  * product: msg"), split back into the fields it names. A message of another kind
  * is one issue with no field.
  */
-export function serverIssues(message: string | null): ServerIssue[] {
+export function serverIssues(
+  message: string | null,
+  lines: readonly { id: number; name?: string | undefined }[] = [],
+): ServerIssue[] {
   if (!message) return [];
   if (!message.startsWith(REFUSED)) return [{ path: null, message }];
   const issues: ServerIssue[] = [];
@@ -245,12 +248,22 @@ export function serverIssues(message: string | null): ServerIssue[] {
     // Main names each field as the form labels it ("Patient ID: required"): back to its path.
     const m = /^([^:]+): (.*)$/.exec(part);
     const path = m?.[1] ? fieldPath(m[1]) : null;
+    // A refused product is said in plain words ("Magnesium Glycinate is discontinued"): its line.
+    const line = lines.findIndex(
+      (l) =>
+        part.startsWith(`${l.name ?? `Product ${l.id}`} `) || part.startsWith(`Product ${l.id} `),
+    );
     if (path !== null && m?.[2] !== undefined) {
       issues.push({ path: formPath(path.split('.')), message: m[2] });
-    } else issues.push({ path: null, message: part });
+    } else if (line !== -1) issues.push({ path: `lineItems.${line}.productId`, message: part });
+    else issues.push({ path: null, message: part });
   }
   return issues;
 }
+
+/** The reasons of a refusal without main's lead-in, for a place whose title already says it. */
+export const refusalReasons = (message: string | null): string | null =>
+  message?.startsWith(REFUSED) ? message.slice(REFUSED.length) : message;
 
 /** The refusal in words: reasons that name a field are shown on that field instead. */
 export function refusalText(message: string | null): string {

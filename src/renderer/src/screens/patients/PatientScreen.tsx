@@ -9,7 +9,9 @@ import { useAppStore } from '@renderer/stores/app-store';
 import { useBatchDraftStore } from '@renderer/stores/batch-draft-store';
 import { toast } from '@renderer/stores/toast-store';
 import '@renderer/styles/patients.css';
+import { outcomeText } from '../batches/batch-labels';
 import { ConfirmOneOrder } from '../batches/ConfirmSubmit';
+import { refusalReasons } from '../editor/editor-form';
 import { OrderProgress } from '../editor/OrderProgress';
 import { daysLeftText } from '../refills/refills-format';
 import { PatientOrders } from './PatientOrders';
@@ -77,7 +79,8 @@ export default function PatientScreen({ sourceId: raw }: { sourceId: string }) {
     navigate('/batches/review');
   };
   const onRejected = useCallback(
-    (message: string | null) => toast.error('The server refused the order.', message),
+    (message: string | null) =>
+      toast.error('The server refused the order.', refusalReasons(message)),
     [],
   );
   const onCreated = useCallback(() => undefined, []);
@@ -114,7 +117,8 @@ export default function PatientScreen({ sourceId: raw }: { sourceId: string }) {
           <h1>{view.name || 'Unnamed patient'}</h1>
           <p className="muted patient-id">
             Patient ID <span className="code">{view.sourceId}</span> ·{' '}
-            {plural(view.protocols.length, 'protocol')} · {plural(view.orders.length, 'order')}
+            {plural(view.protocols.length, 'protocol')} ·{' '}
+            <span data-testid="patient-outcome">{outcomeText(view.outcome)}</span>
           </p>
         </div>
       </div>
