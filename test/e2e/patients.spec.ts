@@ -217,7 +217,7 @@ test('a Patient ID reused with another name is stopped in the editor and in Dupl
 
   // Another person: the suggested free ID, in the clinic's pattern.
   await dialog.getByRole('radio', { name: /No, another person/ }).check();
-  await expect(dialog.getByLabel('New Patient ID')).toHaveValue('PAT-1002');
+  await expect(dialog.getByRole('textbox', { name: 'New Patient ID' })).toHaveValue('PAT-1002');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(heading(app, 'Protocol for Dup Test')).toBeVisible();

@@ -215,6 +215,7 @@ test('a row whose Patient ID belongs to another name is flagged, and imported on
   app,
   host,
 }, testInfo) => {
+  test.setTimeout(120_000);
   await connectToProtocols(app);
   host.core.session!.protocols.create(
     patientBody({ sourceId: 'PAT-1001', firstName: 'Maria', lastName: 'Gonzalez' }),

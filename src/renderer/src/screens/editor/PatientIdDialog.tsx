@@ -161,7 +161,7 @@ function ClashForm(props: FormProps) {
       </fieldset>
       {picked === 'new-id' && (
         <Field
-          id={`${base}-new-id`}
+          id="patient-id-dialog-new-id"
           label="New Patient ID"
           value={newId}
           maxLength={SOURCE_ID_MAX}
