@@ -90,6 +90,11 @@ export const ActivityDetail = z
     concurrency: z.int().min(1).optional(),
     /** The batch was given a name (the name itself is text the user typed: not kept). */
     named: z.boolean().optional(),
+    /**
+     * How a Patient ID that named another person was settled: the stored details taken, the
+     * details written to every protocol of the ID, or a new ID (docs/decisions.md).
+     */
+    patientIdChoice: z.enum(['use-stored', 'update-everywhere', 'new-id']).optional(),
     /** A held-back order sent anyway, although it may repeat an order. */
     sendAnyway: z.boolean().optional(),
     /** App settings (this desk) or the partner's settings (the server). */

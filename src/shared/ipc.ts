@@ -55,6 +55,13 @@ import { CoreEventSchemas, OfflineReason, OutboxCountEvent, SyncStateEvent } fro
 import { UpdateSettings, UpdatesView } from './update-views';
 import { PricingTermsView } from './pricing-views';
 import { PatientId, PatientListQuery, PatientPageView, PatientView } from './patient-views';
+import {
+  PatientIdChoice,
+  PatientIdClashView,
+  SharedIdsView,
+  UntangleArgs,
+  UntangleResult,
+} from './patient-identity-views';
 import { SavePdfArgs, SavePdfResult } from './schedule-pdf';
 import {
   PracticeAdvance,
@@ -212,6 +219,8 @@ export const IpcError = z.object({
   kind: IpcErrorKind,
   message: z.string(),
   fieldErrors: z.array(IpcFieldError).default([]),
+  /** A save stopped because its Patient ID already names another person (kind 'conflict'). */
+  patientIdClash: PatientIdClashView.optional(),
 });
 export type IpcError = z.infer<typeof IpcError>;
 
@@ -285,10 +294,23 @@ export const IPC_CALLS = {
   'protocols.matchingIds': call(ProtocolMatch, z.object({ localIds: z.array(z.string()) })),
   'protocols.get': call(LocalProtocolId, ProtocolView),
   /** Drafts a protocol locally; it is sent to the server when it can be. */
-  'protocols.create': call(z.object({ draft: ProtocolInput }), ProtocolView),
-  'protocols.update': call(LocalProtocolId.extend({ draft: ProtocolInput }), ProtocolView),
+  /**
+   * A Patient ID that already names another person stops these three with a 'conflict' carrying
+   * patientIdClash; the same call with `patientId` (the user's answer) goes through.
+   */
+  'protocols.create': call(
+    z.object({ draft: ProtocolInput, patientId: PatientIdChoice.optional() }),
+    ProtocolView,
+  ),
+  'protocols.update': call(
+    LocalProtocolId.extend({ draft: ProtocolInput, patientId: PatientIdChoice.optional() }),
+    ProtocolView,
+  ),
   /** A new local protocol with the same order for another patient. */
-  'protocols.duplicate': call(DuplicateProtocol, ProtocolView),
+  'protocols.duplicate': call(
+    DuplicateProtocol.extend({ patientId: PatientIdChoice.optional() }),
+    ProtocolView,
+  ),
   /** 'dropped': it never reached the server; 'queued': the delete waits to be sent. */
   'protocols.delete': call(
     LocalProtocolId,
@@ -326,6 +348,10 @@ export const IPC_CALLS = {
   'patients.list': call(PatientListQuery, PatientPageView),
   /** One patient: protocols, every order with its status, tracking and protocol, the supply. */
   'patients.get': call(PatientId, PatientView),
+  /** The Patient IDs that name more than one person, each with its people and their protocols. */
+  'patients.sharedIds': call(None, SharedIdsView),
+  /** Untangles one shared ID: the same person everywhere, or a person's protocols to a new ID. */
+  'patients.untangle': call(UntangleArgs, UntangleResult),
 
   /** Orders of the local mirror, newest first. */
   'orders.list': call(OrderQuery, OrderPageView),

@@ -10,7 +10,11 @@ import { ProtocolSummaryView } from './protocol-views';
  */
 
 /** A patient's sourceId, as the API bounds it. */
-export const PatientId = z.object({ sourceId: z.string().trim().min(1, 'required').max(100) });
+export const PatientId = z.object({
+  sourceId: z.string().trim().min(1, 'required').max(100),
+  /** Which person, when the ID names several (their name key); else the ID's one person. */
+  person: z.string().max(400).optional(),
+});
 
 /** The patient list: search words (name or Patient ID), a page by offset. */
 export const PatientListQuery = z.object({
@@ -25,6 +29,10 @@ export const PatientSummaryView = z.object({
   sourceId: z.string(),
   /** The name a protocol gives the patient, else the latest order's. */
   name: z.string(),
+  /** The person's name key (the list keeps each name under an ID apart); null: orders only. */
+  person: z.string().nullable(),
+  /** The Patient ID also names someone else here (docs/decisions.md, "One person per Patient ID"). */
+  sharedId: z.boolean(),
   /** Protocols not deleted here. */
   protocols: z.int().min(0),
   /** Orders of the mirror, cancelled ones included. */
@@ -38,6 +46,8 @@ export const PatientPageView = z.object({
   patients: z.array(PatientSummaryView),
   /** How many patients match in all. */
   total: z.int().min(0),
+  /** How many Patient IDs here name more than one person (the Patients screen's review). */
+  sharedIds: z.int().min(0),
 });
 export type PatientPageView = z.infer<typeof PatientPageView>;
 
@@ -91,6 +101,9 @@ export type PatientProtocolView = z.infer<typeof PatientProtocolView>;
 export const PatientView = z.object({
   sourceId: z.string(),
   name: z.string(),
+  person: z.string().nullable(),
+  /** The other names the same Patient ID carries here: never shown as this patient's. */
+  otherNames: z.array(z.string()),
   protocols: z.array(PatientProtocolView),
   orders: z.array(PatientOrderView),
   /** What became of them as the app knows it now: standing (charged), cancelled, refused. */

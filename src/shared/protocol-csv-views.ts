@@ -26,9 +26,18 @@ export const CsvText = z
 
 export const CsvImportArgs = z.object({ csv: CsvText });
 
+/**
+ * What to do with a row whose Patient ID already names another person: the same person with the
+ * stored details, the same person with the row's details everywhere, or the suggested new ID.
+ */
+export const CsvPatientIdChoice = z.enum(['use-stored', 'update-everywhere', 'new-id']);
+export type CsvPatientIdChoice = z.infer<typeof CsvPatientIdChoice>;
+
 /** Commit: the same text again, and how many protocols the user saw ready (optional check). */
 export const CsvImportCommitArgs = CsvImportArgs.extend({
   expectedReady: z.int().min(0).optional(),
+  /** The answer for each flagged row, by its row number (every flagged row needs one). */
+  patientIds: z.record(z.string().regex(/^\d{1,6}$/), CsvPatientIdChoice).optional(),
 });
 
 /** Why a row cannot be imported: the column (null: the row as a whole) and what to fix. */
@@ -44,6 +53,15 @@ export const CsvGoodRow = z.object({
   /** "3 products · 30 days · STANDARD · ONE_TIME" */
   summary: z.string(),
   warnings: z.array(z.string()),
+  /** The row's Patient ID already names another person (here, or on an earlier row). */
+  patientIdClash: z
+    .object({
+      otherName: z.string(),
+      /** Where the other name is: 'store' (Order Desk) or the earlier row's number. */
+      otherRow: z.int().min(1).nullable(),
+      suggestedId: z.string(),
+    })
+    .optional(),
 });
 export type CsvGoodRow = z.infer<typeof CsvGoodRow>;
 

@@ -4,6 +4,7 @@ import { expect, test } from '../support/e2e/fixtures';
 import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
 import { connectToProtocols, protocolsUi as list } from '../support/e2e/protocols';
 import { downloaded, textOf } from '../support/e2e/downloads';
+import { patientBody } from '../support/e2e/local-orders';
 import { saveScreen } from '../support/e2e/screens';
 
 test('downloads the template, imports good and bad rows after a preview, and exports the list', async ({
@@ -208,4 +209,63 @@ test('10,000 rows go through the screen: the preview lists them virtualised, and
   });
   await expect(app.getByTestId('protocol-count')).toHaveText('9,999 protocols');
   expect(host.core.store.protocols.count()).toBe(9_999);
+});
+
+test('a row whose Patient ID belongs to another name is flagged, and imported only as the user answers', async ({
+  app,
+  host,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await connectToProtocols(app);
+  host.core.session!.protocols.create(
+    patientBody({ sourceId: 'PAT-1001', firstName: 'Maria', lastName: 'Gonzalez' }),
+  );
+  await app.getByRole('link', { name: 'Import CSV…' }).click();
+  const head =
+    'Patient ID,First name,Last name,Address line 1,City,State,ZIP code,Days supply,Shipping method,Order type,Product 1 ID,Product 1 quantity';
+  const line = (id: string, first: string, last: string) =>
+    `${id},${first},${last},9 Elm St,Salem,OR,97301,30,STANDARD,ONE_TIME,1035,1`;
+  const csv = [head, line('PAT-1001', 'Dup', 'Test'), line('CSV-E2E-PID-2', 'Ann', 'Lee')].join(
+    '\r\n',
+  );
+  await app.getByLabel('Choose a CSV file…').setInputFiles({
+    name: 'clinic.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv, 'utf8'),
+  });
+  await expect(app.getByRole('heading', { name: 'clinic.csv' })).toBeFocused();
+  await expect(app.getByTestId('import-ready')).toHaveText('2');
+  const good = app.getByRole('list', { name: 'Rows ready to import' }).getByRole('listitem');
+  await expect(good.nth(0)).toContainText(
+    'Patient ID PAT-1001 already belongs to Maria Gonzalez (in Order Desk), not Dup Test.',
+  );
+  const importButton = app.getByRole('button', { name: 'Import 2 protocols' });
+  await expect(importButton).toBeDisabled();
+  await expect(
+    app.getByText('1 row with a Patient ID of another name needs an answer first.'),
+  ).toBeVisible();
+  await expectNoAxeBlockersInBothThemes(app, testInfo, 'protocols-import-patient-ids', {
+    screenshot: true,
+  });
+  await saveScreen(app, testInfo, 'protocols-import-patient-ids');
+  expect(host.core.store.protocols.count()).toBe(1);
+
+  // For all (one row here), then one row's own answer: another person, the suggested ID.
+  await app.getByRole('button', { name: 'All: same person, stored details' }).click();
+  const answer = app.getByRole('combobox', {
+    name: 'Row 2: is Dup Test the same person as Maria Gonzalez?',
+  });
+  await expect(answer).toHaveValue('use-stored');
+  await answer.selectOption({ label: 'Another person: new ID PAT-1002' });
+  await expect(importButton).toBeEnabled();
+  await importButton.click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Protocols' })).toBeVisible();
+  const drafts = host.core.store.protocols
+    .matchingDrafts({ sort: 'name' })
+    .map((d) => `${d.customer.firstName} ${d.customer.lastName} ${d.customer.sourceId}`);
+  expect(drafts.sort()).toEqual([
+    'Ann Lee CSV-E2E-PID-2',
+    'Dup Test PAT-1002',
+    'Maria Gonzalez PAT-1001',
+  ]);
 });

@@ -5,6 +5,7 @@ import {
   type CsvGoodRow,
   type CsvImportPreview,
 } from '@shared/protocol-csv-views';
+import { peopleOfId, personKey, suggestFreeId } from '../patients/patient-identity';
 import type { LocalStore } from '../stores';
 import { CsvSyntaxError, readCsv, type CsvRow } from './csv-text';
 import { mapHeader, type ColumnMap } from './protocol-columns';
@@ -95,6 +96,46 @@ export interface ImportPlan {
 }
 
 /**
+ * Flags each good row whose Patient ID already names another person: in Order Desk (the ID's
+ * protocols, else its orders), else on an earlier row of the file. The rows of one new person
+ * under an ID share one suggested new ID, free here and in the file.
+ */
+function flagPatientIds(store: LocalStore, good: (CsvGoodRow & { request: ProtocolRequest })[]) {
+  const taken = new Set(good.map((g) => g.sourceId));
+  const stored = new Map<string, { key: string; name: string }[]>();
+  const firstInFile = new Map<string, { key: string; name: string; row: number }>();
+  const suggested = new Map<string, string>();
+  for (const g of good) {
+    const c = g.request.customer;
+    const key = personKey(c);
+    let people = stored.get(c.sourceId);
+    if (!people) {
+      people = peopleOfId(store.db, c.sourceId).map((p) => ({ key: p.key, name: p.name }));
+      stored.set(c.sourceId, people);
+    }
+    const first = firstInFile.get(c.sourceId);
+    if (!first) firstInFile.set(c.sourceId, { key, name: g.patient, row: g.row });
+    const other =
+      people.length > 0
+        ? people.some((p) => p.key === key)
+          ? null
+          : { otherName: people.map((p) => p.name).join(' and '), otherRow: null }
+        : first && first.key !== key
+          ? { otherName: first.name, otherRow: first.row }
+          : null;
+    if (!other) continue;
+    const group = `${c.sourceId}\u0000${key}`;
+    let id = suggested.get(group);
+    if (id === undefined) {
+      id = suggestFreeId(store.db, c.sourceId, taken);
+      taken.add(id);
+      suggested.set(group, id);
+    }
+    g.patientIdClash = { ...other, suggestedId: id };
+  }
+}
+
+/**
  * What an import of `text` would do, writing nothing: every row checked by the shared rules and
  * the catalog mirror; a row repeating an earlier row's patient and products is left out; a row
  * matching a protocol already here is imported with a warning.
@@ -138,6 +179,7 @@ export function planImport(store: LocalStore, text: string): ImportPlan {
       request: r,
     });
   }
+  flagPatientIds(store, good);
   const existing = new Set(
     store.protocols.draftsBySourceIds(good.map((g) => g.sourceId)).map((d) => sameOrderKey(d)),
   );

@@ -4,6 +4,7 @@ import { fieldName } from '@shared/field-names';
 import type { IpcError, IpcErrorKind, IpcFieldError } from '@shared/ipc';
 import { ApiClientError } from '../api/errors';
 import { isKeychainError } from '../connections/keychain-guard';
+import { PatientIdClash } from '../patients/patient-identity';
 import type { Logger } from '../logging';
 import { StoreError } from '../store/errors';
 import { storeFaultMessage } from '../store/fault-messages';
@@ -71,6 +72,15 @@ export function toIpcError(
   }
   if (error instanceof IpcFailure) {
     return { kind: error.kind, message: error.message, fieldErrors: error.fieldErrors };
+  }
+  if (error instanceof PatientIdClash) {
+    // The window asks the user with these facts and calls again with the answer.
+    return {
+      kind: 'conflict',
+      message: error.message,
+      fieldErrors: [{ path: ['customer', 'sourceId'], message: 'belongs to another person' }],
+      patientIdClash: error.clash,
+    };
   }
   if (error instanceof ApiClientError) {
     if (error.kind === 'unauthorized' && error.reason === 'keychain-unavailable') {

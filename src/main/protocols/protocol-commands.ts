@@ -1,4 +1,5 @@
 import type { ProtocolRequest } from '@shared/api';
+import type { PatientIdChoice } from '@shared/patient-identity-views';
 import type { ActivityLog } from '../activity/activity-log';
 import type { LocalStore } from '../stores';
 import type { ChangeEffect } from '../jobs/protocol/change-queue';
@@ -9,6 +10,16 @@ import {
   type ConflictView,
   type Resolution,
 } from './conflicts';
+import {
+  customerKeys,
+  keepOnePerson,
+  moveToNewId,
+  rewriteCustomers,
+  settleImportRow,
+  settlePatientId,
+} from './patient-id-rule';
+import { PatientIdClash, personKey } from '../patients/patient-identity';
+import { StoreError } from '../store/errors';
 import type { LocalProtocol, ProtocolDraft } from './protocol-model';
 
 export interface ProtocolCommandsOptions {
@@ -31,18 +42,41 @@ export interface ProtocolCommandsOptions {
 export class ProtocolCommands {
   constructor(private readonly o: ProtocolCommandsOptions) {}
 
-  create(draft: ProtocolRequest): LocalProtocol {
+  /**
+   * Every save passes the rule of one person per Patient ID (patient-id-rule.ts): a Patient ID
+   * that names someone else throws PatientIdClash unless `patientId` answers it.
+   */
+  create(draft: ProtocolRequest, patientId?: PatientIdChoice): LocalProtocol {
     return this.command(() => {
-      const p = this.o.store.protocols.createDraft(draft);
-      this.o.activity.record({ action: 'protocol-created', subjects: idsOf(p) });
+      const settled = settlePatientId(this.o.store, draft.customer, patientId);
+      const p = this.o.store.protocols.createDraft({ ...draft, customer: settled.customer });
+      this.o.activity.record({
+        action: 'protocol-created',
+        subjects: idsOf(p),
+        detail: settled.choice ? { patientIdChoice: settled.choice } : {},
+      });
+      this.everywhere(settled, p);
       return p;
     });
   }
 
-  /** Many new drafts in one transaction (a CSV import); returns their localIds. */
-  importMany(drafts: readonly ProtocolRequest[], options: { skipped?: number } = {}): string[] {
+  /**
+   * Many new drafts in one transaction (a CSV import); returns their localIds. `patientIds`, for
+   * a file with rows whose Patient ID names another person: each row's number and answer (null:
+   * none asked); every row then passes the rule in turn, the rows before it counted.
+   */
+  importMany(
+    drafts: readonly ProtocolRequest[],
+    options: {
+      skipped?: number;
+      patientIds?: readonly { row: number; choice: 'use-stored' | 'update-everywhere' | null }[];
+    } = {},
+  ): string[] {
     return this.command(() => {
-      const ids = this.o.store.protocols.createDrafts(drafts);
+      const rows = options.patientIds;
+      const ids = rows
+        ? drafts.map((draft, i) => this.importRow(draft, rows[i]!))
+        : this.o.store.protocols.createDrafts(drafts);
       this.o.activity.record({
         action: 'csv-imported',
         subjects: { protocols: ids, patients: drafts.map((d) => d.customer.sourceId) },
@@ -52,29 +86,106 @@ export class ProtocolCommands {
     });
   }
 
-  duplicate(localId: string, customer: ProtocolRequest['customer']): LocalProtocol {
+  /** One row of an import that asked about Patient IDs: the rule, then the draft. */
+  private importRow(
+    draft: ProtocolRequest,
+    row: { row: number; choice: 'use-stored' | 'update-everywhere' | null },
+  ): string {
+    let settled;
+    try {
+      settled = settleImportRow(this.o.store, draft.customer, row.choice);
+    } catch (error) {
+      if (!(error instanceof PatientIdClash)) throw error;
+      throw new StoreError(
+        'invalid-state',
+        `Row ${row.row}: ${error.message} Nothing was imported; look at the preview again.`,
+      );
+    }
+    const [localId] = this.o.store.protocols.createDrafts([
+      { ...draft, customer: settled.customer },
+    ]);
+    const p = this.o.store.protocols.get(localId!);
+    if (p) this.everywhere(settled, p);
+    return localId!;
+  }
+
+  duplicate(
+    localId: string,
+    customer: ProtocolRequest['customer'],
+    patientId?: PatientIdChoice,
+  ): LocalProtocol {
     return this.command(() => {
       const source = this.o.store.protocols.get(localId);
-      const p = this.o.store.protocols.duplicate(localId, customer);
+      const settled = settlePatientId(this.o.store, customer, patientId);
+      const p = this.o.store.protocols.duplicate(localId, settled.customer);
       this.o.activity.record({
         action: 'protocol-duplicated',
         subjects: merged(source && idsOf(source), idsOf(p)),
+        detail: settled.choice ? { patientIdChoice: settled.choice } : {},
       });
+      this.everywhere(settled, p);
       return p;
     });
   }
 
-  update(localId: string, draft: ProtocolRequest | ProtocolDraft): LocalProtocol {
+  /**
+   * The rule is asked only when the save gives the protocol another Patient ID or name: saving
+   * a protocol of an ID that already named two people changes nothing of that (the review does).
+   */
+  update(
+    localId: string,
+    draft: ProtocolRequest | ProtocolDraft,
+    patientId?: PatientIdChoice,
+  ): LocalProtocol {
     return this.command(() => {
       const before = this.o.store.protocols.get(localId);
-      const p = this.o.store.protocols.updateDraft(localId, draft);
+      const same =
+        before !== null &&
+        before.draft.customer.sourceId === draft.customer.sourceId &&
+        personKey(before.draft.customer) === personKey(draft.customer);
+      const settled = same
+        ? { customer: draft.customer, everywhere: [], choice: null }
+        : settlePatientId(this.o.store, draft.customer, patientId, localId);
+      const p = this.o.store.protocols.updateDraft(localId, {
+        ...draft,
+        customer: settled.customer,
+      });
       this.o.activity.record({
         action: 'protocol-edited',
         subjects: merged(before && idsOf(before), idsOf(p)),
-        detail: before ? { keys: changedFields(before.draft, p.draft) } : {},
+        detail: {
+          ...(before ? { keys: changedFields(before.draft, p.draft) } : {}),
+          ...(settled.choice ? { patientIdChoice: settled.choice } : {}),
+        },
       });
+      this.everywhere(settled, p);
       return p;
     });
+  }
+
+  /** Untangling a shared ID: one person's details on every protocol of the ID. */
+  keepOnePerson(sourceId: string, keep: string): number {
+    return this.command(() => keepOnePerson(this.o.store, this.o.activity, sourceId, keep));
+  }
+
+  /** Untangling a shared ID: one person's protocols to a new Patient ID. */
+  moveToNewId(sourceId: string, person: string, newSourceId: string): number {
+    return this.command(() =>
+      moveToNewId(this.o.store, this.o.activity, sourceId, person, newSourceId),
+    );
+  }
+
+  /** 'update-everywhere': the saved protocol's details on the ID's other protocols. */
+  private everywhere(settled: { everywhere: string[] }, saved: LocalProtocol): void {
+    if (settled.everywhere.length === 0) return;
+    const customer = saved.draft.customer;
+    rewriteCustomers(
+      this.o.store,
+      this.o.activity,
+      settled.everywhere,
+      () => customer,
+      'update-everywhere',
+    );
   }
 
   delete(localId: string): ChangeEffect {
@@ -138,9 +249,7 @@ function merged(...all: (ReturnType<typeof idsOf> | null)[]) {
 /** The names of the draft's fields an edit changed (never their values). */
 function changedFields(before: ProtocolDraft, after: ProtocolDraft): string[] {
   const differs = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
-  const customer = (['sourceId', 'firstName', 'lastName', 'email', 'phone', 'address'] as const)
-    .filter((k) => differs(before.customer[k], after.customer[k]))
-    .map((k) => `customer.${k}`);
+  const customer = customerKeys(before.customer, after.customer);
   const order = (['daysSupply', 'shippingMethod', 'orderType', 'lineItems'] as const).filter((k) =>
     differs(before[k], after[k]),
   );

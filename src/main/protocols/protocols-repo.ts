@@ -5,7 +5,7 @@ import {
   type ProtocolRead,
   type ProtocolRequest,
 } from '@shared/api';
-import { ProtocolInput } from '@shared/protocol-input';
+import { CustomerInput, ProtocolInput } from '@shared/protocol-input';
 import type { DueWindow, ProtocolListState } from '@shared/protocol-views';
 import type { Clock } from '../clock';
 import type { Db } from '../store/db';
@@ -295,19 +295,37 @@ export class ProtocolsRepo {
   updateDraft(localId: string, draft: ProtocolRequest | ProtocolDraft): LocalProtocol {
     const d = ProtocolInput.parse(draft);
     runTransaction(this.db, () => {
+      this.writeDraft(localId, d);
+    });
+    return this.require(localId);
+  }
+
+  /**
+   * Only the patient's details change (one person's details everywhere, a person moved to a new
+   * Patient ID): the customer must be a valid CustomerInput; the rest of the draft stays as it
+   * is, complete or not (a copy pulled without a shipping method keeps waiting for one).
+   */
+  replaceCustomer(localId: string, customer: ProtocolDraft['customer']): LocalProtocol {
+    const c = CustomerInput.parse(customer);
+    runTransaction(this.db, () => {
       const current = this.require(localId);
-      if (current.deleted)
-        throw new StoreError('invalid-state', `Protocol ${localId} was deleted.`);
-      prepareCached(
-        this.db,
-        `UPDATE protocols SET customer_name = @customer_name, source_id = @source_id, email = @email,
+      this.writeDraft(localId, ProtocolDraftSchema.parse({ ...current.draft, customer: c }));
+    });
+    return this.require(localId);
+  }
+
+  /** Writes a draft over a protocol not deleted, with its coalesced pending change. */
+  private writeDraft(localId: string, d: ProtocolDraft): void {
+    const current = this.require(localId);
+    if (current.deleted) throw new StoreError('invalid-state', `Protocol ${localId} was deleted.`);
+    prepareCached(
+      this.db,
+      `UPDATE protocols SET customer_name = @customer_name, source_id = @source_id, email = @email,
            search_text = @search_text, sort_name = @sort_name, draft = @draft, rev = rev + 1, local_updated_at = @now,
            sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END
          WHERE local_id = @local_id`,
-      ).run({ local_id: localId, now: this.clock.now(), ...draftColumns(d) });
-      reconcileChange(this.ctx(), localId, true);
-    });
-    return this.require(localId);
+    ).run({ local_id: localId, now: this.clock.now(), ...draftColumns(d) });
+    reconcileChange(this.ctx(), localId, true);
   }
 
   /**

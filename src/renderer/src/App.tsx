@@ -22,6 +22,7 @@ const BatchesScreen = lazyScreen(() => import('./screens/batches/BatchesScreen')
 const RefillsScreen = lazyScreen(() => import('./screens/refills/RefillsScreen'));
 const PatientsScreen = lazyScreen(() => import('./screens/patients/PatientsScreen'));
 const PatientScreen = lazyScreen(() => import('./screens/patients/PatientScreen'));
+const SharedIdsScreen = lazyScreen(() => import('./screens/patients/SharedIdsScreen'));
 const ActivityScreen = lazyScreen(() => import('./screens/activity/ActivityScreen'));
 const ConflictsScreen = lazyScreen(() => import('./screens/conflicts/ConflictsScreen'));
 const CatalogScreen = lazyScreen(() => import('./screens/catalog/CatalogScreen'));
@@ -137,8 +138,14 @@ function Shell() {
                 <Route path="/refills">
                   <RefillsScreen />
                 </Route>
+                <Route path="/patients/:sourceId/:person">
+                  {(params) => <PatientScreen sourceId={params.sourceId} person={params.person} />}
+                </Route>
                 <Route path="/patients/:sourceId">
                   {(params) => <PatientScreen sourceId={params.sourceId} />}
+                </Route>
+                <Route path="/patient-ids">
+                  <SharedIdsScreen />
                 </Route>
                 <Route path="/patients">
                   <PatientsScreen />

@@ -107,6 +107,8 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'refills.due': { withinDays: 400 },
   'patients.list': { search: 'x'.repeat(201), limit: 0 },
   'patients.get': { sourceId: '' },
+  'patients.sharedIds': { extra: 1 },
+  'patients.untangle': { choice: 'merge', sourceId: 'PAT-1' },
   'orders.list': { statuses: ['LOST'], limit: 0, createdFrom: 'yesterday' },
   'orders.counts': { search: 'x'.repeat(201) },
   'orders.exportCsv': { statuses: ['LOST'], createdTo: 'tomorrow' },
@@ -697,7 +699,12 @@ export function registerContractSuite(
         const p = await value('protocols.create', {
           draft: {
             ...draft,
-            customer: { ...draft.customer, firstName, lastName, sourceId: `ipc-sort-${lastName}` },
+            customer: {
+              ...draft.customer,
+              firstName,
+              lastName,
+              sourceId: `ipc-sort-${firstName}-${lastName}`,
+            },
           },
         });
         made.push(p.localId);
@@ -942,6 +949,59 @@ export function registerContractSuite(
       );
       expect((await failure('patients.get', { sourceId: 'nobody-here' })).kind).toBe('not-found');
       await value('sync.now', {});
+    });
+
+    it('stops a save whose Patient ID names another person, and takes the answer', async () => {
+      const draft = validOrderBody() as ProtocolRequest;
+      const ada = { ...draft, customer: { ...draft.customer, sourceId: 'ipc-shared-1001' } };
+      await value('protocols.create', { draft: ada });
+      const dup = { ...ada, customer: { ...ada.customer, firstName: 'Dup', lastName: 'Test' } };
+      const stopped = await failure('protocols.create', { draft: dup });
+      expect(stopped).toMatchObject({
+        kind: 'conflict',
+        patientIdClash: {
+          sourceId: 'ipc-shared-1001',
+          name: 'Dup Test',
+          others: [expect.objectContaining({ name: 'Ada Lovelace', protocols: 1 })],
+          suggestedId: 'ipc-shared-1002',
+        },
+      });
+      const person = stopped.patientIdClash!.others[0]!.key;
+      const saved = await value('protocols.create', {
+        draft: dup,
+        patientId: { choice: 'use-stored', person },
+      });
+      expect(saved.draft.customer).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace' });
+      const listed = await value('patients.list', { search: 'ipc-shared' });
+      expect(listed.patients).toEqual([
+        expect.objectContaining({ name: 'Ada Lovelace', protocols: 2, sharedId: false }),
+      ]);
+      expect((await value('patients.sharedIds', {})).ids.map((i) => i.sourceId)).not.toContain(
+        'ipc-shared-1001',
+      );
+      // A store that already holds two names under one ID (old data): the review untangles it.
+      target.core.store.protocols.createDraft(dup);
+      const [shared] = (await value('patients.sharedIds', {})).ids.filter(
+        (i) => i.sourceId === 'ipc-shared-1001',
+      );
+      expect(shared!.people.map((p) => [p.name, p.protocols])).toEqual(
+        expect.arrayContaining([
+          ['Ada Lovelace', 2],
+          ['Dup Test', 1],
+        ]),
+      );
+      const dupKey = shared!.people.find((p) => p.name === 'Dup Test')!.key;
+      expect(
+        await value('patients.untangle', {
+          choice: 'new-id',
+          sourceId: 'ipc-shared-1001',
+          person: dupKey,
+          newSourceId: shared!.suggestedId,
+        }),
+      ).toEqual({ changed: 1 });
+      expect((await value('patients.list', { search: 'Dup Test' })).patients).toEqual([
+        expect.objectContaining({ sourceId: 'ipc-shared-1002', sharedId: false }),
+      ]);
     });
 
     it("retries a rejected item from its protocol's current draft and refuses any other", async () => {

@@ -98,6 +98,8 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   'refills.due': { withinDays: 14 },
   'patients.list': { search: 'ada', limit: 50, offset: 0 },
   'patients.get': { sourceId: 'patient-1' },
+  'patients.sharedIds': {},
+  'patients.untangle': { choice: 'same-person', sourceId: 'patient-1', keep: 'doe\u001fjane' },
   'orders.list': { statuses: ['NEW'], limit: 20 },
   'orders.counts': { search: 'ada' },
   'orders.exportCsv': { statuses: ['SHIPPED'], search: 'ada', createdFrom: '2026-01-01T00:00:00Z' },

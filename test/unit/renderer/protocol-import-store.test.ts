@@ -44,7 +44,7 @@ describe('protocol import store', () => {
     expect(await store().commit()).toEqual({ created: 1, skipped: 1 });
     expect(calls[1]).toEqual({
       channel: 'protocols.importCommit',
-      args: { csv: 'Patient ID\r\nP1\r\n', expectedReady: 1 },
+      args: { csv: 'Patient ID\r\nP1\r\n', expectedReady: 1, patientIds: {} },
     });
     expect(store()).toMatchObject({ phase: 'choose', preview: null, csv: null });
   });

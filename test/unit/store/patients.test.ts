@@ -60,6 +60,8 @@ describe('patients', () => {
         protocols: 3,
         orders: 3,
         lastOrderedAt: new Date(now - 2 * DAY).toISOString(),
+        person: expect.any(String),
+        sharedId: false,
       },
       // No protocol: named after the latest order.
       expect.objectContaining({ sourceId: 'p-bob', name: 'Ordered Name', protocols: 0, orders: 1 }),
@@ -82,7 +84,11 @@ describe('patients', () => {
     const second = listPatients(store, { limit: 1, offset: 1 });
     expect(second.patients.map((p) => p.sourceId)).toEqual(['p-bob']);
     expect(second.total).toBe(2);
-    expect(listPatients(store, { limit: 1, offset: 5 })).toEqual({ patients: [], total: 2 });
+    expect(listPatients(store, { limit: 1, offset: 5 })).toEqual({
+      patients: [],
+      total: 2,
+      sharedIds: 0,
+    });
   });
 
   it('shows one patient whole: protocols, orders newest first, tracking, and the supply', () => {

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import { listPatients, patientView } from '@main/patients/patient-queries';
-import { IpcFailure } from '../errors';
+import { listSharedIds } from '@main/patients/shared-ids';
+import { IpcFailure, describeFieldErrors, fieldErrorsOf } from '../errors';
 import { catalogNames, toSummaryView } from '../views';
 import { requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
 
@@ -11,9 +13,9 @@ export function patientsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'patien
       session();
       return listPatients(core.store, { search, limit, offset });
     },
-    'patients.get': async ({ sourceId }) => {
+    'patients.get': async ({ sourceId, person }) => {
       // Days left count from the server's time, as the orders' dates and refills due do.
-      const patient = patientView(core.store, sourceId, session().serverTime.now());
+      const patient = patientView(core.store, sourceId, session().serverTime.now(), person);
       if (!patient)
         throw new IpcFailure(
           'not-found',
@@ -28,6 +30,28 @@ export function patientsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'patien
         })),
         supply: supply && { ...supply, runsOutAt: new Date(supply.runsOutAt).toISOString() },
       };
+    },
+    'patients.sharedIds': async () => {
+      session();
+      return listSharedIds(core.store);
+    },
+    'patients.untangle': async (args) => {
+      const s = session();
+      try {
+        const changed =
+          args.choice === 'same-person'
+            ? s.protocols.keepOnePerson(args.sourceId, args.keep)
+            : s.protocols.moveToNewId(args.sourceId, args.person, args.newSourceId);
+        return { changed };
+      } catch (error) {
+        if (!(error instanceof z.ZodError)) throw error;
+        // A protocol's stored details that are not valid now (a state pulled from elsewhere).
+        const fieldErrors = fieldErrorsOf(error.issues);
+        throw new IpcFailure(
+          'validation',
+          `A protocol of this Patient ID needs its details fixed in the editor first: ${describeFieldErrors(fieldErrors)}.`,
+        );
+      }
     },
   };
 }

@@ -66,18 +66,24 @@ export function protocolsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'proto
       session();
       return toProtocolView(protocol(localId), catalogNames(core.store));
     },
-    'protocols.create': async ({ draft }) =>
-      toProtocolView(session().protocols.create(draft), catalogNames(core.store)),
-    'protocols.update': async ({ localId, draft }) => {
+    'protocols.create': async ({ draft, patientId }) =>
+      toProtocolView(session().protocols.create(draft, patientId), catalogNames(core.store)),
+    'protocols.update': async ({ localId, draft, patientId }) => {
       const s = session();
       protocol(localId);
-      return toProtocolView(s.protocols.update(localId, draft), catalogNames(core.store));
+      return toProtocolView(
+        s.protocols.update(localId, draft, patientId),
+        catalogNames(core.store),
+      );
     },
-    'protocols.duplicate': async ({ localId, customer }) => {
+    'protocols.duplicate': async ({ localId, customer, patientId }) => {
       const s = session();
       protocol(localId);
       try {
-        return toProtocolView(s.protocols.duplicate(localId, customer), catalogNames(core.store));
+        return toProtocolView(
+          s.protocols.duplicate(localId, customer, patientId),
+          catalogNames(core.store),
+        );
       } catch (error) {
         if (!(error instanceof z.ZodError)) throw error;
         // On the paths of the protocol's draft, where the editor shows them.
@@ -105,7 +111,7 @@ export function protocolsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'proto
       await ensureCatalog(core);
       return csvFile(() => planImport(core.store, csv).preview);
     },
-    'protocols.importCommit': async ({ csv, expectedReady }) => {
+    'protocols.importCommit': async ({ csv, expectedReady, patientIds }) => {
       const s = session();
       const plan = csvFile(() => planImport(core.store, csv));
       if (expectedReady !== undefined && plan.preview.ready !== expectedReady) {
@@ -114,7 +120,37 @@ export function protocolsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'proto
           `The file now gives ${plan.preview.ready} protocols ready to import instead of ${expectedReady} (the catalog or the protocols changed meanwhile). Nothing was imported; check the preview again.`,
         );
       }
-      const ids = s.protocols.importMany(plan.requests, { skipped: plan.preview.bad.length });
+      const rows = plan.preview.good.map((g) => ({
+        row: g.row,
+        clash: g.patientIdClash ?? null,
+        choice: g.patientIdClash ? (patientIds?.[String(g.row)] ?? null) : null,
+      }));
+      const unanswered = rows.filter((r) => r.clash && r.choice === null).map((r) => r.row);
+      if (unanswered.length > 0) {
+        throw new IpcFailure(
+          'validation',
+          `Choose for ${unanswered.length === 1 ? 'row' : 'rows'} ${unanswered.slice(0, 10).join(', ')}${unanswered.length > 10 ? '…' : ''}: the Patient ID already names another person, so say whether it is the same person or gets a new ID. Nothing was imported.`,
+        );
+      }
+      const asked = rows.some((r) => r.clash);
+      // 'new-id': the row takes the ID the preview suggested, then passes the rule as any row.
+      const requests = plan.requests.map((request, i) => {
+        const r = rows[i]!;
+        return r.clash && r.choice === 'new-id'
+          ? { ...request, customer: { ...request.customer, sourceId: r.clash.suggestedId } }
+          : request;
+      });
+      const ids = s.protocols.importMany(requests, {
+        skipped: plan.preview.bad.length,
+        ...(asked
+          ? {
+              patientIds: rows.map((r) => ({
+                row: r.row,
+                choice: r.choice === 'new-id' ? null : r.choice,
+              })),
+            }
+          : {}),
+      });
       return { created: ids.length, skipped: plan.preview.bad.length };
     },
     'protocols.exportCsv': async (args) => {

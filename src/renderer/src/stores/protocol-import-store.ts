@@ -5,6 +5,7 @@ import {
   CsvText,
   type CsvImportPreview,
   type CsvImportResult,
+  type CsvPatientIdChoice,
 } from '@shared/protocol-csv-views';
 import { call } from '../lib/ipc';
 
@@ -20,6 +21,12 @@ interface ProtocolImportStore {
   preview: CsvImportPreview | null;
   /** Why the file cannot be imported (the whole file), or why the import failed. */
   error: IpcError | null;
+  /** The answers for rows whose Patient ID names another person, by row number. */
+  patientIds: Record<string, CsvPatientIdChoice>;
+  /** Answers one flagged row (null: takes the answer back). */
+  choosePatientId(row: number, choice: CsvPatientIdChoice | null): void;
+  /** Gives every flagged row the same answer. */
+  chooseAllPatientIds(choice: CsvPatientIdChoice): void;
   /** Reads a chosen file and asks main for its preview. */
   choose(file: File): Promise<void>;
   /** Imports the ready rows; answers what was created, or null (the error is kept). */
@@ -33,6 +40,7 @@ const initial = {
   csv: null,
   preview: null,
   error: null,
+  patientIds: {},
 };
 
 /** A failure found here, before main is asked. */
@@ -78,13 +86,29 @@ export const useProtocolImportStore = create<ProtocolImportStore>((set, get) => 
     const { csv, preview } = get();
     if (!csv || !preview || preview.ready === 0) return null;
     set({ phase: 'importing', error: null });
-    const result = await call('protocols.importCommit', { csv, expectedReady: preview.ready });
+    const result = await call('protocols.importCommit', {
+      csv,
+      expectedReady: preview.ready,
+      patientIds: get().patientIds,
+    });
     if (!result.ok) {
       set({ phase: 'preview', error: result.error });
       return null;
     }
     set({ ...initial });
     return result.value;
+  },
+
+  choosePatientId(row, choice) {
+    const patientIds = { ...get().patientIds };
+    if (choice === null) delete patientIds[String(row)];
+    else patientIds[String(row)] = choice;
+    set({ patientIds });
+  },
+
+  chooseAllPatientIds(choice) {
+    const flagged = get().preview?.good.filter((g) => g.patientIdClash) ?? [];
+    set({ patientIds: Object.fromEntries(flagged.map((g) => [String(g.row), choice])) });
   },
 
   reset() {

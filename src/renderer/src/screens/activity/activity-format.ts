@@ -47,10 +47,22 @@ const SOURCES: Record<NonNullable<ActivityDetail['source']>, string> = {
   scratch: 'an order written from scratch',
 };
 
+const PATIENT_ID_CHOICES: Record<NonNullable<ActivityDetail['patientIdChoice']>, string> = {
+  'use-stored': 'the same person: the stored details taken',
+  'update-everywhere': 'the same person: details updated on every protocol of the Patient ID',
+  'new-id': 'given a new Patient ID',
+};
+
 /** The facts of an entry in words (never more than the record holds: counts, choices, names). */
 export function detailText(e: Pick<ActivityEntryView, 'action' | 'detail'>): string {
   const d = e.detail;
-  switch (e.action) {
+  const text = actionText(e.action, d);
+  if (!d.patientIdChoice) return text;
+  return [text, PATIENT_ID_CHOICES[d.patientIdChoice]].filter(Boolean).join('; ');
+}
+
+function actionText(action: ActivityEntryView['action'], d: ActivityDetail): string {
+  switch (action) {
     case 'protocol-edited':
       return d.keys?.length ? `changed ${keysText(d.keys)}` : 'saved unchanged';
     case 'protocol-deleted':

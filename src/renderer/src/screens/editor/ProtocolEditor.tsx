@@ -12,6 +12,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
 import { Link } from 'wouter';
+import type { PatientIdChoice, PatientIdClashView } from '@shared/patient-identity-views';
 import type { ProtocolView } from '@shared/protocol-views';
 import type { IpcError } from '@shared/ipc';
 import type { CreateOrder, OrderReviewView } from '@shared/work-views';
@@ -29,6 +30,7 @@ import { ConfirmOneOrder } from '../batches/ConfirmSubmit';
 import { patientHref } from '../patients/patient-href';
 import { CustomerFieldset } from './CustomerFieldset';
 import { DuplicateDialog } from './DuplicateDialog';
+import { PatientIdDialog, type PatientIdAnswer } from './PatientIdDialog';
 import {
   EditorForm,
   emptyForm,
@@ -97,6 +99,12 @@ export function ProtocolEditor({ mode, initial }: Props) {
   const closeConfirmation = () => setConfirming((c) => c && { ...c, open: false });
   const [orderSettled, setOrderSettled] = useState<'created' | 'rejected' | null>(null);
   const [duplicating, setDuplicating] = useState(false);
+  /** The save stopped on a Patient ID that names another person, waiting for the answer. */
+  const [asking, setAsking] = useState<{
+    clash: PatientIdClashView;
+    draft: EditorFormOutput;
+  } | null>(null);
+  const [answering, setAnswering] = useState(false);
 
   const {
     register,
@@ -104,6 +112,7 @@ export function ProtocolEditor({ mode, initial }: Props) {
     handleSubmit,
     reset,
     setError,
+    setValue,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<EditorFormInput, unknown, EditorFormOutput>({
     resolver: zodResolver(EditorForm),
@@ -216,13 +225,25 @@ export function ProtocolEditor({ mode, initial }: Props) {
     if (mode === 'order') reset(undefined, { keepValues: true });
   };
 
-  const onSave = handleSubmit(async (draft) => {
-    setFeedback(null);
-    if (mode === 'order') return askToOrder({ from: 'scratch', draft });
+  /** Saves; a Patient ID that names another person asks first (PatientIdDialog). */
+  const save = async (draft: EditorFormOutput, patientId?: PatientIdChoice): Promise<void> => {
     const result = view
-      ? await call('protocols.update', { localId: view.localId, draft })
-      : await call('protocols.create', { draft });
-    if (!result.ok) return failed('The protocol was not saved', result.error);
+      ? await call('protocols.update', {
+          localId: view.localId,
+          draft,
+          ...(patientId ? { patientId } : {}),
+        })
+      : await call('protocols.create', { draft, ...(patientId ? { patientId } : {}) });
+    if (!result.ok) {
+      const clash = result.error.patientIdClash;
+      if (clash) {
+        setAsking({ clash, draft });
+        return;
+      }
+      setAsking(null);
+      return failed('The protocol was not saved', result.error);
+    }
+    setAsking(null);
     const saved = result.value;
     reset(
       formValues(saved.draft, (id) => {
@@ -237,7 +258,29 @@ export function ProtocolEditor({ mode, initial }: Props) {
       { topic: protocolTopic(saved.localId) },
     );
     if (!view) forceNavigate(`/protocols/${saved.localId}`, { replace: true });
+  };
+
+  const onSave = handleSubmit(async (draft) => {
+    setFeedback(null);
+    if (mode === 'order') return askToOrder({ from: 'scratch', draft });
+    await save(draft);
   });
+
+  const answerPatientId = async (answer: PatientIdAnswer) => {
+    if (!asking) return;
+    setAnswering(true);
+    if (answer.choice === 'new-id') {
+      setValue('customer.sourceId', answer.sourceId, { shouldDirty: true });
+      const draft = {
+        ...asking.draft,
+        customer: { ...asking.draft.customer, sourceId: answer.sourceId },
+      };
+      await save(draft);
+    } else {
+      await save(asking.draft, answer);
+    }
+    setAnswering(false);
+  };
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLFormElement>) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
@@ -474,6 +517,12 @@ export function ProtocolEditor({ mode, initial }: Props) {
       >
         <p>Your changes to this {mode === 'order' ? 'order' : 'protocol'} are not saved.</p>
       </ConfirmDialog>
+      <PatientIdDialog
+        clash={asking?.clash ?? null}
+        busy={answering}
+        onAnswer={(answer) => void answerPatientId(answer)}
+        onCancel={() => setAsking(null)}
+      />
       {view && (
         <DuplicateDialog
           open={duplicating}

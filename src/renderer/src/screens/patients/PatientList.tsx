@@ -1,3 +1,4 @@
+import { AlertTriangle } from 'lucide-react';
 import { Link } from 'wouter';
 import type { PatientSummaryView } from '@shared/patient-views';
 import { PagedList } from '@renderer/components/PagedList';
@@ -55,13 +56,18 @@ export function PatientList({
       scrollerClass="patient-scroller"
       words={WORDS}
       empty={empty}
-      keyOf={(p, index) => `${index}:${p.sourceId}`}
+      keyOf={(p, index) => `${index}:${p.sourceId}:${p.person ?? ''}`}
       renderRow={(p) => (
-        <Link href={patientHref(p.sourceId)} className="row-link">
+        <Link href={patientHref(p.sourceId, p.sharedId ? p.person : null)} className="row-link">
           <span className="row-main">
             <span className="row-title">{p.name || 'Unnamed patient'}</span>
             <span className="row-meta muted">
               Patient ID <span className="code">{p.sourceId}</span>
+              {p.sharedId && (
+                <span className="shared-id-flag">
+                  <AlertTriangle aria-hidden="true" size={13} /> also used for another name
+                </span>
+              )}
             </span>
           </span>
           <span className="row-side">

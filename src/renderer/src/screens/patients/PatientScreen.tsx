@@ -68,14 +68,21 @@ function decoded(raw: string): string {
  * tracking and protocol, what is due, and Order again for any protocol (a batch of one, through
  * the batch review) or past order (its own confirmation, as Order now).
  */
-export default function PatientScreen({ sourceId: raw }: { sourceId: string }) {
+export default function PatientScreen({
+  sourceId: raw,
+  person: rawPerson,
+}: {
+  sourceId: string;
+  person?: string;
+}) {
   const sourceId = decoded(raw);
-  const patient = usePatient(sourceId);
+  const person = rawPerson === undefined ? undefined : decoded(rawPerson);
+  const patient = usePatient(sourceId, person);
   const connection = useAppStore((s) => s.connection);
   const [, navigate] = useLocation();
   const reorder = useReorder();
   const orderProtocol = (localId: string) => {
-    useBatchDraftStore.getState().choose([localId], patientHref(sourceId));
+    useBatchDraftStore.getState().choose([localId], patientHref(sourceId, person));
     navigate('/batches/review');
   };
   const onRejected = useCallback(
@@ -122,6 +129,14 @@ export default function PatientScreen({ sourceId: raw }: { sourceId: string }) {
           </p>
         </div>
       </div>
+      {view.otherNames.length > 0 && (
+        <p className="notice notice-warn" role="status">
+          <AlertTriangle aria-hidden="true" size={16} /> Patient ID{' '}
+          <span className="code">{view.sourceId}</span> is also used here for{' '}
+          {view.otherNames.join(' and ')}: only {view.name}’s protocols and orders are shown.{' '}
+          <Link href="/patient-ids">Review the shared IDs</Link>
+        </p>
+      )}
       <Supply supply={view.supply} />
       {reorder.batchId && (
         <OrderProgress batchId={reorder.batchId} onRejected={onRejected} onCreated={onCreated} />

@@ -1,10 +1,12 @@
+import { AlertTriangle } from 'lucide-react';
 import { useCallback, useState } from 'react';
+import { Link } from 'wouter';
 import { SearchField } from '@renderer/components/SearchField';
 import { plural } from '@renderer/lib/format';
 import { useDebounced } from '@renderer/lib/use-debounced';
 import '@renderer/styles/patients.css';
 import { PatientList } from './PatientList';
-import { SEARCH_MAX, usePatientList } from './use-patients';
+import { SEARCH_MAX, usePatientList, useSharedIds } from './use-patients';
 
 /** The search last typed, kept while the window is open (back from a patient keeps it). */
 const lastSearch = { text: '' };
@@ -22,6 +24,7 @@ export default function PatientsScreen() {
   }, []);
   useDebounced(text, 250, apply);
   const list = usePatientList(search);
+  const shared = useSharedIds().data?.total ?? 0;
   const { state } = list;
   const clear = () => {
     setText('');
@@ -32,6 +35,20 @@ export default function PatientsScreen() {
       <div className="screen-head">
         <h1>Patients</h1>
       </div>
+      {shared > 0 && (
+        <p className="notice notice-warn shared-ids-banner" role="status">
+          <AlertTriangle aria-hidden="true" size={16} />
+          <span>
+            {shared === 1
+              ? '1 Patient ID is used for more than one name.'
+              : `${shared} Patient IDs are used for more than one name.`}{' '}
+            Each name is listed apart until you say who is who.
+          </span>
+          <Link href="/patient-ids" className="button">
+            Review
+          </Link>
+        </p>
+      )}
       <section className="card patients-card" aria-label="Patient list">
         <div className="patients-toolbar">
           <SearchField

@@ -1,3 +1,4 @@
+import type { SharedIdsView } from '@shared/patient-identity-views';
 import type { PatientSummaryView, PatientView } from '@shared/patient-views';
 import { call } from '@renderer/lib/ipc';
 import type { QueryState } from '@renderer/lib/live-query';
@@ -33,10 +34,18 @@ export function usePatientList(search: string): PagedQueryHook<PatientSummaryVie
  * One patient, a live query: read again when protocols, orders or jobs change (a status the
  * poller found, an order sent from here, a protocol's sync state).
  */
-export function usePatient(sourceId: string): QueryState<PatientView> & { refresh(): void } {
+export function usePatient(
+  sourceId: string,
+  person?: string,
+): QueryState<PatientView> & { refresh(): void } {
   return useLiveQuery(
-    () => call('patients.get', { sourceId }),
-    [sourceId],
+    () => call('patients.get', { sourceId, ...(person ? { person } : {}) }),
+    [sourceId, person],
     ['protocols', 'orders', 'jobs'],
   );
+}
+
+/** The Patient IDs that name more than one person, read again when protocols change. */
+export function useSharedIds(): QueryState<SharedIdsView> & { refresh(): void } {
+  return useLiveQuery(() => call('patients.sharedIds', {}), [], ['protocols']);
 }

@@ -10,7 +10,7 @@ import { toast } from '@renderer/stores/toast-store';
 import '@renderer/styles/batches.css';
 import '@renderer/styles/protocols.css';
 import { downloadTemplate } from './csv-actions';
-import { BadRows, GoodRows } from './ImportRows';
+import { BadRows, GoodRows, PatientIdSummary } from './ImportRows';
 
 /** Choosing the file: a file input, and a drop zone around it. */
 function FileChooser({ onFile }: { onFile: (file: File) => void }) {
@@ -95,6 +95,11 @@ export default function ImportScreen() {
   const choose = useProtocolImportStore((s) => s.choose);
   const commit = useProtocolImportStore((s) => s.commit);
   const reset = useProtocolImportStore((s) => s.reset);
+  const unanswered = useProtocolImportStore(
+    (s) =>
+      s.preview?.good.filter((g) => g.patientIdClash && s.patientIds[String(g.row)] === undefined)
+        .length ?? 0,
+  );
   const [, navigate] = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -175,7 +180,8 @@ export default function ImportScreen() {
               <button
                 type="button"
                 className="button button-primary"
-                disabled={preview.ready === 0 || phase === 'importing'}
+                disabled={preview.ready === 0 || phase === 'importing' || unanswered > 0}
+                aria-describedby={unanswered > 0 ? 'import-unanswered' : undefined}
                 onClick={() => void importNow()}
               >
                 <Upload aria-hidden="true" size={16} />
@@ -192,7 +198,14 @@ export default function ImportScreen() {
                 Choose another file
               </button>
             </div>
+            {unanswered > 0 && (
+              <p id="import-unanswered" className="muted">
+                {plural(unanswered, 'row')} with a Patient ID of another name{' '}
+                {unanswered === 1 ? 'needs' : 'need'} an answer first.
+              </p>
+            )}
           </section>
+          <PatientIdSummary rows={preview.good} />
           {preview.bad.length > 0 && <BadRows rows={preview.bad} />}
           {preview.good.length > 0 && <GoodRows rows={preview.good} />}
         </>
