@@ -249,6 +249,11 @@ export const IPC_CALLS = {
   'app.setProtocolColumns': call(z.object({ columns: ProtocolColumns }), Nothing),
   /** The user has read a notice (app.state's notices): it is no longer shown. */
   'app.dismissNotice': call(z.object({ id: z.string().min(1).max(100) }), Nothing),
+  /**
+   * The window is shown or hidden, or its user did something (said at most every 30 s): the
+   * order poller is fast while a shown window was used in the last five minutes, else slow.
+   */
+  'app.presence': call(z.object({ visible: z.boolean(), input: z.boolean() }).strict(), Nothing),
 
   'connections.list': call(None, z.array(ConnectionView)),
   /** Checks credentials without saving anything; answers the partner's name. */

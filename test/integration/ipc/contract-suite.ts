@@ -60,6 +60,7 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'app.setNotifications': { enabled: 'yes' },
   'app.setProtocolColumns': { columns: ['products', 'age'] },
   'app.dismissNotice': { id: '' },
+  'app.presence': { visible: 'yes', input: false },
   'connections.list': { all: true },
   'connections.test': {
     kind: 'embedded',
@@ -1249,6 +1250,8 @@ export function registerContractSuite(
       expect(existsSync(removal.storeFile)).toBe(false);
       // A notice that is not (or no longer) shown: dismissing it changes nothing.
       expect(await value('app.dismissNotice', { id: 'no-such-notice' })).toBeNull();
+      // The window says it is shown and in use: the poller goes fast (nothing else answers).
+      expect(await value('app.presence', { visible: true, input: true })).toBeNull();
       expect(await value('connections.remove', { id: connected.id })).toEqual({ removed: false });
       expect(await credentials.get(secretAccount(connected))).toBeNull();
     });

@@ -40,6 +40,7 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   'app.setNotifications': { enabled: false },
   'app.setProtocolColumns': { columns: ['products', 'nextRefill'] },
   'app.dismissNotice': { id: 'notice-1' },
+  'app.presence': { visible: true, input: false },
   'connections.list': {},
   'connections.test': {
     kind: 'partner-sandbox',
