@@ -177,7 +177,13 @@ export class OrderPoller {
     if (whole && sending) this.lastWholeAt = now;
     const fast =
       this.pace === 'fast'
-        ? { divisor: this.fast.divisor, upToMs: this.schedule[0]!.intervalMs, only: !whole }
+        ? {
+            divisor: this.fast.divisor,
+            upToMs: this.schedule[0]!.intervalMs,
+            only: !whole,
+            // A young order never read yet (just made here, or just pulled) is in the first band.
+            youngSince: (this.options.serverTime ?? this.clock).now() - this.schedule[0]!.maxAgeMs,
+          }
         : null;
     const due = orders.dueForPolling(now, MAX_DUE_READ, fast);
     const ranks = due.length > 0 ? this.mirrorRanks(budget) : new Map<string, number>();

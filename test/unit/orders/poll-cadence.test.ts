@@ -116,6 +116,19 @@ describe('status polling cadence', () => {
     expect(store.orders.get(id!)?.status).toBe('PROCESSING');
   });
 
+  it('reads a young order never read before at the next 3-s cycle, not the next whole one', async () => {
+    const server = fakeServer();
+    const [first] = server.add(1);
+    presence.report({ visible: true, input: true });
+    startPolling(server, [first!]);
+    await vi.advanceTimersByTimeAsync(4 * SECOND); // the whole cycle at 0 s, a fast one at 3 s
+    const [fresh] = server.add(1);
+    store.orders.upsert(server.copy(fresh!), { source: 'created' });
+    server.advance(fresh!, 'PROCESSING');
+    await vi.advanceTimersByTimeAsync(2 * SECOND); // the cycle at 6 s
+    expect(store.orders.get(fresh!)?.status).toBe('PROCESSING');
+  });
+
   it('slows down when the window is hidden, and reads at once when it is shown again', async () => {
     const server = fakeServer();
     const [id] = server.add(1);
