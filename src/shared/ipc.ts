@@ -58,6 +58,7 @@ import { PatientId, PatientListQuery, PatientPageView, PatientView } from './pat
 import { SavePdfArgs, SavePdfResult } from './schedule-pdf';
 import {
   PracticeAdvance,
+  PracticeFulfillmentChoice,
   PracticeOffline,
   PracticeProduct,
   PracticeProductChange,
@@ -65,6 +66,7 @@ import {
   PracticeProtocolChange,
   PracticeServerChoice,
   PracticeState,
+  PracticeStep,
 } from './practice-views';
 import { ConnectionRemoval, StorageProblem, StoreNotice } from './store-views';
 import { StartupView } from './startup-views';
@@ -402,6 +404,10 @@ export const IPC_CALLS = {
   'practice.setOffline': call(PracticeOffline, PracticeState),
   /** The built-in sandbox answers normally, slowly (3 s late) or failing (503 to every request). */
   'practice.setServer': call(PracticeServerChoice, PracticeState),
+  /** The built-in sandbox's own fulfillment: paused or running, slow, normal or fast. */
+  'practice.setFulfillment': call(PracticeFulfillmentChoice, PracticeState),
+  /** Every order of the built-in sandbox on its way moves one step now (paused or not). */
+  'practice.stepOrders': call(None, PracticeStep),
   /**
    * Changes a protocol on the built-in sandbox as another desk would (its shipping method), even
    * while it is offline for this app: edited here too, it becomes a conflict.

@@ -142,6 +142,8 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'practice.advanceOrder': { orderId: 'ord_1', to: 'NEW' },
   'practice.setOffline': { offline: 1 },
   'practice.setServer': { server: 'down' },
+  'practice.setFulfillment': { speed: 'warp' },
+  'practice.stepOrders': { all: true },
   'practice.changeProtocol': { protocolId: '' },
   'practice.setProductStatus': { productId: 1001, status: 'DRAFT' },
 };
@@ -1105,6 +1107,7 @@ export function registerContractSuite(
         enabled: false,
         offline: false,
         server: 'normal',
+        fulfillment: { paused: false, speed: 'normal' },
       });
       const { orders } = await value('orders.list', { limit: 100 });
       const order = orders.find((o) => !['DELIVERED', 'CANCELLED'].includes(o.status))!;
@@ -1161,11 +1164,18 @@ export function registerContractSuite(
       expect(await value('practice.setServer', { server: 'slow' })).toMatchObject({
         server: 'slow',
       });
+      // Its own fulfillment: paused, slower, and every order on its way one step at once.
+      expect(await value('practice.setFulfillment', { paused: true, speed: 'slow' })).toMatchObject(
+        { fulfillment: { paused: true, speed: 'slow' } },
+      );
+      // The order shipped above is on its way to DELIVERED.
+      expect((await value('practice.stepOrders', {})).moved).toBeGreaterThan(0);
       expect(await value('practice.setEnabled', { enabled: false })).toEqual({
         available: true,
         enabled: false,
         offline: false,
         server: 'normal',
+        fulfillment: { paused: false, speed: 'normal' },
       });
     });
 

@@ -135,6 +135,8 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   'practice.setEnabled': { enabled: true },
   'practice.advanceOrder': { orderId: 'ord_1', to: 'SHIPPED' },
   'practice.setOffline': { offline: true },
+  'practice.setFulfillment': { paused: true, speed: 'slow' },
+  'practice.stepOrders': {},
   'practice.setServer': { server: 'slow' },
   'practice.changeProtocol': { protocolId: 'prt_1' },
   'practice.setProductStatus': { productId: 1001, status: 'DISCONTINUED' },
