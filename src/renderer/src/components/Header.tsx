@@ -185,7 +185,9 @@ export function Header() {
               connection.label !== KIND_LABELS[connection.kind]) && (
               <span className={`kind kind-${connection.kind}`}>{KIND_LABELS[connection.kind]}</span>
             )}
-            {practice.enabled && <PracticeMarker />}
+            {practice.enabled && (
+              <PracticeMarker fulfillment={practice.fulfillment} onChange={practice.refresh} />
+            )}
           </>
         ) : (
           <span className="header-label">Not connected</span>
