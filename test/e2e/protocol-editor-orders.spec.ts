@@ -4,6 +4,7 @@ import {
   expectFirstRunConnect,
   fillPartnerForm,
   partnerForm,
+  ui,
 } from '../support/e2e/app';
 import {
   addProduct,
@@ -187,4 +188,37 @@ test('a new order the server refuses says why on the product line, and once fixe
   await expect(app.locator('.order-progress')).toHaveAttribute('data-order', 'created', {
     timeout: 30_000,
   });
+});
+
+test('after Place order succeeds, leaving the new order asks nothing, in the app or when the window closes', async ({
+  app,
+}) => {
+  await connectEmbedded(app);
+  await goTo(app, '#/new-order');
+  await fillPatient(editor.form(app), {
+    firstName: 'Lise',
+    lastName: 'Meitner',
+    sourceId: 'PAT-ORDER-LEAVE',
+  });
+  await addProduct(app, PACK);
+  await app.getByRole('button', { name: 'Place order' }).click();
+  await orderDialog(app).getByRole('button', { name: 'Send 1 order' }).click();
+  await expect(app.locator('.order-progress')).toHaveAttribute('data-order', 'created', {
+    timeout: 30_000,
+  });
+
+  // Closing the window would not ask: the page's beforeunload lets it go.
+  expect(
+    await app.evaluate(() => {
+      const event = new Event('beforeunload', { cancelable: true });
+      (globalThis as unknown as { dispatchEvent(e: Event): boolean }).dispatchEvent(event);
+      return event.defaultPrevented;
+    }),
+  ).toBe(false);
+  await ui
+    .sidebar(app)
+    .getByRole('link', { name: /^Orders/ })
+    .click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await expect(app.getByRole('alertdialog', { name: 'Leave without saving?' })).toHaveCount(0);
 });

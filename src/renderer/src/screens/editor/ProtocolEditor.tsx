@@ -122,7 +122,9 @@ export function ProtocolEditor({ mode, initial }: Props) {
     [productOf],
   );
   const chosen = useMemo(() => new Set(productIds), [productIds]);
-  const guard = useLeaveGuard(isDirty && !isSubmitting);
+  // A new order sent (or created) has nothing left to lose; one refused is the user's to fix.
+  const orderSent = mode === 'order' && batchId !== null && orderSettled !== 'rejected';
+  const guard = useLeaveGuard(isDirty && !isSubmitting && !orderSent);
 
   /** Puts each of the server's complaints on its field; returns those no field shows. */
   const placeIssues = useCallback(
@@ -208,7 +210,6 @@ export function ProtocolEditor({ mode, initial }: Props) {
     if (!result.ok) return failed('The order was not placed', result.error);
     setOrderSettled(null);
     setBatchId(result.value.batchId);
-    if (mode === 'order') reset(undefined, { keepValues: true });
   };
 
   const onSave = handleSubmit(async (draft) => {
@@ -274,8 +275,7 @@ export function ProtocolEditor({ mode, initial }: Props) {
         : 'New protocol';
   const following = batchId !== null && orderSettled === null;
   // A placed order is kept on screen as it was sent; a deleted protocol cannot be edited.
-  const locked =
-    (mode === 'order' && batchId !== null && orderSettled !== 'rejected') || view?.deleted === true;
+  const locked = orderSent || view?.deleted === true;
   const lineError = errors.lineItems?.root?.message ?? errors.lineItems?.message;
 
   return (
