@@ -125,6 +125,8 @@ export function ProtocolEditor({ mode, initial }: Props) {
   // A new order sent (or created) has nothing left to lose; one refused is the user's to fix.
   const orderSent = mode === 'order' && batchId !== null && orderSettled !== 'rejected';
   const guard = useLeaveGuard(isDirty && !isSubmitting && !orderSent);
+  // A saved protocol as it was saved: Save changes has nothing to send.
+  const unchanged = view !== null && !isDirty && !isSubmitting;
 
   /** Puts each of the server's complaints on its field; returns those no field shows. */
   const placeIssues = useCallback(
@@ -238,7 +240,7 @@ export function ProtocolEditor({ mode, initial }: Props) {
   const onKeyDown = (event: React.KeyboardEvent<HTMLFormElement>) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
       event.preventDefault();
-      void onSave();
+      if (!unchanged) void onSave();
     }
   };
 
@@ -332,7 +334,10 @@ export function ProtocolEditor({ mode, initial }: Props) {
       <div className="editor-layout">
         <form
           className="form editor-form"
-          onSubmit={onSave}
+          onSubmit={(event) => {
+            if (!unchanged) return onSave(event);
+            event.preventDefault();
+          }}
           onKeyDown={onKeyDown}
           noValidate
           aria-label={title}
@@ -431,7 +436,11 @@ export function ProtocolEditor({ mode, initial }: Props) {
                   className="button button-primary"
                   // A new order keeps the focus while it is reviewed (askToOrder ignores a second click).
                   disabled={(isSubmitting && mode !== 'order') || locked}
+                  // Unchanged, it stays focusable (the focus is not lost when a save ends) and
+                  // says why it does nothing.
+                  aria-disabled={unchanged || undefined}
                   aria-busy={isSubmitting}
+                  title={unchanged ? 'No changes to save' : undefined}
                 >
                   {isSubmitting ? (
                     <Loader2 aria-hidden="true" size={16} className="spin" />
