@@ -20,20 +20,21 @@ import { parseJsonRow, parseRow, prepareCached } from '../store/rows';
  */
 
 /**
- * Every patient once: the orders' (their count and latest order; SQLite's MAX() takes the other
- * columns from the row of the maximum) and the protocols' not deleted, named after a protocol
+ * Every patient once: the orders' (their count and latest order, and whether it was cancelled;
+ * SQLite's MAX() takes the other columns from the row of the maximum) and the protocols' not deleted, named after a protocol
  * when there is one, else after the latest order.
  */
 const PATIENTS = `WITH
   o AS (SELECT customer_source_id AS sid, COUNT(*) AS n, MAX(created_at) AS last_at,
-          customer_name AS o_name
+          customer_name AS o_name, status = 'CANCELLED' AS last_cancelled
         FROM orders GROUP BY customer_source_id),
   p AS (SELECT source_id AS sid, COUNT(*) AS n, MIN(customer_name) AS p_name
         FROM protocols WHERE deleted = 0 GROUP BY source_id),
   ids AS (SELECT sid FROM o UNION SELECT sid FROM p),
   patients AS (
     SELECT ids.sid AS sid, COALESCE(NULLIF(TRIM(p.p_name), ''), o.o_name, '') AS name,
-      COALESCE(p.n, 0) AS protocols, COALESCE(o.n, 0) AS orders, o.last_at AS last_at
+      COALESCE(p.n, 0) AS protocols, COALESCE(o.n, 0) AS orders, o.last_at AS last_at,
+      COALESCE(o.last_cancelled, 0) AS last_cancelled
     FROM ids LEFT JOIN o ON o.sid = ids.sid LEFT JOIN p ON p.sid = ids.sid)`;
 
 const PatientRow = z.object({
@@ -42,6 +43,7 @@ const PatientRow = z.object({
   protocols: z.int().min(0),
   orders: z.int().min(0),
   last_at: z.int().nullable(),
+  last_cancelled: z.union([z.literal(0), z.literal(1)]),
 });
 
 /** Each word of the search matches the name or the Patient ID (LIKE: ASCII case aside). */
@@ -80,6 +82,7 @@ export function listPatients(
       protocols: r.protocols,
       orders: r.orders,
       lastOrderedAt: r.last_at === null ? null : new Date(r.last_at).toISOString(),
+      lastOrderCancelled: r.last_cancelled === 1,
     };
   });
   return { patients, total };
