@@ -39,6 +39,8 @@ export const PatientSummaryView = z.object({
   orders: z.int().min(0),
   /** The latest order's createdAt; null when the patient has none. */
   lastOrderedAt: Timestamp.nullable(),
+  /** Whether that latest order was cancelled (it still counts as ordered). */
+  lastOrderCancelled: z.boolean(),
 });
 export type PatientSummaryView = z.infer<typeof PatientSummaryView>;
 

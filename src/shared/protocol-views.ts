@@ -135,6 +135,11 @@ export const ProtocolColumnsView = z.object({
       daysLeft: z.int().nullable(),
     })
     .nullable(),
+  /**
+   * Epoch ms of the patient's latest cancelled order when there is no last order: an order was
+   * placed, though none stands; null otherwise.
+   */
+  cancelledAt: z.int().nullable(),
 });
 export type ProtocolColumnsView = z.infer<typeof ProtocolColumnsView>;
 

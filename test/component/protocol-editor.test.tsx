@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Route, Router, Switch } from 'wouter';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ShippingMethodInfo } from '../../src/shared/api';
 import { PricingTermsView } from '../../src/shared/pricing-views';
 import { useGuardedHashLocation } from '../../src/renderer/src/lib/navigation-guard';
@@ -117,6 +117,38 @@ describe('the protocol editor', () => {
     ]);
     // Saved: the address names the protocol now.
     expect(window.location.hash).toBe(`#/protocols/${LOCAL_ID}`);
+  });
+
+  it('offers Save changes only once something changed, saying why not before', async () => {
+    const desk = installOrderDesk({
+      ...catalog,
+      'protocols.create': ({ draft }) => savedProtocol(draft, LOCAL_ID),
+      'protocols.get': () => savedProtocol(desk.argsOf('protocols.create')[0]!.draft, LOCAL_ID),
+      'protocols.update': ({ draft }) => savedProtocol(draft, LOCAL_ID),
+    });
+    const user = userEvent.setup();
+    renderNewProtocol();
+    await fillProtocol(user);
+    await user.keyboard('{Control>}s{/Control}');
+    await screen.findByRole('heading', { level: 1, name: 'Protocol for Ada Lovelace' });
+    const form = screen.getByRole('form', { name: 'Protocol for Ada Lovelace' });
+    const save = within(form).getByRole('button', { name: 'Save changes' });
+    expect(save.getAttribute('aria-disabled')).toBe('true');
+    expect(save.getAttribute('title')).toBe('No changes to save');
+    // Neither the button nor Ctrl+S sends the unchanged protocol.
+    await user.click(save);
+    await user.click(within(form).getByLabelText('City'));
+    await user.keyboard('{Control>}s{/Control}');
+    expect(desk.argsOf('protocols.update')).toEqual([]);
+
+    await user.type(within(form).getByLabelText('City'), 'ville');
+    expect(save.getAttribute('aria-disabled')).toBeNull();
+    expect(save.getAttribute('title')).toBeNull();
+    await user.click(save);
+    await vi.waitFor(() => expect(desk.argsOf('protocols.update')).toHaveLength(1));
+    expect(desk.argsOf('protocols.update')[0]!.draft.customer.address.city).toBe('Portlandville');
+    // Saved: unchanged again.
+    await vi.waitFor(() => expect(save.getAttribute('aria-disabled')).toBe('true'));
   });
 
   it('puts a refusal’s field errors on their fields', async () => {

@@ -118,6 +118,75 @@ test('the editor with the keyboard only: New protocol, fields in order, a produc
   expect(errors, 'uncaught errors and console errors').toEqual([]);
 });
 
+test('keyboard only, no click at all: connect, type a protocol, add a product by its name and Enter at once, save, order', async ({
+  app,
+}) => {
+  const errors = pageErrors(app);
+  const k = app.keyboard;
+  const focused = app.locator(':focus');
+  const heading = (name: string | RegExp) => app.getByRole('heading', { level: 1, name });
+  // The first run offers the built-in sandbox, chosen: Tab to its button and Enter.
+  await expect(heading('Welcome to Order Desk')).toBeVisible();
+  await tabTo(app, app.getByRole('button', { name: 'Use the local sandbox' }));
+  await k.press('Enter');
+  await expect(heading('Protocols')).toBeVisible({ timeout: 20_000 });
+
+  await k.press('Control+1');
+  await expect(heading('Protocols')).toBeFocused();
+  await tabTo(app, app.getByRole('link', { name: 'New protocol' }).first());
+  await k.press('Enter');
+  await expect(heading('New protocol')).toBeFocused();
+  await k.press('Tab');
+  for (const [name, text] of [
+    ['First name', 'Enter'],
+    ['Last name', 'Only'],
+    ['Patient ID', 'PAT-KEY-2'],
+    ['Email (optional)', ''],
+    ['Phone (optional)', ''],
+    ['Address line 1', '2 Return Road'],
+    ['Address line 2 (optional)', ''],
+    ['City', 'Salem'],
+    ['State', 'oregon'],
+    ['ZIP code', '97301'],
+  ] as const) {
+    await expect(focused).toHaveAccessibleName(name);
+    await k.type(text);
+    await k.press('Tab');
+  }
+  await tabTo(app, editor.picker(app), 10);
+  // The product's name and Enter at once, before the search has listed it (the list opens on
+  // the unfiltered catalog, read when the box got the focus).
+  await expect(app.getByRole('img', { name: 'Searching' })).toHaveCount(0);
+  await k.type('Magnesium Glycinate');
+  await k.press('Enter');
+  await expect(app.locator('.line-item .line-item-name')).toHaveText([PACK]);
+  await expect(editor.picker(app)).toBeFocused();
+
+  await k.press('Control+S');
+  await savedLocalId(app);
+  await expect(heading('Protocol for Enter Only')).toBeFocused();
+  await expect(editor.syncStatus(app)).toHaveAttribute('data-sync', 'synced', {
+    timeout: 20_000,
+  });
+  await tabTo(app, app.getByRole('button', { name: 'Order now' }));
+  await k.press('Enter');
+  const dialog = orderDialog(app);
+  await expect(dialog).toContainText(`${PACK}: 2 pills a day`);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await k.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Send 1 order' })).toBeFocused();
+  await k.press('Enter');
+  const progress = app.locator('.order-progress');
+  await expect(progress).toHaveAttribute('data-order', 'created', { timeout: 30_000 });
+  await k.press('Tab');
+  await expect(progress.getByRole('link')).toBeFocused();
+  await k.press('Enter');
+  const details = app.getByRole('region', { name: 'Order details' });
+  await expect(details).toContainText('Enter Only');
+  await expect(details).toContainText(PACK);
+  expect(errors, 'uncaught errors and console errors').toEqual([]);
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(`no serious or critical axe violations in the editor, ${theme} theme`, async ({
     page,

@@ -1,9 +1,11 @@
+import type { Locator } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures';
 import {
   expectConnected,
   expectFirstRunConnect,
   fillPartnerForm,
   partnerForm,
+  ui,
 } from '../support/e2e/app';
 import {
   addProduct,
@@ -20,6 +22,35 @@ import { saveScreen } from '../support/e2e/screens';
 import { listAllOrders } from '../support/sandbox-orders';
 
 const PACK = 'Magnesium Glycinate 120 mg';
+
+/**
+ * Whether a select's chosen option is shown whole: its text, in the select's font, fits inside
+ * the box beside its padding and the drop-down arrow.
+ */
+function shownInFull(select: Locator): Promise<boolean> {
+  return select.evaluate((el) => {
+    const box = el as unknown as {
+      selectedOptions: { text: string }[];
+      clientWidth: number;
+      ownerDocument: {
+        createElement(tag: 'canvas'): {
+          getContext(kind: '2d'): { font: string; measureText(t: string): { width: number } };
+        };
+        defaultView: {
+          getComputedStyle(e: unknown): { font: string; paddingLeft: string; paddingRight: string };
+        };
+      };
+    };
+    const style = box.ownerDocument.defaultView.getComputedStyle(el);
+    const ctx = box.ownerDocument.createElement('canvas').getContext('2d');
+    ctx.font = style.font;
+    const text = ctx.measureText(box.selectedOptions[0]?.text ?? '').width;
+    const ARROW = 20;
+    const room =
+      box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - ARROW;
+    return text <= room;
+  });
+}
 const EXTERNAL = 'Whey-Free Protein Powder, Vanilla';
 
 test('duplicate for another patient: the dialog asks for the new patient, and the copy opens with the same order', async ({
@@ -42,6 +73,10 @@ test('duplicate for another patient: the dialog asks for the new patient, and th
   const dialog = app.getByRole('dialog', { name: 'Duplicate for another patient' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('First name', { exact: true })).toHaveValue('');
+  // The State box is wide enough for what it shows ("Choose a state"), never cut.
+  const state = dialog.getByLabel('State', { exact: true });
+  await expect(state).toHaveValue('');
+  expect(await shownInFull(state)).toBe(true);
   await dialog.getByRole('button', { name: 'Make the copy' }).click();
   await expect(dialog.getByLabel('First name', { exact: true })).toHaveAccessibleDescription(
     'Required',
@@ -184,4 +219,37 @@ test('a new order the server refuses says why on the product line, and once fixe
   await expect(app.locator('.order-progress')).toHaveAttribute('data-order', 'created', {
     timeout: 30_000,
   });
+});
+
+test('after Place order succeeds, leaving the new order asks nothing, in the app or when the window closes', async ({
+  app,
+}) => {
+  await connectEmbedded(app);
+  await goTo(app, '#/new-order');
+  await fillPatient(editor.form(app), {
+    firstName: 'Lise',
+    lastName: 'Meitner',
+    sourceId: 'PAT-ORDER-LEAVE',
+  });
+  await addProduct(app, PACK);
+  await app.getByRole('button', { name: 'Place order' }).click();
+  await orderDialog(app).getByRole('button', { name: 'Send 1 order' }).click();
+  await expect(app.locator('.order-progress')).toHaveAttribute('data-order', 'created', {
+    timeout: 30_000,
+  });
+
+  // Closing the window would not ask: the page's beforeunload lets it go.
+  expect(
+    await app.evaluate(() => {
+      const event = new Event('beforeunload', { cancelable: true });
+      (globalThis as unknown as { dispatchEvent(e: Event): boolean }).dispatchEvent(event);
+      return event.defaultPrevented;
+    }),
+  ).toBe(false);
+  await ui
+    .sidebar(app)
+    .getByRole('link', { name: /^Orders/ })
+    .click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await expect(app.getByRole('alertdialog', { name: 'Leave without saving?' })).toHaveCount(0);
 });

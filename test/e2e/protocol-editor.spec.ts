@@ -262,6 +262,43 @@ test('leaving the editor moves once: one history entry per move, and Back return
   await expect(app).toHaveURL(/#\/protocols\/new$/);
 });
 
+test("Back after saving a new protocol returns to the list once: the saved protocol takes the new one's place in the history", async ({
+  app,
+}) => {
+  await connectEmbedded(app);
+  const heading = (name: string | RegExp) => app.getByRole('heading', { level: 1, name });
+  const sidebar = (name: RegExp) => ui.sidebar(app).getByRole('link', { name }).click();
+  await sidebar(/^Catalog/);
+  await expect(heading('Catalog')).toBeVisible();
+  await sidebar(/^Orders/);
+  await expect(heading('Orders')).toBeVisible();
+  await sidebar(/^Protocols/);
+  await expect(heading('Protocols')).toBeVisible();
+  await app.getByRole('link', { name: 'New protocol' }).first().click();
+  await expect(heading('New protocol')).toBeVisible();
+  await fillPatient(editor.form(app), {
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    sourceId: 'PAT-BACK-1',
+  });
+  await addProduct(app, PACK);
+  await editor.save(app).click();
+  await savedLocalId(app);
+  await expect(heading('Protocol for Grace Hopper')).toBeVisible();
+
+  // Catalog, Orders, Protocols, the saved protocol: Back walks them once, in order.
+  for (const screen of ['Protocols', 'Orders', 'Catalog']) {
+    await app.goBack();
+    await expect(heading(screen)).toBeVisible();
+  }
+  await app.goForward();
+  await expect(heading('Orders')).toBeVisible();
+  await app.goForward();
+  await expect(heading('Protocols')).toBeVisible();
+  await app.goForward();
+  await expect(heading('Protocol for Grace Hopper')).toBeVisible();
+});
+
 test('leaving with unsaved changes asks first, inside the app and when the window closes', async ({
   app,
 }, testInfo) => {

@@ -28,23 +28,25 @@ import { parseJsonRow, parseRow, prepareCached } from '../store/rows';
  * Every person once: each name (sort_name) the protocols not deleted give an ID, named after a
  * protocol; an ID only orders carry is one row named after its latest order (SQLite's MAX()
  * takes the other columns from the row of the maximum). The orders of an ID of one person are
- * that person's; those of a shared ID are counted by name afterwards (sharedOrders).
+ * that person's (with whether the latest was cancelled); those of a shared ID are counted by name
+ * afterwards (sharedOrders).
  */
 const PATIENTS = `WITH
   pp AS (SELECT source_id AS sid, sort_name AS person, COUNT(*) AS n, MIN(customer_name) AS p_name
          FROM protocols WHERE deleted = 0 GROUP BY source_id, sort_name),
   pid AS (SELECT sid, COUNT(*) AS people FROM pp GROUP BY sid),
   o AS (SELECT customer_source_id AS sid, COUNT(*) AS n, MAX(created_at) AS last_at,
-          customer_name AS o_name
+          customer_name AS o_name, status = 'CANCELLED' AS last_cancelled
         FROM orders GROUP BY customer_source_id),
   patients AS (
     SELECT pp.sid AS sid, pp.person AS person,
       COALESCE(NULLIF(TRIM(pp.p_name), ''), o.o_name, '') AS name, pp.n AS protocols,
       CASE WHEN pid.people = 1 THEN COALESCE(o.n, 0) ELSE 0 END AS orders,
-      CASE WHEN pid.people = 1 THEN o.last_at END AS last_at, pid.people > 1 AS shared
+      CASE WHEN pid.people = 1 THEN o.last_at END AS last_at, pid.people > 1 AS shared,
+      CASE WHEN pid.people = 1 THEN COALESCE(o.last_cancelled, 0) ELSE 0 END AS last_cancelled
     FROM pp JOIN pid ON pid.sid = pp.sid LEFT JOIN o ON o.sid = pp.sid
     UNION ALL
-    SELECT o.sid, NULL, o.o_name, 0, o.n, o.last_at, 0 FROM o
+    SELECT o.sid, NULL, o.o_name, 0, o.n, o.last_at, 0, o.last_cancelled FROM o
     WHERE NOT EXISTS (SELECT 1 FROM pid WHERE pid.sid = o.sid))`;
 
 const PatientRow = z.object({
@@ -55,6 +57,7 @@ const PatientRow = z.object({
   protocols: z.int().min(0),
   orders: z.int().min(0),
   last_at: z.int().nullable(),
+  last_cancelled: z.union([z.literal(0), z.literal(1)]),
 });
 
 /** Each word of the search matches the name or the Patient ID (LIKE: ASCII case aside). */
@@ -96,6 +99,7 @@ export function listPatients(
       protocols: r.protocols,
       orders: own.orders,
       lastOrderedAt: own.last_at === null ? null : new Date(own.last_at).toISOString(),
+      lastOrderCancelled: r.last_cancelled === 1,
     };
   });
   return { patients, total, sharedIds: sharedIdCount(store) };

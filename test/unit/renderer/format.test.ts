@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayRange } from '../../../src/renderer/src/lib/format';
+import { dayRange, servingText } from '../../../src/renderer/src/lib/format';
 
 describe('dayRange', () => {
   it('writes one number when the window is one day long', () => {
@@ -11,5 +11,15 @@ describe('dayRange', () => {
   it('writes a range otherwise', () => {
     expect(dayRange(2, 5)).toBe('2–5 days');
     expect(dayRange(1, 3, 'business day')).toBe('1–3 business days');
+  });
+});
+
+describe('servingText', () => {
+  it('names one serving as the facts panel gives it', () => {
+    expect(servingText({ servingSize: 1, type: 'scoop' })).toBe('1 scoop');
+    expect(servingText({ servingSize: 2, type: 'capsule' })).toBe('2 capsules');
+    expect(servingText({ servingSize: 2, type: 'gummy' })).toBe('2 gummies');
+    // A type the app does not know, as it came.
+    expect(servingText({ servingSize: 2, type: 'dropper' })).toBe('2 dropper');
   });
 });

@@ -4,13 +4,15 @@ import {
   pillsAtEachTime,
   scheduleFileName,
   scheduleLines,
+  type CatalogFacts,
 } from '../../../src/renderer/src/screens/schedule/schedule-rows';
 import { PdfFileName } from '../../../src/shared/schedule-pdf';
 
-const catalog: Record<number, { name: string; packDescription: string | null }> = {
-  1001: { name: 'Magnesium Glycinate 120 mg', packDescription: '1 capsule' },
+const catalog: Record<number, CatalogFacts> = {
+  1001: { name: 'Magnesium Glycinate 120 mg', packDescription: '1 capsule', serving: '1 capsule' },
   1002: { name: 'Vitamin D3 + K2', packDescription: '1 softgel' },
-  1035: { name: 'Protein', packDescription: null },
+  // A powder: its pack description is the container, its dose a scoop.
+  1035: { name: 'Protein', packDescription: '1 tub (30 servings)', serving: '1 scoop' },
 };
 const catalogOf = (id: number) => catalog[id] ?? null;
 
@@ -42,7 +44,8 @@ describe('the dosing schedule rows', () => {
       'Protein',
       'Product 4242',
     ]);
-    expect(lines.map((l) => l.packDescription)).toEqual(['2 capsules', '1 softgel', null, null]);
+    // An external product's dose is one serving, never its container ("1 tub").
+    expect(lines.map((l) => l.dose)).toEqual(['2 capsules', '1 softgel', '1 scoop', null]);
   });
 
   it('counts pills a day per line and at each time of day, external products left out', () => {

@@ -62,9 +62,17 @@ describe('patients', () => {
         lastOrderedAt: new Date(now - 2 * DAY).toISOString(),
         person: expect.any(String),
         sharedId: false,
+        // The latest order was cancelled: still an order placed, said so.
+        lastOrderCancelled: true,
       },
       // No protocol: named after the latest order.
-      expect.objectContaining({ sourceId: 'p-bob', name: 'Ordered Name', protocols: 0, orders: 1 }),
+      expect.objectContaining({
+        sourceId: 'p-bob',
+        name: 'Ordered Name',
+        protocols: 0,
+        orders: 1,
+        lastOrderCancelled: false,
+      }),
     ]);
     // The deleted protocol's patient, who has no order, is not a patient any more.
     expect(page.patients.map((p) => p.sourceId)).not.toContain('p-gone');

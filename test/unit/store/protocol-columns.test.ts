@@ -120,9 +120,16 @@ describe("the protocol list's columns", () => {
         createdAt: now - 50 * DAY,
         runsOutAt: now - 20 * DAY,
       },
+      cancelledAt: null,
     });
-    // Only a cancelled order: none.
-    expect(byId.get(ids.c)).toMatchObject({ products: ['Zinc'], lastOrder: null });
+    // Only a cancelled order: no last order, but an order was placed, and when.
+    expect(byId.get(ids.c)).toMatchObject({
+      products: ['Zinc'],
+      lastOrder: null,
+      cancelledAt: now - 1 * DAY,
+    });
+    // No order at all.
+    expect(byId.get(ids.d)).toMatchObject({ lastOrder: null, cancelledAt: null });
   });
 
   it('follows the orders, the catalog and the draft as they change', () => {
@@ -132,11 +139,13 @@ describe("the protocol list's columns", () => {
     // A newer order of the patient becomes the last one; cancelling it falls back.
     store.orders.upsertMany([order(store, 'ord_d', 'p-d', 2, { daysSupply: 60 })], 'pulled');
     expect(columns(ids.d).lastOrder?.id).toBe('ord_d');
+    expect(columns(ids.d).cancelledAt).toBeNull();
     store.orders.upsertMany(
       [order(store, 'ord_d', 'p-d', 2, { daysSupply: 60, status: 'CANCELLED' })],
       'pulled',
     );
     expect(columns(ids.d).lastOrder).toBeNull();
+    expect(columns(ids.d).cancelledAt).toBe(store.clock.now() - 2 * DAY);
     // A renamed product, a product mirrored later, a renamed shipping method.
     store.products.upsertMany([product(1001, { name: 'Krill Oil Plus' })]);
     expect(columns(ids.d).products).toEqual(['Krill Oil Plus']);
@@ -242,7 +251,7 @@ describe("the protocol list's columns", () => {
     const p = store.protocols.createDraft(protocolRequest());
     store.db.prepare('UPDATE protocols SET draft = ? WHERE local_id = ?').run('{oops', p.localId);
     expect(store.protocols.page().items.map((r) => r.columns)).toEqual([
-      { products: [], daysSupply: null, shipping: null, lastOrder: null },
+      { products: [], daysSupply: null, shipping: null, lastOrder: null, cancelledAt: null },
     ]);
   });
 });

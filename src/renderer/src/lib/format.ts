@@ -17,6 +17,24 @@ export function priceUnit(product: { external: boolean; form: string }): string 
   return product.external ? 'container' : product.form;
 }
 
+const SERVING_PLURAL: Record<string, string> = {
+  softgel: 'softgels',
+  tablet: 'tablets',
+  capsule: 'capsules',
+  gummy: 'gummies',
+  scoop: 'scoops',
+};
+
+/**
+ * One serving as the label's facts panel gives it: "1 scoop", "2 capsules" (a type the app does
+ * not know is named as it came).
+ */
+export function servingText(panel: { servingSize: number; type: string }): string {
+  const plural = Object.hasOwn(SERVING_PLURAL, panel.type) ? SERVING_PLURAL[panel.type] : undefined;
+  const unit = panel.servingSize === 1 || !plural ? panel.type : plural;
+  return `${panel.servingSize} ${unit}`;
+}
+
 export const STATUS_LABELS: Record<ProductStatus, string> = {
   ACTIVE: 'Active',
   BACKORDERED: 'Backordered',

@@ -40,16 +40,16 @@ const routeOf = (url: string): string => new URL(url).hash.replace(/^#/, '') || 
 
 /**
  * Back, forward or an address typed into the browser host's tab change the hash without the
- * router's navigate. While a guard holds, the old address is put back before the router sees the
- * change (this listener is added when this module loads, before the router subscribes), and the
- * guard is asked about the new one as for a link.
+ * router's navigate. The guard is asked about the new address as for a link; one it lets go is
+ * left as the browser made it (the history stays as it was walked), one it holds is replaced by
+ * the old address before the router sees the change (this listener is added when this module
+ * loads, before the router subscribes).
  */
 function onHashChange(event: HashChangeEvent): void {
   if (!guard || navigating) return;
   const to = routeOf(event.newURL);
   if (to === routeOf(event.oldURL)) return;
-  window.history.replaceState(window.history.state, '', event.oldURL);
-  if (guard(to)) moveTo(to);
+  if (!guard(to)) window.history.replaceState(window.history.state, '', event.oldURL);
 }
 if (typeof window !== 'undefined' && typeof window.addEventListener === 'function')
   window.addEventListener('hashchange', onHashChange);

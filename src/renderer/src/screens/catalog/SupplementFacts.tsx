@@ -1,4 +1,5 @@
 import type { ProductRead } from '@shared/api';
+import { servingText } from '@renderer/lib/format';
 
 type Panel = ProductRead['SupplementFactsPanel'];
 
@@ -20,14 +21,6 @@ function nutritionRows(panel: Panel): Row[] {
   }));
 }
 
-const PLURAL: Record<Panel['type'], string> = {
-  softgel: 'softgels',
-  tablet: 'tablets',
-  capsule: 'capsules',
-  gummy: 'gummies',
-  scoop: 'scoops',
-};
-
 /** The label's Supplement Facts panel: serving, nutrients with amounts and daily values. */
 export function SupplementFacts({ product }: { product: ProductRead }) {
   const panel = product.SupplementFactsPanel;
@@ -47,7 +40,6 @@ export function SupplementFacts({ product }: { product: ProductRead }) {
     : panel.servingSize > 0
       ? perDay / panel.servingSize
       : 0;
-  const unit = panel.servingSize === 1 ? panel.type : PLURAL[panel.type];
   const dagger = rows.some((r) => r.dailyValue.includes('†'));
 
   return (
@@ -58,9 +50,7 @@ export function SupplementFacts({ product }: { product: ProductRead }) {
       <dl className="facts-serving">
         <div>
           <dt>Serving size</dt>
-          <dd>
-            {panel.servingSize} {unit}
-          </dd>
+          <dd>{servingText(panel)}</dd>
         </div>
         {servingsPerDay > 0 && (
           <div>

@@ -21,19 +21,32 @@ interface Props {
 type Results =
   | { state: 'idle' }
   | { state: 'loading' }
-  | { state: 'ready'; products: ProductRead[]; total: number }
+  | { state: 'ready'; products: ProductRead[]; total: number; search: string }
   | { state: 'failed'; message: string };
 
 /**
  * Search the catalog as you type and add a product: a combobox (arrows move, Enter adds, Escape
  * closes) over the local catalog mirror, so it works offline.
+ *
+ * Results carry the search they answer: the list shown may still be an older search's (the typed
+ * text applies after a pause), and Enter or the arrows act only on the results for the text in
+ * the box. Enter before they arrive searches at once and adds the first of them when they come.
  */
 export function ProductPicker({ chosen, onPick, disabled = false }: Props) {
   const [text, setText] = useState('');
   const [search, setSearch] = useState<string | null>(null);
 
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
+  // The highlighted row of the results of one search: other results start at their first row.
+  const [active, setActive] = useState<{ search: string | null; index: number }>({
+    search: null,
+    index: 0,
+  });
+  // Enter pressed for this text before its results came: the first of them is added then.
+  const [enterFor, setEnterFor] = useState<string | null>(null);
+  // Where the pointer was at its last move over the list (screen coordinates), so that a list
+  // drawn anew under a resting pointer does not move the highlight: only a real move does.
+  const pointer = useRef<string | null>(null);
   const listId = useId();
   const input = useRef<HTMLInputElement>(null);
   const apply = useCallback((value: string) => setSearch(value.trim()), []);
@@ -42,10 +55,11 @@ export function ProductPicker({ chosen, onPick, disabled = false }: Props) {
   // A live query of the catalog mirror once the user has typed or opened the list.
   const query = { ...(search ? { search } : {}), limit: RESULTS, sort: 'orderable' as const };
   const read = useLiveQuery(
-    () =>
-      search === null
-        ? Promise.resolve({ ok: true as const, value: null })
-        : call('catalog.products', query),
+    async () => {
+      if (search === null) return { ok: true as const, value: null };
+      const found = await call('catalog.products', query);
+      return found.ok ? { ok: true as const, value: { ...found.value, search } } : found;
+    },
     [query, search === null],
     ['catalog'],
   );
@@ -57,43 +71,82 @@ export function ProductPicker({ chosen, onPick, disabled = false }: Props) {
         : read.status === 'failed'
           ? { state: 'failed', message: errorMessage(read.error) }
           : read.data
-            ? { state: 'ready', products: read.data.products, total: read.data.total }
+            ? { state: 'ready', ...read.data }
             : { state: 'loading' };
-  // New results for a new search start at their first row.
-  useEffect(() => setActive(0), [search]);
 
+  const typed = text.trim();
+  const shownFor = results.state === 'ready' ? results.search : null;
+  const current = shownFor === typed;
+  const activeIndex = active.search === shownFor ? active.index : 0;
   const products = results.state === 'ready' ? results.products : [];
-  const pick = (product: ProductRead | undefined) => {
-    // Already on the protocol, or a product the server refuses (shown disabled, with why).
-    if (!product || chosen.has(product.id) || notOrderableReason(product.status)) return;
-    onPick(product);
-    setText('');
-    setOpen(false);
-    input.current?.focus();
+  const pick = useCallback(
+    (product: ProductRead | undefined) => {
+      // Already on the protocol, or a product the server refuses (shown disabled, with why).
+      if (!product || chosen.has(product.id) || notOrderableReason(product.status)) return;
+      onPick(product);
+      setText('');
+      setOpen(false);
+      input.current?.focus();
+    },
+    [chosen, onPick],
+  );
+
+  // The results Enter waited for have come: the first of them is added (none: nothing is).
+  const waitedFor = enterFor !== null && current && enterFor === typed ? products[0] : undefined;
+  const settled = enterFor !== null && current;
+  useEffect(() => {
+    if (!settled) return;
+    setEnterFor(null);
+    pick(waitedFor);
+  }, [settled, waitedFor, pick]);
+
+  /** The results for the text typed are not those shown yet: search it now. */
+  const searchNow = () => {
+    if (search !== typed) setSearch(typed);
   };
+  const move = (by: number) =>
+    setActive({
+      search: shownFor,
+      index: Math.min(Math.max(activeIndex + by, 0), Math.max(products.length - 1, 0)),
+    });
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       setOpen(true);
-      if (search === null) setSearch(text.trim());
-      setActive((i) => Math.min(i + 1, Math.max(products.length - 1, 0)));
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setActive((i) => Math.max(i - 1, 0));
+      if (current) move(event.key === 'ArrowDown' ? 1 : -1);
+      else searchNow();
     } else if (event.key === 'Enter') {
       // Enter adds the highlighted product; it never submits the protocol from here.
       event.preventDefault();
-      if (open) pick(products[active]);
+      if (!open) return;
+      if (current) pick(products[activeIndex]);
+      else {
+        setEnterFor(typed);
+        searchNow();
+      }
     } else if (event.key === 'Escape' && open) {
       event.preventDefault();
       event.stopPropagation();
+      setEnterFor(null);
       setOpen(false);
     }
   };
 
+  const onPointerMove = (event: React.MouseEvent, index: number) => {
+    const at = `${event.screenX},${event.screenY}`;
+    const moved = pointer.current !== null && pointer.current !== at;
+    pointer.current = at;
+    if (moved && (active.search !== shownFor || active.index !== index))
+      setActive({ search: shownFor, index });
+  };
+
   const optionId = (i: number) => `${listId}-option-${i}`;
   const showList = open && results.state !== 'idle';
+  // A list that closes forgets the pointer (it may move elsewhere before the list is back).
+  useEffect(() => {
+    if (!showList) pointer.current = null;
+  }, [showList]);
   return (
     <div className="product-picker">
       <label className="field-label" htmlFor={`${listId}-input`}>
@@ -109,7 +162,9 @@ export function ProductPicker({ chosen, onPick, disabled = false }: Props) {
           aria-expanded={showList}
           aria-controls={listId}
           aria-autocomplete="list"
-          aria-activedescendant={showList && products[active] ? optionId(active) : undefined}
+          aria-activedescendant={
+            showList && products[activeIndex] ? optionId(activeIndex) : undefined
+          }
           placeholder="Search the catalog by name"
           maxLength={SEARCH_MAX}
           autoComplete="off"
@@ -117,6 +172,7 @@ export function ProductPicker({ chosen, onPick, disabled = false }: Props) {
           value={text}
           onChange={(e) => {
             setText(e.target.value);
+            setEnterFor(null);
             setOpen(true);
           }}
           onFocus={() => {
@@ -133,7 +189,13 @@ export function ProductPicker({ chosen, onPick, disabled = false }: Props) {
         )}
       </div>
       {showList && (
-        <ul id={listId} role="listbox" aria-label="Products" className="product-options">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Products"
+          className="product-options"
+          onMouseLeave={() => (pointer.current = null)}
+        >
           {results.state === 'failed' && (
             <li className="product-option-note" role="presentation">
               The catalog could not be searched. {results.message}
@@ -152,11 +214,11 @@ export function ProductPicker({ chosen, onPick, disabled = false }: Props) {
                 key={p.id}
                 id={optionId(i)}
                 role="option"
-                aria-selected={i === active}
+                aria-selected={i === activeIndex}
                 aria-disabled={taken || refused !== null || undefined}
-                className={`product-option ${i === active ? 'product-option-active' : ''} ${refused ? 'product-option-refused' : ''}`}
+                className={`product-option ${i === activeIndex ? 'product-option-active' : ''} ${refused ? 'product-option-refused' : ''}`}
                 onMouseDown={(e) => e.preventDefault()}
-                onMouseEnter={() => setActive(i)}
+                onMouseMove={(e) => onPointerMove(e, i)}
                 onClick={() => pick(p)}
               >
                 <span className="product-option-name">

@@ -131,7 +131,11 @@ export function ProtocolEditor({ mode, initial }: Props) {
     [productOf],
   );
   const chosen = useMemo(() => new Set(productIds), [productIds]);
-  const guard = useLeaveGuard(isDirty && !isSubmitting);
+  // A new order sent (or created) has nothing left to lose; one refused is the user's to fix.
+  const orderSent = mode === 'order' && batchId !== null && orderSettled !== 'rejected';
+  const guard = useLeaveGuard(isDirty && !isSubmitting && !orderSent);
+  // A saved protocol as it was saved: Save changes has nothing to send.
+  const unchanged = view !== null && !isDirty && !isSubmitting;
 
   /** Puts each of the server's complaints on its field; returns those no field shows. */
   const placeIssues = useCallback(
@@ -222,7 +226,6 @@ export function ProtocolEditor({ mode, initial }: Props) {
     if (!result.ok) return failed('The order was not placed', result.error);
     setOrderSettled(null);
     setBatchId(result.value.batchId);
-    if (mode === 'order') reset(undefined, { keepValues: true });
   };
 
   /** Saves; a Patient ID that names another person asks first (PatientIdDialog). */
@@ -285,7 +288,7 @@ export function ProtocolEditor({ mode, initial }: Props) {
   const onKeyDown = (event: React.KeyboardEvent<HTMLFormElement>) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
       event.preventDefault();
-      void onSave();
+      if (!unchanged) void onSave();
     }
   };
 
@@ -322,8 +325,7 @@ export function ProtocolEditor({ mode, initial }: Props) {
         : 'New protocol';
   const following = batchId !== null && orderSettled === null;
   // A placed order is kept on screen as it was sent; a deleted protocol cannot be edited.
-  const locked =
-    (mode === 'order' && batchId !== null && orderSettled !== 'rejected') || view?.deleted === true;
+  const locked = orderSent || view?.deleted === true;
   const lineError = errors.lineItems?.root?.message ?? errors.lineItems?.message;
 
   return (
@@ -380,7 +382,10 @@ export function ProtocolEditor({ mode, initial }: Props) {
       <div className="editor-layout">
         <form
           className="form editor-form"
-          onSubmit={onSave}
+          onSubmit={(event) => {
+            if (!unchanged) return onSave(event);
+            event.preventDefault();
+          }}
           onKeyDown={onKeyDown}
           noValidate
           aria-label={title}
@@ -479,7 +484,11 @@ export function ProtocolEditor({ mode, initial }: Props) {
                   className="button button-primary"
                   // A new order keeps the focus while it is reviewed (askToOrder ignores a second click).
                   disabled={(isSubmitting && mode !== 'order') || locked}
+                  // Unchanged, it stays focusable (the focus is not lost when a save ends) and
+                  // says why it does nothing.
+                  aria-disabled={unchanged || undefined}
                   aria-busy={isSubmitting}
+                  title={unchanged ? 'No changes to save' : undefined}
                 >
                   {isSubmitting ? (
                     <Loader2 aria-hidden="true" size={16} className="spin" />

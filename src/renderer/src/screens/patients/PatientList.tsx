@@ -75,7 +75,9 @@ export function PatientList({
               {plural(p.protocols, 'protocol')} · {plural(p.orders, 'order')}
             </span>
             <span className="row-meta muted">
-              {p.lastOrderedAt ? `Last ordered ${formatDate(p.lastOrderedAt)}` : 'Never ordered'}
+              {p.lastOrderedAt
+                ? `Last ordered ${formatDate(p.lastOrderedAt)}${p.lastOrderCancelled ? ' (cancelled)' : ''}`
+                : 'Never ordered'}
             </span>
           </span>
         </Link>

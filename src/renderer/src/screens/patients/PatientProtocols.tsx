@@ -15,14 +15,21 @@ const SYNC_WORDS: Record<ProtocolSummaryView['syncState'], string> = {
 export const protocolLabel = (p: Pick<PatientProtocolView, 'products' | 'daysSupply'>): string =>
   `${p.products.join(', ') || 'No product'}${p.daysSupply ? `, ${p.daysSupply} days` : ''}`;
 
-/** The patient's protocols, each opened in its editor or ordered again as a batch of one. */
+/**
+ * The patient's protocols, each opened in its editor or ordered as a batch of one: "Order again"
+ * once the patient has an order (as the protocol list's Last order counts it), else "Order".
+ */
 export function PatientProtocols({
   protocols,
+  ordered,
   onOrder,
 }: {
   protocols: readonly PatientProtocolView[];
+  /** Whether the patient has any order here, cancelled ones included. */
+  ordered: boolean;
   onOrder(localId: string): void;
 }) {
+  const action = ordered ? 'Order again' : 'Order';
   if (protocols.length === 0) return <Empty title="No protocol for this patient." />;
   return (
     <div className="patient-table-wrap">
@@ -54,9 +61,9 @@ export function PatientProtocols({
                     type="button"
                     className="button button-small"
                     onClick={() => onOrder(p.localId)}
-                    aria-label={`Order again: protocol ${label}`}
+                    aria-label={`${action}: protocol ${label}`}
                   >
-                    <ShoppingCart aria-hidden="true" size={14} /> Order again
+                    <ShoppingCart aria-hidden="true" size={14} /> {action}
                   </button>
                 </td>
               </tr>

@@ -65,7 +65,7 @@ function decoded(raw: string): string {
 
 /**
  * #/patients/:sourceId: one patient whole: their protocols, every order with its status,
- * tracking and protocol, what is due, and Order again for any protocol (a batch of one, through
+ * tracking and protocol, what is due, and Order (again) for any protocol (a batch of one, through
  * the batch review) or past order (its own confirmation, as Order now).
  */
 export default function PatientScreen({
@@ -146,7 +146,11 @@ export default function PatientScreen({
         <h2 id="patient-protocols-heading">
           Protocols <span className="section-count">{view.protocols.length}</span>
         </h2>
-        <PatientProtocols protocols={view.protocols} onOrder={orderProtocol} />
+        <PatientProtocols
+          protocols={view.protocols}
+          ordered={view.orders.length > 0}
+          onOrder={orderProtocol}
+        />
       </section>
 
       <section className="card patient-section" aria-labelledby="patient-orders-heading">

@@ -118,6 +118,12 @@ export const ProtocolRow = memo(function ProtocolRow({
             <span className="protocol-cell-line">{formatDate(lastOrder.createdAt)}</span>
             <span className="protocol-cell-line muted">{orderStatusLabel(lastOrder.status)}</span>
           </>
+        ) : p.columns.cancelledAt !== null ? (
+          // An order was placed, though none stands: as the Patients screen says it.
+          <>
+            <span className="protocol-cell-line">{formatDate(p.columns.cancelledAt)}</span>
+            <span className="protocol-cell-line muted">Cancelled</span>
+          </>
         ) : (
           <span className="muted">Never ordered</span>
         )}

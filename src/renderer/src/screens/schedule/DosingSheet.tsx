@@ -27,9 +27,7 @@ function LineRow({ line }: { line: ScheduleLine }) {
     <tr>
       <th scope="row">
         <span className="sheet-product">{line.name}</span>
-        {line.packDescription && (
-          <span className="sheet-pack">Each dose: {line.packDescription}</span>
-        )}
+        {line.dose && <span className="sheet-pack">Each dose: {line.dose}</span>}
       </th>
       {line.administration ? (
         <>

@@ -12,8 +12,11 @@ export const DOSE_TIMES = [
 export interface ScheduleLine {
   productId: number;
   name: string;
-  /** What one unit is ("1 capsule"), when known. */
-  packDescription: string | null;
+  /**
+   * What one dose is, when known: a pack product's pack description ("1 capsule"); one serving
+   * of an external product ("1 scoop"), never its pack description, which is the container.
+   */
+  dose: string | null;
   /** Pills at each time; null for an external product, taken as its label says. */
   administration: Administration | null;
 }
@@ -39,12 +42,14 @@ interface ItemLike {
 export interface CatalogFacts {
   name: string;
   packDescription: string | null;
+  /** One serving, as the label's facts panel gives it ("1 scoop"). */
+  serving?: string | null;
 }
 
 /**
  * A protocol's or an order's line items as schedule lines, in their own order: the name and pack
  * description the item carries (an order's), else the catalog's (`catalogOf`), else
- * "Product <id>" and none.
+ * "Product <id>" and none; an external product's dose is the catalog's serving.
  */
 export function scheduleLines(
   items: readonly ItemLike[],
@@ -55,7 +60,11 @@ export function scheduleLines(
     return {
       productId: item.productId,
       name: item.name || known?.name || `Product ${item.productId}`,
-      packDescription: item.packDescription || known?.packDescription || null,
+      // An external product (no administration) is a container taken by servings.
+      dose:
+        item.administration == null
+          ? (known?.serving ?? null)
+          : item.packDescription || known?.packDescription || null,
       administration: item.administration ?? null,
     };
   });

@@ -1,5 +1,6 @@
 import type { Administration, PartnerSettings } from '@shared/api';
 import type { IpcResult } from '@shared/ipc';
+import { servingText } from '@renderer/lib/format';
 import { call } from '@renderer/lib/ipc';
 import { useLiveQuery } from '@renderer/lib/use-query';
 import { useLineProducts } from '@renderer/screens/editor/use-line-products';
@@ -72,7 +73,11 @@ export function useScheduleContent(source: ScheduleSource) {
     lines: scheduleLines(read.data.items, (productId) => {
       const product = products.productOf(productId);
       return typeof product === 'object'
-        ? { name: product.name, packDescription: product.packDescription }
+        ? {
+            name: product.name,
+            packDescription: product.packDescription,
+            serving: servingText(product.SupplementFactsPanel),
+          }
         : null;
     }),
   };
