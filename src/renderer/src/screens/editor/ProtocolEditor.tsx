@@ -104,6 +104,7 @@ export function ProtocolEditor({ mode, initial }: Props) {
     handleSubmit,
     reset,
     setError,
+    trigger,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<EditorFormInput, unknown, EditorFormOutput>({
     resolver: zodResolver(EditorForm),
@@ -111,6 +112,14 @@ export function ProtocolEditor({ mode, initial }: Props) {
     mode: 'onChange',
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'lineItems' });
+  // A stored copy the app's rules now refuse (phone "abc", a ZIP code of another state) opens as
+  // it is, with the problem on its field, rather than only once Save is pressed.
+  const opened = useRef(initial !== null);
+  useEffect(() => {
+    if (!opened.current) return;
+    opened.current = false;
+    void trigger(['customer.phone', 'customer.address.state', 'customer.address.zipCode']);
+  }, [trigger]);
   // Product ids change only when a line is added or removed: no watch of every keystroke here.
   const productIds = useMemo(() => fields.map((f) => f.productId), [fields]);
   const { productOf, remember: rememberProduct } = useLineProducts(productIds);
