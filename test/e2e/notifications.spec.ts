@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures';
 import { connectLocalSandbox } from '../support/e2e/app';
-import { axeBlockers } from '../support/e2e/axe';
+import { axeBlockers, expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
 import { embeddedControls, patientBody, placeOrder } from '../support/e2e/local-orders';
 import { saveScreen } from '../support/e2e/screens';
 
@@ -88,6 +88,63 @@ test('a shipped order shows a notification; with the setting off, none', async (
   await controls.advance(third.id, 'SHIPPED');
   await host.core.session!.orders.refreshOrder(third.id);
   await expect(toasts(app).getByText(`${third.id} for Nora Quill is on its way`)).toBeVisible();
+});
+
+test('the history finds every past notification again, newest first, from the keyboard too', async ({
+  app,
+  host,
+  keychainService,
+}, testInfo) => {
+  await connectLocalSandbox(app);
+  const controls = await embeddedControls(host, keychainService);
+  const orders = [];
+  for (let i = 0; i < 2; i++) {
+    const o = await placeOrder(
+      host,
+      patientBody({ sourceId: `history-${i}`, firstName: `H${i}`, lastName: 'Story' }),
+    );
+    await controls.advance(o.id, 'SHIPPED');
+    await host.core.session!.orders.refreshOrder(o.id);
+    orders.push(o);
+  }
+  // Their toasts gone (dismissed here), the header still says they are unread.
+  const dismiss = toasts(app).getByRole('button', { name: 'Dismiss notification' });
+  while ((await dismiss.count()) > 0) await dismiss.first().click();
+  await expect(toasts(app).getByText('Order shipped')).toHaveCount(0);
+  const unread = app.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await expect(unread).toBeVisible();
+  await unread.click();
+  const history = app.getByRole('dialog', { name: 'Notifications' });
+  await expect(history).toBeVisible();
+  const shipped = history
+    .getByRole('list', { name: 'Past notifications' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Order shipped' });
+  await expect(shipped).toHaveCount(2);
+  await expect(shipped.nth(0)).toContainText(`${orders[1]!.id} for H1 Story`);
+  await expect(shipped.nth(1)).toContainText(`${orders[0]!.id} for H0 Story`);
+  await expect(shipped.nth(0).locator('time')).toHaveAttribute('datetime', /^\d{4}-/);
+  await expectNoAxeBlockersInBothThemes(app, testInfo, 'notification-history', {
+    screenshot: () => saveScreen(app, testInfo, 'notification-history', { fullPage: false }),
+  });
+
+  // An entry leads where its toast did; the history closes, everything in it read.
+  await shipped.nth(1).getByRole('link', { name: 'Open the order' }).click();
+  await expect(history).toBeHidden();
+  await expect(app).toHaveURL(new RegExp(`#/orders/${orders[0]!.id}$`));
+  const button = app.getByRole('button', { name: 'Notifications', exact: true });
+  await expect(button).toBeVisible();
+
+  // From the keyboard: open it, Clear, Escape; the focus comes back to the button.
+  await button.focus();
+  await app.keyboard.press('Enter');
+  await expect(history).toBeVisible();
+  await history.getByRole('button', { name: 'Clear' }).focus();
+  await app.keyboard.press('Enter');
+  await expect(history).toContainText('No notifications yet in this session.');
+  await app.keyboard.press('Escape');
+  await expect(history).toBeHidden();
+  await expect(button).toBeFocused();
 });
 
 for (const theme of ['light', 'dark'] as const) {

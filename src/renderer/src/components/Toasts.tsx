@@ -6,6 +6,7 @@ import { linkAway, useToastStore } from '../stores/toast-store';
 export function Toasts() {
   const toasts = useToastStore((s) => s.toasts);
   const dismiss = useToastStore((s) => s.dismiss);
+  const markRead = useToastStore((s) => s.markRead);
   const [location] = useLocation();
   return (
     <section className="toasts" aria-label="Notifications">
@@ -23,7 +24,14 @@ export function Toasts() {
               <p className="toast-title">{t.title}</p>
               {t.detail && <p className="toast-detail">{t.detail}</p>}
               {link && (
-                <Link href={link.route} className="toast-link" onClick={() => dismiss(t.id)}>
+                <Link
+                  href={link.route}
+                  className="toast-link"
+                  onClick={() => {
+                    dismiss(t.id);
+                    markRead(t.id);
+                  }}
+                >
                   {link.label}
                 </Link>
               )}
