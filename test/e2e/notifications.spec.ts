@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures';
-import { connectLocalSandbox } from '../support/e2e/app';
+import { connectLocalSandbox, ui } from '../support/e2e/app';
 import { axeBlockers, expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
 import { embeddedControls, patientBody, placeOrder } from '../support/e2e/local-orders';
 import { saveScreen } from '../support/e2e/screens';
@@ -145,6 +145,45 @@ test('the history finds every past notification again, newest first, from the ke
   await app.keyboard.press('Escape');
   await expect(history).toBeHidden();
   await expect(button).toBeFocused();
+});
+
+test('toasts stay off the order detail, a few at a time, the rest in the history', async ({
+  app,
+  host,
+  keychainService,
+}, testInfo) => {
+  await connectLocalSandbox(app);
+  const controls = await embeddedControls(host, keychainService);
+  const orders = [];
+  for (let i = 0; i < 5; i++) {
+    const who = { sourceId: `stack-${i}`, firstName: `S${i}`, lastName: 'Stack' };
+    orders.push(await placeOrder(host, patientBody(who)));
+  }
+  // An order's detail open beside the queue, as a clinic works.
+  await ui.sidebar(app).getByRole('link', { name: 'Orders', exact: true }).click();
+  const queue = app.getByRole('list', { name: 'Orders' });
+  await queue.getByRole('link', { name: new RegExp(`order ${orders[0]!.id},`) }).click();
+  const detail = app.getByRole('region', { name: 'Order details' });
+  await expect(detail.getByRole('heading', { level: 2 })).toBeVisible();
+
+  for (const o of orders) {
+    await controls.advance(o.id, 'SHIPPED');
+    await host.core.session!.orders.refreshOrder(o.id);
+  }
+  const shipped = toasts(app).getByRole('status').filter({ hasText: 'Order shipped' });
+  // The newest three show; the other two are counted, a way to the history.
+  await expect(shipped).toHaveCount(3);
+  await expect(shipped.last()).toContainText(`${orders[4]!.id} for S4 Stack`);
+  const more = toasts(app).getByRole('button', { name: /^\+2 more/ });
+  await expect(more).toBeVisible();
+  // Nothing of the detail is under them: the toasts sit over the queue beside it.
+  const [region, detailBox] = await Promise.all([toasts(app).boundingBox(), detail.boundingBox()]);
+  expect(region!.x + region!.width).toBeLessThanOrEqual(detailBox!.x);
+  await saveScreen(app, testInfo, 'notifications-beside-detail', { fullPage: false });
+
+  await more.click();
+  const history = app.getByRole('dialog', { name: 'Notifications' });
+  await expect(history.getByRole('listitem').filter({ hasText: 'Order shipped' })).toHaveCount(5);
 });
 
 for (const theme of ['light', 'dark'] as const) {

@@ -89,6 +89,8 @@ interface ToastStore {
 
 let nextId = 1;
 const AUTO_DISMISS_MS = 6000;
+/** Toasts kept at once (the window shows the newest few; the rest are counted, and in the history). */
+const TOASTS_MAX = 20;
 
 /** Notifications: errors stay until dismissed, the rest go away on their own. */
 export const useToastStore = create<ToastStore>((set, get) => ({
@@ -109,7 +111,7 @@ export const useToastStore = create<ToastStore>((set, get) => ({
     // Every toast is kept in the history; an Undo is not (it means nothing once its toast is gone).
     const past: PastNotification = { id, kind, title, detail, link, at: Date.now(), read: false };
     set({
-      toasts: [...others, { id, kind, title, detail, link, action, topic }].slice(-4),
+      toasts: [...others, { id, kind, title, detail, link, action, topic }].slice(-TOASTS_MAX),
       history: [past, ...get().history].slice(0, HISTORY_MAX),
     });
     const duration = options.durationMs ?? (kind === 'error' ? null : AUTO_DISMISS_MS);
