@@ -95,6 +95,8 @@ test('the history finds every past notification again, newest first, from the ke
   host,
   keychainService,
 }, testInfo) => {
+  // Two axe runs with the dialog open, in both themes.
+  test.setTimeout(120_000);
   await connectLocalSandbox(app);
   const controls = await embeddedControls(host, keychainService);
   const orders = [];
