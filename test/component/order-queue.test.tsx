@@ -1,11 +1,13 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Router } from 'wouter';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ORDER_STATUSES, type AppOrder, type OrderStatus } from '../../src/shared/api';
 import { OrderCountsView } from '../../src/shared/work-views';
 import { useGuardedHashLocation } from '../../src/renderer/src/lib/navigation-guard';
 import OrdersScreen from '../../src/renderer/src/screens/orders/OrdersScreen';
-import { installOrderDesk } from '../support/component/fake-order-desk';
+import { useOrdersStore } from '../../src/renderer/src/stores/orders-store';
+import { installOrderDesk, type Handlers } from '../support/component/fake-order-desk';
 import { order } from '../support/component/fixtures';
 
 /** The queue as App.tsx routes it: #/orders, under the guarded hash location. */
@@ -22,8 +24,13 @@ function renderQueue() {
 }
 
 /** The mirror's answers: one page holding `orders`, and their counts by status. */
-function mirror(orders: () => AppOrder[], duplicates: Record<string, string> = {}) {
+function mirror(
+  orders: () => AppOrder[],
+  duplicates: Record<string, string> = {},
+  more: Handlers = {},
+) {
   return installOrderDesk({
+    ...more,
     'orders.list': () => ({
       orders: orders(),
       total: orders().length,
@@ -74,5 +81,41 @@ describe('the order queue', () => {
     expect(repeat.getAttribute('aria-label')).toMatch(/, possible duplicate of order ord_1001$/);
     // The order it repeats is not itself marked.
     expect(within(await rowOf('ord_1001')).queryByText('Possible duplicate')).toBeNull();
+  });
+
+  it('never counts a row out of view: a new filter clears the selection, so does a done export', async () => {
+    useOrdersStore.getState().reset();
+    const desk = mirror(
+      () => [
+        order({ id: 'ord_1003', status: 'SHIPPED', createdAt: '2026-11-22T09:30:00.000Z' }),
+        order({ id: 'ord_1002', createdAt: '2026-11-21T09:30:00.000Z' }),
+        order({ id: 'ord_1001' }),
+      ],
+      {},
+      { 'orders.exportCsv': () => ({ csv: 'id\r\nord_1001\r\n', rows: 1 }) },
+    );
+    const user = userEvent.setup();
+    renderQueue();
+    const check = (id: string) =>
+      screen.findByRole('checkbox', { name: `Select order ${id} of Ada Lovelace` });
+    const bar = () => screen.queryByRole('group', { name: 'Selected orders' });
+    await user.click(await check('ord_1003'));
+    await user.click(await check('ord_1002'));
+    expect(within(bar()!).getByRole('status').textContent).toBe('2 selected');
+
+    // Only New orders in view: the Shipped one chosen before would be counted out of sight.
+    await user.click(screen.getByRole('checkbox', { name: /^New\b/ }));
+    await waitFor(() => expect(bar()).toBeNull());
+    expect(await check('ord_1002')).toHaveProperty('checked', false);
+
+    // An export once done lets its selection go, and the focus goes to the screen's title.
+    // jsdom has no object URLs, and a download click would be a navigation it cannot make.
+    Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await user.click(await check('ord_1001'));
+    await user.click(within(bar()!).getByRole('button', { name: 'Export selected' }));
+    await waitFor(() => expect(bar()).toBeNull());
+    expect(desk.argsOf('orders.exportCsv')).toEqual([{ orderIds: ['ord_1001'] }]);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Orders' }));
   });
 });

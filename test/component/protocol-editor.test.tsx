@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Route, Router, Switch } from 'wouter';
 import { describe, expect, it, vi } from 'vitest';
@@ -12,10 +12,10 @@ import { packProduct, savedProtocol } from '../support/component/fixtures';
 const LOCAL_ID = '7d0f5a0e-3c4b-4e0b-9a55-2f1f3f6b8c11';
 const PACK = packProduct();
 
-/** The editor's routes as App.tsx has them, at #/protocols/new. */
-function renderNewProtocol() {
+/** The editor's routes as App.tsx has them, at #/protocols/new (or another of their addresses). */
+function renderNewProtocol(hash = '#/protocols/new') {
   // Set without a hashchange event, which would come a task later and meet the screen mounted.
-  window.history.replaceState(null, '', '#/protocols/new');
+  window.history.replaceState(null, '', hash);
   return render(
     <Router hook={useGuardedHashLocation}>
       <Switch>
@@ -179,4 +179,87 @@ describe('the protocol editor', () => {
     expect(desk.argsOf('protocols.create')).toHaveLength(1);
     expect(window.location.hash).toBe('#/protocols/new');
   });
+
+  it('refuses a phone that is no number and a ZIP code of another state, on their fields', async () => {
+    const desk = installOrderDesk({ ...catalog });
+    const user = userEvent.setup();
+    renderNewProtocol();
+    const form = await fillProtocol(user);
+    await user.type(within(form).getByLabelText('Phone (optional)'), 'abc');
+    await user.selectOptions(within(form).getByLabelText('State'), 'TX');
+    await user.clear(within(form).getByLabelText('ZIP code'));
+    await user.type(within(form).getByLabelText('ZIP code'), '10025');
+
+    await user.click(within(form).getByRole('button', { name: 'Save protocol' }));
+    expect(messagesOf(within(form).getByLabelText('Phone (optional)'))).toContain(
+      'Enter a phone number of 7 to 15 digits; spaces, dashes, dots, brackets and a leading + may be used, such as (503) 555-0100 or +1 503 555 0100',
+    );
+    expect(messagesOf(within(form).getByLabelText('ZIP code'))).toContain(
+      '10025 is a New York ZIP code, not one in Texas: check the ZIP code or the state',
+    );
+    expect(desk.argsOf('protocols.create')).toHaveLength(0);
+  });
+
+  it('opens a stored protocol the rules now refuse as it is, the problems on their fields', async () => {
+    const stored = savedProtocol(
+      {
+        customer: {
+          sourceId: 'PAT-OLD-1',
+          firstName: 'Grace',
+          lastName: 'Hopper',
+          email: null,
+          phone: 'abc',
+          address: { line1: '1 Navy Way', city: 'Austin', state: 'TX', zipCode: '10025' },
+        },
+        daysSupply: 30,
+        shippingMethod: 'STANDARD',
+        orderType: 'ONE_TIME',
+        lineItems: [
+          {
+            productId: PACK.id,
+            quantity: 2,
+            administration: { morning: 0, afternoon: 0, evening: 1, sleep: 1 },
+          },
+        ],
+      },
+      LOCAL_ID,
+    );
+    const desk = installOrderDesk({
+      ...catalog,
+      'protocols.get': () => stored,
+      'protocols.update': ({ draft }) => savedProtocol(draft, LOCAL_ID),
+    });
+    const user = userEvent.setup();
+    renderNewProtocol(`#/protocols/${LOCAL_ID}`);
+    const form = await screen.findByRole('form', { name: 'Protocol for Grace Hopper' });
+    const phone = within(form).getByLabelText('Phone (optional)');
+    const zip = within(form).getByLabelText('ZIP code');
+    // Nothing is lost: the stored values are in their boxes, each marked with what is wrong.
+    expect(phone).toHaveProperty('value', 'abc');
+    expect(zip).toHaveProperty('value', '10025');
+    await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+    expect(zip.getAttribute('aria-invalid')).toBe('true');
+    expect(messagesOf(zip)).toContain(
+      '10025 is a New York ZIP code, not one in Texas: check the ZIP code or the state',
+    );
+
+    await user.clear(phone);
+    await user.type(phone, '(512) 555-0100');
+    await user.clear(zip);
+    await user.type(zip, '78701');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(desk.argsOf('protocols.update')).toHaveLength(1));
+    const sent = desk.argsOf('protocols.update')[0]!.draft.customer;
+    expect([sent.phone, sent.address.state, sent.address.zipCode]).toEqual([
+      '(512) 555-0100',
+      'TX',
+      '78701',
+    ]);
+  });
 });
+
+/** The messages a field's aria-describedby points to. */
+function messagesOf(field: HTMLElement): (string | null | undefined)[] {
+  const described = (field.getAttribute('aria-describedby') ?? '').split(' ');
+  return described.map((id) => document.getElementById(id)?.textContent);
+}

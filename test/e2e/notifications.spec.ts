@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/e2e/fixtures';
-import { connectLocalSandbox } from '../support/e2e/app';
-import { axeBlockers } from '../support/e2e/axe';
+import { connectLocalSandbox, ui } from '../support/e2e/app';
+import { axeBlockers, expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
 import { embeddedControls, patientBody, placeOrder } from '../support/e2e/local-orders';
 import { saveScreen } from '../support/e2e/screens';
 
@@ -88,6 +88,104 @@ test('a shipped order shows a notification; with the setting off, none', async (
   await controls.advance(third.id, 'SHIPPED');
   await host.core.session!.orders.refreshOrder(third.id);
   await expect(toasts(app).getByText(`${third.id} for Nora Quill is on its way`)).toBeVisible();
+});
+
+test('the history finds every past notification again, newest first, from the keyboard too', async ({
+  app,
+  host,
+  keychainService,
+}, testInfo) => {
+  // Two axe runs with the dialog open, in both themes.
+  test.setTimeout(120_000);
+  await connectLocalSandbox(app);
+  const controls = await embeddedControls(host, keychainService);
+  const orders = [];
+  for (let i = 0; i < 2; i++) {
+    const o = await placeOrder(
+      host,
+      patientBody({ sourceId: `history-${i}`, firstName: `H${i}`, lastName: 'Story' }),
+    );
+    await controls.advance(o.id, 'SHIPPED');
+    await host.core.session!.orders.refreshOrder(o.id);
+    orders.push(o);
+  }
+  // Their toasts gone (dismissed here), the header still says they are unread.
+  const dismiss = toasts(app).getByRole('button', { name: 'Dismiss notification' });
+  while ((await dismiss.count()) > 0) await dismiss.first().click();
+  await expect(toasts(app).getByText('Order shipped')).toHaveCount(0);
+  const unread = app.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await expect(unread).toBeVisible();
+  await unread.click();
+  const history = app.getByRole('dialog', { name: 'Notifications' });
+  await expect(history).toBeVisible();
+  const shipped = history
+    .getByRole('list', { name: 'Past notifications' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Order shipped' });
+  await expect(shipped).toHaveCount(2);
+  await expect(shipped.nth(0)).toContainText(`${orders[1]!.id} for H1 Story`);
+  await expect(shipped.nth(1)).toContainText(`${orders[0]!.id} for H0 Story`);
+  await expect(shipped.nth(0).locator('time')).toHaveAttribute('datetime', /^\d{4}-/);
+  await expectNoAxeBlockersInBothThemes(app, testInfo, 'notification-history', {
+    screenshot: () => saveScreen(app, testInfo, 'notification-history', { fullPage: false }),
+  });
+
+  // An entry leads where its toast did; the history closes, everything in it read.
+  await shipped.nth(1).getByRole('link', { name: 'Open the order' }).click();
+  await expect(history).toBeHidden();
+  await expect(app).toHaveURL(new RegExp(`#/orders/${orders[0]!.id}$`));
+  const button = app.getByRole('button', { name: 'Notifications', exact: true });
+  await expect(button).toBeVisible();
+
+  // From the keyboard: open it, Clear, Escape; the focus comes back to the button.
+  await button.focus();
+  await app.keyboard.press('Enter');
+  await expect(history).toBeVisible();
+  await history.getByRole('button', { name: 'Clear' }).focus();
+  await app.keyboard.press('Enter');
+  await expect(history).toContainText('No notifications yet in this session.');
+  await app.keyboard.press('Escape');
+  await expect(history).toBeHidden();
+  await expect(button).toBeFocused();
+});
+
+test('toasts stay off the order detail, a few at a time, the rest in the history', async ({
+  app,
+  host,
+  keychainService,
+}, testInfo) => {
+  await connectLocalSandbox(app);
+  const controls = await embeddedControls(host, keychainService);
+  const orders = [];
+  for (let i = 0; i < 5; i++) {
+    const who = { sourceId: `stack-${i}`, firstName: `S${i}`, lastName: 'Stack' };
+    orders.push(await placeOrder(host, patientBody(who)));
+  }
+  // An order's detail open beside the queue, as a clinic works.
+  await ui.sidebar(app).getByRole('link', { name: 'Orders', exact: true }).click();
+  const queue = app.getByRole('list', { name: 'Orders' });
+  await queue.getByRole('link', { name: new RegExp(`order ${orders[0]!.id},`) }).click();
+  const detail = app.getByRole('region', { name: 'Order details' });
+  await expect(detail.getByRole('heading', { level: 2 })).toBeVisible();
+
+  for (const o of orders) {
+    await controls.advance(o.id, 'SHIPPED');
+    await host.core.session!.orders.refreshOrder(o.id);
+  }
+  const shipped = toasts(app).getByRole('status').filter({ hasText: 'Order shipped' });
+  // The newest three show; the other two are counted, a way to the history.
+  await expect(shipped).toHaveCount(3);
+  await expect(shipped.last()).toContainText(`${orders[4]!.id} for S4 Stack`);
+  const more = toasts(app).getByRole('button', { name: /^\+2 more/ });
+  await expect(more).toBeVisible();
+  // Nothing of the detail is under them: the toasts sit over the queue beside it.
+  const [region, detailBox] = await Promise.all([toasts(app).boundingBox(), detail.boundingBox()]);
+  expect(region!.x + region!.width).toBeLessThanOrEqual(detailBox!.x);
+  await saveScreen(app, testInfo, 'notifications-beside-detail', { fullPage: false });
+
+  await more.click();
+  const history = app.getByRole('dialog', { name: 'Notifications' });
+  await expect(history.getByRole('listitem').filter({ hasText: 'Order shipped' })).toHaveCount(5);
 });
 
 for (const theme of ['light', 'dark'] as const) {

@@ -31,6 +31,15 @@ async function shiftTabTo(page: Page, target: Locator, max = 40): Promise<void> 
   throw new Error(`Shift+Tab did not reach ${target.toString()} in ${max} presses`);
 }
 
+/** Every one of the 22 orders shown, from the keyboard: Space on the first, Shift+Space on the last. */
+async function selectAll(page: Page): Promise<void> {
+  await rowLinks(page).first().focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Shift+Space');
+  await expect(bar(page).getByRole('status')).toHaveText('22 selected');
+}
+
 test('select orders by keyboard, cancel the New ones with each refusal reported, export them as CSV and print their schedules', async ({
   app,
   host,
@@ -106,20 +115,6 @@ test('select orders by keyboard, cancel the New ones with each refusal reported,
   await saveScreen(app, testInfo, 'orders-bulk-selection-1024', { fullPage: false });
   await app.setViewportSize({ width: 1280, height: 800 });
 
-  // Export the selection: exactly these 22 orders, newest first, whatever the search shows.
-  const download = await downloaded(app, () =>
-    bar(app).getByRole('button', { name: 'Export selected' }).click(),
-  );
-  expect(download.suggestedFilename()).toMatch(/^order-desk-selected-orders-\d{4}-\d\d-\d\d\.csv$/);
-  const table = readCsv(await textOf(download));
-  const ids = table.rows.map((r) => r.cells[table.header.indexOf('Order ID')]);
-  // Exactly the selection, in the queue's order (newest first).
-  const queueOrder = host.core.store.orders
-    .list({ search: LAST, limit: 100, offset: 0 })
-    .map((o) => o.id);
-  expect(queueOrder).toHaveLength(22);
-  expect(ids).toEqual(queueOrder);
-
   // Print the schedules: one page per selected order.
   await bar(app).getByRole('button', { name: 'Print schedules' }).focus();
   await app.keyboard.press('Enter');
@@ -135,6 +130,28 @@ test('select orders by keyboard, cancel the New ones with each refusal reported,
   for (const o of orders) expect(printed.text).toContain(o.customer.sourceId);
   await app.getByRole('link', { name: 'Back to the orders' }).click();
   await expect(bar(app).getByRole('status')).toHaveText('22 selected');
+
+  // Export the selection: exactly these 22 orders, newest first, whatever the search shows.
+  // Once done the selection goes, and the focus to the title rather than the page.
+  const download = await downloaded(app, () =>
+    bar(app).getByRole('button', { name: 'Export selected' }).click(),
+  );
+  expect(download.suggestedFilename()).toMatch(/^order-desk-selected-orders-\d{4}-\d\d-\d\d\.csv$/);
+  const table = readCsv(await textOf(download));
+  const ids = table.rows.map((r) => r.cells[table.header.indexOf('Order ID')]);
+  // Exactly the selection, in the queue's order (newest first).
+  const queueOrder = host.core.store.orders
+    .list({ search: LAST, limit: 100, offset: 0 })
+    .map((o) => o.id);
+  expect(queueOrder).toHaveLength(22);
+  expect(ids).toEqual(queueOrder);
+
+  await expect(bar(app)).toHaveCount(0);
+  await expect(app.getByRole('heading', { level: 1, name: 'Orders' })).toBeFocused();
+  await expect(queue(app).getByRole('checkbox', { checked: true })).toHaveCount(0);
+
+  // Chosen again for the bulk cancel (a new search clearing it is the component test's).
+  await selectAll(app);
 
   // The server moves one New order on since the app last read it: the app still shows it New.
   const moving = orders[5]!;
@@ -198,9 +215,13 @@ test('select orders by keyboard, cancel the New ones with each refusal reported,
   await expect(chip('Shipped')).toHaveAccessibleDescription(': 1 order');
   await expect(chip('New')).toHaveAccessibleDescription(': 0 orders');
   await expect(rowLinks(app).first()).toContainText('Cancelled');
-  await expect(bar(app).getByRole('status')).toHaveText('22 selected');
+  // The cancel done, its selection went with the report.
+  await expect(bar(app)).toHaveCount(0);
+  await expect(queue(app).getByRole('checkbox', { checked: true })).toHaveCount(0);
 
   // Clear selection empties it.
+  await queue(app).getByRole('checkbox').first().click();
+  await expect(bar(app).getByRole('status')).toHaveText('1 selected');
   await bar(app).getByRole('button', { name: 'Clear', exact: true }).click();
   await expect(bar(app)).toHaveCount(0);
   await expect(queue(app).getByRole('checkbox', { checked: true })).toHaveCount(0);

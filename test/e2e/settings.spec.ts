@@ -64,7 +64,11 @@ test('a webhook URL to a host that is not public is refused by the server, on it
   await webhook.fill('http://2852039166/latest/meta-data/');
   await saveButton(app).click();
   await expect(webhook).toHaveAttribute('aria-invalid', 'true');
+  // The focus Save lost while it ran lands on the refused field, never on the page.
+  await expect(webhook).toBeFocused();
   await expect(webhook).toHaveAccessibleDescription(/public host.*link-local/i);
+  await expect(webhook).toHaveAccessibleDescription(/address of your webhook receiver/);
+  await expect(webhook).not.toHaveAccessibleDescription(/--|flag/);
   await saveScreen(app, testInfo, 'settings-webhook-not-public');
   expect((await host.core.session!.client.getPartnerSettings()).webhookUrl).toBeNull();
   await expect(webhookCard(app)).toContainText('exists only while a webhook URL is set');

@@ -11,7 +11,7 @@ import {
   type LineItemRequest,
   type ProductStatusRead,
 } from '@shared/api';
-import { ProtocolInput } from '@shared/protocol-input';
+import { NOT_A_PHONE, ProtocolInput } from '@shared/protocol-input';
 import type { CsvRowReason } from '@shared/protocol-csv-views';
 import { stateCodeOf } from '@shared/us-states';
 import {
@@ -307,11 +307,13 @@ export function parseProtocolRow(
         column,
         message: droppedZero
           ? `"${zip}" must be exactly 5 digits; a spreadsheet drops the leading 0 of a number, so format the column as text`
-          : issue.path.at(-1) === 'state'
-            ? state === ''
-              ? 'is required'
-              : `"${state}" is not a US state: give its 2-letter code or its full name (such as TX or Texas)`
-            : sentence(issue.message),
+          : issue.message === NOT_A_PHONE
+            ? `"${candidate.customer.phone}" is not ${NOT_A_PHONE}`
+            : issue.path.at(-1) === 'state'
+              ? state === ''
+                ? 'is required'
+                : `"${state}" is not a US state: give its 2-letter code or its full name (such as TX or Texas)`
+              : sentence(issue.message),
       });
     }
   }

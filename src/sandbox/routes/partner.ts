@@ -8,31 +8,31 @@ const NO_SECRET =
   'No webhook secret: a webhook secret exists only while a webhookUrl is set in partner settings';
 
 /**
- * A clean http(s) URL (the shared rule) whose host is public (publicHostProblem); `loopbackHint`
- * is added to the message when only the loopback flag would have taken the URL.
+ * A clean http(s) URL (the shared rule) whose host is public (publicHostProblem); `advice`, what
+ * to do instead, follows the reason. People read it on the Settings screen: it names no flag.
  */
-const publicUrl = (policy: HostPolicy, loopbackHint = '') =>
+const publicUrl = (policy: HostPolicy, advice = '') =>
   HttpUrl.superRefine((url, ctx) => {
     const problem = publicHostProblem(url, policy);
-    if (!problem) return;
-    const loopback = publicHostProblem(url, { allowLoopback: true }) === null;
-    ctx.addIssue({
-      code: 'custom',
-      message: `a public host, not ${problem}${loopback ? loopbackHint : ''}`,
-    });
+    if (problem)
+      ctx.addIssue({ code: 'custom', message: `a public host, not ${problem}${advice}` });
   });
+
+/** What a clinic can do about a webhook URL the partner's service cannot call. */
+const WEBHOOK_ADVICE =
+  ": order updates are sent over the internet, which cannot reach this computer or the clinic's own network. Give the internet address of your webhook receiver, or leave the field empty to turn webhooks off";
 
 /**
  * The settings patch as this service takes it: the shared schema, and the URLs it calls (the
  * webhook) or publishes (website, logo) only on public hosts. Loopback webhooks only when the
- * sandbox was started to take them (allowLoopbackWebhooks, a test and development flag).
+ * sandbox was started to take them (allowLoopbackWebhooks, a test and development flag that
+ * docs/decisions.md names; the refusal does not).
  */
 export function settingsPatchSchema(allowLoopbackWebhooks: boolean) {
-  const hint = allowLoopbackWebhooks
-    ? ''
-    : ' (a sandbox started with --allow-loopback-webhooks takes loopback webhooks)';
   return PartnerSettingsPatch.extend({
-    webhookUrl: publicUrl({ allowLoopback: allowLoopbackWebhooks }, hint).nullable().optional(),
+    webhookUrl: publicUrl({ allowLoopback: allowLoopbackWebhooks }, WEBHOOK_ADVICE)
+      .nullable()
+      .optional(),
     website: publicUrl({ allowLoopback: false }).nullable().optional(),
     logo: publicUrl({ allowLoopback: false }).nullable().optional(),
   });

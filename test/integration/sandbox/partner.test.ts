@@ -271,15 +271,17 @@ describe('URLs the service calls or publishes: public hosts only', () => {
     },
   );
 
-  it('says why, and points a developer at the loopback flag', async () => {
-    const res = await patch({ webhookUrl: 'http://0x7f.1:9/hook' });
-    expect(ValidationErrorBody.parse(res.body).detail[0]!.msg).toMatch(
-      /public host.*loopback.*--allow-loopback-webhooks/,
-    );
+  it('says in plain words what is wrong and what to do, naming no developer flag', async () => {
+    for (const webhookUrl of ['http://0x7f.1:9/hook', 'http://localhost:9/hook']) {
+      const res = await patch({ webhookUrl });
+      const msg = ValidationErrorBody.parse(res.body).detail[0]!.msg;
+      expect(msg).toMatch(/^a public host, not a loopback (address|host \(localhost\))/);
+      expect(msg).toMatch(/Give the internet address of your webhook receiver/);
+      expect(msg).not.toMatch(/--|flag|sandbox/);
+    }
     const metadata = await patch({ webhookUrl: 'http://169.254.169.254/' });
     const msg = ValidationErrorBody.parse(metadata.body).detail[0]!.msg;
     expect(msg).toMatch(/public host.*link-local/);
-    // The flag would not take it either: no hint.
     expect(msg).not.toMatch(/allow-loopback/);
   });
 

@@ -163,6 +163,44 @@ describe('protocol CSV rows', () => {
     ]);
   });
 
+  it('flags a phone that is no number and a ZIP code of another state, row by row', () => {
+    const store = catalogStore();
+    const plan = planImport(
+      store,
+      file(
+        { ...GOOD, Phone: 'abc' },
+        { ...GOOD, 'Patient ID': 'PAT-2', State: 'Texas', 'ZIP code': '10025' },
+        { ...GOOD, 'Patient ID': 'PAT-3', Phone: '+1 (503) 555-0100', 'ZIP code': '00012' },
+        { ...GOOD, 'Patient ID': 'PAT-4', Phone: '503.555.0100', State: 'NY', 'ZIP code': '06390' },
+      ),
+    );
+    expect(plan.preview.bad.map((b) => [b.row, b.reasons])).toEqual([
+      [
+        2,
+        [
+          {
+            column: 'Phone',
+            message:
+              '"abc" is not a phone number of 7 to 15 digits; spaces, dashes, dots, brackets and a leading + may be used, such as (503) 555-0100 or +1 503 555 0100',
+          },
+        ],
+      ],
+      [
+        3,
+        [
+          {
+            column: 'ZIP code',
+            message:
+              '10025 is a New York ZIP code, not one in Texas: check the ZIP code or the state',
+          },
+        ],
+      ],
+      [4, [{ column: 'ZIP code', message: 'no US ZIP code starts with 000: check the ZIP code' }]],
+    ]);
+    // Fishers Island, NY, has a ZIP code of Connecticut's prefix: its row is ready.
+    expect(plan.preview.ready).toBe(1);
+  });
+
   it('judges products against the catalog: unknown, discontinued, draft, twice, doses vs kind', () => {
     const store = catalogStore();
     const rows = (

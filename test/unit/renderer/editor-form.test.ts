@@ -20,7 +20,7 @@ const filled = (): EditorFormInput => ({
     lastName: 'Lovelace',
     email: '',
     phone: ' ',
-    address: { line1: '1 Main St', line2: '', city: 'Springfield', state: 'ca', zipCode: '12345' },
+    address: { line1: '1 Main St', line2: '', city: 'Springfield', state: 'ca', zipCode: '95123' },
   },
   daysSupply: '60',
   lineItems: [

@@ -28,11 +28,21 @@ describe('the order queue selection', () => {
     expect(selected()).toEqual(['ord_d']);
   });
 
-  it('keeps the selection across a change of filter; Clear and reset empty it', () => {
+  it('clears the selection on a change of search or filter; Clear and reset empty it', () => {
     toggle('ord_a');
     useOrdersStore.getState().setSearch('someone');
-    useOrdersStore.getState().setStatuses(['NEW']);
+    expect(selected()).toEqual([]);
+    expect(useOrdersStore.getState().anchor).toBeNull();
+    toggle('ord_a');
+    // The same search again changes nothing, and keeps the selection.
+    useOrdersStore.getState().setSearch('someone');
     expect(selected()).toEqual(['ord_a']);
+    useOrdersStore.getState().setStatuses(['NEW']);
+    expect(selected()).toEqual([]);
+    toggle('ord_a');
+    useOrdersStore.getState().setPreset('7d');
+    expect(selected()).toEqual([]);
+    toggle('ord_a');
     useOrdersStore.getState().clearSelection();
     expect(selected()).toEqual([]);
     toggle('ord_e');

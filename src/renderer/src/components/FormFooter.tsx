@@ -1,4 +1,5 @@
 import { CheckCircle2, Loader2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 
 /** What a settings form says after Save: success or info in a status line, an error as an alert. */
 export type FormFeedback =
@@ -8,7 +9,8 @@ export type FormFeedback =
 /**
  * The end of a settings form: the feedback of the last Save (a polite status region that is
  * always there, so screen readers hear what lands in it; an error as an alert), then Discard
- * changes and Save.
+ * changes and Save. After a failed Save the focus goes to the error (Save, disabled while it
+ * ran, had dropped it to the page), unless the form put it on the first refused field.
  */
 export function FormFooter({
   feedback,
@@ -23,6 +25,13 @@ export function FormFooter({
   onDiscard: () => void;
   saveLabel?: string;
 }) {
+  const alert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (feedback?.kind !== 'error') return;
+    // Kept on a refused field the form focused; anywhere else (the body, a disabled Save) it goes
+    // to the error, so a keyboard user is where the problem is told.
+    if (document.activeElement?.getAttribute('aria-invalid') !== 'true') alert.current?.focus();
+  }, [feedback]);
   return (
     <>
       <div role="status" className="form-status">
@@ -34,7 +43,7 @@ export function FormFooter({
         )}
       </div>
       {feedback?.kind === 'error' && (
-        <div className="notice notice-error" role="alert">
+        <div className="notice notice-error" role="alert" tabIndex={-1} ref={alert}>
           <p className="notice-title">{feedback.text}</p>
           {feedback.detail && <p>{feedback.detail}</p>}
         </div>

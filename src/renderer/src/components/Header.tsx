@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { DeskPicker } from './DeskPicker';
 import { Dialog } from './Dialog';
+import { NotificationHistory } from './NotificationHistory';
 import { PracticeMarker } from './PracticeMarker';
 import { usePractice } from '../lib/practice';
 import { formatMoment } from '../lib/dates';
@@ -196,6 +197,7 @@ export function Header() {
       </div>
       <div className="header-status">
         {hostUp ? <HeaderStatus /> : <HostStopped />}
+        <NotificationHistory />
         <button
           type="button"
           className="button"

@@ -91,3 +91,14 @@ export function useHeadingFocusOnNavigate(
     return stop;
   }, [location, main]);
 }
+
+/**
+ * Puts the focus on the h1 of the screen `inside` is part of, for a control about to go away
+ * (a bar that closes once its action is done): the focus would otherwise fall to the page body.
+ */
+export function focusScreenHeading(inside: Element | null): void {
+  const heading = inside?.closest('.screen')?.querySelector<HTMLElement>('h1');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  heading.focus({ preventScroll: true });
+}

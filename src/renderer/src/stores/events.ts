@@ -32,6 +32,8 @@ function dropStoreState(): void {
   useOrdersStore.getState().reset();
   useBatchesStore.getState().reset();
   useActivityStore.getState().reset();
+  // Their links name another store's orders and protocols.
+  useToastStore.getState().clearHistory();
 }
 
 /** New notices: a damaged store was replaced by a recovered one. */

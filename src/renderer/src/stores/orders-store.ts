@@ -19,7 +19,10 @@ interface OrdersStore extends OrderFilter {
   setPreset(preset: DatePreset): void;
   setCustomRange(from: string, to: string): void;
   clearFilters(): void;
-  /** The orders chosen for a bulk action (cancel, export, print schedules); kept across searches. */
+  /**
+   * The orders chosen for a bulk action (cancel, export, print schedules): cleared when the filter
+   * or search changes and once a cancel or an export is done.
+   */
   selected: ReadonlySet<string>;
   /** The row a shift-click or Shift+Space extends a range from. */
   anchor: string | null;
@@ -58,8 +61,10 @@ export const queueQuery = (filter: OrderFilter): OrderExportQuery => ({
  * screen's live queries (screens/orders/use-order-queue.ts), read again when orders change.
  */
 export const useOrdersStore = create<OrdersStore>((set, get) => {
+  // A new filter or search clears the selection: a count must never include rows out of view
+  // (docs/decisions.md, "Bulk actions on the order queue").
   const refilter = (change: Partial<OrderFilter>) =>
-    set({ ...change, filterVersion: get().filterVersion + 1 });
+    set({ ...change, filterVersion: get().filterVersion + 1, selected: new Set(), anchor: null });
 
   return {
     ...initial,

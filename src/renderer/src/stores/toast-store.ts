@@ -52,8 +52,35 @@ function routeKey(route: string): string {
 export const linkAway = (link: ToastLink | null, location: string): ToastLink | null =>
   link && routeKey(link.route) !== routeKey(location) ? link : null;
 
+/** A notification as the history keeps it: what its toast said and led to, and when. */
+export interface PastNotification {
+  id: number;
+  kind: ToastKind;
+  title: string;
+  detail: string | null;
+  link: ToastLink | null;
+  /** When it was raised (ms since the epoch, this computer's clock: it is only shown). */
+  at: number;
+  /** Seen in the history, or its toast's link followed. */
+  read: boolean;
+}
+
+/** How many past notifications the session keeps, newest first; older ones drop off. */
+export const HISTORY_MAX = 200;
+
 interface ToastStore {
   toasts: Toast[];
+  /**
+   * Every notification of this session, newest first, kept in memory only (patient names are
+   * health data: docs/decisions.md, "Notification history").
+   */
+  history: PastNotification[];
+  /** Whether the history is open (the header's button, or a toast's "+N more"). */
+  historyOpen: boolean;
+  showHistory(open: boolean): void;
+  /** Marks one notification read, or every one. */
+  markRead(id?: number): void;
+  clearHistory(): void;
   push(kind: ToastKind, title: string, detail?: string | null, options?: ToastOptions): number;
   dismiss(id: number): void;
   /** Something newer is known of the topic (the sync succeeded, the save was refused): its toasts go. */
@@ -62,10 +89,15 @@ interface ToastStore {
 
 let nextId = 1;
 const AUTO_DISMISS_MS = 6000;
+/** Toasts kept at once (the window shows the newest few; the rest are counted, and in the history). */
+const TOASTS_MAX = 20;
 
 /** Notifications: errors stay until dismissed, the rest go away on their own. */
 export const useToastStore = create<ToastStore>((set, get) => ({
   toasts: [],
+  history: [],
+  historyOpen: false,
+  showHistory: (historyOpen) => set({ historyOpen }),
   push(kind, title, detail = null, options = {}) {
     const id = nextId++;
     // One copy of a message at a time: a repeated failure does not stack up, and a toast on a
@@ -76,7 +108,12 @@ export const useToastStore = create<ToastStore>((set, get) => ({
     );
     const link = options.link ?? null;
     const action = options.action ?? null;
-    set({ toasts: [...others, { id, kind, title, detail, link, action, topic }].slice(-4) });
+    // Every toast is kept in the history; an Undo is not (it means nothing once its toast is gone).
+    const past: PastNotification = { id, kind, title, detail, link, at: Date.now(), read: false };
+    set({
+      toasts: [...others, { id, kind, title, detail, link, action, topic }].slice(-TOASTS_MAX),
+      history: [past, ...get().history].slice(0, HISTORY_MAX),
+    });
     const duration = options.durationMs ?? (kind === 'error' ? null : AUTO_DISMISS_MS);
     if (duration !== null) setTimeout(() => get().dismiss(id), duration);
     return id;
@@ -84,6 +121,14 @@ export const useToastStore = create<ToastStore>((set, get) => ({
   dismiss(id) {
     set({ toasts: get().toasts.filter((t) => t.id !== id) });
   },
+  markRead(id) {
+    set({
+      history: get().history.map((n) =>
+        n.read || (id !== undefined && n.id !== id) ? n : { ...n, read: true },
+      ),
+    });
+  },
+  clearHistory: () => set({ history: [] }),
   settle(topic) {
     if (get().toasts.some((t) => t.topic === topic))
       set({ toasts: get().toasts.filter((t) => t.topic !== topic) });

@@ -113,6 +113,7 @@ export function ProtocolEditor({ mode, initial }: Props) {
     reset,
     setError,
     setValue,
+    trigger,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<EditorFormInput, unknown, EditorFormOutput>({
     resolver: zodResolver(EditorForm),
@@ -120,6 +121,14 @@ export function ProtocolEditor({ mode, initial }: Props) {
     mode: 'onChange',
   });
   const { fields, append, remove } = useFieldArray({ control, name: 'lineItems' });
+  // A stored copy the app's rules now refuse (phone "abc", a ZIP code of another state) opens as
+  // it is, with the problem on its field, rather than only once Save is pressed.
+  const opened = useRef(initial !== null);
+  useEffect(() => {
+    if (!opened.current) return;
+    opened.current = false;
+    void trigger(['customer.phone', 'customer.address.state', 'customer.address.zipCode']);
+  }, [trigger]);
   // Product ids change only when a line is added or removed: no watch of every keystroke here.
   const productIds = useMemo(() => fields.map((f) => f.productId), [fields]);
   const { productOf, remember: rememberProduct } = useLineProducts(productIds);

@@ -10,7 +10,7 @@ import {
   type ProtocolDraft,
 } from '@shared/api';
 import { fieldPath } from '@shared/field-names';
-import { CustomerInput } from '@shared/protocol-input';
+import { CustomerInput, zipMatchesState } from '@shared/protocol-input';
 
 /**
  * The editor's form: what the boxes hold (text), and the shared rules of ProtocolRequest applied
@@ -44,19 +44,21 @@ export const CustomerForm = z.object({
   lastName: customer.lastName,
   email: optionalBox(customer.email),
   phone: optionalBox(customer.phone),
-  address: z.object({
-    line1: address.line1,
-    line2: optionalBox(address.line2),
-    city: address.city,
-    state: z
-      .string()
-      .transform((v) => v.trim().toUpperCase())
-      .pipe(address.state),
-    zipCode: z
-      .string()
-      .transform((v) => v.trim())
-      .pipe(address.zipCode),
-  }),
+  address: zipMatchesState(
+    z.object({
+      line1: address.line1,
+      line2: optionalBox(address.line2),
+      city: address.city,
+      state: z
+        .string()
+        .transform((v) => v.trim().toUpperCase())
+        .pipe(address.state),
+      zipCode: z
+        .string()
+        .transform((v) => v.trim())
+        .pipe(address.zipCode),
+    }),
+  ),
 });
 export type CustomerFormInput = z.input<typeof CustomerForm>;
 

@@ -37,7 +37,14 @@ function NotCancelled({ lines }: { lines: BulkCancelLine[] }) {
  * will be cancelled and that the others are left, then cancels them one after another and
  * reports each order that was not cancelled with its reason.
  */
-export function BulkCancelDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function BulkCancelDialog({
+  open,
+  onClose,
+}: {
+  open: boolean;
+  /** `done`: closed on the report, the cancels made (the selection is then let go). */
+  onClose: (done: boolean) => void;
+}) {
   const [phase, setPhase] = useState<Phase>({ kind: 'reading' });
   // The dialog's safe button takes the focus as each step appears (Keep, then Close).
   const safe = useRef<HTMLButtonElement>(null);
@@ -67,7 +74,7 @@ export function BulkCancelDialog({ open, onClose }: { open: boolean; onClose: ()
 
   const close = () => {
     if (phase.kind === 'running') return;
-    onClose();
+    onClose(phase.kind === 'done');
   };
 
   let body;

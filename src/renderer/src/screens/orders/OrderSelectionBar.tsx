@@ -1,7 +1,8 @@
 import { Ban, Download, Loader2, Printer, X } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { formatCount } from '@renderer/lib/format';
+import { focusScreenHeading } from '@renderer/lib/heading-focus';
 import { call } from '@renderer/lib/ipc';
 import { datedFileName, handOverCsvExport } from '@renderer/lib/save-file';
 import { useOrdersStore } from '@renderer/stores/orders-store';
@@ -10,7 +11,8 @@ import { selectedSchedulesHref } from './order-format';
 
 /**
  * The queue's selection (checkboxes, Space on a row) and what can be done with it: cancel the New
- * ones, export them as CSV, print their dosing schedules; the selection stays across searches.
+ * ones, export them as CSV, print their dosing schedules. A new search or filter clears it, and so
+ * does a finished cancel or export.
  */
 export function OrderSelectionBar() {
   const selected = useOrdersStore((s) => s.selected);
@@ -18,7 +20,13 @@ export function OrderSelectionBar() {
   const [, navigate] = useLocation();
   const [cancelling, setCancelling] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const bar = useRef<HTMLDivElement>(null);
   const n = selected.size;
+  /** The action is done: the bar goes with the selection, the focus to the screen's title. */
+  const finish = () => {
+    focusScreenHeading(bar.current);
+    clear();
+  };
 
   const exportSelection = async () => {
     setExporting(true);
@@ -29,6 +37,8 @@ export function OrderSelectionBar() {
         noun: 'order',
         failure: 'The selected orders could not be exported.',
       });
+      // Done with: the next action starts from a new choice. A failed export keeps it to retry.
+      if (result.ok) finish();
     } finally {
       setExporting(false);
     }
@@ -36,7 +46,7 @@ export function OrderSelectionBar() {
 
   if (n === 0) return null;
   return (
-    <div className="order-selection" role="group" aria-label="Selected orders">
+    <div className="order-selection" role="group" aria-label="Selected orders" ref={bar}>
       <p className="order-selection-count" role="status">
         <strong>{formatCount(n)} selected</strong>
       </p>
@@ -72,7 +82,13 @@ export function OrderSelectionBar() {
           Clear
         </button>
       </div>
-      <BulkCancelDialog open={cancelling} onClose={() => setCancelling(false)} />
+      <BulkCancelDialog
+        open={cancelling}
+        onClose={(done) => {
+          setCancelling(false);
+          if (done) finish();
+        }}
+      />
     </div>
   );
 }

@@ -26,6 +26,7 @@ export function PartnerSettingsForm({ settings }: { settings: PartnerSettings })
     handleSubmit,
     reset,
     setError,
+    setFocus,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<SettingsFormInput, unknown, SettingsFormOutput>({
     resolver: zodResolver(SettingsForm),
@@ -56,6 +57,8 @@ export function PartnerSettingsForm({ settings }: { settings: PartnerSettings })
       const name = fe.path[0];
       if (isEditable(name)) {
         setError(name, { type: 'server', message: fe.message });
+        // The first field refused takes the focus Save lost while it was disabled.
+        if (!placed) setFocus(name);
         placed = true;
       }
     }
