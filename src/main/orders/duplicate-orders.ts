@@ -237,7 +237,10 @@ export class DuplicateOrders {
       for (const item of items) {
         const mine = store.orders.get(item.orderId!);
         if (!mine) continue;
-        const allowed = new Set(this.jobData(jobs.get(item.jobId))?.allowDuplicateOf ?? []);
+        const data = this.jobData(jobs.get(item.jobId));
+        const allowed = new Set(data?.allowDuplicateOf ?? []);
+        // "Send anyway": a person sent it knowing it may repeat an order; never undone here.
+        const meant = data?.allowDuplicates === true;
         const others = store.orders
           .ofPatientSince(item.request.customer.sourceId, since)
           .filter((o) => !batchOrders.has(o.id) && !allowed.has(o.id))
@@ -251,6 +254,7 @@ export class DuplicateOrders {
           const earlier = later === mine ? other : mine;
           // Ours, later, and the other desk's made at the same moment: ours is the one to go.
           const race =
+            !meant &&
             later === mine &&
             !owners.has(other.id) &&
             Date.parse(mine.createdAt) - Date.parse(other.createdAt) <= SAME_MOMENT_MS;
