@@ -152,6 +152,12 @@ test('a patient whole: protocols, orders with status, tracking and protocol, sup
     .getByRole('button', { name: /^Order again: protocol .*60 days$/ })
     .click();
   await expect(heading(app, 'Review the batch')).toBeVisible();
+  // The same products and doses as the order just placed, for 60 days: a possible duplicate
+  // (a supply counts whatever its days), included here on purpose.
+  await app
+    .getByRole('region', { name: 'Possible duplicates' })
+    .getByRole('checkbox', { name: /Order again anyway/ })
+    .check();
   await submitFromReview(app, 1);
   await expectBatchFinished(app);
   await openAda(app);
