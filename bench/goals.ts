@@ -41,11 +41,6 @@ export const BENCHES = [
   { file: 'protocol-search.ts', script: 'bench:search', title: 'Local protocol search' },
   { file: 'bulk-submit.ts', script: 'bench:bulk', title: 'Bulk submission' },
   { file: 'poller-cycle.ts', script: 'bench:poller', title: 'Order status polling' },
-  {
-    file: 'status-latency.ts',
-    script: 'bench:status-latency',
-    title: 'A status change to the row',
-  },
   { file: 'order-queue-store.ts', script: 'bench:orders-store', title: 'Order queue, the store' },
   { file: 'protocol-csv.ts', script: 'bench:csv', title: 'CSV import of protocols' },
   {
@@ -321,37 +316,6 @@ export const FIGURES = [
     digits: 0,
     goal: null,
     bound: 'The poll schedule (older orders are read less often).',
-  },
-  // status-latency.ts --------------------------------------------------------------------------
-  {
-    id: 'status.change-to-row-p95',
-    bench: 'status-latency.ts',
-    title:
-      'Status change on the server to the row, p95, orders under 1 h of 1,000 active, window shown',
-    unit: 's',
-    digits: 1,
-    goal: { op: '<=', target: 15 },
-    bound:
-      'The fast cadence (an order under 1 h read every 12 s, a cycle every 3 s) and the budget of 20 requests a minute; simulated time, the round trip not counted.',
-  },
-  {
-    id: 'status.requests-per-minute',
-    bench: 'status-latency.ts',
-    title: 'Poller requests a minute at 1,000 active orders, window shown',
-    unit: 'requests',
-    digits: 1,
-    goal: { op: '<=', target: 20 },
-    bound: 'The budget (20 a minute, a third of the account’s 60) caps it; the schedule sets it.',
-  },
-  {
-    id: 'status.any-order-p95',
-    bench: 'status-latency.ts',
-    title: 'Status change to the row, p95, any of 1,000 active orders, window shown',
-    unit: 's',
-    digits: 0,
-    goal: null,
-    bound:
-      'The age schedule: only orders under 1 h are read fast, an order of last week hourly; reading all 1,000 every 15 s would take 40 requests a minute.',
   },
   // order-queue-store.ts -----------------------------------------------------------------------
   {

@@ -12,7 +12,6 @@ import { startEmbeddedConnection, type EmbeddedConnection } from './embedded-san
 import type { CoreEventBus } from './events';
 import type { Logger, Redactor } from './logging';
 import type { Notices } from './notices';
-import type { PaceSource } from './orders/order-poller';
 import { StoreError } from './store';
 import type { LocalStore } from './stores';
 import type { AppStore } from './stores/app-store';
@@ -56,8 +55,6 @@ export interface ActiveConnectionOptions {
   timers?: Timers;
   /** The embedded sandbox's database; default `${dataDir}/sandbox.db`. */
   embeddedDb?: string;
-  /** Whether someone is looking at a window: every session's poller follows it. */
-  pace?: PaceSource;
   tuning?: SessionTuning;
 }
 
@@ -380,7 +377,6 @@ export class ActiveConnection {
       clock: this.o.steady,
       ...(this.o.fetch ? { fetch: this.o.fetch } : {}),
       ...(this.o.timers ? { timers: this.o.timers } : {}),
-      ...(this.o.pace ? { pace: this.o.pace } : {}),
       ...(this.o.tuning ? { tuning: this.o.tuning } : {}),
     });
     session.start();

@@ -12,7 +12,7 @@ import type { Logger, Redactor } from './logging';
 import { createOrderActions, type OrderActions } from './orders/order-actions';
 import { DuplicateOrders } from './orders/duplicate-orders';
 import { orderJobs } from './jobs/order-job';
-import { OrderPoller, type OrderPollerOptions, type PaceSource } from './orders/order-poller';
+import { OrderPoller, type OrderPollerOptions } from './orders/order-poller';
 import { RecentOrders } from './orders/recent-orders';
 import { ProtocolCommands } from './protocols/protocol-commands';
 import { protocolJobs } from './jobs/protocol/protocol-job';
@@ -38,8 +38,6 @@ export interface SessionOptions {
   retention: { years: () => number; wall: Clock };
   fetch?: typeof fetch;
   timers?: Timers;
-  /** Whether someone is looking at a window (the Presence): the poller's cadence. */
-  pace?: PaceSource;
   /** Shorter waits than a user needs, for tests and benches; the defaults suit the app. */
   tuning?: SessionTuning;
 }
@@ -53,7 +51,7 @@ export interface SessionTuning {
   /** How often a secret missing from the keychain is looked for again (default 30 s). */
   secretRecheckMs?: number;
   /** The order poller's cycle and schedule. */
-  poll?: Pick<OrderPollerOptions, 'cycleMs' | 'schedule' | 'budgetPerMinute' | 'fast'>;
+  poll?: Pick<OrderPollerOptions, 'cycleMs' | 'schedule' | 'budgetPerMinute'>;
 }
 
 /**
@@ -259,7 +257,6 @@ export class Session {
       serverTime: this.serverTime,
       ...timers,
       ...options.tuning?.poll,
-      ...(options.pace ? { pace: options.pace } : {}),
       online: () => this.connectivity.online,
       log: scoped('poller'),
     });

@@ -16,7 +16,6 @@ import type { ChangeSubject } from '../shared/events';
 import { type CoreEventName, type CoreEvents } from '../shared/events';
 import type { Logger, Redactor } from './logging';
 import { Notices } from './notices';
-import { Presence } from './presence';
 import type { PartnerSettings } from '../shared/api';
 import type { LocalStore } from './stores';
 import { realTimers, type Timers } from './timers';
@@ -92,8 +91,6 @@ export class Core {
   readonly noticeBoard: Notices;
   /** This desk for the activity record: its id, name, OS account and the people at it. */
   readonly desk: Desk;
-  /** Whether someone is looking at a window (`app.presence`): the order poller's cadence. */
-  readonly presence: Presence;
   private readonly storage: StorageWatch;
 
   private constructor(
@@ -109,8 +106,6 @@ export class Core {
     this.bus = new CoreEventBus((error) => options.log.error('event listener failed', error));
     this.noticeBoard = new Notices({ app, bus: this.bus, log: options.log });
     this.desk = new Desk({ settings: app.settings });
-    const timers = options.timers ?? realTimers;
-    this.presence = new Presence({ clock: steady, timers });
     // Before the status listeners below: the sync state is kept before a status change is told.
     this.active = new ActiveConnection({
       app,
@@ -131,7 +126,6 @@ export class Core {
       ...(options.timers ? { timers: options.timers } : {}),
       ...(options.embeddedDb ? { embeddedDb: options.embeddedDb } : {}),
       ...(options.tuning ? { tuning: options.tuning } : {}),
-      pace: this.presence,
     });
     this.connections = new ConnectionManager({
       app,
@@ -147,6 +141,7 @@ export class Core {
     });
     // The connection's state is a subject of its own: the header reads it live.
     for (const name of STATUS_EVENTS) this.bus.on(name, () => this.announce(['status']));
+    const timers = options.timers ?? realTimers;
     this.storage = new StorageWatch({
       dataDir: this.dataDir,
       clock: this.steady,
@@ -371,7 +366,6 @@ export class Core {
     const installUpdate = this.updates.quitInstall();
     this.updates.stop();
     this.storage.stop();
-    this.presence.stop();
     await this.active.close();
     this.app.close();
     installUpdate?.();

@@ -2,9 +2,6 @@ import { z } from 'zod';
 import type { AppOrder } from '@shared/api';
 import type {
   PracticeAdvance,
-  PracticeFulfillment,
-  PracticeSpeed,
-  PracticeStep,
   PracticeProductChange,
   PracticeProductStatus,
   PracticeServer,
@@ -34,19 +31,6 @@ const SERVER_FAULTS = {
   slow: { latencyMs: SLOW_MS },
   failing: { errorRate: 1, errorStatus: 503 },
 } as const;
-
-/** Milliseconds between the practice server's own steps, by speed. */
-export const SPEED_MS: Record<PracticeSpeed, number> = {
-  slow: 5 * 60_000,
-  normal: 60_000,
-  fast: 15_000,
-};
-
-function fulfillmentOf(controls: SandboxControls): PracticeFulfillment {
-  const { paused, intervalMs } = controls.fulfillment;
-  const speed = (Object.keys(SPEED_MS) as PracticeSpeed[]).find((s) => SPEED_MS[s] === intervalMs);
-  return { paused, speed: speed ?? 'normal' };
-}
 
 function serverOf(controls: SandboxControls): PracticeServer {
   const faults = controls.faults;
@@ -88,8 +72,6 @@ export class Practice {
       enabled,
       offline: enabled && (controls?.unreachable ?? false),
       server: enabled && controls ? serverOf(controls) : 'normal',
-      fulfillment:
-        enabled && controls ? fulfillmentOf(controls) : { paused: false, speed: 'normal' },
     };
   }
 
@@ -97,9 +79,7 @@ export class Practice {
     if (!this.available) throw new IpcFailure('conflict', NOT_EMBEDDED);
     if (!enabled) {
       await this.setUnreachable(false);
-      const controls = await this.sandbox();
-      controls?.clearFaults();
-      controls?.setFulfillment({ paused: false, intervalMs: SPEED_MS.normal });
+      (await this.sandbox())?.clearFaults();
     }
     this.d.app.settings.set(SETTING_KEYS.practice, enabled);
     return this.state();
@@ -136,33 +116,6 @@ export class Practice {
     const session = this.d.active.session;
     if (session?.connectivity.online) await session.sync.syncNow();
     return { productId: product.id, name: product.name, status: product.status };
-  }
-
-  /** Pauses or resumes the practice server's own steps, or changes their speed. */
-  async setFulfillment(choice: {
-    paused?: boolean | undefined;
-    speed?: PracticeSpeed | undefined;
-  }): Promise<PracticeState> {
-    const controls = await this.controls();
-    controls.setFulfillment({
-      ...(choice.paused !== undefined ? { paused: choice.paused } : {}),
-      ...(choice.speed !== undefined ? { intervalMs: SPEED_MS[choice.speed] } : {}),
-    });
-    return this.state();
-  }
-
-  /**
-   * Every order on its way moves one step now; the poller reads them (every 12 s while the
-   * window is shown), so the queue follows as it would a real partner.
-   */
-  async stepOrders(): Promise<PracticeStep> {
-    const controls = await this.controls();
-    if (controls.unreachable)
-      throw new IpcFailure(
-        'unavailable',
-        'The practice server is offline: bring it back online before moving orders.',
-      );
-    return { moved: controls.stepOrders() };
   }
 
   /** Slow or failing through the sandbox's fault injection, so the app's own handling shows. */

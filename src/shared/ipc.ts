@@ -65,7 +65,6 @@ import {
 import { SavePdfArgs, SavePdfResult } from './schedule-pdf';
 import {
   PracticeAdvance,
-  PracticeFulfillmentChoice,
   PracticeOffline,
   PracticeProduct,
   PracticeProductChange,
@@ -73,7 +72,6 @@ import {
   PracticeProtocolChange,
   PracticeServerChoice,
   PracticeState,
-  PracticeStep,
 } from './practice-views';
 import { ConnectionRemoval, StorageProblem, StoreNotice } from './store-views';
 import { StartupView } from './startup-views';
@@ -260,11 +258,6 @@ export const IPC_CALLS = {
   'app.setProtocolColumns': call(z.object({ columns: ProtocolColumns }), Nothing),
   /** The user has read a notice (app.state's notices): it is no longer shown. */
   'app.dismissNotice': call(z.object({ id: z.string().min(1).max(100) }), Nothing),
-  /**
-   * The window is shown or hidden, or its user did something (said at most every 30 s): the
-   * order poller is fast while a shown window was used in the last five minutes, else slow.
-   */
-  'app.presence': call(z.object({ visible: z.boolean(), input: z.boolean() }).strict(), Nothing),
 
   'connections.list': call(None, z.array(ConnectionView)),
   /** Checks credentials without saving anything; answers the partner's name. */
@@ -430,10 +423,6 @@ export const IPC_CALLS = {
   'practice.setOffline': call(PracticeOffline, PracticeState),
   /** The built-in sandbox answers normally, slowly (3 s late) or failing (503 to every request). */
   'practice.setServer': call(PracticeServerChoice, PracticeState),
-  /** The built-in sandbox's own fulfillment: paused or running, slow, normal or fast. */
-  'practice.setFulfillment': call(PracticeFulfillmentChoice, PracticeState),
-  /** Every order of the built-in sandbox on its way moves one step now (paused or not). */
-  'practice.stepOrders': call(None, PracticeStep),
   /**
    * Changes a protocol on the built-in sandbox as another desk would (its shipping method), even
    * while it is offline for this app: edited here too, it becomes a conflict.

@@ -311,46 +311,23 @@ export class OrdersRepo {
       .map((r) => parseRow(StatusChangeRow, r, 'order_status_changes', `order_id=${id}`));
   }
 
-  /**
-   * Active orders whose next poll is due at `now`, most overdue first. `fast` shortens the wait
-   * since the last poll `divisor` times for orders waiting at most `upToMs` (the fast cadence,
-   * poll-plan.ts): the stored schedule stays the slow one, so a change of cadence rewrites no row.
-   * `only`: those orders alone, and those never read yet created since `youngSince` (server
-   * time, epoch ms).
-   */
-  dueForPolling(
-    now: number,
-    limit: number,
-    fast: { divisor: number; upToMs: number; only: boolean; youngSince: number } | null = null,
-  ): DueOrder[] {
-    const rows =
-      fast === null
-        ? prepareCached(
-            this.db,
-            `SELECT id, source, next_poll_at, last_polled_at, body FROM orders
-             WHERE next_poll_at IS NOT NULL AND next_poll_at <= ? ORDER BY next_poll_at, id LIMIT ?`,
-          ).all(now, limit)
-        : prepareCached(
-            this.db,
-            `SELECT id, source, next_poll_at, last_polled_at, body FROM (
-               SELECT id, source, next_poll_at, last_polled_at, body,
-                 CASE WHEN last_polled_at IS NULL OR next_poll_at < last_polled_at
-                     OR next_poll_at - last_polled_at > @upToMs THEN next_poll_at
-                   ELSE last_polled_at + (next_poll_at - last_polled_at) / @divisor END AS due_at
-               FROM orders WHERE next_poll_at IS NOT NULL AND (@only = 0
-                 OR (last_polled_at IS NOT NULL AND next_poll_at - last_polled_at BETWEEN 0 AND @upToMs)
-                 OR (last_polled_at IS NULL AND created_at >= @youngSince)))
-             WHERE due_at <= @now ORDER BY due_at, id LIMIT @limit`,
-          ).all({ now, limit, ...fast, only: fast.only ? 1 : 0 });
-    return rows.map((r) => {
-      const row = this.parse(r);
-      return {
-        order: row.body,
-        source: row.source,
-        lastPolledAt: row.last_polled_at,
-        nextPollAt: row.next_poll_at ?? now,
-      };
-    });
+  /** Active orders whose next poll is due at `now`, most overdue first. */
+  dueForPolling(now: number, limit: number): DueOrder[] {
+    return prepareCached(
+      this.db,
+      `SELECT id, source, next_poll_at, last_polled_at, body FROM orders
+       WHERE next_poll_at IS NOT NULL AND next_poll_at <= ? ORDER BY next_poll_at, id LIMIT ?`,
+    )
+      .all(now, limit)
+      .map((r) => {
+        const row = this.parse(r);
+        return {
+          order: row.body,
+          source: row.source,
+          lastPolledAt: row.last_polled_at,
+          nextPollAt: row.next_poll_at ?? now,
+        };
+      });
   }
 
   /** Records a poll: when it happened (optional) and when the next one is due (null: never). */

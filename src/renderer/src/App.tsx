@@ -13,7 +13,6 @@ import { useAppStore } from './stores/app-store';
 import { subscribeToEvents } from './stores/events';
 import { commitPendingDeletesOnLeave } from './stores/pending-delete-store';
 import { lazyScreen } from './lib/lazy-screen';
-import { reportPresence } from './lib/presence';
 
 const ProtocolsScreen = lazyScreen(() => import('./screens/protocols/ProtocolsScreen'));
 const ProtocolImportScreen = lazyScreen(() => import('./screens/protocols/ImportScreen'));
@@ -220,9 +219,6 @@ export function App() {
       stopCommitOnLeave();
     };
   }, [load]);
-
-  // Whether the window is shown and in use sets how often main reads order statuses.
-  useEffect(() => (status === 'ready' ? reportPresence() : undefined), [status]);
 
   useEffect(() => {
     // Once the app is up, every screen's code is fetched, so moving between screens never waits.

@@ -60,7 +60,6 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'app.setNotifications': { enabled: 'yes' },
   'app.setProtocolColumns': { columns: ['products', 'age'] },
   'app.dismissNotice': { id: '' },
-  'app.presence': { visible: 'yes', input: false },
   'connections.list': { all: true },
   'connections.test': {
     kind: 'embedded',
@@ -144,8 +143,6 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'practice.advanceOrder': { orderId: 'ord_1', to: 'NEW' },
   'practice.setOffline': { offline: 1 },
   'practice.setServer': { server: 'down' },
-  'practice.setFulfillment': { speed: 'warp' },
-  'practice.stepOrders': { all: true },
   'practice.changeProtocol': { protocolId: '' },
   'practice.setProductStatus': { productId: 1001, status: 'DRAFT' },
 };
@@ -1180,7 +1177,6 @@ export function registerContractSuite(
         enabled: false,
         offline: false,
         server: 'normal',
-        fulfillment: { paused: false, speed: 'normal' },
       });
       const { orders } = await value('orders.list', { limit: 100 });
       const order = orders.find((o) => !['DELIVERED', 'CANCELLED'].includes(o.status))!;
@@ -1237,18 +1233,11 @@ export function registerContractSuite(
       expect(await value('practice.setServer', { server: 'slow' })).toMatchObject({
         server: 'slow',
       });
-      // Its own fulfillment: paused, slower, and every order on its way one step at once.
-      expect(await value('practice.setFulfillment', { paused: true, speed: 'slow' })).toMatchObject(
-        { fulfillment: { paused: true, speed: 'slow' } },
-      );
-      // The order shipped above is on its way to DELIVERED.
-      expect((await value('practice.stepOrders', {})).moved).toBeGreaterThan(0);
       expect(await value('practice.setEnabled', { enabled: false })).toEqual({
         available: true,
         enabled: false,
         offline: false,
         server: 'normal',
-        fulfillment: { paused: false, speed: 'normal' },
       });
     });
 
@@ -1333,8 +1322,6 @@ export function registerContractSuite(
       expect(existsSync(removal.storeFile)).toBe(false);
       // A notice that is not (or no longer) shown: dismissing it changes nothing.
       expect(await value('app.dismissNotice', { id: 'no-such-notice' })).toBeNull();
-      // The window says it is shown and in use: the poller goes fast (nothing else answers).
-      expect(await value('app.presence', { visible: true, input: true })).toBeNull();
       expect(await value('connections.remove', { id: connected.id })).toEqual({ removed: false });
       expect(await credentials.get(secretAccount(connected))).toBeNull();
     });

@@ -40,7 +40,6 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   'app.setNotifications': { enabled: false },
   'app.setProtocolColumns': { columns: ['products', 'nextRefill'] },
   'app.dismissNotice': { id: 'notice-1' },
-  'app.presence': { visible: true, input: false },
   'connections.list': {},
   'connections.test': {
     kind: 'partner-sandbox',
@@ -137,8 +136,6 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   'practice.setEnabled': { enabled: true },
   'practice.advanceOrder': { orderId: 'ord_1', to: 'SHIPPED' },
   'practice.setOffline': { offline: true },
-  'practice.setFulfillment': { paused: true, speed: 'slow' },
-  'practice.stepOrders': {},
   'practice.setServer': { server: 'slow' },
   'practice.changeProtocol': { protocolId: 'prt_1' },
   'practice.setProductStatus': { productId: 1001, status: 'DISCONTINUED' },

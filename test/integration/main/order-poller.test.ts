@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderPoller } from '../../../src/main/orders/order-poller';
-import { Presence } from '../../../src/main/presence';
 import type { Timers } from '../../../src/main/timers';
 import { startMainFixture, type MainFixture } from '../../support/main-fixture';
 import { protocolFor } from '../../support/bulk';
@@ -188,63 +187,5 @@ describe('order poller', () => {
     await expect.poll(() => t.fx.store.orders.get(id)?.status).toBe('PROCESSING');
     await poller.stop();
     expect(pending).toHaveLength(0);
-  });
-
-  it('in the fast cadence a change on the server reaches the queue at the next read, 12 s on', async () => {
-    const t = await setup();
-    const pending: { fn: () => void; at: number }[] = [];
-    const timers: Timers = {
-      setTimeout: (fn, ms) => {
-        const entry = { fn, at: t.clock.now() + ms };
-        pending.push(entry);
-        return entry;
-      },
-      clearTimeout: (h) => {
-        const i = pending.indexOf(h as (typeof pending)[number]);
-        if (i >= 0) pending.splice(i, 1);
-      },
-    };
-    /** Moves the fake clock to each timer in turn, each cycle finished before the next. */
-    const runFor = async (ms: number) => {
-      const until = t.clock.now() + ms;
-      for (;;) {
-        await expect.poll(() => pending.length).toBeGreaterThan(0);
-        const next = pending.filter((p) => p.at <= until).sort((a, b) => a.at - b.at)[0];
-        if (!next) break;
-        pending.splice(pending.indexOf(next), 1);
-        t.clock.advance(next.at - t.clock.now());
-        next.fn();
-      }
-      t.clock.advance(until - t.clock.now());
-    };
-    // Its own timers, never run here: its idle timeout (5 min) is beyond this test.
-    const presence = new Presence({ clock: t.clock, timers: { ...timers, setTimeout: () => 0 } });
-    presence.report({ visible: true, input: true });
-    const poller = new OrderPoller({
-      store: t.fx.store,
-      client: t.fx.client,
-      bus: t.fx.bus,
-      clock: t.clock,
-      timers,
-      pace: presence,
-    });
-    const id = await t.createOrder('poll-fast');
-    poller.start();
-    await runFor(0);
-    await expect.poll(() => t.getsOf(id) + t.fetch.count('GET', '/v1/orders')).toBe(1);
-    const queueStatus = () =>
-      t.fx.store.orders.list({ limit: 10, offset: 0 }).find((o) => o.id === id)?.status;
-
-    await t.advanceOnServer(id, 'PROCESSING');
-    await runFor(11_000);
-    expect(queueStatus()).toBe('NEW'); // not read yet: the young order is due 12 s after its read
-    await runFor(1_000);
-    await expect.poll(queueStatus).toBe('PROCESSING');
-    expect(t.fx.eventsOf('order-status').at(-1)).toMatchObject({
-      orderId: id,
-      status: 'PROCESSING',
-    });
-    await poller.stop();
-    presence.stop();
   });
 });

@@ -60,10 +60,6 @@ export function appHandlers({ core, host }: IpcHandlerDeps): AreaHandlers<'app'>
       core.dismissNotice(id);
       return null;
     },
-    'app.presence': async (report) => {
-      core.presence.report(report);
-      return null;
-    },
     'app.openExternal': async ({ url }) => {
       await host.openExternal(url);
       return null;

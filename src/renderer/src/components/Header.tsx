@@ -186,9 +186,7 @@ export function Header() {
               connection.label !== KIND_LABELS[connection.kind]) && (
               <span className={`kind kind-${connection.kind}`}>{KIND_LABELS[connection.kind]}</span>
             )}
-            {practice.enabled && (
-              <PracticeMarker fulfillment={practice.fulfillment} onChange={practice.refresh} />
-            )}
+            {practice.enabled && <PracticeMarker />}
           </>
         ) : (
           <span className="header-label">Not connected</span>

@@ -2,13 +2,7 @@ import type { PracticeState } from '@shared/practice-views';
 import { call } from './ipc';
 import { useLiveQuery } from './use-query';
 
-const OFF: PracticeState = {
-  available: false,
-  enabled: false,
-  offline: false,
-  server: 'normal',
-  fulfillment: { paused: false, speed: 'normal' },
-};
+const OFF: PracticeState = { available: false, enabled: false, offline: false, server: 'normal' };
 
 /**
  * Practice mode as main has it, read again when the settings, the connection or its status
