@@ -47,6 +47,13 @@ function clinic(now: number) {
           createdAt: at,
           updatedAt: at,
           daysSupply: r.pick(SUPPLIES),
+          // The protocol's own products and doses: its supply (a next refill counts those).
+          lineItems: p.lineItems.map((li) => ({
+            ...appOrder('x').lineItems[0]!,
+            productId: li.productId,
+            quantity: li.quantity,
+            administration: li.administration ?? null,
+          })),
           status,
         }),
       );
