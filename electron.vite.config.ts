@@ -12,7 +12,7 @@ export default defineConfig({
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           // A worker thread's script of its own, beside index.js (store/encrypt-file.ts).
-          'encrypt-worker': resolve(__dirname, 'src/main/store/encrypt-worker.ts'),
+          'encrypt-worker': resolve(__dirname, 'src/main/db/encrypt-worker.ts'),
         },
       },
     },

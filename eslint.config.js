@@ -3,9 +3,47 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { mainLayers } from './eslint/layers.js';
+
+/**
+ * The renderer's layers, bottom to top: lib, stores, components, screens (App on top). Each folder
+ * imports only below it, and no screen folder imports another: what two screens share goes down
+ * into components/ or lib/. Zones for import-x/no-restricted-paths, relative to this folder.
+ */
+const RENDERER = './src/renderer/src';
+const screenFolders = readdirSync(`${import.meta.dirname}/${RENDERER}/screens`, {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const rendererLayerZones = [
+  {
+    target: `${RENDERER}/lib`,
+    from: [`${RENDERER}/stores`, `${RENDERER}/components`, `${RENDERER}/screens`],
+    message: 'Renderer lib/ is the bottom layer: it imports no store, component or screen.',
+  },
+  {
+    target: `${RENDERER}/stores`,
+    from: [`${RENDERER}/components`, `${RENDERER}/screens`],
+    message: 'Renderer stores/ import only lib/: shared logic a store needs goes down into lib/.',
+  },
+  {
+    target: `${RENDERER}/components`,
+    from: `${RENDERER}/screens`,
+    message: 'Renderer components/ import no screen: they render props and raise intents.',
+  },
+  ...screenFolders.map((name) => ({
+    target: `${RENDERER}/screens/${name}`,
+    from: `${RENDERER}/screens`,
+    except: [`./${name}`],
+    message:
+      'A screen imports no other screen: what two screens share goes into components/ or lib/.',
+  })),
+];
 
 /**
  * Every way to name a Node built-in: `fs`, `fs/promises`, `node:fs`. A regex, not gitignore-style
@@ -39,8 +77,21 @@ const restrict = (patterns, paths = []) => ({
 const climbing = {
   group: ['../../*', '../../**'],
   message:
-    "Import from two folders up or more by the folder's alias: @main/, @shared/, @renderer/, @sandbox/, @preload/ (path-aliases.ts).",
+    "Import from two folders up or more by the folder's alias: @main/, @shared/, @renderer/, @sandbox/, @preload/, @test/, @bench/, @repo/ (path-aliases.ts).",
 };
+
+/**
+ * One zone per layer of src/main (eslint/layers.js): a layer's files import nothing from a layer
+ * above it, type-only imports included, so the folders of main stand in one order, bottom to top.
+ */
+const mainLayerZones = mainLayers.slice(0, -1).map((layer, i) => {
+  const above = mainLayers.slice(i + 1);
+  return {
+    target: layer.paths.map((p) => `./src/main/${p}`),
+    from: above.flatMap((l) => l.paths.map((p) => `./src/main/${p}`)),
+    message: `${layer.name} (${layer.paths.join(', ')}) imports only its own layer and those below it; ${above.map((l) => l.name).join(', ')} stand above (eslint/layers.js). Move the code the import wants down, or this code up.`,
+  };
+});
 
 export default tseslint.config(
   {
@@ -148,10 +199,15 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // Tests and benches name what they test by its alias, so a test file can move with its code.
+    files: ['test/**/*.{ts,tsx}', 'bench/**/*.ts'],
+    rules: restrict([]),
+  },
+  {
     // No import circles in the app's code: in a circle, the order in which modules initialise
     // depends on which one is imported first, and no layer stands above the other. Type-only
     // imports are not counted (they vanish at run time): a feature may name the store it is given
-    // as a type. And the store's plumbing stays below the features, its migrations frozen.
+    // as a type. And the database plumbing stays below the features, its migrations frozen.
     files: [
       'src/main/**/*.ts',
       'src/renderer/src/**/*.{ts,tsx}',
@@ -175,20 +231,23 @@ export default tseslint.config(
           // Zones are relative to this file's folder, wherever ESLint is started from.
           basePath: import.meta.dirname,
           zones: [
+            ...mainLayerZones,
             {
-              target: './src/main/store',
+              target: './src/main/db',
               from: './src/main',
-              except: ['./store', './clock.ts'],
+              except: ['./db', './clock.ts'],
               message:
-                'src/main/store is the database plumbing that features use: it imports no feature (the store with its repositories is src/main/stores).',
+                'src/main/db is the database plumbing that features use: it imports no feature (the stores with their repositories are src/main/stores).',
             },
             {
-              target: ['./src/main/store/migrations', './src/main/store/app-migrations'],
+              target: ['./src/main/db/migrations', './src/main/db/app-migrations'],
               from: './src',
-              except: ['./main/store/migrations', './main/store/app-migrations'],
+              except: ['./main/db/migrations', './main/db/app-migrations'],
               message:
                 'Migrations are frozen: they import no live code. Copy what one needs into it, as it is at that version.',
             },
+            // The renderer's layers (lib, stores, components, screens): kept as one list apart.
+            ...rendererLayerZones,
           ],
         },
       ],

@@ -6,8 +6,8 @@
  * runs the same work on each in turn (`inTurn`), so that whatever else the machine does falls
  * on both alike.
  */
-import { StoreKey } from '../src/shared/store-cipher';
-import { createLocalStore, type LocalStore, type LocalStoreOptions } from '../src/main/stores';
+import { StoreKey } from '@shared/store-cipher';
+import { createLocalStore, type LocalStore, type LocalStoreOptions } from '@main/stores';
 
 /**
  * The benches' key: fixed, so that a store a bench keeps (order-queue-store.ts --db) opens at its

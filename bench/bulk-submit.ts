@@ -1,32 +1,25 @@
 /**
  * Bulk submission against a bare loop of the same creates at the same concurrency, on the
- * sandbox in a child process (bench/README.md).
+ * sandbox in a child process, one pass per --latency value (ms injected before each order
+ * request); this thread's event-loop delay too, since it also serves the window. --store plain:
+ * the same on a store unencrypted. Goals and method: bench/README.md, "Bulk submission".
  *
  *   npx tsx bench/bulk-submit.ts [--count 1000] [--concurrency 8] [--rounds 3] [--latency 50,10,0]
- *   npx tsx bench/bulk-submit.ts --latency 50 --store plain   # the same on a store unencrypted
- *
- * --latency: one pass per value, with that many ms injected by the sandbox before each order
- * request, creates and the duplicate checks' list reads alike (a stand-in for the network round
- * trip). Goals: 50 ms, bulk/bare >= 0.97 and the batch within
- * 1.10x of count x 50 ms / concurrency; 10 ms, bulk/bare >= 0.95. At 0 (loopback) the ratio is
- * reported, no goal: client and server share two cores there. At every latency the event-loop
- * delay of this process while the batch runs is measured (goal at loopback: p99 < 20 ms, max <
- * 100 ms), since this thread also serves the window.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { createApiClient, type ApiClient } from '../src/main/api/client';
-import { TokenManager } from '../src/main/connections/token-manager';
-import { CoreEventBus } from '../src/main/events';
-import { duplicateWindowMs } from '../src/main/orders/duplicate-orders';
-import { READ_OVERLAP_MS } from '../src/main/orders/recent-orders';
-import type { LocalStore } from '../src/main/stores';
-import type { CreateOrderRequest } from '../src/shared/api';
-import { protocolFor } from '../test/support/bulk';
-import { startBulk, type BulkStack } from '../test/support/bulk-stack';
+import { createApiClient, type ApiClient } from '@main/api/client';
+import { TokenManager } from '@main/connections/token-manager';
+import { CoreEventBus } from '@main/core-event-bus';
+import { duplicateWindowMs } from '@main/bulk/duplicate-orders';
+import { READ_OVERLAP_MS } from '@main/orders/recent-orders';
+import type { LocalStore } from '@main/stores';
+import type { CreateOrderRequest } from '@shared/api';
+import { protocolFor } from '@test/support/bulk';
+import { startBulk, type BulkStack } from '@test/support/bulk-stack';
 import { benchStore, type StoreMode } from './bench-stores';
 import { mainThreadCpuSeconds } from './cpu-time';
 import { goalOf } from './goals';

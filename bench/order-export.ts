@@ -1,20 +1,17 @@
 /**
- * The order queue's CSV export at 100,000 orders (bench/README.md, "Order queue export"):
- * exportOrdersCsv over every order, and over a filtered queue (one status and a search word),
- * as the orders.exportCsv handler runs it. Each figure is the median of --runs exports; the heap
- * figure is the growth of the heap in use over the export (after a GC before it, when Node runs
- * with --expose-gc).
+ * The order queue's CSV export at 100,000 orders (bench/README.md, "Order queue CSV export"):
+ * exportOrdersCsv over every order and over a filtered queue, as orders.exportCsv runs it; the
+ * median of --runs exports, and the heap's growth over one (with --expose-gc). --store plain:
+ * the same on a store unencrypted, to compare.
  *
  *   npx tsx bench/order-export.ts [--count 100000] [--runs 3] [--store plain]
- *
- * --store plain: the same on a store unencrypted (the app's is encrypted), to compare.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { exportOrdersCsv } from '../src/main/orders/order-export';
-import type { OrderQuery } from '../src/main/orders/orders-repo';
+import { exportOrdersCsv } from '@main/orders/order-export';
+import type { OrderQuery } from '@main/orders/orders-repo';
 import { benchStore, type StoreMode } from './bench-stores';
 import { goalOf } from './goals';
 import { insertBenchOrders } from './order-queue-data';

@@ -3,8 +3,8 @@
  * year of `count` orders, the older ones mostly delivered, the newest ones in every status, 20,000
  * patients, 8 first names and 8 × 997 last names.
  */
-import type { LocalStore } from '../src/main/stores';
-import { ORDER_STATUSES, type AppOrder, type OrderStatus } from '../src/shared/api';
+import type { LocalStore } from '@main/stores';
+import { ORDER_STATUSES, type AppOrder, type OrderStatus } from '@shared/api';
 
 const FIRST = ['Ada', 'Grace', 'Alan', 'Katherine', 'Edsger', 'Barbara', 'Donald', 'Frances'];
 const LAST = ['Lovelace', 'Hopper', 'Turing', 'Johnson', 'Dijkstra', 'Liskov', 'Knuth', 'Allen'];

@@ -1,25 +1,17 @@
 /**
- * The order queue's reads in the main process at 100,000 orders (bench/README.md, "Order queue"):
- * OrdersRepo.list at the top, middle and end of the queue, filtered and searched, the total
- * (count) and the counts per status, cold (right after a write to the store) and on the next
- * page (nothing written since). Each figure is the median of --runs calls. The store is
- * encrypted, as the app's is; the same orders in a store unencrypted beside it take every call in
- * turn with it, for what the encryption costs: the queue's first page as orders.list reads it is
- * the figure with a goal (--first-page-runs calls on each, in a store whose cache holds what its
- * reads use, as in a running app), and the same page read first on a connection just opened (its
- * cache empty: every page read is decrypted).
+ * The order queue's reads in the main process at 100,000 orders: OrdersRepo.list at the top,
+ * middle and end, filtered and searched, its total and counts per status, cold and warm; the
+ * encrypted store against the same orders unencrypted, in turn; medians of --runs calls. --db
+ * keeps the stores for the next run. Method: bench/README.md, "Order queue at 100,000 orders".
  *
- *   npx tsx bench/order-queue-store.ts [--count 100000] [--runs 9] [--first-page-runs 401] [--db /tmp/orders.db]
- *
- * --db keeps the store in that file (and the unencrypted one beside it, `<name>.plain.db`) and
- * reuses them on the next run (when they hold --count orders).
+ *   npx tsx bench/order-queue-store.ts [--count 100000] [--runs 9] [--first-page-runs 401] [--db F]
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { LocalStore } from '../src/main/stores';
-import type { OrderQuery } from '../src/main/orders/orders-repo';
+import type { LocalStore } from '@main/stores';
+import type { OrderQuery } from '@main/orders/orders-repo';
 import { benchStore, costLine, costParts, inTurn, MODES, type StoreMode } from './bench-stores';
 import { goalOf } from './goals';
 import { insertBenchOrders } from './order-queue-data';

@@ -11,12 +11,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createApiClient } from '../src/main/api/client';
-import { TokenManager } from '../src/main/connections/token-manager';
-import { CoreEventBus } from '../src/main/events';
-import { OrderPoller } from '../src/main/orders/order-poller';
-import type { CreateOrderRequest } from '../src/shared/api';
-import { startSandbox } from '../src/sandbox';
+import { createApiClient } from '@main/api/client';
+import { TokenManager } from '@main/connections/token-manager';
+import { CoreEventBus } from '@main/core-event-bus';
+import { OrderPoller } from '@main/orders/order-poller';
+
+import { startSandbox } from '@sandbox/index';
+import { benchOrderBody } from './bench-orders';
 import { benchStore } from './bench-stores';
 import { recordFigure } from './report';
 
@@ -36,18 +37,7 @@ const DAY = 24 * 60 * MINUTE;
 /** Ages spread evenly on a log scale from 1 minute to 14 days: every band of the schedule is populated. */
 const ageOf = (i: number) => Math.round(MINUTE * Math.pow((14 * DAY) / MINUTE, i / (ORDERS - 1)));
 
-const body = (i: number): CreateOrderRequest => ({
-  customer: {
-    sourceId: `poll-${i}`,
-    firstName: 'Bench',
-    lastName: `Patient ${i}`,
-    address: { line1: '1 Main St', city: 'Portland', state: 'OR', zipCode: '97210' },
-  },
-  daysSupply: 30,
-  shippingMethod: 'STANDARD',
-  orderType: 'ONE_TIME',
-  lineItems: [{ productId: 1035, quantity: 1, administration: null }],
-});
+const body = (i: number) => benchOrderBody('poll', i);
 
 interface Result {
   strategy: 'hybrid' | 'get';

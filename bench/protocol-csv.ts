@@ -1,11 +1,8 @@
 /**
- * CSV import of protocols at 10,000 rows (docs/csv.md): the preview (read, check every row by the
- * shared rules and the catalog, find repeats) and the commit (every draft and its pending create
- * in one transaction), on a store on disk. The commit is compared with its baseline in the same
- * run: the same drafts written by createDraft one by one inside one transaction (a savepoint per
- * row, which makes FTS5 flush its pending index data each time). The stores are encrypted, as
- * the app's are; for what the encryption costs, each run also commits the same drafts into a fresh
- * store unencrypted, before or after the encrypted commit by turns.
+ * CSV import of protocols at 10,000 rows (docs/csv.md): the preview and the commit (every draft
+ * and its pending create in one transaction) on a store on disk, against the baseline of
+ * createDraft row by row in one transaction; each run also commits into a fresh store
+ * unencrypted, by turns, for what the encryption costs. Method: bench/README.md, "CSV import".
  *
  *   npx tsx bench/protocol-csv.ts [--rows 10000] [--runs 7]
  */
@@ -13,12 +10,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Product } from '../src/shared/api';
-import { writeCsv } from '../src/main/csv/csv-text';
-import { headerRow } from '../src/main/csv/protocol-columns';
-import { planImport } from '../src/main/csv/protocol-import';
-import type { LocalStore } from '../src/main/stores';
-import { SEED_PRODUCTS } from '../src/sandbox/seed/products';
+import type { Product } from '@shared/api';
+import { writeCsv } from '@main/csv-text';
+import { headerRow } from '@main/csv/csv-columns';
+import { planImport } from '@main/csv/protocol-import';
+import type { LocalStore } from '@main/stores';
+import { SEED_PRODUCTS } from '@sandbox/seed/products';
 import { benchStore, costLine, costParts, inTurn, type StoreMode } from './bench-stores';
 import { goalOf } from './goals';
 import { recordFigure } from './report';

@@ -1,4 +1,4 @@
-import type { AppOrder, Protocol } from '../src/shared/api';
+import type { AppOrder, Protocol } from '@shared/api';
 
 /** Deterministic pseudo-random numbers (LCG), so every run searches the same data. */
 export function seededRandom(seed: number) {

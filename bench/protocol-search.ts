@@ -11,9 +11,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { LocalStore } from '../src/main/stores';
-import { normalizeForSearch } from '../src/main/protocols/protocol-search';
-import { planFtsSearch, planLikeSearch, searchSeqs } from '../src/main/protocols/protocol-search';
+import type { LocalStore } from '@main/stores';
+import { normalizeForSearch } from '@main/protocols/protocol-search';
+import { planFtsSearch, planLikeSearch, searchSeqs } from '@main/protocols/protocol-search';
 import { benchStore, costLine, costParts, MODES, timeInTurn, type StoreMode } from './bench-stores';
 import { goalOf } from './goals';
 import {

@@ -1,37 +1,31 @@
 /**
- * A 1,000-protocol batch watched on screen (bench/README.md): the renderer's long tasks while the
- * run view follows it at #/batches/<id>, and the batch's wall time with that window open against
- * the same batch with no window open. The sandbox runs in a child process with a latency fault
- * of 50 ms on every order create (a stand-in for the network round trip); the browser host (the
- * main-process services) runs in this process, Chromium in its own.
+ * A 1,000-protocol batch watched on screen: the renderer's long tasks while the run view follows
+ * it, and the batch's wall time with that window open against none, the sandbox in a child
+ * process with 50 ms on every order create. Goals (reported, not asserted): no long task over
+ * 50 ms; window-open wall time within 1.10x. Method: bench/README.md, "A 1,000-protocol batch".
  *
- *   npm run bench:renderer:batch                 # builds, then runs under a real keychain
  *   npx tsx bench/renderer-batch.ts --count 1000 --rounds 3 --latency 50
- *
- * Goals (reported, not asserted): no long task over 50 ms in the renderer while the batch runs;
- * window-open wall time within 1.10x of the no-window one (median of the rounds, which alternate
- * which case goes first).
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHROMIUM_ARGS } from '../playwright.config';
-import { startBrowserHost, type BrowserHost } from '../src/main/browser-host';
+import { CHROMIUM_ARGS } from '@repo/playwright.config';
+import { startBrowserHost, type BrowserHost } from '@main/browser-host';
 import {
   KeytarCredentialStore,
   MemoryCredentialStore,
   type CredentialStore,
-} from '../src/main/connections/keychain';
-import { Redactor, silentLogger } from '../src/main/logging';
-import { DEFAULT_ORDER_CONCURRENCY } from '../src/main/jobs/order-job';
-import { outboxCount } from '../src/main/protocols/conflicts';
-import { createLocalProtocols } from '../test/support/bulk';
+} from '@main/connections/keychain';
+import { Redactor, silentLogger } from '@main/logging';
+import { DEFAULT_ORDER_CONCURRENCY } from '@main/orders/order-job';
+import { outboxCount } from '@main/protocols/conflicts';
+import { createLocalProtocols } from '@test/support/bulk';
 import {
   BUILT_BRIDGE_FILE as BRIDGE_FILE,
   BUILT_RENDERER_DIR as RENDERER_DIR,
-} from '../test/support/e2e/paths';
+} from '@test/support/e2e/paths';
 import { mainThreadCpuSeconds } from './cpu-time';
 import { goalOf } from './goals';
 import { recordFigure } from './report';

@@ -1,15 +1,9 @@
 /**
- * The protocol editor's live price (bench/README.md): the time from a dose change to the updated
- * price preview, in Chromium through the browser host, over many changes: p50, p95 and max,
- * against the goal of p95 < 16 ms (one frame at 60 Hz).
+ * The protocol editor's live price: from a dose change typed into a dose box to the preview's
+ * new total in the DOM (a MutationObserver), p50, p95 and max, against p95 < 16 ms; the next
+ * animation frame after it is printed for context only (it adds the wait for vsync). Method:
+ * bench/README.md, "Protocol editor: dose change to price".
  *
- * The editor holds three products (two pack, one external). Each change types a new value into a
- * dose box (the input event React listens to), then waits for the preview's total to change (a
- * MutationObserver: React has committed the new price to the DOM), then for the next animation
- * frame. The goal is read on the first: the second adds the wait for the display's next vsync
- * (0 to 16.7 ms at 60 Hz, whatever the code does) and is printed for context only.
- *
- *   npm run bench:renderer:editor            # builds, then runs
  *   npx tsx bench/renderer-editor.ts --changes 1000
  */
 import { chromium } from '@playwright/test';
@@ -17,14 +11,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHROMIUM_ARGS } from '../playwright.config';
-import { startBrowserHost } from '../src/main/browser-host';
-import { MemoryCredentialStore } from '../src/main/connections/keychain';
-import { Redactor, silentLogger } from '../src/main/logging';
+import { CHROMIUM_ARGS } from '@repo/playwright.config';
+import { startBrowserHost } from '@main/browser-host';
+import { MemoryCredentialStore } from '@main/connections/keychain';
+import { Redactor, silentLogger } from '@main/logging';
 import {
   BUILT_BRIDGE_FILE as BRIDGE_FILE,
   BUILT_RENDERER_DIR as RENDERER_DIR,
-} from '../test/support/e2e/paths';
+} from '@test/support/e2e/paths';
 import { goalOf } from './goals';
 import { recordFigure } from './report';
 

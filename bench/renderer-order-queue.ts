@@ -1,42 +1,31 @@
 /**
- * The order queue with a large mirror (bench/README.md): --count orders (default 100,000) are
- * written into the local store (OrdersRepo, one transaction) of a data directory connected to the
- * local sandbox, then the browser host starts on it and Chromium opens the app. Measured:
- *   (a) navigation to #/orders -> the first queue rows painted, median of --runs fresh page loads
- *       (goal < 200 ms);
- *   (b) scrolling through the whole queue, top to bottom, by scrollTop steps of --step px, one per
- *       animation frame: the frame durations (requestAnimationFrame deltas), their p95 and worst
- *       (goal: no frame over 50 ms), and the long tasks the browser reports;
- *   (c) a status change written as the poller writes it (OrdersRepo.upsert of a newer read) to an
- *       order on screen: the time from main's `changed` event reaching the page to the row's new
- *       status in the DOM (goal: within one frame, 16.7 ms, so that the screen's next refresh
- *       paints it), and to the first animation frame that finds it (the paint, which also waits
- *       for that refresh), over --changes changes.
- *
- *   npm run bench:renderer:orders                 # builds, then runs under a real keychain
- *   npx tsx bench/renderer-order-queue.ts --count 20000 --runs 5 --step 3000
+ * The order queue with --count orders (default 100,000) in the store, in Chromium through the
+ * browser host: (a) navigation to the first rows painted (goal < 200 ms); (b) frame times while
+ * scrolling the whole queue (no frame over 50 ms); (c) a status change written as the poller
+ * writes it, from main's `changed` event to the row's new status (within one frame). Method:
+ * bench/README.md. `npx tsx bench/renderer-order-queue.ts --count 20000 --runs 5 --step 3000`
  */
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHROMIUM_ARGS } from '../playwright.config';
-import { profileKeyOf } from '../test/support/plain-profile';
+import { CHROMIUM_ARGS } from '@repo/playwright.config';
+import { profileKeyOf } from '@test/support/plain-profile';
 import { summariseCpuProfile } from './cpu-profile';
-import { startBrowserHost } from '../src/main/browser-host';
-import { MemoryCredentialStore } from '../src/main/connections/keychain';
-import { Redactor, silentLogger } from '../src/main/logging';
-import { connectionStoreFile } from '../src/main/store';
-import { createLocalStore, type LocalStore } from '../src/main/stores';
-import type { OrderStatus } from '../src/shared/api';
-import { ORDER_STATUS_LABELS } from '../src/renderer/src/screens/orders/order-filters';
-import { EMBEDDED_CONNECTION_ID } from '../src/main/embedded-sandbox';
+import { startBrowserHost } from '@main/browser-host';
+import { MemoryCredentialStore } from '@main/connections/keychain';
+import { Redactor, silentLogger } from '@main/logging';
+import { connectionStoreFile } from '@main/db';
+import { createLocalStore, type LocalStore } from '@main/stores';
+import type { OrderStatus } from '@shared/api';
+import { ORDER_STATUS_LABELS } from '@renderer/lib/order-filters';
+import { EMBEDDED_CONNECTION_ID } from '@main/embedded-sandbox';
 import { insertBenchOrders } from './order-queue-data';
 import {
   BUILT_BRIDGE_FILE as BRIDGE_FILE,
   BUILT_RENDERER_DIR as RENDERER_DIR,
-} from '../test/support/e2e/paths';
+} from '@test/support/e2e/paths';
 import { goalOf } from './goals';
 import { recordFigure } from './report';
 import { median, positiveIntegers } from './stats';

@@ -1,14 +1,9 @@
 /**
- * One patient's screen with a large mirror (bench/README.md): a patient with --patient-orders
- * orders (default 500) among --count orders in all (default 100,000; the others are the order
- * queue bench's, bench/order-queue-data.ts), and three protocols of theirs, are written into the
- * local store of a data directory connected to the local sandbox; the browser host starts on it
- * and Chromium opens the app. Measured: navigation from another screen to #/patients/<id> -> the
- * patient painted with their newest orders (the first order row in the DOM, then the frame that
- * paints it), median of --runs fresh page loads (goal < 100 ms); and, reported, until every one
- * of the patient's order rows is painted (the table fills in a few frames).
+ * One patient's screen with a large mirror: a patient with --patient-orders orders (500) among
+ * --count (100,000) and three protocols; navigation to #/patients/<id> until their newest order
+ * row is painted, median of --runs page loads (goal < 100 ms), and, reported, until every row is.
+ * Method: bench/README.md, "One patient with 500 orders among 100,000".
  *
- *   npm run bench:renderer:patient
  *   npx tsx bench/renderer-patient.ts --count 20000 --runs 5
  */
 import { chromium, type CDPSession, type Page } from '@playwright/test';
@@ -16,18 +11,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHROMIUM_ARGS } from '../playwright.config';
-import { startBrowserHost } from '../src/main/browser-host';
-import { MemoryCredentialStore } from '../src/main/connections/keychain';
-import { EMBEDDED_CONNECTION_ID } from '../src/main/embedded-sandbox';
-import { Redactor, silentLogger } from '../src/main/logging';
-import { connectionStoreFile } from '../src/main/store';
-import { createLocalStore } from '../src/main/stores';
+import { CHROMIUM_ARGS } from '@repo/playwright.config';
+import { startBrowserHost } from '@main/browser-host';
+import { MemoryCredentialStore } from '@main/connections/keychain';
+import { EMBEDDED_CONNECTION_ID } from '@main/embedded-sandbox';
+import { Redactor, silentLogger } from '@main/logging';
+import { connectionStoreFile } from '@main/db';
+import { createLocalStore } from '@main/stores';
 import {
   BUILT_BRIDGE_FILE as BRIDGE_FILE,
   BUILT_RENDERER_DIR as RENDERER_DIR,
-} from '../test/support/e2e/paths';
-import { profileKeyOf } from '../test/support/plain-profile';
+} from '@test/support/e2e/paths';
+import { profileKeyOf } from '@test/support/plain-profile';
 import { goalOf } from './goals';
 import { benchOrder, insertBenchOrders } from './order-queue-data';
 import { recordFigure } from './report';

@@ -1,9 +1,7 @@
 /**
- * The protocol list at scale (bench/README.md): 100,000 protocols in the local store, the
- * Protocols screen in Chromium through the browser host, and a search typed keystroke by
- * keystroke. Each keystroke is timed in the page from its keydown (the event's timeStamp) to the
- * moment the rows answer the text typed (the list's aria-busy goes away after the new rows are in
- * the DOM), and to the next frame after that. Prints p50/p95/max against the goal in goals.ts.
+ * The protocol list at 100,000 protocols in Chromium through the browser host, a search typed
+ * keystroke by keystroke: each timed from its keydown to the rows answering the text (aria-busy
+ * gone), and to the next frame. p50/p95/max against goals.ts (bench/README.md).
  *
  *   npm run bench:renderer:protocols                 # builds, then runs under a real keychain
  *   npx tsx bench/renderer-protocol-list.ts --count 20000 --gap 40
@@ -13,18 +11,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHROMIUM_ARGS } from '../playwright.config';
-import { startBrowserHost } from '../src/main/browser-host';
-import {
-  KeytarCredentialStore,
-  MemoryCredentialStore,
-  type CredentialStore,
-} from '../src/main/connections/keychain';
-import { Redactor, silentLogger } from '../src/main/logging';
+import { CHROMIUM_ARGS } from '@repo/playwright.config';
+import { startBrowserHost } from '@main/browser-host';
+import { Redactor, silentLogger } from '@main/logging';
 import {
   BUILT_BRIDGE_FILE as BRIDGE_FILE,
   BUILT_RENDERER_DIR as RENDERER_DIR,
-} from '../test/support/e2e/paths';
+} from '@test/support/e2e/paths';
+import { benchCredentials, roundTrips as timeRoundTrips } from './browser-host-bench';
 import { goalOf } from './goals';
 import { FIRST_NAMES, LAST_NAMES, generateProtocols, seededRandom } from './protocol-search-data';
 import { recordFigure } from './report';
@@ -50,16 +44,6 @@ for (const [name, n] of [
   ['--gap', gap],
 ] as const)
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} takes a whole number`);
-
-async function credentialStore(): Promise<{ store: CredentialStore; note: string }> {
-  const store = new KeytarCredentialStore(`Order Desk bench ${process.pid}`);
-  try {
-    await store.get('probe');
-    return { store, note: 'system keychain' };
-  } catch {
-    return { store: new MemoryCredentialStore(), note: 'in-memory secrets' };
-  }
-}
 
 /** What the page collects: keydown times and the times the rows answered the text typed. */
 interface PageTimes {
@@ -161,7 +145,7 @@ function searchWords(n: number): string[] {
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'order-desk-bench-protocols-'));
-const { store, note } = await credentialStore();
+const { store, note } = await benchCredentials();
 const host = await startBrowserHost({
   rendererDir: RENDERER_DIR,
   bridgeFile: BRIDGE_FILE,
@@ -228,24 +212,13 @@ try {
   // text no protocol has (its first trigram is found nowhere: the store answers at once), sent
   // and answered with the same pause, as many times as there were keystrokes. What the
   // transport alone costs a keystroke, before any search or rendering.
-  const roundTrips = (
-    await page.evaluate(
-      async ({ n, pause }) => {
-        const w = globalThis as unknown as Win & {
-          orderDesk: { call(channel: string, args: unknown): Promise<unknown> };
-        };
-        const out: number[] = [];
-        for (let i = 0; i < n; i++) {
-          const t = w.performance.now();
-          await w.orderDesk.call('protocols.list', { search: 'qqxqqx', limit: 100 });
-          out.push(w.performance.now() - t);
-          await new Promise<void>((resolve) => w.setTimeout(resolve, pause));
-        }
-        return out;
-      },
-      { n: times.keys.length - warmKeys, pause: Math.max(gap, 10) },
-    )
-  ).sort((a, b) => a - b);
+  const roundTrips = await timeRoundTrips(
+    page,
+    'protocols.list',
+    { search: 'qqxqqx', limit: 100 },
+    times.keys.length - warmKeys,
+    Math.max(gap, 10),
+  );
   const keys = times.keys.slice(warmKeys);
   const settled = times.settled.slice(warmKeys);
   const painted = times.painted.slice(warmKeys);

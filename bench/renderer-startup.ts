@@ -1,9 +1,7 @@
 /**
- * The renderer's start (bench/README.md): (a) the size of the initial JS (entry script of
- * out/renderer/index.html, its modulepreloads, and the browser bridge) raw and gzip, against the
- * goal of < 250 KB gzip, and the lazy chunks apart; (b) the time from browser-host start (before
- * startBrowserHost is called) to the first interactive screen, median of --runs runs, each with a
- * fresh data directory: the first run's Connect screen, and the catalog after auto-resume.
+ * The renderer's start (bench/README.md): (a) the initial JS (entry, modulepreloads, the browser
+ * bridge) raw and gzip, against < 250 KB gzip, lazy chunks apart; (b) browser-host start to the
+ * first interactive screen, median of --runs fresh data directories: Connect, then the catalog.
  *
  *   npm run bench:renderer                   # builds, then runs under a real keychain
  *   npx tsx bench/renderer-startup.ts --runs 9
@@ -13,18 +11,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHROMIUM_ARGS } from '../playwright.config';
-import { startBrowserHost } from '../src/main/browser-host';
+import { CHROMIUM_ARGS } from '@repo/playwright.config';
+import { startBrowserHost } from '@main/browser-host';
 import {
   KeytarCredentialStore,
   MemoryCredentialStore,
   type CredentialStore,
-} from '../src/main/connections/keychain';
-import { Redactor, silentLogger } from '../src/main/logging';
+} from '@main/connections/keychain';
+import { Redactor, silentLogger } from '@main/logging';
 import {
   BUILT_BRIDGE_FILE as BRIDGE_FILE,
   BUILT_RENDERER_DIR as RENDERER_DIR,
-} from '../test/support/e2e/paths';
+} from '@test/support/e2e/paths';
 import { goalOf } from './goals';
 import { kb, measureBundle, total } from './renderer-bundle';
 import { recordFigure } from './report';

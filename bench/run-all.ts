@@ -1,17 +1,10 @@
 /**
- * `npm run bench`: every bench of bench/goals.ts, one after the other, each in its own process
- * with the command of its npm script (the renderer build those scripts start with runs once,
- * first); then docs/PERFORMANCE.md from the figures they recorded (bench/report.ts), the machine
- * and its load. A bench that fails does not stop the others; the exit code is 1 when any failed.
+ * `npm run bench`: every bench of bench/goals.ts, each in its own process with its npm script's
+ * command, then docs/PERFORMANCE.md from their figures, the machine and its load. A failed bench
+ * does not stop the others; the exit code is then 1. --only takes bench files or npm scripts;
+ * --timeout is per bench, in minutes (15); `--rerender FILE` rewrites the report from a kept run.
  *
- *   npm run bench
  *   npm run bench -- --only search,renderer:editor     # a subset; the report goes to a temp file
- *   npx tsx bench/run-all.ts --only poller-cycle --out /tmp/PERFORMANCE.md
- *
- * --only takes bench files (with or without .ts) or their npm scripts (with or without `bench:`:
- * search, renderer:editor); --timeout is per bench, in minutes (default 15). Every run also keeps
- * what it measured in LAST_RUN (a temp file), and `--rerender FILE` writes the report again from
- * such a file without running anything.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

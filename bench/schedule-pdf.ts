@@ -1,12 +1,9 @@
 /**
- * The dosing schedule printed to PDF (bench/README.md): a protocol of eight products (seven pack,
- * one external) on #/protocols/:id/schedule in Chromium through the browser host, printed with
- * Playwright's page.pdf (Chromium's print to PDF, what Electron's printToPDF runs), many times:
- * median and p95 of the time from asking to holding the PDF's bytes, against the goal of < 1 s.
- * Each PDF is read back (unpdf) and must be one page long, so a change that spills the schedule
- * onto a second page cannot pass unnoticed; the reading is not timed.
+ * The dosing schedule printed to PDF: a protocol of eight products on its schedule screen in
+ * Chromium, printed with page.pdf (what Electron's printToPDF runs): median and p95 of asking to
+ * holding the bytes, against < 1 s. Each PDF is read back, untimed, and must be one page long.
+ * Method: bench/README.md, "Dosing schedule to PDF".
  *
- *   npm run bench:schedule-pdf               # builds, then runs
  *   npx tsx bench/schedule-pdf.ts --runs 50
  */
 import { chromium } from '@playwright/test';
@@ -15,15 +12,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { getDocumentProxy } from 'unpdf';
-import { CHROMIUM_ARGS } from '../playwright.config';
-import { startBrowserHost } from '../src/main/browser-host';
-import { MemoryCredentialStore } from '../src/main/connections/keychain';
-import { Redactor, silentLogger } from '../src/main/logging';
-import type { ProtocolRequest } from '../src/shared/api';
+import { CHROMIUM_ARGS } from '@repo/playwright.config';
+import { startBrowserHost } from '@main/browser-host';
+import { MemoryCredentialStore } from '@main/connections/keychain';
+import { Redactor, silentLogger } from '@main/logging';
+import type { ProtocolRequest } from '@shared/api';
 import {
   BUILT_BRIDGE_FILE as BRIDGE_FILE,
   BUILT_RENDERER_DIR as RENDERER_DIR,
-} from '../test/support/e2e/paths';
+} from '@test/support/e2e/paths';
 import { goalOf } from './goals';
 import { recordFigure } from './report';
 import { median, percentile, positiveIntegers } from './stats';

@@ -1,43 +1,27 @@
 /**
  * The first start of the version that encrypts the stores, on a data folder an earlier version
- * left plain (bench/README.md, "First-start encryption"): a connection store of --count protocols
- * (a third of them with an order, --drafts local drafts with their pending creates) written plain
- * as that version wrote it, then
- *
- * 1. `encryptStoreFile` on a copy of that store alone, as the startup runs it for each file: the
- *    time, the file's size, and the progress it reports (how often the bar moves, and the
- *    longest wait between two moves);
- * 2. the whole first start: `Startup.begin` over the data folder (app.db and the connection store
- *    plain, no key in the keychain yet) until `ready`, with the `encrypting` phases it emitted
- *    (what the window shows as a progress bar), then opening the Core on the encrypted store;
- * 3. opening the store (quick_check included, as the app opens a connection's store) encrypted
- *    against the same store plain, in turn.
- *
- * Every row must be there afterwards, in every table: the bench exits 1 if not.
+ * left plain: `encryptStoreFile` on one store (time, size, progress), the whole first start until
+ * `ready`, and opening the store encrypted against plain. Every row must be there afterwards: the
+ * bench exits 1 if not. Method: bench/README.md, "First-start encryption of a store".
  *
  *   npx tsx bench/store-encryption.ts [--count 100000] [--drafts 1000] [--opens 5]
- *   BENCH_DEBUG=1 npx tsx bench/store-encryption.ts     # prints every phase the start emitted
- *
- * The connection is a partner sandbox (in-process) that is stopped before the timed start, so the
- * session finds its server offline: a reachable server would begin a protocol walk, which removes
- * the generated protocols it does not know.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3-multiple-ciphers';
-import { MemoryCredentialStore } from '../src/main/connections/keychain';
-import { Redactor, silentLogger } from '../src/main/logging';
-import { applyKey, storeFileKind, type StoreKey } from '../src/main/store/cipher';
-import { encryptStoreFile } from '../src/main/store/encrypt-file';
-import { APP_STORE_FILE, connectionStoreFile } from '../src/main/store';
-import { Startup } from '../src/main/startup';
-import { profileStoreFiles } from '../src/main/stores/profile-files';
-import { startSandbox } from '../src/sandbox';
-import type { StartupView } from '../src/shared/startup-views';
-import { protocolFor } from '../test/support/bulk';
-import { asBeforeEncryption, profileKeyOf } from '../test/support/plain-profile';
+import { MemoryCredentialStore } from '@main/connections/keychain';
+import { Redactor, silentLogger } from '@main/logging';
+import { applyKey, storeFileKind, type StoreKey } from '@main/db/cipher';
+import { encryptStoreFile } from '@main/db/encrypt-file';
+import { APP_STORE_FILE, connectionStoreFile } from '@main/db';
+import { Startup } from '@main/startup';
+import { profileStoreFiles } from '@main/stores/profile-files';
+import { startSandbox } from '@sandbox/index';
+import type { StartupView } from '@shared/startup-views';
+import { protocolFor } from '@test/support/bulk';
+import { asBeforeEncryption, profileKeyOf } from '@test/support/plain-profile';
 import { BENCH_KEY, benchStore, costLine, costParts, inTurn, type StoreMode } from './bench-stores';
 import { goalOf } from './goals';
 import { generateProtocols, ordersOf } from './protocol-search-data';

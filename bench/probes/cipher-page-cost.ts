@@ -1,11 +1,8 @@
 /**
  * A probe, not a bench (bench/README.md, "What the encryption costs, and why"): what one page
- * read from the OS costs under each cipher SQLite3 Multiple Ciphers offers, against no cipher,
- * on the same 20,000 orders. Each file is read whole with a page cache too small to hold it
- * (every page read is decrypted and checked again), then a column of every row changed in one
- * transaction and checkpointed (each page encrypted into the log; the checkpoint reads it back,
- * checks it and encrypts it again into the file). The product's own
- * settings are src/shared/store-cipher.ts; the others are here to compare, never used.
+ * read from the OS costs under each cipher SQLite3 Multiple Ciphers offers, against none, on the
+ * same 20,000 orders: a whole read with a cache too small, then a write of every row and a
+ * checkpoint. The product's settings are src/shared/store-cipher.ts; the others only compare.
  *
  *   npx tsx bench/probes/cipher-page-cost.ts [--orders 20000]
  */
@@ -14,10 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3-multiple-ciphers';
-import { CIPHER_SETTINGS, rawKey } from '../../src/shared/store-cipher';
-import { BENCH_KEY, benchStore } from '../bench-stores';
-import { insertBenchOrders } from '../order-queue-data';
-import { median, positiveIntegers } from '../stats';
+import { CIPHER_SETTINGS, rawKey } from '@shared/store-cipher';
+import { BENCH_KEY, benchStore } from '@bench/bench-stores';
+import { insertBenchOrders } from '@bench/order-queue-data';
+import { median, positiveIntegers } from '@bench/stats';
 
 const { values } = parseArgs({ options: { orders: { type: 'string', default: '20000' } } });
 const { orders } = positiveIntegers({ orders: values.orders });

@@ -1,7 +1,7 @@
 import type { PartnerSettings } from '../shared/api';
 import type { ActivityActor } from '../shared/activity-views';
 import { ActivityLog } from './activity/activity-log';
-import { ChangeSubject, type CoreEvents } from '../shared/events';
+import { ChangeSubject, type CoreEvents } from '../shared/core-events';
 import { keepPricing } from './catalog/partner-pricing';
 import type { Clock } from './clock';
 import { Session, type SessionTuning } from './connection-session';
@@ -9,14 +9,15 @@ import { Connection, clientSecretReader } from './connections/connection';
 import type { StoredConnection } from './connections/connections-repo';
 import type { CredentialStore } from './connections/keychain';
 import { startEmbeddedConnection, type EmbeddedConnection } from './embedded-sandbox';
-import type { CoreEventBus } from './events';
+import type { CoreEventBus } from './core-event-bus';
 import type { Logger, Redactor } from './logging';
 import type { Notices } from './notices';
-import { StoreError } from './store';
+import type { PaceSource } from './orders/order-poller';
+import { StoreError } from './db';
 import type { LocalStore } from './stores';
 import type { AppStore } from './stores/app-store';
-import { connectionStoreFile } from './store/store-files';
-import { storeFaultOf, type FaultListener } from './store/store-faults';
+import { connectionStoreFile } from './db/store-files';
+import { storeFaultOf, type FaultListener } from './db/store-faults';
 import {
   openConnectionStore,
   recoverConnectionStore,
@@ -24,7 +25,7 @@ import {
 } from './stores/local-store-recovery';
 import type { StorageWatch } from './storage-watch';
 import type { Timers } from './timers';
-import type { StoreKey } from './store/cipher';
+import type { StoreKey } from './db/cipher';
 import { ENCRYPTED_NOTE, EncryptedNote, takeStoreNote } from './stores/store-notes';
 
 export interface ActiveConnectionOptions {
@@ -55,6 +56,8 @@ export interface ActiveConnectionOptions {
   timers?: Timers;
   /** The embedded sandbox's database; default `${dataDir}/sandbox.db`. */
   embeddedDb?: string;
+  /** Whether someone is looking at a window: every session's poller follows it. */
+  pace?: PaceSource;
   tuning?: SessionTuning;
 }
 
@@ -377,6 +380,7 @@ export class ActiveConnection {
       clock: this.o.steady,
       ...(this.o.fetch ? { fetch: this.o.fetch } : {}),
       ...(this.o.timers ? { timers: this.o.timers } : {}),
+      ...(this.o.pace ? { pace: this.o.pace } : {}),
       ...(this.o.tuning ? { tuning: this.o.tuning } : {}),
     });
     session.start();

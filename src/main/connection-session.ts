@@ -6,16 +6,16 @@ import { BulkSubmitter } from './bulk/bulk-submitter';
 import type { Clock } from './clock';
 import { tokenUrl, type Connection } from './connections/connection';
 import { TokenManager } from './connections/token-manager';
-import type { CoreEventBus } from './events';
+import type { CoreEventBus } from './core-event-bus';
 import { JobRunner } from './jobs/job-runner';
 import type { Logger, Redactor } from './logging';
 import { createOrderActions, type OrderActions } from './orders/order-actions';
-import { DuplicateOrders } from './orders/duplicate-orders';
-import { orderJobs } from './jobs/order-job';
-import { OrderPoller, type OrderPollerOptions } from './orders/order-poller';
+import { DuplicateOrders } from './bulk/duplicate-orders';
+import { orderJobs } from './orders/order-job';
+import { OrderPoller, type OrderPollerOptions, type PaceSource } from './orders/order-poller';
 import { RecentOrders } from './orders/recent-orders';
 import { ProtocolCommands } from './protocols/protocol-commands';
-import { protocolJobs } from './jobs/protocol/protocol-job';
+import { protocolJobs } from './protocols/protocol-job';
 import { orderStatusEvent, type OrderUpsert } from './orders/orders-repo';
 import type { LocalStore } from './stores';
 import { Connectivity, httpProbe } from './sync/connectivity';
@@ -38,6 +38,8 @@ export interface SessionOptions {
   retention: { years: () => number; wall: Clock };
   fetch?: typeof fetch;
   timers?: Timers;
+  /** Whether someone is looking at a window (the Presence): the poller's cadence. */
+  pace?: PaceSource;
   /** Shorter waits than a user needs, for tests and benches; the defaults suit the app. */
   tuning?: SessionTuning;
 }
@@ -51,19 +53,15 @@ export interface SessionTuning {
   /** How often a secret missing from the keychain is looked for again (default 30 s). */
   secretRecheckMs?: number;
   /** The order poller's cycle and schedule. */
-  poll?: Pick<OrderPollerOptions, 'cycleMs' | 'schedule' | 'budgetPerMinute'>;
+  poll?: Pick<OrderPollerOptions, 'cycleMs' | 'schedule' | 'budgetPerMinute' | 'fast'>;
 }
 
 /**
- * Everything that talks to one connection: its token manager and API client, the online state,
- * the job runner that carries every write to the server, protocol commands, sync, bulk
- * submission, the order poller and order actions. Started together, stopped together
- * when the user switches connection or quits.
- *
- * Credentials hold the connection: when the sign-in server rejects the secret, or the API
- * refuses the tokens it issued, the token manager tells the connectivity state, which goes
- * offline with the reason 'credentials-rejected'; then no job is claimed, nothing is polled or
- * synced, and no token is asked for, until the user enters the new secret (a new session).
+ * Everything that talks to one connection (token manager, API client, online state, job runner,
+ * protocol commands, sync, bulk submission, poller, order actions), started and stopped together
+ * when the user switches connection or quits. Once the secret or its tokens are refused, nothing
+ * is sent, polled or synced until a new secret is entered (docs/decisions.md, "Credentials hold
+ * the connection").
  */
 export class Session {
   readonly connection: Connection;
@@ -257,6 +255,7 @@ export class Session {
       serverTime: this.serverTime,
       ...timers,
       ...options.tuning?.poll,
+      ...(options.pace ? { pace: options.pace } : {}),
       online: () => this.connectivity.online,
       log: scoped('poller'),
     });

@@ -7,30 +7,31 @@ import { Desk } from './activity/desk';
 import { DEFAULT_RETENTION_YEARS, RetentionYears } from '../shared/activity-views';
 import { steadyClock, systemClock, type Clock } from './clock';
 import type { Session, SessionTuning } from './connection-session';
-import { ConnectionManager, type NewConnection } from './connections/connection-manager';
+import { ConnectionManager, type NewConnection } from './connection-manager';
 import type { StoredConnection } from './connections/connections-repo';
 import type { CredentialStore } from './connections/keychain';
 import { guardKeychain } from './connections/keychain-guard';
-import { CoreEventBus } from './events';
-import type { ChangeSubject } from '../shared/events';
-import { type CoreEventName, type CoreEvents } from '../shared/events';
+import { CoreEventBus } from './core-event-bus';
+import type { ChangeSubject } from '../shared/core-events';
+import { type CoreEventName, type CoreEvents } from '../shared/core-events';
 import type { Logger, Redactor } from './logging';
 import { Notices } from './notices';
+import { Presence } from './presence';
 import type { PartnerSettings } from '../shared/api';
 import type { LocalStore } from './stores';
 import { realTimers, type Timers } from './timers';
-import type { StoreKey } from './store/cipher';
+import type { StoreKey } from './db/cipher';
 import { DEFAULT_UPDATE_SETTINGS, UpdateSettings } from '../shared/update-views';
 import type { ConnectionRemoval, StorageProblem, StoreNotice } from '../shared/store-views';
-import { SETTING_KEYS } from './store/settings-repo';
+import { SETTING_KEYS } from './db/settings-repo';
 import { openAppStore, type AppStore } from './stores/app-store';
 import { migrateSingleFileStore } from './stores/single-file-migration';
-import type { FaultListener } from './store/store-faults';
+import type { FaultListener } from './db/store-faults';
 import { StorageWatch } from './storage-watch';
 import { UpdateController } from './updates/update-controller';
 import type { UpdaterPort } from './updates/updater-port';
 
-export type { NewConnection } from './connections/connection-manager';
+export type { NewConnection } from './connection-manager';
 
 /** The events that change what the header says of the connection: each is a 'status' change. */
 const STATUS_EVENTS: readonly CoreEventName[] = [
@@ -69,7 +70,7 @@ export interface CoreOptions {
 /**
  * The main process's services, in plain Node, built and wired here: the app store (connections,
  * settings, notices; the data folder's lock), the event bus, the saved connections
- * (connections/connection-manager.ts), the active connection's store and session
+ * (connection-manager.ts), the active connection's store and session
  * (active-connection.ts), the notices (notices.ts), the storage watch and the updates. The IPC
  * layer calls this and nothing below it; the members below only hand each call to its part.
  */
@@ -91,6 +92,8 @@ export class Core {
   readonly noticeBoard: Notices;
   /** This desk for the activity record: its id, name, OS account and the people at it. */
   readonly desk: Desk;
+  /** Whether someone is looking at a window (`app.presence`): the order poller's cadence. */
+  readonly presence: Presence;
   private readonly storage: StorageWatch;
 
   private constructor(
@@ -106,6 +109,8 @@ export class Core {
     this.bus = new CoreEventBus((error) => options.log.error('event listener failed', error));
     this.noticeBoard = new Notices({ app, bus: this.bus, log: options.log });
     this.desk = new Desk({ settings: app.settings });
+    const timers = options.timers ?? realTimers;
+    this.presence = new Presence({ clock: steady, timers });
     // Before the status listeners below: the sync state is kept before a status change is told.
     this.active = new ActiveConnection({
       app,
@@ -126,6 +131,7 @@ export class Core {
       ...(options.timers ? { timers: options.timers } : {}),
       ...(options.embeddedDb ? { embeddedDb: options.embeddedDb } : {}),
       ...(options.tuning ? { tuning: options.tuning } : {}),
+      pace: this.presence,
     });
     this.connections = new ConnectionManager({
       app,
@@ -141,7 +147,6 @@ export class Core {
     });
     // The connection's state is a subject of its own: the header reads it live.
     for (const name of STATUS_EVENTS) this.bus.on(name, () => this.announce(['status']));
-    const timers = options.timers ?? realTimers;
     this.storage = new StorageWatch({
       dataDir: this.dataDir,
       clock: this.steady,
@@ -366,6 +371,7 @@ export class Core {
     const installUpdate = this.updates.quitInstall();
     this.updates.stop();
     this.storage.stop();
+    this.presence.stop();
     await this.active.close();
     this.app.close();
     installUpdate?.();

@@ -9,7 +9,7 @@ import { guardWebContents } from './contents-guard';
 import { guardDownloads } from './download-policy';
 import { KeytarCredentialStore } from './connections/keychain';
 import { createIpcDispatcher } from './ipc/dispatch';
-import { forwardIpcEvents } from './ipc/events';
+import { forwardIpcEvents } from './ipc/event-forwarding';
 import { createInvokeHandler } from './ipc/sender';
 import { createFileLogger, silentLogger, type FileLogger } from './logging';
 import { buildMenuTemplate } from './menu-template';

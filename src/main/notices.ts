@@ -1,5 +1,5 @@
 import type { StoreNotice } from '../shared/store-views';
-import type { CoreEventBus } from './events';
+import type { CoreEventBus } from './core-event-bus';
 import type { Logger } from './logging';
 import type { AppStore } from './stores/app-store';
 import type { RecoveryRecord } from './stores/local-store-recovery';

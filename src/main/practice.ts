@@ -2,6 +2,9 @@ import { z } from 'zod';
 import type { AppOrder } from '@shared/api';
 import type {
   PracticeAdvance,
+  PracticeFulfillment,
+  PracticeSpeed,
+  PracticeStep,
   PracticeProductChange,
   PracticeProductStatus,
   PracticeServer,
@@ -10,9 +13,19 @@ import type {
 } from '@shared/practice-views';
 import type { ActiveConnection } from './active-connection';
 import { SandboxControlError, type SandboxControls } from './embedded-sandbox';
-import { IpcFailure } from './ipc/errors';
-import { SETTING_KEYS } from './store/settings-repo';
+import { SETTING_KEYS } from './db/settings-repo';
 import type { AppStore } from './stores/app-store';
+
+/** A practice action refused, and why; the IPC layer (ipc/errors.ts) passes both on as they are. */
+export class PracticeRefused extends Error {
+  override readonly name = 'PracticeRefused';
+  constructor(
+    readonly kind: 'not-found' | 'conflict' | 'not-connected' | 'unavailable',
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 export interface PracticeDeps {
   app: Pick<AppStore, 'connections' | 'settings'>;
@@ -32,6 +45,19 @@ const SERVER_FAULTS = {
   failing: { errorRate: 1, errorStatus: 503 },
 } as const;
 
+/** Milliseconds between the practice server's own steps, by speed. */
+export const SPEED_MS: Record<PracticeSpeed, number> = {
+  slow: 5 * 60_000,
+  normal: 60_000,
+  fast: 15_000,
+};
+
+function fulfillmentOf(controls: SandboxControls): PracticeFulfillment {
+  const { paused, intervalMs } = controls.fulfillment;
+  const speed = (Object.keys(SPEED_MS) as PracticeSpeed[]).find((s) => SPEED_MS[s] === intervalMs);
+  return { paused, speed: speed ?? 'normal' };
+}
+
 function serverOf(controls: SandboxControls): PracticeServer {
   const faults = controls.faults;
   if (faults.errorRate > 0) return 'failing';
@@ -44,7 +70,7 @@ function refused<T>(run: () => T): T {
     return run();
   } catch (error) {
     if (!(error instanceof SandboxControlError)) throw error;
-    throw new IpcFailure(error.status === 404 ? 'not-found' : 'conflict', error.message);
+    throw new PracticeRefused(error.status === 404 ? 'not-found' : 'conflict', error.message);
   }
 }
 
@@ -72,14 +98,18 @@ export class Practice {
       enabled,
       offline: enabled && (controls?.unreachable ?? false),
       server: enabled && controls ? serverOf(controls) : 'normal',
+      fulfillment:
+        enabled && controls ? fulfillmentOf(controls) : { paused: false, speed: 'normal' },
     };
   }
 
   async setEnabled(enabled: boolean): Promise<PracticeState> {
-    if (!this.available) throw new IpcFailure('conflict', NOT_EMBEDDED);
+    if (!this.available) throw new PracticeRefused('conflict', NOT_EMBEDDED);
     if (!enabled) {
       await this.setUnreachable(false);
-      (await this.sandbox())?.clearFaults();
+      const controls = await this.sandbox();
+      controls?.clearFaults();
+      controls?.setFulfillment({ paused: false, intervalMs: SPEED_MS.normal });
     }
     this.d.app.settings.set(SETTING_KEYS.practice, enabled);
     return this.state();
@@ -88,14 +118,14 @@ export class Practice {
   async advanceOrder({ orderId, to }: PracticeAdvance): Promise<AppOrder> {
     const controls = await this.controls();
     if (controls.unreachable)
-      throw new IpcFailure(
+      throw new PracticeRefused(
         'unavailable',
         'The practice server is offline: bring it back online before moving an order.',
       );
     refused(() => controls.advanceOrder(orderId, to));
     // The order as the app now knows it: read back from the sandbox, as any refresh.
     const session = this.d.active.session;
-    if (!session) throw new IpcFailure('not-connected', NOT_EMBEDDED);
+    if (!session) throw new PracticeRefused('not-connected', NOT_EMBEDDED);
     return session.orders.refreshOrder(orderId);
   }
 
@@ -116,6 +146,33 @@ export class Practice {
     const session = this.d.active.session;
     if (session?.connectivity.online) await session.sync.syncNow();
     return { productId: product.id, name: product.name, status: product.status };
+  }
+
+  /** Pauses or resumes the practice server's own steps, or changes their speed. */
+  async setFulfillment(choice: {
+    paused?: boolean | undefined;
+    speed?: PracticeSpeed | undefined;
+  }): Promise<PracticeState> {
+    const controls = await this.controls();
+    controls.setFulfillment({
+      ...(choice.paused !== undefined ? { paused: choice.paused } : {}),
+      ...(choice.speed !== undefined ? { intervalMs: SPEED_MS[choice.speed] } : {}),
+    });
+    return this.state();
+  }
+
+  /**
+   * Every order on its way moves one step now; the poller reads them (every 12 s while the
+   * window is shown), so the queue follows as it would a real partner.
+   */
+  async stepOrders(): Promise<PracticeStep> {
+    const controls = await this.controls();
+    if (controls.unreachable)
+      throw new PracticeRefused(
+        'unavailable',
+        'The practice server is offline: bring it back online before moving orders.',
+      );
+    return { moved: controls.stepOrders() };
   }
 
   /** Slow or failing through the sandbox's fault injection, so the app's own handling shows. */
@@ -140,10 +197,10 @@ export class Practice {
 
   /** The controls, or the refusal saying why they are not offered. */
   private async controls(): Promise<SandboxControls> {
-    if (!this.available) throw new IpcFailure('conflict', NOT_EMBEDDED);
-    if (!this.enabled) throw new IpcFailure('conflict', NOT_ON);
+    if (!this.available) throw new PracticeRefused('conflict', NOT_EMBEDDED);
+    if (!this.enabled) throw new PracticeRefused('conflict', NOT_ON);
     const controls = await this.sandbox();
-    if (!controls) throw new IpcFailure('unavailable', 'The built-in sandbox is not running.');
+    if (!controls) throw new PracticeRefused('unavailable', 'The built-in sandbox is not running.');
     return controls;
   }
 

@@ -67,14 +67,10 @@ export interface SessionPolicyDeps {
 }
 
 /**
- * Everything the window's session allows, set once at start-up:
- * - our Content-Security-Policy on every response (the dev server's included);
- * - permission requests and checks: only clipboard writes, only for our renderer's main frame
- *   (isPermissionAllowed); everything else is denied;
- * - devices (HID, USB, serial, and the persisted grants of setDevicePermissionHandler): never;
- *   a device chooser that opens anyway is cancelled at once.
- * Screen capture needs no line: with no setDisplayMediaRequestHandler, Electron refuses every
- * getDisplayMedia; and with no select-bluetooth-device listener, every Bluetooth request.
+ * Everything the window's session allows, set once at start-up: our Content-Security-Policy on
+ * every response (the dev server's included); only clipboard writes, only for our renderer's main
+ * frame; never a device (a chooser that opens anyway is cancelled). Screen capture and Bluetooth
+ * need no line: with no handler for them, Electron refuses every request.
  */
 export function applySessionPolicy(ses: PolicedSession, deps: SessionPolicyDeps): void {
   const { location, log } = deps;

@@ -2,8 +2,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StorageProblem } from '../shared/store-views';
 import type { Clock } from './clock';
-import { storageProblemMessage } from './store/fault-messages';
-import type { StoreFault } from './store/store-faults';
+import { storageProblemMessage } from './db/fault-messages';
+import type { StoreFault } from './db/store-faults';
 import type { Timers } from './timers';
 
 export interface StorageWatchOptions {

@@ -3,7 +3,7 @@
  * from the same contract as the Electron preload, over the host's WebSocket. Built as one IIFE
  * script (vite.browser-bridge.config.ts) that the host injects into index.html.
  */
-import { ChangeSubject } from '../shared/events';
+import { ChangeSubject } from '../shared/core-events';
 import { createOrderDeskApi, type IpcTransport } from '../shared/ipc-bridge';
 import {
   BROWSER_HOST_PATHS,

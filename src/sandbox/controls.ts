@@ -37,6 +37,12 @@ export interface SandboxControls {
   setUnreachable(unreachable: boolean): void;
   readonly unreachable: boolean;
   readonly faults: FaultConfig;
+  /** The automatic fulfillment steps: milliseconds between them (null: none), and paused. */
+  readonly fulfillment: { intervalMs: number | null; paused: boolean };
+  /** Pauses or resumes the automatic steps, or changes their interval. */
+  setFulfillment(change: { paused?: boolean; intervalMs?: number }): void;
+  /** Every order on its way moves one step now, each with its webhook; answers how many. */
+  stepOrders(): number;
 }
 
 /** A refusal of a control: the order is unknown, or it cannot move that way. */
@@ -96,6 +102,11 @@ export function sandboxControls(deps: {
     get faults() {
       return deps.faults.current;
     },
+    get fulfillment() {
+      return deps.orders.fulfillment;
+    },
+    setFulfillment: (change) => deps.orders.setFulfillment(change),
+    stepOrders: () => deps.orders.stepAll(),
   };
 }
 

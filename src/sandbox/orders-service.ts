@@ -75,9 +75,52 @@ export function assertCatalogRules(
 /** Orders: creation and pricing, cancel, and the fulfillment steps with their webhooks. */
 export class OrderService {
   private readonly writes: GroupCommit;
+  /** Milliseconds between automatic steps (null: none); a control may change it. */
+  private intervalMs: number | null;
+  /** When the automatic steps were paused (a control), or null while they run. */
+  private pausedAt: number | null = null;
 
   constructor(private readonly deps: OrderServiceDeps) {
     this.writes = new GroupCommit(deps.db);
+    this.intervalMs = deps.stepIntervalMs;
+  }
+
+  /** The automatic steps: their interval (null: none) and whether they are paused. */
+  get fulfillment(): { intervalMs: number | null; paused: boolean } {
+    return { intervalMs: this.intervalMs, paused: this.pausedAt !== null };
+  }
+
+  /**
+   * Sandbox control: pauses or resumes the automatic steps, or changes their interval. A pause
+   * holds every scheduled step (resumed, each waits what it had left); a new interval scales
+   * what each scheduled step has left to wait.
+   */
+  setFulfillment({ paused, intervalMs }: { paused?: boolean; intervalMs?: number }): void {
+    const now = this.deps.clock.now();
+    this.deps.db.transaction(() => {
+      if (intervalMs !== undefined && intervalMs !== this.intervalMs) {
+        if (this.intervalMs !== null)
+          this.deps.orders.rescaleSteps(this.pausedAt ?? now, intervalMs / this.intervalMs);
+        this.intervalMs = intervalMs;
+      }
+      if (paused === true && this.pausedAt === null) this.pausedAt = now;
+      if (paused === false && this.pausedAt !== null) {
+        this.deps.orders.shiftSteps(now - this.pausedAt);
+        this.pausedAt = null;
+      }
+    })();
+    this.deps.onScheduled();
+  }
+
+  /** Sandbox control: every order on its way moves one step now, paused or not. */
+  stepAll(limit = 10_000): number {
+    const moved = this.deps.db.transaction(() => {
+      const scheduled = this.deps.orders.scheduled(limit);
+      for (const { partnerId, order } of scheduled) this.step(partnerId, order);
+      return scheduled.length;
+    })();
+    if (moved > 0) this.deps.onScheduled();
+    return moved;
   }
 
   /**
@@ -182,6 +225,7 @@ export class OrderService {
 
   /** Takes every due order one step. Returns how many moved. */
   stepDue(limit = 500): number {
+    if (this.pausedAt !== null) return 0;
     const now = this.deps.clock.now();
     const moved = this.deps.db.transaction(() => {
       const due = this.deps.orders.due(now, limit);
@@ -203,8 +247,9 @@ export class OrderService {
   }
 
   private nextStepAt(status: OrderStatus, now: number): number | null {
-    const interval = this.deps.stepIntervalMs;
-    return interval === null || isFinal(status) ? null : now + interval;
+    const interval = this.intervalMs;
+    // While paused, counted from the pause: resuming shifts it by the pause's length.
+    return interval === null || isFinal(status) ? null : (this.pausedAt ?? now) + interval;
   }
 
   /** Queues the status webhook, if the partner has a webhook URL; DELIVERED has none. True when queued. */

@@ -20,20 +20,11 @@ const isLoopbackName = (name: string) => name === 'localhost' || name.endsWith('
 const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
 
 /**
- * Why the service may not call, or publish, `url` (a clean absolute http(s) URL, as the partner
- * settings schema lets through), or null when its host is public.
- *
- * The host is read as the WHATWG URL parser reads it, which is what fetch then connects to: every
- * numeric spelling of an IPv4 address it accepts (2130706433, 0177.0.0.1, 0x7f.1, 127.1) comes out
- * as a dotted quad, and IPv6 in one canonical form. ipaddr.js then classifies the address by the
- * IANA special-purpose registries, after unwrapping an IPv4-mapped IPv6 address
- * ([::ffff:127.0.0.1]) into the IPv4 it carries: only plain unicast is public. Loopback, private
- * (RFC 1918, CGNAT 100.64/10, IPv6 unique-local fc00::/7), link-local (169.254/16 with the cloud
- * metadata address 169.254.169.254, fe80::/10), unspecified (0.0.0.0, ::), multicast, broadcast,
- * documentation, benchmarking, NAT64, 6to4, Teredo and the like are not. A name is public unless
- * it is a single label (an intranet or metadata name such as `metadata`) or a private-use name.
- * The name's DNS answer is not looked up: that is the receiving network's business, and the
- * delivery never follows redirects.
+ * Why the service may not call, or publish, `url` (a clean absolute http(s) URL), or null when
+ * its host is public. The host is read as the WHATWG URL parser reads it (what fetch connects
+ * to), then classified by ipaddr.js: only plain unicast is public; a name is public unless it is
+ * a single label or a private-use name; DNS is not looked up. The classes refused and why:
+ * docs/decisions.md, "Public hosts for webhooks".
  */
 export function publicHostProblem(url: string, policy: HostPolicy): string | null {
   let host: string;

@@ -5,6 +5,14 @@ import { OrderStatus, ProductStatus, ShippingMethod } from './api';
 export const PracticeServer = z.enum(['normal', 'slow', 'failing']);
 export type PracticeServer = z.infer<typeof PracticeServer>;
 
+/** How fast the practice server moves orders along on its own: a step every 5 min, 1 min, 15 s. */
+export const PracticeSpeed = z.enum(['slow', 'normal', 'fast']);
+export type PracticeSpeed = z.infer<typeof PracticeSpeed>;
+
+/** The practice server's own fulfillment: paused or running, and at which speed. */
+export const PracticeFulfillment = z.object({ paused: z.boolean(), speed: PracticeSpeed });
+export type PracticeFulfillment = z.infer<typeof PracticeFulfillment>;
+
 /** Practice mode as the header, the sidebar and the Practice screen show it. */
 export const PracticeState = z.object({
   /** The active connection is the built-in sandbox: practice mode may be switched on. */
@@ -15,6 +23,8 @@ export const PracticeState = z.object({
   offline: z.boolean(),
   /** How the built-in sandbox answers while it is online. */
   server: PracticeServer,
+  /** Whether it moves orders along on its own, and how fast. */
+  fulfillment: PracticeFulfillment.default({ paused: false, speed: 'normal' }),
 });
 export type PracticeState = z.infer<typeof PracticeState>;
 
@@ -62,3 +72,12 @@ export const PracticeProductChange = z.object({
 export type PracticeProductChange = z.infer<typeof PracticeProductChange>;
 
 export const PracticeServerChoice = z.strictObject({ server: PracticeServer });
+
+/** Pause or resume the practice server's fulfillment, or change its speed (either or both). */
+export const PracticeFulfillmentChoice = z
+  .strictObject({ paused: z.boolean().optional(), speed: PracticeSpeed.optional() })
+  .refine((c) => c.paused !== undefined || c.speed !== undefined, 'paused or speed');
+
+/** Every order on its way moved one step: how many moved. */
+export const PracticeStep = z.object({ moved: z.int().min(0) });
+export type PracticeStep = z.infer<typeof PracticeStep>;

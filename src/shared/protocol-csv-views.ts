@@ -50,7 +50,7 @@ export const CsvGoodRow = z.object({
   /** "Ada Lovelace" */
   patient: z.string(),
   sourceId: z.string(),
-  /** "3 products · 30 days · STANDARD · ONE_TIME" */
+  /** "3 products · 30 days · Standard · One time" */
   summary: z.string(),
   warnings: z.array(z.string()),
   /** The row's Patient ID already names another person (here, or on an earlier row). */

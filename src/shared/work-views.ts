@@ -10,7 +10,7 @@ import {
 } from './api';
 import { ProtocolInput } from './protocol-input';
 import { ProtocolSummaryView } from './protocol-views';
-import { BatchProgressEvent } from './events';
+import { BatchProgressEvent } from './core-events';
 import { OrderOutcomeView } from './order-outcome';
 
 /**
@@ -64,6 +64,10 @@ export const PossibleDuplicateView = z.object({
   autoCancel: z.enum(['pending', 'done', 'refused']).nullable(),
 });
 export type PossibleDuplicateView = z.infer<typeof PossibleDuplicateView>;
+
+/** A possible duplicate a person still has to look at: not one the app cancelled or cancels. */
+export const isOpenDuplicate = (d: PossibleDuplicateView): boolean =>
+  d.autoCancel !== 'done' && d.autoCancel !== 'pending';
 
 /** Per protocol, the orders the user chose to order again beside (the review showed them). */
 const AllowDuplicateOf = z.array(z.string().min(1).max(100)).max(100);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/e2e/fixtures';
+import { expect, test } from '@test/support/e2e/fixtures';
 import {
   connectLocalSandbox,
   expectWindowNotScrollable,
@@ -7,11 +7,11 @@ import {
   expectProductsListed,
   openProduct,
   ui,
-} from '../support/e2e/app';
-import { axeBlockers, expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
-import { LAYOUT_SIZES } from '../support/e2e/layout';
-import { saveScreen } from '../support/e2e/screens';
-import { tourEveryScreen } from '../support/e2e/tour';
+} from '@test/support/e2e/app';
+import { axeBlockers, expectNoAxeBlockersInBothThemes } from '@test/support/e2e/axe';
+import { LAYOUT_SIZES } from '@test/support/e2e/layout';
+import { saveScreen } from '@test/support/e2e/screens';
+import { tourEveryScreen } from '@test/support/e2e/tour';
 
 /**
  * axe (WCAG 2.0 A/AA, 2.1 AA) on every screen, in the light and the dark theme: no serious or
@@ -23,6 +23,7 @@ for (const theme of ['light', 'dark'] as const) {
     page,
     host,
   }, testInfo) => {
+    test.setTimeout(180_000); // ten screens, each with a screenshot and an axe run
     await page.emulateMedia({ colorScheme: theme });
     await page.goto(host.url);
     const blockers: Record<string, string[]> = {};

@@ -1,14 +1,14 @@
 import type { Page } from '@playwright/test';
-import { readCsv } from '../../src/main/csv/csv-text';
-import { expect, test } from '../support/e2e/fixtures';
-import { connectLocalSandbox, ui } from '../support/e2e/app';
-import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
-import { tabTo } from '../support/e2e/batches';
-import { downloaded, textOf } from '../support/e2e/downloads';
-import { addProduct, editor, fillPatient, goTo, savedLocalId } from '../support/e2e/editor';
-import { sidewaysOverflow } from '../support/e2e/layout';
-import { patientBody, placeOrder } from '../support/e2e/local-orders';
-import { saveScreen } from '../support/e2e/screens';
+import { readCsv } from '@main/csv-text';
+import { expect, test } from '@test/support/e2e/fixtures';
+import { connectLocalSandbox, ui } from '@test/support/e2e/app';
+import { expectNoAxeBlockersInBothThemes } from '@test/support/e2e/axe';
+import { tabTo } from '@test/support/e2e/batches';
+import { downloaded, textOf } from '@test/support/e2e/downloads';
+import { addProduct, editor, fillPatient, goTo, savedLocalId } from '@test/support/e2e/editor';
+import { sidewaysOverflow } from '@test/support/e2e/layout';
+import { patientBody, placeOrder } from '@test/support/e2e/local-orders';
+import { saveScreen } from '@test/support/e2e/screens';
 
 /**
  * The activity record in the browser host: the people of the desk added in Settings, the one at

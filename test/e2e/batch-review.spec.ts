@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/e2e/fixtures';
-import { connectLocalSandbox } from '../support/e2e/app';
-import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
+import { expect, test } from '@test/support/e2e/fixtures';
+import { connectLocalSandbox } from '@test/support/e2e/app';
+import { expectNoAxeBlockersInBothThemes } from '@test/support/e2e/axe';
 import {
   chooseAllForReview,
   expectBatchFinished,
@@ -10,12 +10,12 @@ import {
   seedProtocols,
   submitFromReview,
   tabTo,
-} from '../support/e2e/batches';
-import type { ProtocolRequest } from '../../src/shared/api';
-import { protocolFor } from '../support/bulk';
-import { cancelOrder, embeddedControls, serverOrderCounts } from '../support/e2e/local-orders';
-import { validOrderBody } from '../support/sandbox';
-import { saveScreen } from '../support/e2e/screens';
+} from '@test/support/e2e/batches';
+import type { ProtocolRequest } from '@shared/api';
+import { protocolFor } from '@test/support/bulk';
+import { cancelOrder, embeddedControls, serverOrderCounts } from '@test/support/e2e/local-orders';
+import { validOrderBody } from '@test/support/sandbox';
+import { saveScreen } from '@test/support/e2e/screens';
 
 test.describe.configure({ timeout: 120_000 });
 

@@ -1,5 +1,5 @@
-import { HOST_DOWN, expect, test } from '../support/e2e/fixtures';
-import { axeBlockers } from '../support/e2e/axe';
+import { HOST_DOWN, expect, test } from '@test/support/e2e/fixtures';
+import { axeBlockers } from '@test/support/e2e/axe';
 import {
   chooseAllForReview,
   connectPartner,
@@ -14,9 +14,9 @@ import {
   startHostAgain,
   submitFromReview,
   tabTo,
-} from '../support/e2e/batches';
-import { clearFaults, protocolFor, serverOrdersBySourceId } from '../support/bulk';
-import { saveScreen } from '../support/e2e/screens';
+} from '@test/support/e2e/batches';
+import { clearFaults, protocolFor, serverOrdersBySourceId } from '@test/support/bulk';
+import { saveScreen } from '@test/support/e2e/screens';
 
 test.describe.configure({ timeout: 180_000 });
 

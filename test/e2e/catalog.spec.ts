@@ -1,12 +1,12 @@
-import { expect, test } from '../support/e2e/fixtures';
+import { expect, test } from '@test/support/e2e/fixtures';
 import {
   connectLocalSandbox,
   expectProductsListed,
   openProduct,
   productNames,
   ui,
-} from '../support/e2e/app';
-import { saveScreen } from '../support/e2e/screens';
+} from '@test/support/e2e/app';
+import { saveScreen } from '@test/support/e2e/screens';
 
 test.beforeEach(async ({ app }) => {
   await connectLocalSandbox(app);
@@ -148,4 +148,64 @@ test('the shipping methods are listed with delivery times and prices', async ({
   for (const row of await table.locator('tbody tr').all())
     await expect(row.getByRole('cell').last()).toHaveText(/^\$\d+\.\d\d$/);
   await saveScreen(app, testInfo, 'shipping-methods');
+});
+
+test('every product name is whole, its strength included, at 1280 and at 1024 px wide', async ({
+  app,
+}, testInfo) => {
+  const scroller = app.locator('.list-scroller').filter({ has: ui.productList(app) });
+  const all = Number((await ui.catalogSummary(app).textContent())?.match(/^(\d+) products$/)?.[1]);
+  expect(all).toBeGreaterThan(40);
+  /** Two frames after a scroll, the rows it brought read (none a placeholder any more). */
+  const settled = async () => {
+    await scroller.evaluate(() => {
+      const g = globalThis as unknown as { requestAnimationFrame(callback: () => void): number };
+      return new Promise<void>((resolve) =>
+        g.requestAnimationFrame(() => g.requestAnimationFrame(() => resolve())),
+      );
+    });
+    await expect(ui.productList(app).locator('.row-pending')).toHaveCount(0);
+  };
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 1024, height: 700 },
+  ]) {
+    await app.setViewportSize(size);
+    await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+    // Screen by screen down the list (it is virtualised): a name cut short, by an ellipsis or
+    // by the lines it is given, is one whose text is larger than its box.
+    const cut = new Set<string>();
+    const seen = new Set<string>();
+    for (let screen = 0; screen < 30; screen++) {
+      await settled();
+      const titles = ui.productList(app).locator('.row-title');
+      for (const t of await titles.evaluateAll((els) =>
+        els.map((el) => ({
+          name: el.textContent ?? '',
+          cut: el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+        })),
+      )) {
+        seen.add(t.name);
+        if (t.cut) cut.add(t.name);
+      }
+      const more = await scroller.evaluate((el) => {
+        const before = el.scrollTop;
+        el.scrollTop += el.clientHeight;
+        return el.scrollTop > before;
+      });
+      if (!more) break;
+    }
+    expect(seen.size, `${size.width} px`).toBe(all);
+    expect([...cut], `names cut at ${size.width} px`).toEqual([]);
+    // The name the clinic could not read, whole and in its row.
+    await scroller.evaluate((el) => el.scrollTo({ top: 0 }));
+    const link = ui.productLink(app, 'Alpha-Lipoic Acid 300 mg');
+    const title = link.locator('.row-title');
+    await expect(title).toHaveText('Alpha-Lipoic Acid 300 mg');
+    const [row, box] = [(await link.boundingBox())!, (await title.boundingBox())!];
+    expect(box.x).toBeGreaterThanOrEqual(row.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(row.x + row.width);
+    expect(box.y + box.height).toBeLessThanOrEqual(row.y + row.height);
+    await saveScreen(app, testInfo, `catalog-names-${size.width}`, { fullPage: false });
+  }
 });

@@ -1,17 +1,17 @@
 import type { Page } from '@playwright/test';
-import type { Protocol } from '../../src/shared/api';
-import { expect, test, type BrowserHost } from '../support/e2e/fixtures';
-import { expectConnected, ui } from '../support/e2e/app';
-import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
-import { saveScreen } from '../support/e2e/screens';
-import type { TestSandbox } from '../support/sandbox';
+import type { Protocol } from '@shared/api';
+import { expect, test, type BrowserHost } from '@test/support/e2e/fixtures';
+import { expectConnected, ui } from '@test/support/e2e/app';
+import { expectNoAxeBlockersInBothThemes } from '@test/support/e2e/axe';
+import { saveScreen } from '@test/support/e2e/screens';
+import type { TestSandbox } from '@test/support/sandbox';
 import {
   deleteOnServer,
   editOnServer,
   protocolRequest,
   serverProtocol,
   serverProtocols,
-} from '../support/sync-harness';
+} from '@test/support/sync-harness';
 
 /**
  * The conflicts view against a real partner sandbox: the server's copy is changed over HTTP (as

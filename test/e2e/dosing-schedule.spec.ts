@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
-import type { ProtocolRequest } from '../../src/shared/api';
-import { connectLocalSandbox, expectWindowNotScrollable } from '../support/e2e/app';
-import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
-import { tabTo } from '../support/e2e/batches';
-import { goTo } from '../support/e2e/editor';
-import { expect, test, type BrowserHost } from '../support/e2e/fixtures';
-import { draftProtocol, patientBody, placeOrder } from '../support/e2e/local-orders';
-import { numbersBetween, printedPdf } from '../support/e2e/pdf';
-import { saveScreen } from '../support/e2e/screens';
+import type { ProtocolRequest } from '@shared/api';
+import { connectLocalSandbox, expectWindowNotScrollable } from '@test/support/e2e/app';
+import { expectNoAxeBlockersInBothThemes } from '@test/support/e2e/axe';
+import { tabTo } from '@test/support/e2e/batches';
+import { goTo } from '@test/support/e2e/editor';
+import { expect, test, type BrowserHost } from '@test/support/e2e/fixtures';
+import { draftProtocol, patientBody, placeOrder } from '@test/support/e2e/local-orders';
+import { numbersBetween, printedPdf } from '@test/support/e2e/pdf';
+import { saveScreen } from '@test/support/e2e/screens';
 
 /**
  * The printable dosing schedule (#/protocols/:id/schedule, #/orders/:id/schedule) in the browser

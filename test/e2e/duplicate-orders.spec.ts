@@ -1,15 +1,21 @@
-import { expect, test } from '../support/e2e/fixtures';
-import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
+import { expect, test } from '@test/support/e2e/fixtures';
+import { expectNoAxeBlockersInBothThemes } from '@test/support/e2e/axe';
 import {
   chooseAllForReview,
   connectPartner,
   expectBatchFinished,
+  injectOrderFaults,
   runCount,
   seedProtocols,
-} from '../support/e2e/batches';
-import { protocolFor, serverOrdersBySourceId } from '../support/bulk';
-import type { TestSandbox } from '../support/sandbox';
-import { saveScreen } from '../support/e2e/screens';
+} from '@test/support/e2e/batches';
+import {
+  allServerOrders,
+  clearFaults,
+  protocolFor,
+  serverOrdersBySourceId,
+} from '@test/support/bulk';
+import type { TestSandbox } from '@test/support/sandbox';
+import { saveScreen } from '@test/support/e2e/screens';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -90,4 +96,58 @@ test('an order another desk made after the review is held back; "Send anyway" se
   await expect(runCount(app, 'created')).toHaveText('2', { timeout: 30_000 });
   await expect(runCount(app, 'rejected')).toHaveText('0');
   expect((await serverOrdersBySourceId(partnerSandbox, 'late-')).get('late-0')).toHaveLength(2);
+});
+
+test('two desks ordering the same patients at the same moment: this desk cancels its later repeats and says so', async ({
+  app,
+  host,
+  partnerSandbox,
+}, testInfo) => {
+  await connectPartner(app, partnerSandbox);
+  seedProtocols(host, 3, 'moment');
+  await chooseAllForReview(app, 3);
+  await expect(app.getByTestId('review-included')).toHaveText('3', { timeout: 20_000 });
+
+  // This desk's creates take 6 s on the server; another desk's, sent meanwhile, land first.
+  await injectOrderFaults(partnerSandbox, { latencyMs: 6_000 });
+  await app.getByRole('button', { name: 'Submit 3 orders…' }).click();
+  await app
+    .getByRole('dialog', { name: 'Send 3 orders?' })
+    .getByRole('button', { name: 'Send 3 orders' })
+    .click();
+  // All three creates are on their way (each checked the server first, and found nothing).
+  await expect
+    .poll(() => host.core.store.jobs.counts({ kind: 'order' }).sending, { timeout: 20_000 })
+    .toBe(3);
+  await app.waitForTimeout(1_000); // their requests reach the server, which holds each 6 s
+  await clearFaults(partnerSandbox);
+  const theirs = await Promise.all(
+    [0, 1, 2].map((i) => orderedByAnotherDesk(partnerSandbox, `moment-${i}`)),
+  );
+
+  await expectBatchFinished(app);
+  const cancelled = app.getByRole('group', { name: /^Repeats cancelled for Ada Patient moment-/ });
+  await expect(cancelled).toHaveCount(3, { timeout: 30_000 });
+  await expect(cancelled.getByText(/Cancelled by Order Desk: another desk ordered/)).toHaveCount(3);
+  await expect(app.getByRole('group', { name: /^Possible duplicates for/ })).toHaveCount(0);
+  // Settled by the app: nothing needs a look, and no order of the batch stands.
+  await expect(app.getByRole('radio', { name: 'Needs a look (0)' })).toBeVisible();
+  await expect(app.getByRole('radio', { name: 'Created (0)' })).toBeVisible();
+  await expect(app.getByText('Repeat orders cancelled').first()).toBeVisible();
+  await saveScreen(app, testInfo, 'batch-repeats-cancelled');
+
+  // The server keeps the other desk's three; this desk's three are cancelled.
+  const orders = await allServerOrders(partnerSandbox);
+  const mine = orders.filter(
+    (o) => String(o.customer.sourceId).startsWith('moment-') && !theirs.includes(o.id),
+  );
+  expect(mine.map((o) => o.status)).toEqual(['CANCELLED', 'CANCELLED', 'CANCELLED']);
+  expect(orders.filter((o) => theirs.includes(o.id)).every((o) => o.status !== 'CANCELLED')).toBe(
+    true,
+  );
+
+  // The queue says which of its rows were repeats this desk cancelled.
+  await app.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await expect(app.getByText('Repeat, cancelled')).toHaveCount(3);
 });

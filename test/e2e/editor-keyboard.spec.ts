@@ -1,7 +1,7 @@
-import { expect, test } from '../support/e2e/fixtures';
+import { expect, test } from '@test/support/e2e/fixtures';
 
-import { axeBlockers } from '../support/e2e/axe';
-import { tabTo } from '../support/e2e/batches';
+import { axeBlockers } from '@test/support/e2e/axe';
+import { tabTo } from '@test/support/e2e/batches';
 import {
   addProduct,
   connectEmbedded,
@@ -11,9 +11,9 @@ import {
   orderDialog,
   savedLocalId,
   setDoses,
-} from '../support/e2e/editor';
-import { pageErrors } from '../support/e2e/layout';
-import { saveScreen } from '../support/e2e/screens';
+} from '@test/support/e2e/editor';
+import { pageErrors } from '@test/support/e2e/layout';
+import { saveScreen } from '@test/support/e2e/screens';
 
 const PACK = 'Magnesium Glycinate 120 mg';
 const EXTERNAL = 'Whey-Free Protein Powder, Vanilla';

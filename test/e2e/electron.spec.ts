@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { OrderDeskApi } from '../../src/shared/ipc';
+import type { OrderDeskApi } from '@shared/ipc';
+import { repoFile } from '@test/support/repo-files';
 
 /**
  * The page's globals this test looks at (the test's tsconfig has no DOM library). Callbacks of
@@ -38,7 +38,7 @@ const PAGE_URL = /^app:\/\/order-desk\/index\.html(#.*)?$/;
  * since Electron 42, `npm install` no longer does); skipped, saying why, where none was fetched
  * (our build machines cannot download it).
  */
-const MAIN_JS = fileURLToPath(new URL('../../out/main/index.js', import.meta.url));
+const MAIN_JS = repoFile('out', 'main', 'index.js');
 
 function electronBinary(): { path: string } | { path: null; reason: string } {
   // Where the binary is, read as electron-vite reads it: Electron's install script writes

@@ -1,29 +1,29 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { generateProtocols } from '../../bench/protocol-search-data';
-import { KeytarCredentialStore } from '../../src/main/connections/keychain';
-import { EMBEDDED_CONNECTION_ID } from '../../src/main/embedded-sandbox';
-import { storeFileKind } from '../../src/main/store/cipher';
-import { createLocalStore } from '../../src/main/stores';
-import { connectionStoreFile } from '../../src/main/store';
-import { storeKeyAccount } from '../../src/main/stores/profile-key';
-import { HOST_DOWN, expect, test, type BrowserHost } from '../support/e2e/fixtures';
+import { generateProtocols } from '@bench/protocol-search-data';
+import { KeytarCredentialStore } from '@main/connections/keychain';
+import { EMBEDDED_CONNECTION_ID } from '@main/embedded-sandbox';
+import { storeFileKind } from '@main/db/cipher';
+import { createLocalStore } from '@main/stores';
+import { connectionStoreFile } from '@main/db';
+import { storeKeyAccount } from '@main/stores/profile-key';
+import { HOST_DOWN, expect, test, type BrowserHost } from '@test/support/e2e/fixtures';
 import {
   connectLocalSandbox,
   expectConnected,
   expectFirstRunConnect,
   ui,
-} from '../support/e2e/app';
-import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
-import { startHostAgain } from '../support/e2e/batches';
-import { saveScreen } from '../support/e2e/screens';
+} from '@test/support/e2e/app';
+import { expectNoAxeBlockersInBothThemes } from '@test/support/e2e/axe';
+import { startHostAgain } from '@test/support/e2e/batches';
+import { saveScreen } from '@test/support/e2e/screens';
 import {
   asBeforeEncryption,
   filesContaining,
   profileIdOf,
   profileKeyOf,
-} from '../support/plain-profile';
+} from '@test/support/plain-profile';
 
 /**
  * The data folder on the first start of this version, and when its key cannot be found, as a

@@ -1,4 +1,4 @@
-import { expect, test } from '../support/e2e/fixtures';
+import { expect, test } from '@test/support/e2e/fixtures';
 import {
   connectLocalSandbox,
   expectConnected,
@@ -6,8 +6,8 @@ import {
   expectProductsListed,
   productNames,
   ui,
-} from '../support/e2e/app';
-import { saveScreen } from '../support/e2e/screens';
+} from '@test/support/e2e/app';
+import { saveScreen } from '@test/support/e2e/screens';
 
 test('a fresh data dir opens on Connect; the built-in sandbox connects and lists the catalog', async ({
   app,

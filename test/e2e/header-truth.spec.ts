@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { HOST_DOWN, expect, test } from '../support/e2e/fixtures';
-import { ui } from '../support/e2e/app';
-import { connectPartner } from '../support/e2e/batches';
-import { saveScreen } from '../support/e2e/screens';
-import { startTestSandbox } from '../support/sandbox';
+import { HOST_DOWN, expect, test } from '@test/support/e2e/fixtures';
+import { ui } from '@test/support/e2e/app';
+import { connectPartner } from '@test/support/e2e/batches';
+import { saveScreen } from '@test/support/e2e/screens';
+import { startTestSandbox } from '@test/support/sandbox';
 
 /**
  * The header says only what is true: when the browser host stops, the page says so instead of

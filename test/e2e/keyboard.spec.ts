@@ -1,14 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/e2e/fixtures';
+import { expect, test } from '@test/support/e2e/fixtures';
 import {
   expectConnected,
   expectFirstRunConnect,
   expectProductsListed,
   ui,
-} from '../support/e2e/app';
-import { addProduct, editor, fillPatient, savedLocalId } from '../support/e2e/editor';
-import { pageErrors } from '../support/e2e/layout';
-import { draftProtocol, patientBody } from '../support/e2e/local-orders';
+} from '@test/support/e2e/app';
+import { addProduct, editor, fillPatient, savedLocalId } from '@test/support/e2e/editor';
+import { pageErrors } from '@test/support/e2e/layout';
+import { draftProtocol, patientBody } from '@test/support/e2e/local-orders';
 
 /** Presses Tab (or Shift+Tab) until the focused element has this accessible text; at most `max` times. */
 async function tabTo(page: Page, text: string | RegExp, { back = false, max = 80 } = {}) {

@@ -1,13 +1,13 @@
-import { expect, test } from '../support/e2e/fixtures';
+import { expect, test } from '@test/support/e2e/fixtures';
 import {
   ALL_SIZES,
   LAYOUT_SIZES,
   pageErrors,
   pastContainer,
   sidewaysOverflow,
-} from '../support/e2e/layout';
-import { saveScreen } from '../support/e2e/screens';
-import { tourEveryScreen } from '../support/e2e/tour';
+} from '@test/support/e2e/layout';
+import { saveScreen } from '@test/support/e2e/screens';
+import { tourEveryScreen } from '@test/support/e2e/tour';
 
 /**
  * Every screen, with data, at the smallest supported window and at a large one: nothing in the

@@ -1,27 +1,27 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startBrowserHost } from '../../src/main/browser-host';
-import { KeytarCredentialStore, MemoryCredentialStore } from '../../src/main/connections/keychain';
-import { createFileLogger, Redactor } from '../../src/main/logging';
-import { EMBEDDED_CONNECTION_ID } from '../../src/main/embedded-sandbox';
-import { connectionStoreFile } from '../../src/main/store';
-import { HOST_DOWN, expect, test } from '../support/e2e/fixtures';
+import { startBrowserHost } from '@main/browser-host';
+import { KeytarCredentialStore, MemoryCredentialStore } from '@main/connections/keychain';
+import { createFileLogger, Redactor } from '@main/logging';
+import { EMBEDDED_CONNECTION_ID } from '@main/embedded-sandbox';
+import { connectionStoreFile } from '@main/db';
+import { HOST_DOWN, expect, test } from '@test/support/e2e/fixtures';
 import {
   connectLocalSandbox,
   expectConnected,
   fillPartnerForm,
   partnerForm,
-} from '../support/e2e/app';
-import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
-import { seedProtocols, startHostAgain } from '../support/e2e/batches';
-import { addProduct, editor, fillPatient, goTo } from '../support/e2e/editor';
-import { BRIDGE_FILE, RENDERER_DIR } from '../support/e2e/paths';
-import { mountSmallDisk } from '../support/small-disk';
-import { saveScreen } from '../support/e2e/screens';
-import { setFaults } from '../support/client-harness';
-import { damagePages, pagesOf, sha256 } from '../support/store-damage';
-import { profileKeyOf } from '../support/plain-profile';
+} from '@test/support/e2e/app';
+import { expectNoAxeBlockersInBothThemes } from '@test/support/e2e/axe';
+import { seedProtocols, startHostAgain } from '@test/support/e2e/batches';
+import { addProduct, editor, fillPatient, goTo } from '@test/support/e2e/editor';
+import { BRIDGE_FILE, RENDERER_DIR } from '@test/support/e2e/paths';
+import { mountSmallDisk } from '@test/support/small-disk';
+import { saveScreen } from '@test/support/e2e/screens';
+import { setFaults } from '@test/support/client-harness';
+import { damagePages, pagesOf, sha256 } from '@test/support/store-damage';
+import { profileKeyOf } from '@test/support/plain-profile';
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 const saved = (page: Page) => page.getByRole('region', { name: 'Saved connections' });

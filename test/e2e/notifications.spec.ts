@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/e2e/fixtures';
-import { connectLocalSandbox, ui } from '../support/e2e/app';
-import { axeBlockers, expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
-import { embeddedControls, patientBody, placeOrder } from '../support/e2e/local-orders';
-import { saveScreen } from '../support/e2e/screens';
+import { expect, test } from '@test/support/e2e/fixtures';
+import { connectLocalSandbox, ui } from '@test/support/e2e/app';
+import { axeBlockers, expectNoAxeBlockersInBothThemes } from '@test/support/e2e/axe';
+import { embeddedControls, patientBody, placeOrder } from '@test/support/e2e/local-orders';
+import { saveScreen } from '@test/support/e2e/screens';
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
@@ -186,6 +186,64 @@ test('toasts stay off the order detail, a few at a time, the rest in the history
   await more.click();
   const history = app.getByRole('dialog', { name: 'Notifications' });
   await expect(history.getByRole('listitem').filter({ hasText: 'Order shipped' })).toHaveCount(5);
+});
+
+test('toasts stay off the order detail whose screen came late, at 1280 and 1024 px', async ({
+  app,
+  host,
+  keychainService,
+}, testInfo) => {
+  // The queue's code is held back until the order's address is open, as on a slow clinic PC:
+  // the toasts must still find the detail once it is drawn. (Routing turns the cache off.)
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await app.route(/\/assets\/OrdersScreen-[\w-]+\.(js|css)$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await app.reload();
+  await connectLocalSandbox(app);
+  const controls = await embeddedControls(host, keychainService);
+  const orders = [];
+  for (let i = 0; i < 6; i++) {
+    const who = { sourceId: `late-${i}`, firstName: `L${i}`, lastName: 'Late' };
+    orders.push(await placeOrder(host, patientBody(who)));
+  }
+  await app.evaluate((hash) => {
+    (globalThis as unknown as { location: { hash: string } }).location.hash = hash;
+  }, `#/orders/${orders[0]!.id}`);
+  // Longer than the toasts' own second look (250 ms) after a navigation.
+  await app.waitForTimeout(1_000);
+  release();
+  const detail = app.getByRole('region', { name: 'Order details' });
+  await expect(detail.getByRole('heading', { level: 2 })).toBeVisible();
+  const shipped = toasts(app).getByRole('status').filter({ hasText: 'Order shipped' });
+  const actions = detail.locator('.order-actions');
+  for (const [k, size] of [
+    { width: 1280, height: 800 },
+    { width: 1024, height: 700 },
+  ].entries()) {
+    await app.setViewportSize(size);
+    // Three orders shipped while the detail is read at this size.
+    for (const o of orders.slice(3 * k, 3 * k + 3)) {
+      await controls.advance(o.id, 'SHIPPED');
+      await host.core.session!.orders.refreshOrder(o.id);
+    }
+    await expect(shipped.last()).toContainText(`for L${3 * k + 2} Late`);
+    await expect(shipped).toHaveCount(3);
+    const [region, pane] = await Promise.all([toasts(app).boundingBox(), detail.boundingBox()]);
+    expect(
+      region!.x + region!.width,
+      `the toasts beside the detail at ${size.width} px`,
+    ).toBeLessThanOrEqual(pane!.x);
+    // No toast box over the detail's actions (Dosing schedule, Refresh).
+    const button = (await actions.boundingBox())!;
+    for (const toast of await shipped.all()) {
+      const box = (await toast.boundingBox())!;
+      expect(box.x + box.width <= button.x || box.y + box.height <= button.y).toBe(true);
+    }
+    await saveScreen(app, testInfo, `notifications-late-screen-${size.width}`, { fullPage: false });
+  }
 });
 
 for (const theme of ['light', 'dark'] as const) {

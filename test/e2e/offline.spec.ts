@@ -1,4 +1,4 @@
-import { expect, test } from '../support/e2e/fixtures';
+import { expect, test } from '@test/support/e2e/fixtures';
 import {
   expectConnected,
   expectFirstRunConnect,
@@ -7,8 +7,8 @@ import {
   openProduct,
   partnerForm,
   ui,
-} from '../support/e2e/app';
-import { saveScreen } from '../support/e2e/screens';
+} from '@test/support/e2e/app';
+import { saveScreen } from '@test/support/e2e/screens';
 
 test('when the server goes away the header says Offline, Sync now says why, and the catalog still reads from this computer', async ({
   app,

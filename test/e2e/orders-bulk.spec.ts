@@ -1,12 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
-import { readCsv } from '../../src/main/csv/csv-text';
-import { connectLocalSandbox, ui } from '../support/e2e/app';
-import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
-import { downloaded, textOf } from '../support/e2e/downloads';
-import { expect, test } from '../support/e2e/fixtures';
-import { embeddedControls, patientBody, placeOrder } from '../support/e2e/local-orders';
-import { printedPdf } from '../support/e2e/pdf';
-import { saveScreen } from '../support/e2e/screens';
+import { readCsv } from '@main/csv-text';
+import { connectLocalSandbox, ui } from '@test/support/e2e/app';
+import { expectNoAxeBlockersInBothThemes } from '@test/support/e2e/axe';
+import { downloaded, textOf } from '@test/support/e2e/downloads';
+import { expect, test } from '@test/support/e2e/fixtures';
+import { embeddedControls, patientBody, placeOrder } from '@test/support/e2e/local-orders';
+import { printedPdf } from '@test/support/e2e/pdf';
+import { saveScreen } from '@test/support/e2e/screens';
 
 /**
  * Bulk actions on the order queue (#/orders) against the embedded sandbox: select many orders
@@ -35,7 +35,10 @@ async function shiftTabTo(page: Page, target: Locator, max = 40): Promise<void> 
 async function selectAll(page: Page): Promise<void> {
   await rowLinks(page).first().focus();
   await page.keyboard.press('Space');
+  await expect(bar(page).getByRole('status')).toHaveText('1 selected');
   await page.keyboard.press('End');
+  // The last row is scrolled into view first (the queue is virtualised), then focused.
+  await expect(queue(page).getByRole('link', { name: new RegExp(`^P0 ${LAST}, `) })).toBeFocused();
   await page.keyboard.press('Shift+Space');
   await expect(bar(page).getByRole('status')).toHaveText('22 selected');
 }
@@ -47,6 +50,9 @@ test('select orders by keyboard, cancel the New ones with each refusal reported,
 }, testInfo) => {
   test.setTimeout(180_000);
   await connectLocalSandbox(app);
+  // The built-in sandbox moves every order a step a minute: held, so that the New orders are
+  // still New at the bulk cancel however long the steps before it take.
+  (await host.core.active.embeddedSandbox!).sandbox.controls.setFulfillment({ paused: true });
   // 22 orders, oldest first: the shipped one, then 21 New (one of which the server moves on).
   const orders = [];
   for (let i = 0; i < 22; i++) {

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { readCsv } from '../../src/main/csv/csv-text';
-import { normalizeOrder, type Order } from '../../src/shared/api';
-import { expect, test, type BrowserHost } from '../support/e2e/fixtures';
+import { readCsv } from '@main/csv-text';
+import { normalizeOrder, type Order } from '@shared/api';
+import { expect, test, type BrowserHost } from '@test/support/e2e/fixtures';
 import {
   escapeRegExp,
   expectConnected,
@@ -9,11 +9,11 @@ import {
   fillPartnerForm,
   partnerForm,
   ui,
-} from '../support/e2e/app';
-import { axeBlockers } from '../support/e2e/axe';
-import { downloaded, textOf } from '../support/e2e/downloads';
-import { saveScreen } from '../support/e2e/screens';
-import { validOrderBody, type TestSandbox } from '../support/sandbox';
+} from '@test/support/e2e/app';
+import { axeBlockers } from '@test/support/e2e/axe';
+import { downloaded, textOf } from '@test/support/e2e/downloads';
+import { saveScreen } from '@test/support/e2e/screens';
+import { validOrderBody, type TestSandbox } from '@test/support/sandbox';
 
 /**
  * The order queue (#/orders) and an order's detail (#/orders/<id>) against a real partner
@@ -434,3 +434,49 @@ for (const theme of ['light', 'dark'] as const) {
       expect.soft(found, `serious or critical axe violations on ${screen} (${theme})`).toEqual([]);
   });
 }
+
+/** The queue's rows whose whole box is on screen: in the window and in the queue's scroller. */
+async function rowsInView(page: Page): Promise<number> {
+  const viewport = page.viewportSize()!;
+  const scroller = (await page.locator('.order-scroller').boundingBox())!;
+  let inView = 0;
+  for (const box of await Promise.all((await rows(page).all()).map((r) => r.boundingBox()))) {
+    if (!box) continue;
+    const top = Math.max(0, scroller.y);
+    const bottom = Math.min(viewport.height, scroller.y + scroller.height);
+    if (box.y >= top - 0.5 && box.y + box.height <= bottom + 0.5 && box.height > 0) inView++;
+  }
+  return inView;
+}
+
+test('a day of orders: at 1280×800 the queue shows at least ten of them beside the detail of one', async ({
+  app,
+  partnerSandbox,
+}, testInfo) => {
+  const patients = Array.from({ length: 24 }, (_, i) => ({
+    sourceId: `patient-q${i}`,
+    firstName: `Pat${i}`,
+    lastName: 'Queue',
+  }));
+  const orders: Order[] = [];
+  for (const p of patients) orders.push(await createOrder(partnerSandbox, p));
+  await connectAndOpenOrders(app, partnerSandbox);
+  await expect(summary(app)).toHaveText('24 orders');
+  await rowOf(app, orders[20]!.id).click();
+  await expect(details(app).getByRole('heading', { level: 2 })).toHaveText(
+    `Order ${orders[20]!.id}`,
+  );
+  await expect.poll(() => rowsInView(app)).toBeGreaterThanOrEqual(10);
+  // Each row still says who, how much, which order, when and its status, on its two lines.
+  const first = rowOf(app, orders[23]!.id);
+  for (const part of ['.row-title', '.row-figure', '.order-id', '.badge']) {
+    const [row, box] = [(await first.boundingBox())!, (await first.locator(part).boundingBox())!];
+    expect(box.y, part).toBeGreaterThanOrEqual(row.y);
+    expect(box.y + box.height, part).toBeLessThanOrEqual(row.y + row.height);
+  }
+  await saveScreen(app, testInfo, 'orders-queue-1280', { fullPage: false });
+  await app.setViewportSize({ width: 1024, height: 700 });
+  // The smallest window: its height holds fewer, still more than twice the two and a half of old.
+  await expect.poll(() => rowsInView(app)).toBeGreaterThanOrEqual(6);
+  await saveScreen(app, testInfo, 'orders-queue-1024', { fullPage: false });
+});

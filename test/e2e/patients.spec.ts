@@ -1,19 +1,19 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/e2e/fixtures';
-import type { BrowserHost } from '../support/e2e/fixtures';
-import { connectLocalSandbox, ui } from '../support/e2e/app';
-import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
-import { expectBatchFinished, submitFromReview, tabTo } from '../support/e2e/batches';
+import { expect, test } from '@test/support/e2e/fixtures';
+import type { BrowserHost } from '@test/support/e2e/fixtures';
+import { connectLocalSandbox, escapeRegExp, ui } from '@test/support/e2e/app';
+import { expectNoAxeBlockersInBothThemes } from '@test/support/e2e/axe';
+import { tabTo } from '@test/support/e2e/batches';
 import {
   draftProtocol,
   embeddedControls,
   patientBody,
   placeOrder,
   rememberPastOrder,
-} from '../support/e2e/local-orders';
-import { addProduct, editor, fillPatient, goTo } from '../support/e2e/editor';
-import { sidewaysOverflow } from '../support/e2e/layout';
-import { saveScreen } from '../support/e2e/screens';
+} from '@test/support/e2e/local-orders';
+import { addProduct, editor, fillPatient, goTo } from '@test/support/e2e/editor';
+import { sidewaysOverflow } from '@test/support/e2e/layout';
+import { saveScreen } from '@test/support/e2e/screens';
 
 const PATIENT = { sourceId: 'pt-e2e-ada', firstName: 'Ada', lastName: 'Patient' };
 const OTHER = { sourceId: 'pt-e2e-bob', firstName: 'Bob', lastName: 'Other' };
@@ -44,6 +44,36 @@ const heading = (page: Page, name: string | RegExp) =>
 const ordersTable = (page: Page) =>
   page.getByRole('table', { name: "The patient's orders, newest first" });
 const protocolsTable = (page: Page) => page.getByRole('table', { name: "The patient's protocols" });
+
+interface Cell {
+  className: string;
+  textContent: string | null;
+  scrollWidth: number;
+  clientWidth: number;
+  getClientRects(): { length: number };
+  getBoundingClientRect(): { height: number };
+  querySelectorAll(selector: string): Iterable<Cell>;
+}
+
+/**
+ * What of the patient's orders table is cramped: a cell whose content spills past it (a date or
+ * a total keeps one line), an order ID on more than one line, a tracking number on more than two.
+ */
+function crampedOrderCells(page: Page): Promise<string[]> {
+  return ordersTable(page).evaluate((node) => {
+    const table = node as unknown as Cell;
+    const found: string[] = [];
+    const all = (selector: string) => [...table.querySelectorAll(selector)];
+    for (const cell of all('th, td'))
+      if (cell.scrollWidth > cell.clientWidth + 1)
+        found.push(`spills: ${cell.textContent} (${cell.scrollWidth} in ${cell.clientWidth} px)`);
+    for (const id of all('tbody th a.code'))
+      if (id.getClientRects().length > 1) found.push(`ID on lines: ${id.textContent}`);
+    for (const n of all('.patient-tracking-number'))
+      if (n.getBoundingClientRect().height > 2 * 18 + 1) found.push(`tracking: ${n.textContent}`);
+    return found;
+  });
+}
 
 async function openAda(page: Page): Promise<void> {
   await ui
@@ -105,9 +135,13 @@ test('a patient whole: protocols, orders with status, tracking and protocol, sup
   await expect(app.getByTestId('patient-supply')).toContainText(`order ${seeded.recent.id}`);
   await expect(app.getByTestId('patient-supply')).toContainText(/(29|30) days left/);
   await expectNoAxeBlockersInBothThemes(app, testInfo, 'patient-view', { screenshot: true });
+  expect(await crampedOrderCells(app)).toEqual([]);
   await app.setViewportSize({ width: 1024, height: 700 });
   // The smallest supported window: nothing cut or scrolled sideways, Order again in view.
   expect(await sidewaysOverflow(app)).toEqual([]);
+  // And the orders read as a table, not a word a line: IDs on one line, nothing spilling out of
+  // its cell, a tracking number on two lines at most.
+  expect(await crampedOrderCells(app)).toEqual([]);
   const firstAgain = rows.first().getByRole('button', { name: /^Order again/ });
   await firstAgain.scrollIntoViewIfNeeded();
   await expect(firstAgain).toBeInViewport({ ratio: 1 });
@@ -147,19 +181,50 @@ test('a patient whole: protocols, orders with status, tracking and protocol, sup
   await expect(rows).toHaveCount(6);
   await expect(rows.first()).toContainText('None here');
 
-  // A protocol again: a batch of one through the batch review; its order links to the protocol.
+  const pastAgain = (await progress.getByRole('link').innerText()).trim();
+
+  // A protocol again: one order, in the very confirmation the protocol's Order now opens (it
+  // once opened the batch review instead: issue 26). First what the editor shows, then the same
+  // from the patient's page, which stays where it is.
+  await protocolsTable(app)
+    .getByRole('link', { name: /60 days/ })
+    .click();
+  await expect(heading(app, `Protocol for ${NAME}`)).toBeVisible();
+  await app.getByRole('button', { name: 'Order now' }).click();
+  const fromEditor = app.getByRole('dialog', { name: 'Send 1 order?' });
+  await expect(fromEditor).toBeVisible();
+  const editorWords = await fromEditor.innerText();
+  await fromEditor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(fromEditor).toBeHidden();
+  await app.getByRole('link', { name: 'Patient', exact: true }).click();
+  await expect(heading(app, NAME)).toBeFocused();
   await protocolsTable(app)
     .getByRole('button', { name: /^Order again: protocol .*60 days$/ })
     .click();
-  await expect(heading(app, 'Review the batch')).toBeVisible();
+  const fromPatient = app.getByRole('dialog', { name: 'Send 1 order?' });
+  await expect(fromPatient).toBeVisible();
+  expect(await fromPatient.innerText()).toBe(editorWords);
+  await expect(heading(app, NAME)).toBeVisible();
+  await expect(heading(app, 'Review the batch')).toHaveCount(0);
+  await saveScreen(app, testInfo, 'patient-protocol-order-again');
   // The same products and doses as the order just placed, for 60 days: a possible duplicate
-  // (a supply counts whatever its days), included here on purpose.
-  await app
-    .getByRole('region', { name: 'Possible duplicates' })
-    .getByRole('checkbox', { name: /Order again anyway/ })
-    .check();
-  await submitFromReview(app, 1);
-  await expectBatchFinished(app);
+  // (a supply counts whatever its days), ordered here on purpose.
+  await expect(fromPatient.getByTestId('confirm-repeats')).toBeVisible();
+  await fromPatient.getByRole('button', { name: 'Order again anyway' }).click();
+  await expect(fromPatient).toBeHidden();
+  await expect(progress.getByRole('link')).not.toHaveText(pastAgain, { timeout: 30_000 });
+  await expect(progress).toHaveAttribute('data-order', 'created');
+  const placed = (await progress.getByRole('link').innerText()).trim();
+  await expect(rows).toHaveCount(7);
+  await expect(rows.first()).toContainText(placed);
+  // The order queue shows it.
+  await ui
+    .sidebar(app)
+    .getByRole('link', { name: /^Orders/ })
+    .click();
+  await expect(
+    app.getByRole('link', { name: new RegExp(`, order ${escapeRegExp(placed)},`) }),
+  ).toBeVisible();
   await openAda(app);
   await expect(rows).toHaveCount(7);
   await expect(rows.first().getByRole('link', { name: /60 days/ })).toBeVisible();

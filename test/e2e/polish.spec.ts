@@ -1,4 +1,5 @@
-import { expect, test } from '../support/e2e/fixtures';
+import type { Page } from '@playwright/test';
+import { expect, test } from '@test/support/e2e/fixtures';
 import {
   connectLocalSandbox,
   expectFirstRunConnect,
@@ -6,13 +7,14 @@ import {
   fillPartnerForm,
   partnerForm,
   ui,
-} from '../support/e2e/app';
-import { connectPartner } from '../support/e2e/batches';
-import { saveScreen } from '../support/e2e/screens';
-import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
-import { KeytarCredentialStore } from '../../src/main/connections/keychain';
-import { secretAccount } from '../../src/main/connections/connection';
-import { BROWSER_HOST_PATHS } from '../../src/shared/ipc';
+} from '@test/support/e2e/app';
+import { connectPartner } from '@test/support/e2e/batches';
+import { saveScreen } from '@test/support/e2e/screens';
+import { expectNoAxeBlockersInBothThemes } from '@test/support/e2e/axe';
+import { KeytarCredentialStore } from '@main/connections/keychain';
+import { secretAccount } from '@main/connections/connection';
+import { BROWSER_HOST_PATHS } from '@shared/ipc';
+import { editOnServer, protocolRequest } from '@test/support/sync-harness';
 
 /** What a new user tripped on (issue 12 item 8), on screen. */
 
@@ -49,6 +51,106 @@ test('a long sync error keeps the header on one row; Details shows all of it', a
   // At a narrow window too.
   await app.setViewportSize({ width: 900, height: 700 });
   expect((await banner.boundingBox())!.height).toBe(oneRow!.height);
+});
+
+interface HeaderItem {
+  className: string | { baseVal: string };
+  tagName: string;
+  textContent: string | null;
+  getBoundingClientRect(): {
+    left: number;
+    right: number;
+    top: number;
+    bottom: number;
+    width: number;
+  };
+}
+
+/**
+ * The header's items (the connection's name, kind and desk select, each pill, text and button of
+ * the status) that overlap another, or reach past the header: "a X b" or "a: outside".
+ */
+function headerClashes(page: Page): Promise<string[]> {
+  return ui.banner(page).evaluate((node) => {
+    const header = node as unknown as HeaderItem & {
+      querySelectorAll(s: string): Iterable<HeaderItem>;
+    };
+    const items = [
+      ...header.querySelectorAll(
+        '.header-connection > :not(.header-desk), .header-desk > *, .header-status > *',
+      ),
+    ].filter((el) => el.getBoundingClientRect().width > 1); // not the visually hidden
+    const name = (el: HeaderItem) =>
+      `${el.tagName.toLowerCase()}.${typeof el.className === 'string' ? el.className : el.className.baseVal} "${el.textContent}"`;
+    const found: string[] = [];
+    const edge = header.getBoundingClientRect();
+    items.forEach((el, i) => {
+      const a = el.getBoundingClientRect();
+      if (a.left < edge.left - 0.5 || a.right > edge.right + 0.5)
+        found.push(`${name(el)}: outside`);
+      for (const other of items.slice(i + 1)) {
+        const b = other.getBoundingClientRect();
+        const apart =
+          a.right <= b.left + 0.5 ||
+          b.right <= a.left + 0.5 ||
+          a.bottom <= b.top + 0.5 ||
+          b.bottom <= a.top + 0.5;
+        if (!apart) found.push(`${name(el)} X ${name(other)}`);
+      }
+    });
+    return found;
+  });
+}
+
+test('a crowded header at 1024×700: a partner connection, the desk, offline, unsynced changes, a conflict; nothing overlaps', async ({
+  app,
+  host,
+  partnerSandbox,
+}, testInfo) => {
+  await app.setViewportSize({ width: 1024, height: 700 });
+  await connectPartner(app, partnerSandbox);
+  host.core.desk.add('Dana Reyes');
+  host.core.desk.add('Maximiliana Vandenberghe-Oyelaran');
+  host.core.desk.choose('Maximiliana Vandenberghe-Oyelaran');
+  const banner = ui.banner(app);
+  await expect(banner.getByRole('combobox', { name: 'At the desk' })).toBeVisible();
+  // A conflict: changed here and, meanwhile, on the server.
+  const session = host.core.session!;
+  const { localId } = session.protocols.create(protocolRequest('Conflicted'));
+  await session.sync.syncNow();
+  const serverId = host.core.store.protocols.get(localId)!.serverId!;
+  await editOnServer(
+    partnerSandbox,
+    serverId,
+    protocolRequest('TheirsConflicted', { quantity: 3 }),
+  );
+  session.protocols.update(localId, protocolRequest('MineConflicted'));
+  await expect
+    .poll(async () => {
+      await session.sync.syncNow();
+      return session.protocols.conflicts().length;
+    })
+    .toBe(1);
+  await expect(banner.getByRole('link', { name: '1 conflict to resolve' })).toBeVisible();
+  expect(await headerClashes(app)).toEqual([]);
+
+  // The server goes away with work waiting: Offline, unsynced changes, a failed sync.
+  await partnerSandbox.close();
+  for (let i = 0; i < 5; i++)
+    session.protocols.create(protocolRequest(`Waiting${i}`, { sourceId: `wait-${i}` }));
+  await banner.getByRole('button', { name: 'Sync now' }).click();
+  await expect(banner.getByText('Offline', { exact: true })).toBeVisible();
+  await expect(app.getByTestId('unsynced-count')).toHaveText(/^\d+ unsynced changes/);
+  await expect(banner.getByRole('link', { name: '1 conflict to resolve' })).toBeVisible();
+  expect(await headerClashes(app)).toEqual([]);
+  // Each still says what it is, in fewer words.
+  await expect(app.getByTestId('unsynced-count')).toBeInViewport({ ratio: 1 });
+  await expect(banner.getByRole('combobox', { name: 'At the desk' })).toBeInViewport({ ratio: 1 });
+  await expect(banner.getByRole('button', { name: 'Sync now' })).toBeInViewport({ ratio: 1 });
+  await saveScreen(app, testInfo, 'header-crowded-1024', { fullPage: false });
+  await app.setViewportSize({ width: 1280, height: 800 });
+  expect(await headerClashes(app)).toEqual([]);
+  await saveScreen(app, testInfo, 'header-crowded-1280', { fullPage: false });
 });
 
 test('switching between Partner sandbox and Production keeps what was typed for each', async ({

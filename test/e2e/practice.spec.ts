@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/e2e/fixtures';
+import { expect, test } from '@test/support/e2e/fixtures';
 import {
   connectLocalSandbox,
   expectConnected,
@@ -8,12 +8,12 @@ import {
   openProduct,
   partnerForm,
   ui,
-} from '../support/e2e/app';
-import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
-import { editor } from '../support/e2e/editor';
-import { draftProtocol, patientBody, placeOrder } from '../support/e2e/local-orders';
-import { protocolsUi } from '../support/e2e/protocols';
-import { saveScreen } from '../support/e2e/screens';
+} from '@test/support/e2e/app';
+import { expectNoAxeBlockersInBothThemes } from '@test/support/e2e/axe';
+import { editor } from '@test/support/e2e/editor';
+import { draftProtocol, patientBody, placeOrder } from '@test/support/e2e/local-orders';
+import { protocolsUi } from '@test/support/e2e/protocols';
+import { saveScreen } from '@test/support/e2e/screens';
 
 const practiceLink = (page: Page) =>
   ui.sidebar(page).getByRole('link', { name: 'Practice', exact: true });
@@ -126,6 +126,59 @@ test('practice mode moves an order to Shipped with tracking, and takes the serve
   await expect(practiceLink(app)).toHaveCount(0);
 });
 
+test('practice mode pauses the fulfillment, steps every order and sets its speed', async ({
+  app,
+  host,
+}, testInfo) => {
+  test.slow(); // it waits for the poller's next read, and checks both themes
+  await app.setViewportSize({ width: 1024, height: 760 });
+  await connectLocalSandbox(app);
+  const order = await placeOrder(
+    host,
+    patientBody({ sourceId: 'P-PACE', firstName: 'Pia', lastName: 'Pace' }),
+  );
+  await startPractice(app);
+  const controls = async () => (await host.core.active.embeddedSandbox!).sandbox.controls;
+  const card = app.getByRole('region', { name: 'Fulfillment' });
+  const state = card.getByRole('status').first();
+  await expect(state).toHaveText(
+    'Every order on its way moves a step every minute, from New to Delivered.',
+  );
+
+  await card.getByLabel('Speed').selectOption({ label: 'Slow: a step every 5 minutes' });
+  await expect(state).toContainText('moves a step every 5 minutes');
+  expect((await controls()).fulfillment).toEqual({ paused: false, intervalMs: 300_000 });
+
+  await card.getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect(state).toHaveText('Paused: no order moves on its own until you resume.');
+  expect((await controls()).fulfillment.paused).toBe(true);
+  // The header says so on every screen, and resumes from there.
+  await expect(ui.banner(app).getByText('Practice mode, paused')).toBeVisible();
+  await expect(ui.banner(app).getByRole('button', { name: 'Resume orders' })).toBeVisible();
+
+  // Paused, a step still moves every order on its way at once; the queue follows at the
+  // poller's fast cadence (the window is shown), as it would a real partner's change.
+  await card.getByRole('button', { name: 'Step now' }).click();
+  await expect(card.getByRole('status').last()).toHaveText(/^\d+ orders? moved one step\.$/);
+  expect(host.core.session!.poller.pace).toBe('fast');
+  await saveScreen(app, testInfo, 'practice-fulfillment');
+  await ui.sidebar(app).getByRole('link', { name: 'Orders', exact: true }).click();
+  await expect(
+    app.getByRole('link', { name: new RegExp(`order ${order.id}.*Processing`) }),
+  ).toBeVisible({ timeout: 20_000 });
+  expect((await controls()).fulfillment.paused).toBe(true);
+
+  await ui.banner(app).getByRole('button', { name: 'Resume orders' }).click();
+  await expect(ui.banner(app).getByRole('button', { name: 'Pause orders' })).toBeVisible();
+  await expect(marker(app)).toBeVisible();
+  expect((await controls()).fulfillment).toEqual({ paused: false, intervalMs: 300_000 });
+  await practiceLink(app).click();
+  await expect(state).toContainText('moves a step every 5 minutes');
+  await expectNoAxeBlockersInBothThemes(app, testInfo, 'practice-fulfillment', {
+    screenshot: true,
+  });
+});
+
 test('practice mode makes a conflict: another desk changes a protocol while it is edited here', async ({
   app,
   host,
@@ -216,6 +269,12 @@ test('practice mode is never offered on a partner sandbox connection, and main r
   }
   expect(refusals[3]).toEqual({
     ok: true,
-    value: { available: false, enabled: false, offline: false, server: 'normal' },
+    value: {
+      available: false,
+      enabled: false,
+      offline: false,
+      server: 'normal',
+      fulfillment: { paused: false, speed: 'normal' },
+    },
   });
 });

@@ -1,21 +1,21 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/e2e/fixtures';
+import { expect, test } from '@test/support/e2e/fixtures';
 import {
   chooseAllForReview,
   connectPartner,
   expectBatchFinished,
   runCount,
   seedProtocol,
-} from '../support/e2e/batches';
-import { ui } from '../support/e2e/app';
-import { editor, goTo, orderDialog } from '../support/e2e/editor';
-import { saveScreen } from '../support/e2e/screens';
-import { clearFaults, protocolFor } from '../support/bulk';
-import { listAllOrders } from '../support/sandbox-orders';
-import type { TestSandbox } from '../support/sandbox';
-import { centsToMoney, moneyToCents } from '../../src/shared/money';
-import { priceOrder } from '../../src/shared/pricing';
-import { SYNC_KEYS } from '../../src/main/store';
+} from '@test/support/e2e/batches';
+import { ui } from '@test/support/e2e/app';
+import { editor, goTo, orderDialog } from '@test/support/e2e/editor';
+import { saveScreen } from '@test/support/e2e/screens';
+import { clearFaults, protocolFor } from '@test/support/bulk';
+import { listAllOrders } from '@test/support/sandbox-orders';
+import type { TestSandbox } from '@test/support/sandbox';
+import { centsToMoney, moneyToCents } from '@shared/money';
+import { priceOrder } from '@shared/pricing';
+import { SYNC_KEYS } from '@main/db';
 
 test.describe.configure({ timeout: 120_000 });
 

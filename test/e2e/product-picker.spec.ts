@@ -1,7 +1,7 @@
-import { expect, test } from '../support/e2e/fixtures';
+import { expect, test } from '@test/support/e2e/fixtures';
 import type { Page } from '@playwright/test';
-import { escapeRegExp } from '../support/e2e/app';
-import { connectEmbedded, editor, goTo, ipc } from '../support/e2e/editor';
+import { escapeRegExp } from '@test/support/e2e/app';
+import { connectEmbedded, editor, goTo, ipc } from '@test/support/e2e/editor';
 
 const PACK = 'Magnesium Glycinate 120 mg';
 

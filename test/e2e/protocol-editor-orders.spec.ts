@@ -1,12 +1,12 @@
 import type { Locator } from '@playwright/test';
-import { expect, test } from '../support/e2e/fixtures';
+import { expect, test } from '@test/support/e2e/fixtures';
 import {
   expectConnected,
   expectFirstRunConnect,
   fillPartnerForm,
   partnerForm,
   ui,
-} from '../support/e2e/app';
+} from '@test/support/e2e/app';
 import {
   addProduct,
   catalogSaysActive,
@@ -17,9 +17,9 @@ import {
   ipc,
   orderDialog,
   savedLocalId,
-} from '../support/e2e/editor';
-import { saveScreen } from '../support/e2e/screens';
-import { listAllOrders } from '../support/sandbox-orders';
+} from '@test/support/e2e/editor';
+import { saveScreen } from '@test/support/e2e/screens';
+import { listAllOrders } from '@test/support/sandbox-orders';
 
 const PACK = 'Magnesium Glycinate 120 mg';
 

@@ -1,11 +1,11 @@
-import { expect, test } from '../support/e2e/fixtures';
+import { expect, test } from '@test/support/e2e/fixtures';
 import {
   expectConnected,
   expectFirstRunConnect,
   fillPartnerForm,
   partnerForm,
   ui,
-} from '../support/e2e/app';
+} from '@test/support/e2e/app';
 import {
   addProduct,
   catalogSaysActive,
@@ -17,10 +17,10 @@ import {
   pickerOption,
   savedLocalId,
   setDoses,
-} from '../support/e2e/editor';
-import { saveScreen } from '../support/e2e/screens';
-import { startTestSandbox } from '../support/sandbox';
-import { priceOrder } from '../../src/shared/pricing';
+} from '@test/support/e2e/editor';
+import { saveScreen } from '@test/support/e2e/screens';
+import { startTestSandbox } from '@test/support/sandbox';
+import { priceOrder } from '@shared/pricing';
 
 const PACK = 'Magnesium Glycinate 120 mg';
 const EXTERNAL = 'Whey-Free Protein Powder, Vanilla';

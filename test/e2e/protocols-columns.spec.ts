@@ -1,12 +1,18 @@
-import type { Page } from '@playwright/test';
-import type { AppOrder, Protocol } from '../../src/shared/api';
-import { expect, test } from '../support/e2e/fixtures';
-import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
-import { connectToProtocols, expectSettled, protocolsUi as list } from '../support/e2e/protocols';
-import { saveScreen } from '../support/e2e/screens';
-import { appOrder } from '../support/store-fixtures';
-import { nameSortKey } from '../../src/main/protocols/protocol-search';
-import { generateProtocols, seededRandom } from '../../bench/protocol-search-data';
+import type { Locator, Page } from '@playwright/test';
+import type { AppOrder, Protocol } from '@shared/api';
+import { ProtocolColumn } from '@shared/protocol-views';
+import { expect, test } from '@test/support/e2e/fixtures';
+import { expectNoAxeBlockersInBothThemes } from '@test/support/e2e/axe';
+import {
+  connectToProtocols,
+  draftLocally,
+  expectSettled,
+  protocolsUi as list,
+} from '@test/support/e2e/protocols';
+import { saveScreen } from '@test/support/e2e/screens';
+import { appOrder } from '@test/support/store-fixtures';
+import { nameSortKey } from '@main/protocols/protocol-search';
+import { generateProtocols, seededRandom } from '@bench/protocol-search-data';
 
 const COUNT = 10_000;
 const DAY = 86_400_000;
@@ -235,9 +241,103 @@ test('the protocol list in columns at 10,000 protocols: each column sorts both w
   await app.getByRole('heading', { level: 1, name: 'Protocols' }).click();
   await expect(chooser.getByRole('checkbox', { name: 'Shipping' })).toBeHidden();
 
-  // The smallest window the app supports: fewer columns, no text cut off.
+  // The smallest window the app supports: every column chosen is still there (the list scrolls
+  // sideways in its own region: the test below).
   await app.setViewportSize({ width: 1024, height: 700 });
-  await expect(header(app).getByRole('button', { name: /^Supply/ })).toBeHidden();
-  await expect(header(app).getByRole('button', { name: /^Next refill/ })).toBeVisible();
+  for (const column of ['Supply', 'Shipping', 'Next refill'])
+    await expect(header(app).getByRole('button', { name: new RegExp(`^${column}`) })).toBeVisible();
   await saveScreen(app, testInfo, 'protocols-columns-1024', { fullPage: false });
+});
+
+const LABELS = [
+  'Patient',
+  'Products',
+  'Supply',
+  'Shipping',
+  'Last order',
+  'Next refill',
+  'Changed',
+  'Sync',
+];
+const CELLS = ['patient', ...ProtocolColumn.options];
+
+/**
+ * Column `i`'s header button and its cell in the list's first row, both shown: the boxes of the
+ * header's cell (around the button) and of the row's.
+ */
+async function column(page: Page, i: number) {
+  const button = list.sort(page, LABELS[i]!);
+  const cell = list.rows(page).first().locator(`.protocol-cell-${CELLS[i]}`);
+  await expect(button).toBeVisible();
+  await expect(cell).toBeVisible();
+  const head = header(page).locator(`.protocol-cell-${CELLS[i]}`);
+  // The first row may be drawn again between two reads (its protocol just synced): read both
+  // boxes until both are there.
+  type Box = NonNullable<Awaited<ReturnType<Locator['boundingBox']>>>;
+  let boxes: { button: Box; cell: Box } | null = null;
+  await expect
+    .poll(async () => {
+      const [b, c] = await Promise.all([head.boundingBox(), cell.boundingBox()]);
+      boxes = b && c ? { button: b, cell: c } : null;
+      return boxes !== null;
+    })
+    .toBe(true);
+  return boxes!;
+}
+const right = (box: { x: number; width: number }) => box.x + box.width;
+
+test('every column chosen shows whatever the window: all eight at 1280 px; at 1024 px the list scrolls sideways, its header along', async ({
+  app,
+  host,
+}, testInfo) => {
+  await app.setViewportSize({ width: 1280, height: 800 });
+  await connectToProtocols(app);
+  draftLocally(
+    host,
+    Array.from({ length: 14 }, (_, i) => i),
+  );
+  await expect(list.count(app)).toHaveText('14 protocols');
+  // The default sort is the last change first: its column is there to say so.
+  await expect(list.sort(app, 'Changed')).toHaveAttribute('aria-pressed', 'true');
+  const wide = (await app.locator('.protocol-table').boundingBox())!;
+  for (let i = 0; i < LABELS.length; i++) {
+    const { button, cell } = await column(app, i);
+    // In the list's box without scrolling, and under its header.
+    expect(cell.x, LABELS[i]).toBeGreaterThanOrEqual(wide.x);
+    expect(right(cell), LABELS[i]).toBeLessThanOrEqual(right(wide));
+    // (The patient's link reaches 8 px left of its column, as its focus ring needs.)
+    expect(Math.abs(button.x - cell.x), `${LABELS[i]} under its header`).toBeLessThanOrEqual(8);
+  }
+  await saveScreen(app, testInfo, 'protocols-columns-1280', { fullPage: false });
+
+  // 1024 px: no column dropped; the list, not the window, scrolls sideways, its header along.
+  await app.setViewportSize({ width: 1024, height: 700 });
+  const main = (await app.getByRole('main').boundingBox())!;
+  const narrow = (await app.locator('.protocol-table').boundingBox())!;
+  expect(right(narrow)).toBeLessThanOrEqual(right(main));
+  for (let i = 0; i < LABELS.length; i++) await column(app, i);
+  const scroller = app.locator('.protocol-table .list-scroller');
+  await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  for (const i of [6, 7]) {
+    await expect
+      .poll(async () => {
+        const { button, cell } = await column(app, i);
+        return Math.round(button.x - cell.x);
+      }, `${LABELS[i]} under its header`)
+      .toBe(0);
+    const { cell } = await column(app, i);
+    expect(cell.x, LABELS[i]).toBeGreaterThanOrEqual(narrow.x);
+    expect(right(cell), LABELS[i]).toBeLessThanOrEqual(right(narrow));
+  }
+  await saveScreen(app, testInfo, 'protocols-columns-1024-scrolled', { fullPage: false });
+  // Back at the left, Tab to the Sync header scrolls the header to it, and the rows follow.
+  await scroller.evaluate((el) => el.scrollTo({ left: 0 }));
+  await expect.poll(async () => right((await column(app, 7)).cell)).toBeGreaterThan(right(narrow));
+  await list.sort(app, 'Sync').focus();
+  await expect
+    .poll(async () => {
+      const { button, cell } = await column(app, 7);
+      return [Math.round(button.x - cell.x), right(cell) <= right(narrow)];
+    })
+    .toEqual([0, true]);
 });

@@ -1,11 +1,11 @@
-import { readCsv, writeCsv } from '../../src/main/csv/csv-text';
-import { headerRow } from '../../src/main/csv/protocol-columns';
-import { expect, test } from '../support/e2e/fixtures';
-import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
-import { connectToProtocols, protocolsUi as list } from '../support/e2e/protocols';
-import { downloaded, textOf } from '../support/e2e/downloads';
-import { patientBody } from '../support/e2e/local-orders';
-import { saveScreen } from '../support/e2e/screens';
+import { readCsv, writeCsv } from '@main/csv-text';
+import { headerRow } from '@main/csv/csv-columns';
+import { expect, test } from '@test/support/e2e/fixtures';
+import { expectNoAxeBlockersInBothThemes } from '@test/support/e2e/axe';
+import { connectToProtocols, protocolsUi as list } from '@test/support/e2e/protocols';
+import { downloaded, textOf } from '@test/support/e2e/downloads';
+import { patientBody } from '@test/support/e2e/local-orders';
+import { saveScreen } from '@test/support/e2e/screens';
 
 test('downloads the template, imports good and bad rows after a preview, and exports the list', async ({
   app,
@@ -42,7 +42,13 @@ test('downloads the template, imports good and bad rows after a preview, and exp
   const first = patient(rows[0]!.cells, 'CSV-E2E-001', 'Importwell');
   const second = patient(rows[1]!.cells, 'CSV-E2E-002', 'Spreadsheet, Jr.');
   const badZip = patient(first, 'CSV-E2E-003', 'Badzip').map((c, i) =>
-    i === at('ZIP code') ? '123' : i === at('Days supply') ? '45' : c,
+    i === at('ZIP code')
+      ? '123'
+      : i === at('Days supply')
+        ? '45'
+        : i === at('Shipping method')
+          ? 'Fast'
+          : c,
   );
   const discontinued = patient(first, 'CSV-E2E-004', 'Oldstock').map((c, i) =>
     i === at('Product 1 ID') ? '1028' : c,
@@ -62,6 +68,9 @@ test('downloads the template, imports good and bad rows after a preview, and exp
   await expect(bad.nth(0)).toContainText('Row 3');
   await expect(bad.nth(0)).toContainText('Days supply: "45" is not one of 30, 60 or 90');
   await expect(bad.nth(0)).toContainText('ZIP code: must be exactly 5 digits');
+  await expect(bad.nth(0)).toContainText(
+    'Shipping method: "Fast" is not one of Standard, Express or Overnight',
+  );
   await expect(bad.nth(1)).toContainText('Row 5');
   await expect(bad.nth(1)).toContainText('product 1028 is discontinued and cannot be ordered');
   await expect(bad.nth(2)).toContainText('Row 6');
@@ -69,6 +78,13 @@ test('downloads the template, imports good and bad rows after a preview, and exp
   const good = app.getByRole('list', { name: 'Rows ready to import' }).getByRole('listitem');
   await expect(good).toHaveCount(2);
   await expect(good.nth(1)).toContainText('Spreadsheet, Jr.');
+  // Said as the order screens say it, never in the API's codes (issue 26).
+  await expect(good.nth(0)).toContainText(
+    /\d+ products? · \d+ days · (Standard|Express|Overnight) · (One time|Subscription)/,
+  );
+  await expect(app.getByRole('main')).not.toContainText(
+    /\b(STANDARD|EXPRESS|OVERNIGHT|ONE_TIME|SUBSCRIPTION|ACTIVE|DRAFT|DISCONTINUED|BACKORDERED)\b/,
+  );
   // Nothing is written before the user confirms.
   expect(host.core.store.protocols.count()).toBe(0);
 

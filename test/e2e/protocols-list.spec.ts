@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/e2e/fixtures';
-import { expectProductsListed, ui } from '../support/e2e/app';
-import { axeBlockers } from '../support/e2e/axe';
-import { connectPartner } from '../support/e2e/batches';
+import { expect, test } from '@test/support/e2e/fixtures';
+import { expectProductsListed, ui } from '@test/support/e2e/app';
+import { axeBlockers } from '@test/support/e2e/axe';
+import { connectPartner } from '@test/support/e2e/batches';
 import {
   PATIENTS,
   connectToProtocols,
@@ -13,8 +13,8 @@ import {
   openProtocols,
   patientDraft,
   protocolsUi as list,
-} from '../support/e2e/protocols';
-import { saveScreen } from '../support/e2e/screens';
+} from '@test/support/e2e/protocols';
+import { saveScreen } from '@test/support/e2e/screens';
 
 /** The hash route the page is on ("/protocols", "/batches/review"). */
 const route = (page: Page) => new URL(page.url()).hash.replace(/^#/, '');

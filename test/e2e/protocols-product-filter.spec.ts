@@ -1,10 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/e2e/fixtures';
-import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
-import { connectToProtocols, expectSettled, protocolsUi as list } from '../support/e2e/protocols';
-import { saveScreen } from '../support/e2e/screens';
-import { nameSortKey } from '../../src/main/protocols/protocol-search';
-import { generateProtocols } from '../../bench/protocol-search-data';
+import { expect, test } from '@test/support/e2e/fixtures';
+import { expectNoAxeBlockersInBothThemes } from '@test/support/e2e/axe';
+import {
+  connectToProtocols,
+  expectSettled,
+  protocolsUi as list,
+} from '@test/support/e2e/protocols';
+import { saveScreen } from '@test/support/e2e/screens';
+import { nameSortKey } from '@main/protocols/protocol-search';
+import { generateProtocols } from '@bench/protocol-search-data';
 
 const COUNT = 10_000;
 const KRILL = { id: 1030, name: 'Antarctic Krill Oil 500 mg' };

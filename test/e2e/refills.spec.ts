@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from '../support/e2e/fixtures';
-import { connectLocalSandbox, ui } from '../support/e2e/app';
-import { axeBlockers } from '../support/e2e/axe';
-import type { BrowserHost } from '../support/e2e/fixtures';
+import { expect, test } from '@test/support/e2e/fixtures';
+import { connectLocalSandbox, ui } from '@test/support/e2e/app';
+import { axeBlockers } from '@test/support/e2e/axe';
+import type { BrowserHost } from '@test/support/e2e/fixtures';
 import {
   cancelOrder,
   draftProtocol,
@@ -10,9 +10,9 @@ import {
   placeOrder,
   rememberPastOrder,
   serverOrderCounts,
-} from '../support/e2e/local-orders';
-import { expectBatchFinished, runCount } from '../support/e2e/batches';
-import { saveScreen } from '../support/e2e/screens';
+} from '@test/support/e2e/local-orders';
+import { expectBatchFinished, runCount } from '@test/support/e2e/batches';
+import { saveScreen } from '@test/support/e2e/screens';
 
 const PATIENTS = {
   // Ordered now, 30 days of supply: due within 30 days, not within 7.

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/e2e/fixtures';
+import { expect, test } from '@test/support/e2e/fixtures';
 import {
   escapeRegExp,
   expectConnected,
@@ -7,7 +7,7 @@ import {
   fillPartnerForm,
   partnerForm,
   ui,
-} from '../support/e2e/app';
+} from '@test/support/e2e/app';
 import {
   chooseAllForReview,
   expectBatchFinished,
@@ -17,17 +17,17 @@ import {
   runCount,
   seedProtocols,
   submitFromReview,
-} from '../support/e2e/batches';
-import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
-import { saveScreen } from '../support/e2e/screens';
-import { clearFaults, protocolFor } from '../support/bulk';
+} from '@test/support/e2e/batches';
+import { expectNoAxeBlockersInBothThemes } from '@test/support/e2e/axe';
+import { saveScreen } from '@test/support/e2e/screens';
+import { clearFaults, protocolFor } from '@test/support/bulk';
 import {
   PORTAL_PAGE,
   rewriteJson,
   startRewritingProxy,
   type RewritingProxy,
-} from '../support/rewriting-proxy';
-import type { TestSandbox } from '../support/sandbox';
+} from '@test/support/rewriting-proxy';
+import type { TestSandbox } from '@test/support/sandbox';
 
 /**
  * What the header and the screens say when the server is not what the app expects: a client

@@ -1,11 +1,11 @@
-import { expect, test } from '../support/e2e/fixtures';
+import { expect, test } from '@test/support/e2e/fixtures';
 import {
   connectLocalSandbox,
   expectWindowNotScrollable,
   settingsField,
   ui,
-} from '../support/e2e/app';
-import { saveScreen } from '../support/e2e/screens';
+} from '@test/support/e2e/app';
+import { saveScreen } from '@test/support/e2e/screens';
 import type { Page } from '@playwright/test';
 
 async function openSettings(page: Page) {

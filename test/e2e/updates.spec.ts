@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
-import { startBrowserHost } from '../../src/main/browser-host';
-import { MemoryCredentialStore } from '../../src/main/connections/keychain';
-import { Redactor, silentLogger } from '../../src/main/logging';
-import { FakeUpdater } from '../support/fake-updater';
-import { connectLocalSandbox, ui } from '../support/e2e/app';
-import { BRIDGE_FILE, RENDERER_DIR } from '../support/e2e/paths';
-import { expect, test } from '../support/e2e/fixtures';
-import { expectNoAxeBlockersInBothThemes } from '../support/e2e/axe';
-import { saveScreen } from '../support/e2e/screens';
+import { startBrowserHost } from '@main/browser-host';
+import { MemoryCredentialStore } from '@main/connections/keychain';
+import { Redactor, silentLogger } from '@main/logging';
+import { FakeUpdater } from '@test/support/fake-updater';
+import { connectLocalSandbox, ui } from '@test/support/e2e/app';
+import { BRIDGE_FILE, RENDERER_DIR } from '@test/support/e2e/paths';
+import { expect, test } from '@test/support/e2e/fixtures';
+import { expectNoAxeBlockersInBothThemes } from '@test/support/e2e/axe';
+import { saveScreen } from '@test/support/e2e/screens';
 
 /**
  * Settings > Updates in the browser host: there is no updater here, so the settings are saved and

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { expect, test } from '../support/e2e/fixtures';
+import { expect, test } from '@test/support/e2e/fixtures';
 import {
   expectConnected,
   expectFirstRunConnect,
@@ -7,9 +7,9 @@ import {
   fillPartnerForm,
   partnerForm,
   ui,
-} from '../support/e2e/app';
-import { keychainAccounts } from '../support/e2e/keychain-probe';
-import { saveScreen } from '../support/e2e/screens';
+} from '@test/support/e2e/app';
+import { keychainAccounts } from '@test/support/e2e/keychain-probe';
+import { saveScreen } from '@test/support/e2e/screens';
 
 /** A loopback port nobody listens on: bound, then released. */
 async function closedPort(): Promise<number> {

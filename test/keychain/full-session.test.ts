@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Core } from '../../src/main/core';
-import { readConnectionSecret } from '../../src/main/connections/connection';
-import { KeytarCredentialStore } from '../../src/main/connections/keychain';
-import { EMBEDDED_CLIENT_ID, EMBEDDED_CONNECTION_ID } from '../../src/main/embedded-sandbox';
-import { createFileLogger } from '../../src/main/logging';
-import { validOrderBody } from '../support/sandbox';
-import { waitFor } from '../support/wait';
-import { TEST_KEY } from '../support/store-key';
+import { Core } from '@main/core';
+import { readConnectionSecret } from '@main/connections/connection';
+import { KeytarCredentialStore } from '@main/connections/keychain';
+import { EMBEDDED_CLIENT_ID, EMBEDDED_CONNECTION_ID } from '@main/embedded-sandbox';
+import { createFileLogger } from '@main/logging';
+import { validOrderBody } from '@test/support/sandbox';
+import { waitFor } from '@test/support/wait';
+import { TEST_KEY } from '@test/support/store-key';
 
 /**
  * A full session on the real keychain: connect to the embedded sandbox, draft and sync

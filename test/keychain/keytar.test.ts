@@ -7,8 +7,8 @@ import {
   Connection,
   readConnectionSecret,
   saveConnectionSecret,
-} from '../../src/main/connections/connection';
-import { KeytarCredentialStore } from '../../src/main/connections/keychain';
+} from '@main/connections/connection';
+import { KeytarCredentialStore } from '@main/connections/keychain';
 
 /**
  * Against the real Secret Service (gnome-keyring under dbus-run-session: `npm run test:unit`

@@ -1,7 +1,7 @@
-import type { ActivityActor } from '../../src/shared/activity-views';
-import { ActivityLog } from '../../src/main/activity/activity-log';
-import { systemClock, type Clock } from '../../src/main/clock';
-import type { LocalStore } from '../../src/main/stores';
+import type { ActivityActor } from '@shared/activity-views';
+import { ActivityLog } from '@main/activity/activity-log';
+import { systemClock, type Clock } from '@main/clock';
+import type { LocalStore } from '@main/stores';
 
 /** The desk and person the tests' entries name. */
 export const TEST_ACTOR: ActivityActor = {

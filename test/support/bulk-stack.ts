@@ -1,14 +1,14 @@
-import type { ApiClient } from '../../src/main/api/client';
-import { BulkSubmitter } from '../../src/main/bulk/bulk-submitter';
-import { systemClock } from '../../src/main/clock';
-import type { CoreEventBus } from '../../src/main/events';
-import { JobRunner } from '../../src/main/jobs/job-runner';
-import { DuplicateOrders } from '../../src/main/orders/duplicate-orders';
-import { createOrderActions } from '../../src/main/orders/order-actions';
-import { orderJobs } from '../../src/main/jobs/order-job';
-import { RecentOrders } from '../../src/main/orders/recent-orders';
-import type { LocalStore } from '../../src/main/stores';
-import { realTimers } from '../../src/main/timers';
+import type { ApiClient } from '@main/api/client';
+import { BulkSubmitter } from '@main/bulk/bulk-submitter';
+import { systemClock } from '@main/clock';
+import type { CoreEventBus } from '@main/core-event-bus';
+import { JobRunner } from '@main/jobs/job-runner';
+import { DuplicateOrders } from '@main/bulk/duplicate-orders';
+import { createOrderActions } from '@main/orders/order-actions';
+import { orderJobs } from '@main/orders/order-job';
+import { RecentOrders } from '@main/orders/recent-orders';
+import type { LocalStore } from '@main/stores';
+import { realTimers } from '@main/timers';
 import { testActivity } from './activity';
 
 export interface BulkStack {

@@ -1,5 +1,5 @@
-import type { ProtocolRequest } from '../../src/shared/api';
-import type { LocalStore } from '../../src/main/stores';
+import type { ProtocolRequest } from '@shared/api';
+import type { LocalStore } from '@main/stores';
 import { validOrderBody, type TestSandbox } from './sandbox';
 
 /** A complete protocol for patient `sourceId`: one pack product and one external product. */

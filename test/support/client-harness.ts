@@ -1,6 +1,6 @@
-import { createApiClient, type ApiClient, type ApiClientOptions } from '../../src/main/api/client';
-import { TokenManager } from '../../src/main/connections/token-manager';
-import type { SandboxOptionsInput, SandboxRuntime } from '../../src/sandbox';
+import { createApiClient, type ApiClient, type ApiClientOptions } from '@main/api/client';
+import { TokenManager } from '@main/connections/token-manager';
+import type { SandboxOptionsInput, SandboxRuntime } from '@sandbox/index';
 import { startTestSandbox, type TestSandbox } from './sandbox';
 
 export interface Call {

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { steadyClock } from '../../src/main/clock';
-import { CoreEventBus } from '../../src/main/events';
-import { Redactor, silentLogger } from '../../src/main/logging';
-import { Session, type SessionTuning } from '../../src/main/connection-session';
-import { createLocalStore, type LocalStore } from '../../src/main/stores';
+import { steadyClock } from '@main/clock';
+import { CoreEventBus } from '@main/core-event-bus';
+import { Redactor, silentLogger } from '@main/logging';
+import { Session, type SessionTuning } from '@main/connection-session';
+import { createLocalStore, type LocalStore } from '@main/stores';
 import { startMainFixture, type MainFixture } from './main-fixture';
 import { TEST_KEY } from './store-key';
 import { sessionActivity } from './activity';

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 /**
  * Electronegativity (@doyensec/electronegativity) run in-process and offline over the app's
  * sources, and the table of explained findings in docs/security.md it is compared with
- * (test/unit/security-audit.test.ts).
+ * (test/unit/repo/security-audit.test.ts).
  */
 
 /** The version the offline shims below were written against (package.json pins it). */

@@ -1,8 +1,4 @@
-import type {
-  UpdaterEventName,
-  UpdaterEvents,
-  UpdaterPort,
-} from '../../src/main/updates/updater-port';
+import type { UpdaterEventName, UpdaterEvents, UpdaterPort } from '@main/updates/updater-port';
 
 /**
  * electron-updater's autoUpdater as the controller uses it, driven by the test: a check answers

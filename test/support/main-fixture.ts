@@ -1,19 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApiClient, type ApiClient, type ApiClientOptions } from '../../src/main/api/client';
-import type { Clock } from '../../src/main/clock';
+import { createApiClient, type ApiClient, type ApiClientOptions } from '@main/api/client';
+import type { Clock } from '@main/clock';
 import {
   Connection,
   connectionTokenManager,
   saveConnectionSecret,
-} from '../../src/main/connections/connection';
-import { MemoryCredentialStore } from '../../src/main/connections/keychain';
-import type { TokenManager } from '../../src/main/connections/token-manager';
-import { CoreEventBus } from '../../src/main/events';
-import { createLocalStore, type LocalStore } from '../../src/main/stores';
-import type { CoreEventName, CoreEvents } from '../../src/shared/events';
-import type { SandboxOptionsInput, SandboxRuntime } from '../../src/sandbox';
+} from '@main/connections/connection';
+import { MemoryCredentialStore } from '@main/connections/keychain';
+import type { TokenManager } from '@main/connections/token-manager';
+import { CoreEventBus } from '@main/core-event-bus';
+import { createLocalStore, type LocalStore } from '@main/stores';
+import type { CoreEventName, CoreEvents } from '@shared/core-events';
+import type { SandboxOptionsInput, SandboxRuntime } from '@sandbox/index';
 import { startRewritingProxy, type RewritingProxy } from './rewriting-proxy';
 import { startTestSandbox, type TestSandbox } from './sandbox';
 import { TEST_KEY } from './store-key';

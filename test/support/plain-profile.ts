@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
-import { applyKey, storeFileKind, type StoreKey } from '../../src/main/store/cipher';
-import { profileStoreFiles } from '../../src/main/stores/profile-files';
-import type { CredentialStore } from '../../src/main/connections/keychain';
-import { PROFILE_FILE, storeKeyAccount } from '../../src/main/stores/profile-key';
-import { StoreKey as StoreKeySchema } from '../../src/shared/store-cipher';
+import { applyKey, storeFileKind, type StoreKey } from '@main/db/cipher';
+import { profileStoreFiles } from '@main/stores/profile-files';
+import type { CredentialStore } from '@main/connections/keychain';
+import { PROFILE_FILE, storeKeyAccount } from '@main/stores/profile-key';
+import { StoreKey as StoreKeySchema } from '@shared/store-cipher';
 
 /** Decrypts a store file back to plain SQLite (PRAGMA rekey to no key), as it was before. */
 export function decryptStoreFile(file: string, key: StoreKey): void {

@@ -1,18 +1,14 @@
-import type { Protocol } from '../../src/shared/api';
-import type { JobError, JobState, StoredJob } from '../../src/main/jobs/job-model';
+import type { Protocol } from '@shared/api';
+import type { JobError, JobState, StoredJob } from '@main/jobs/job-model';
 import {
   parseChange,
   queueKeyOf,
   reconcileChange,
   type ChangeQueueContext,
   type ProtocolJob,
-} from '../../src/main/jobs/protocol/change-queue';
-import { protocolJobs } from '../../src/main/jobs/protocol/protocol-job';
-import {
-  markPushed,
-  markRefused,
-  type ProtocolContext,
-} from '../../src/main/protocols/server-changes';
+} from '@main/protocols/change-queue';
+import { protocolJobs } from '@main/protocols/protocol-job';
+import { markPushed, markRefused, type ProtocolContext } from '@main/protocols/server-changes';
 import type { memoryStore } from './store-fixtures';
 
 export type Store = ReturnType<typeof memoryStore>;

@@ -1,4 +1,4 @@
-import { silentLogger, type Logger } from '../../src/main/logging';
+import { silentLogger, type Logger } from '@main/logging';
 
 /**
  * A logger that records its error lines in `lines`, as the file logger would write them (before

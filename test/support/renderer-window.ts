@@ -1,4 +1,4 @@
-import type { OrderDeskApi } from '../../src/shared/ipc';
+import type { OrderDeskApi } from '@shared/ipc';
 
 /**
  * The renderer's global as src/renderer/src/env.d.ts declares it, for renderer stores tested in

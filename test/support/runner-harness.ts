@@ -1,9 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { z } from 'zod';
-import type { Job, JobKindName, Outcome } from '../../src/main/jobs/job-model';
-import { JobRunner, type JobChanged, type JobKind } from '../../src/main/jobs/job-runner';
-import type { LocalStore } from '../../src/main/stores';
-import type { Timers } from '../../src/main/timers';
+import type { Job, JobKindName, Outcome } from '@main/jobs/job-model';
+import { JobRunner, type JobChanged, type JobKind } from '@main/jobs/job-runner';
+import type { LocalStore } from '@main/stores';
+import type { Timers } from '@main/timers';
 import { memoryStore } from './store-fixtures';
 
 /**

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { Order, OrderList, type OrderStatus, type OrderV101 } from '../../src/shared/api';
+import { Order, OrderList, type OrderStatus, type OrderV101 } from '@shared/api';
 import { validOrderBody, type TestSandbox } from './sandbox';
 
 /** Small helpers shared by the black-box order tests. */

@@ -3,7 +3,7 @@ import {
   type RunningSandbox,
   type SandboxOptionsInput,
   type SandboxRuntime,
-} from '../../src/sandbox';
+} from '@sandbox/index';
 
 export interface ApiResponse<T = unknown> {
   status: number;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import Database from 'better-sqlite3-multiple-ciphers';
-import { applyKey, type StoreKey } from '../../src/main/store/cipher';
+import { applyKey, type StoreKey } from '@main/db/cipher';
 import { TEST_KEY } from './store-key';
 
 /** The page size of every store (SQLite's default, which the stores keep). */

@@ -5,8 +5,8 @@ import type {
   Protocol,
   ProtocolRead,
   ProtocolRequest,
-} from '../../src/shared/api';
-import { createLocalStore, type LocalStore } from '../../src/main/stores';
+} from '@shared/api';
+import { createLocalStore, type LocalStore } from '@main/stores';
 
 /** A clock the test moves by hand. */
 export function manualClock(start = Date.parse('2025-03-01T10:00:00Z')) {

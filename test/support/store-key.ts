@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3-multiple-ciphers';
-import { applyKey } from '../../src/main/store/cipher';
-import { StoreKey } from '../../src/shared/store-cipher';
+import { applyKey } from '@main/db/cipher';
+import { StoreKey } from '@shared/store-cipher';
 
 /**
  * The key the tests' store files are encrypted with, where a test is not about keys: every store

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { WebhookPayload } from '../../src/shared/api';
+import { WebhookPayload } from '@shared/api';
 
 /** One request as the receiver saw it: headers and the raw body bytes as text. */
 export interface ReceivedRequest {

@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
-import type { IpcTransport } from '../../src/shared/ipc-bridge';
-import { BROWSER_HOST_PATHS, WireHostMessage } from '../../src/shared/ipc';
+import type { IpcTransport } from '@shared/ipc-bridge';
+import { BROWSER_HOST_PATHS, WireHostMessage } from '@shared/ipc';
 
 export interface SocketTransport extends IpcTransport {
   close(): Promise<void>;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { ActivityDetail, type ChainBreak, type ChainCheckView } from '@shared/activity-views';
-import type { Db } from '../store/db';
-import { prepareCached } from '../store/rows';
+import type { Db } from '../db/db';
+import { prepareCached } from '../db/rows';
 
 /*
  * The activity record's hash chain: each entry's hash covers its fields and the hash of the entry

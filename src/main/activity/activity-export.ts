@@ -1,6 +1,6 @@
 import { ACTION_WORDS } from '@shared/activity-words';
 import type { CsvFile } from '@shared/csv-file';
-import { writeCsv, type CsvCell } from '../csv/csv-text';
+import { writeCsv, type CsvCell } from '../csv-text';
 import type { ActivityEntry, ActivityMatch, ActivityRepo } from './activity-repo';
 
 /**

@@ -6,10 +6,10 @@ import {
   type ActivityActor,
   type ActivityFilter,
 } from '@shared/activity-views';
-import type { Db } from '../store/db';
-import { StoreError } from '../store/errors';
-import { jsonText, parseRow, prepareCached, runTransaction } from '../store/rows';
-import { UnchangedCache } from '../store/unchanged-cache';
+import type { Db } from '../db/db';
+import { StoreError } from '../db/errors';
+import { jsonText, parseRow, prepareCached, runTransaction } from '../db/rows';
+import { UnchangedCache } from '../db/unchanged-cache';
 import { GENESIS_HASH, canonicalJson, chainAnchor, entryHash } from './activity-chain';
 
 /** One entry to append: what, to which ids, the facts, and who, when (set by ActivityLog). */

@@ -8,7 +8,7 @@ import {
   type ActivityActor,
   type StaffView,
 } from '@shared/activity-views';
-import { SETTING_KEYS, type SettingsRepo } from '../store/settings-repo';
+import { SETTING_KEYS, type SettingsRepo } from '../db/settings-repo';
 
 /** A change to the staff list that cannot be made (a name twice, one not in the list). */
 export class StaffRefused extends Error {

@@ -1,4 +1,3 @@
-import type { TokenManager } from '../connections/token-manager';
 import { systemClock, type Clock } from '../clock';
 import { ApiClientError, isApiClientError, isOutcomeUnknown } from './errors';
 import { errorFromResponse, interceptedError, notTheApi, transportError } from './http';
@@ -10,10 +9,19 @@ import {
   type RetryClass,
 } from './retry';
 
+/** Where the transport gets its bearer token (connections/token-manager.ts is the app's). */
+export interface TokenSource {
+  getToken(): Promise<string>;
+  /** The API answered 401 with `token`: forget it. */
+  invalidate(token: string): void;
+  /** The API refused `token` again after a renewal: its secret counts as rejected. */
+  reject?(token: string, error: ApiClientError): void;
+}
+
 export interface TransportOptions {
   /** {base_url}, e.g. https://api.example.com/v1 */
   baseUrl: string;
-  tokens: Pick<TokenManager, 'getToken' | 'invalidate'> & Partial<Pick<TokenManager, 'reject'>>;
+  tokens: TokenSource;
   fetch?: typeof fetch;
   clock?: Clock;
   sleep?: (ms: number) => Promise<void>;

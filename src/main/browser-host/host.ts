@@ -11,7 +11,7 @@ import { CSV_TEXT_MAX } from '@shared/protocol-csv-views';
 import type { Core } from '../core';
 import type { CredentialStore } from '../connections/keychain';
 import { createIpcDispatcher, type IpcDispatcher } from '../ipc/dispatch';
-import { forwardIpcEvents } from '../ipc/events';
+import { forwardIpcEvents } from '../ipc/event-forwarding';
 import type { Logger, Redactor } from '../logging';
 import { newToken, tokenMatches } from './access';
 import { injectBridge } from './index-html';
@@ -117,7 +117,9 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   /** Set once listening: http://127.0.0.1:PORT and its Host header value. */
   let origin = '';
   let hostHeader = '';
-  const app = Fastify({ logger: false, bodyLimit: MAX_MESSAGE_BYTES });
+  // Stopping never waits on a tab: its requests and socket are cut (the page says the host is
+  // down and reconnects to the next launch).
+  const app = Fastify({ logger: false, bodyLimit: MAX_MESSAGE_BYTES, forceCloseConnections: true });
 
   // A page reached by another name (DNS rebinding) is not ours to serve.
   app.addHook('onRequest', async (request, reply) => {
@@ -129,7 +131,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
   });
 
-  await app.register(fastifyWebsocket, { options: { maxPayload: MAX_MESSAGE_BYTES } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: MAX_MESSAGE_BYTES },
+    // Not a closing handshake that waits up to 30 s on a tab that no longer answers.
+    preClose: (done) => {
+      for (const client of app.websocketServer.clients) client.terminate();
+      app.websocketServer.close(() => done());
+    },
+  });
   await app.register(fastifyStatic, { root: rendererDir, index: false, wildcard: true });
 
   const sendIndex = (_request: FastifyRequest, reply: FastifyReply) =>

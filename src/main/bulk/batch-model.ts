@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CreateOrderRequest, OrderStatusRead } from '@shared/api';
 import { ActivityActor } from '@shared/activity-views';
 import type { AutoCancel } from '../orders/orders-repo';
-import { jsonTextOrNull } from '../store/rows';
+import { jsonTextOrNull } from '../db/rows';
 import type { JobError, JobState } from '../jobs/job-model';
 
 export const BatchState = z.enum(['running', 'paused', 'done']);

@@ -2,7 +2,7 @@ import type { CreateOrderRequest, ProductRead } from '@shared/api';
 import { centsToMoney, moneyToCents } from '@shared/money';
 import { priceOrder, type Pricing } from '@shared/pricing';
 import { TOTAL_UNKNOWN_DISCOUNT, TOTAL_UNKNOWN_PRODUCT } from '@shared/pricing-views';
-import { productRefusal } from '@shared/product-status';
+import { productRefusal } from '@shared/api/product-status';
 import {
   isHeldInReview,
   isSendableInReview,
@@ -12,10 +12,14 @@ import {
   type ReviewItemView,
 } from '@shared/work-views';
 import { storedPricing, type StoredPricing } from '../catalog/partner-pricing';
-import type { DuplicateOrders } from '../orders/duplicate-orders';
-import type { LocalStore } from '../stores';
+import type { DuplicateOrders } from './duplicate-orders';
+import type { BatchStore } from './batch-store';
 import type { ProtocolOrderSource } from '../protocols/protocol-model';
-import { describeProblem, orderRequestFromProtocol, type ItemProblem } from './order-requests';
+import {
+  describeProblem,
+  orderRequestFromProtocol,
+  type ItemProblem,
+} from '../orders/order-requests';
 
 /** Product statuses worth a warning: the order ships late (those refused are `refusals`). */
 const STATUS_WARNINGS: Partial<Record<ProductRead['status'], string>> = {
@@ -43,7 +47,7 @@ export type Reviewed = {
 };
 
 /** The mirrored catalog, each product read once per review. */
-export function productLookup(store: LocalStore): ProductLookup {
+export function productLookup(store: BatchStore): ProductLookup {
   const products = new Map<number, ProductRead | null>();
   return (id) => {
     if (!products.has(id)) products.set(id, store.products.get(id));
@@ -61,7 +65,7 @@ export function productLookup(store: LocalStore): ProductLookup {
  * product is missing from the catalog. `exact` when the server prices with the same function.
  */
 export async function reviewBatch(
-  store: LocalStore,
+  store: BatchStore,
   protocolLocalIds: readonly string[],
   options: ReviewOptions,
 ): Promise<BatchReviewView> {

@@ -6,11 +6,11 @@ import { tallyOrders, type OrderOutcomeView } from '@shared/order-outcome';
 import type { Clock } from '../clock';
 import type { JobsRepo } from '../jobs/jobs-repo';
 import type { StoredJob } from '../jobs/job-model';
-import { BATCH_ORDERS_SETTLED, OrderJobData, enqueueOrderJob } from '../jobs/order-job';
+import { BATCH_ORDERS_SETTLED, OrderJobData, enqueueOrderJob } from '../orders/order-job';
 import type { OrdersRepo } from '../orders/orders-repo';
-import type { Db } from '../store/db';
-import { StoreError } from '../store/errors';
-import { parseRow, prepareCached, runTransaction } from '../store/rows';
+import type { Db } from '../db/db';
+import { StoreError } from '../db/errors';
+import { parseRow, prepareCached, runTransaction } from '../db/rows';
 import { BatchRow, type Batch, type BatchItem, type BatchProgress } from './batch-model';
 
 const OrderPriceRow = z.object({ status: OrderStatusRead, price: Money.nullable() });

@@ -1,14 +1,14 @@
 import type { CreateOrderRequest, ProductRead } from '@shared/api';
 import type { ActivityDetail } from '@shared/activity-views';
 import type { ActivityLog } from '../activity/activity-log';
-import type { CoreEvents } from '@shared/events';
+import type { CoreEvents } from '@shared/core-events';
 import type { Clock } from '../clock';
-import type { CoreEventBus } from '../events';
+import type { CoreEventBus } from '../core-event-bus';
 import type { JobChanged, JobRunner } from '../jobs/job-runner';
-import { LATE_ORDER_WINDOW_MS, type DuplicateOrders } from '../orders/duplicate-orders';
+import { LATE_ORDER_WINDOW_MS, type DuplicateOrders } from './duplicate-orders';
 import type { OrderActions } from '../orders/order-actions';
-import { DEFAULT_ORDER_CONCURRENCY, OrderJobData } from '../jobs/order-job';
-import type { LocalStore } from '../stores';
+import { DEFAULT_ORDER_CONCURRENCY, OrderJobData } from '../orders/order-job';
+import type { BatchStore } from './batch-store';
 import type { Timers } from '../timers';
 import {
   BatchRejectedError,
@@ -16,11 +16,11 @@ import {
   orderRequestFromProtocol,
   protocolLabel,
   type RejectedProtocol,
-} from './order-requests';
+} from '../orders/order-requests';
 import { KeyedThrottle } from './throttle';
 
 export interface BulkSubmitterOptions {
-  store: LocalStore;
+  store: BatchStore;
   /** Records each batch submitted and each item sent again, with its own write. */
   activity: Pick<ActivityLog, 'record' | 'actor'>;
   /** The runner that sends the batches' order jobs. */
@@ -143,7 +143,7 @@ export class BulkSubmitter {
   }
 
   /**
-   * A batch of one order already built and checked (orders/create-order.ts: an order written
+   * A batch of one order already built and checked (bulk/create-order.ts: an order written
    * from scratch, frozen with no protocol), sent once. `what` names it in the log.
    */
   submitBuilt(
@@ -338,7 +338,13 @@ export class BulkSubmitter {
     this.cancelling = (async () => {
       do {
         this.cancelAgain = false;
-        for (const d of this.o.store.orders.pendingAutoCancels()) await this.cancelRepeat(d);
+        const batches = new Set<string>();
+        for (const d of this.o.store.orders.pendingAutoCancels()) {
+          await this.cancelRepeat(d);
+          batches.add(d.batchId);
+        }
+        // Each batch tells of its pass once: one notice counts all its cancelled repeats.
+        for (const batchId of batches) this.throttle.flush(batchId);
       } while (this.cancelAgain);
     })().finally(() => {
       this.cancelling = null;
@@ -361,7 +367,6 @@ export class BulkSubmitter {
           `batch ${d.batchId}: a repeat of another desk's order ${done ? 'cancelled' : 'could not be cancelled'}`,
         );
       }
-      this.throttle.flush(d.batchId);
     } catch (error) {
       this.log(`batch ${d.batchId}: a repeat not cancelled yet: ${String(error)}`);
     }

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { PartnerPricing, type PricingTermsView } from '@shared/pricing-views';
 import type { ApiClient } from '../api/client';
 import type { Clock } from '../clock';
-import { CorruptRowError, SYNC_KEYS } from '../store';
-import type { LocalStore } from '../stores';
+import { CorruptRowError, SYNC_KEYS } from '../db';
+import type { SyncStateRepo } from '../db/sync-state-repo';
 
 /** The stored copy: the terms, and when they were read (epoch ms, local clock). */
 const StoredPricing = PartnerPricing.extend({ readAt: z.int().min(0) });
 export type StoredPricing = z.infer<typeof StoredPricing>;
 
-type Store = Pick<LocalStore, 'syncState'>;
+type Store = { syncState: SyncStateRepo };
 
 /**
  * The partner's pricing terms as last read on this connection, or null when they never were.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ProductRead, type ProductStatusRead } from '@shared/api';
-import { PICKER_STATUS_ORDER, pickerRank } from '@shared/product-status';
-import type { Db } from '../store/db';
+import { PICKER_STATUS_ORDER, pickerRank } from '@shared/api/product-status';
+import type { Db } from '../db/db';
 import {
   epochMs,
   jsonText,
@@ -9,7 +9,7 @@ import {
   parseRow,
   prepareCached,
   runTransaction,
-} from '../store/rows';
+} from '../db/rows';
 
 const Row = z.object({ id: z.int(), body: jsonText(ProductRead) });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ShippingMethodInfo, type ShippingMethod } from '@shared/api';
-import type { Db } from '../store/db';
-import { jsonText, parseRow, prepareCached, runTransaction } from '../store/rows';
+import type { Db } from '../db/db';
+import { jsonText, parseRow, prepareCached, runTransaction } from '../db/rows';
 
 const Row = z.object({ id: z.string(), body: jsonText(ShippingMethodInfo) });
 

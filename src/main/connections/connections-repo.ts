@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../clock';
 import { Connection, type ConnectionInput } from './connection';
-import type { Db } from '../store/db';
-import { StoreError } from '../store/errors';
-import { flag, parseRow, prepareCached, runTransaction } from '../store/rows';
+import type { Db } from '../db/db';
+import { StoreError } from '../db/errors';
+import { flag, parseRow, prepareCached, runTransaction } from '../db/rows';
 
 /** A connection as stored: the record of credentials/connection.ts (no secret) plus bookkeeping. */
 export const StoredConnection = Connection.extend({ createdAt: z.int(), isActive: z.boolean() });
@@ -35,7 +35,7 @@ const Row = z
 
 /**
  * The saved connections, in the app store (app.db). Each connection's mirror and work live in a
- * store file of its own (store/store-files.ts), so making another one active empties nothing.
+ * store file of its own (db/store-files.ts), so making another one active empties nothing.
  */
 export class ConnectionsRepo {
   constructor(

@@ -2,8 +2,8 @@ import type { ProductRead, ProtocolDraft } from '@shared/api';
 import type { CsvFile } from '@shared/csv-file';
 import type { ProtocolMatchQuery, ProtocolOrder } from '../protocols/protocols-repo';
 import type { LocalStore } from '../stores';
-import { writeCsv, type CsvCell } from './csv-text';
-import { DOSE_FIELDS, headerRow, PRODUCT_FIELDS } from './protocol-columns';
+import { writeCsv, type CsvCell } from '../csv-text';
+import { DOSE_FIELDS, headerRow, PRODUCT_FIELDS } from './csv-columns';
 
 /** Product groups in the template: room for a typical protocol; more can be added by hand. */
 export const TEMPLATE_GROUPS = 3;

@@ -1,14 +1,15 @@
 import type { ProtocolRequest } from '@shared/api';
+import { ORDER_TYPE_WORDS, SHIPPING_METHOD_WORDS } from '@shared/order-words';
 import {
   CSV_IMPORT_ROWS_MAX,
   type CsvBadRow,
   type CsvGoodRow,
   type CsvImportPreview,
 } from '@shared/protocol-csv-views';
-import { peopleOfId, personKey, suggestFreeId } from '../patients/patient-identity';
+import { peopleOfId, personKey, suggestFreeId } from '../protocols/patient-identity';
 import type { LocalStore } from '../stores';
-import { CsvSyntaxError, readCsv, type CsvRow } from './csv-text';
-import { mapHeader, type ColumnMap } from './protocol-columns';
+import { CsvSyntaxError, readCsv, type CsvRow } from '../csv-text';
+import { mapHeader, type ColumnMap } from './csv-columns';
 import { parseProtocolRow, rowLabel, type ImportCatalog } from './protocol-row';
 
 /** The file as a whole cannot be read as protocols: each problem, for people. */
@@ -174,7 +175,7 @@ export function planImport(store: LocalStore, text: string): ImportPlan {
       row,
       patient: `${c.firstName} ${c.lastName}`,
       sourceId: c.sourceId,
-      summary: `${r.lineItems.length} product${r.lineItems.length === 1 ? '' : 's'} · ${r.daysSupply} days · ${r.shippingMethod} · ${r.orderType}`,
+      summary: `${r.lineItems.length} product${r.lineItems.length === 1 ? '' : 's'} · ${r.daysSupply} days · ${SHIPPING_METHOD_WORDS[r.shippingMethod]} · ${ORDER_TYPE_WORDS[r.orderType]}`,
       warnings: parsed.warnings,
       request: r,
     });

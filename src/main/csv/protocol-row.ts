@@ -11,6 +11,7 @@ import {
   type LineItemRequest,
   type ProductStatusRead,
 } from '@shared/api';
+import { ORDER_TYPE_WORDS, SHIPPING_METHOD_WORDS } from '@shared/order-words';
 import { NOT_A_PHONE, ProtocolInput } from '@shared/protocol-input';
 import type { CsvRowReason } from '@shared/protocol-csv-views';
 import { stateCodeOf } from '@shared/us-states';
@@ -23,7 +24,7 @@ import {
   type ColumnMap,
   type FixedKey,
   type ProductField,
-} from './protocol-columns';
+} from './csv-columns';
 
 /** What a row's check needs to know of a product in the catalog mirror. */
 export interface CatalogProduct {
@@ -236,10 +237,11 @@ export function parseProtocolRow(
   const days = choice(row.fixed('daysSupply'), DAYS_SUPPLY_VALUES, (t) => t.trim());
   const shipping = choice(row.fixed('shippingMethod'), SHIPPING_METHODS, letters);
   const orderType = choice(row.fixed('orderType'), ORDER_TYPES, letters);
+  // Named in the words the screens use (any case and spacing of them is read, as are the codes).
   const choices = [
     ['daysSupply', days, DAYS_SUPPLY_VALUES],
-    ['shippingMethod', shipping, SHIPPING_METHODS],
-    ['orderType', orderType, ORDER_TYPES],
+    ['shippingMethod', shipping, SHIPPING_METHODS.map((m) => SHIPPING_METHOD_WORDS[m])],
+    ['orderType', orderType, ORDER_TYPES.map((t) => ORDER_TYPE_WORDS[t])],
   ] as const;
   for (const [key, value, options] of choices) {
     if (value === 'missing') reasons.push({ column: fixedHeader(key), message: 'is required' });

@@ -4,11 +4,12 @@ import { fieldName } from '@shared/field-names';
 import type { IpcError, IpcErrorKind, IpcFieldError } from '@shared/ipc';
 import { ApiClientError } from '../api/errors';
 import { isKeychainError } from '../connections/keychain-guard';
-import { PatientIdClash } from '../patients/patient-identity';
+import { PatientIdClash } from '../protocols/patient-identity';
 import type { Logger } from '../logging';
-import { StoreError } from '../store/errors';
-import { storeFaultMessage } from '../store/fault-messages';
-import { storeFaultOf } from '../store/store-faults';
+import { PracticeRefused } from '../practice';
+import { StoreError } from '../db/errors';
+import { storeFaultMessage } from '../db/fault-messages';
+import { storeFaultOf } from '../db/store-faults';
 
 /** A failure a handler reports on purpose: it crosses as is. */
 export class IpcFailure extends Error {
@@ -72,6 +73,9 @@ export function toIpcError(
   }
   if (error instanceof IpcFailure) {
     return { kind: error.kind, message: error.message, fieldErrors: error.fieldErrors };
+  }
+  if (error instanceof PracticeRefused) {
+    return { kind: error.kind, message: error.message, fieldErrors: [] };
   }
   if (error instanceof PatientIdClash) {
     // The window asks the user with these facts and calls again with the answer.

@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '@shared/api';
-import { productRefusal } from '@shared/product-status';
+import { productRefusal } from '@shared/api/product-status';
 
 /** What the wording of a refusal may look up besides the server's issue. */
 export interface RefusalContext {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ValidationIssue } from '@shared/api';
-import { jsonText, jsonTextOrNull } from '../store/rows';
+import { jsonText, jsonTextOrNull } from '../db/rows';
 
 /** The kinds of write to the server: a protocol's pending change, or an order create. */
 export const JobKindName = z.enum(['protocol', 'order']);

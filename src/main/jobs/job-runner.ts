@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { Clock } from '../clock';
-import type { Db } from '../store/db';
-import { parseRow, runTransaction } from '../store/rows';
-import { storeFaultOf } from '../store/store-faults';
+import type { Db } from '../db/db';
+import { parseRow, runTransaction } from '../db/rows';
+import { storeFaultOf } from '../db/store-faults';
 import { Waiter, type Timers } from '../timers';
 import { RETRY_MAX_MS, retryDelayMs } from './backoff';
 import type { Job, JobError, JobKindName, JobState, Outcome, StoredJob } from './job-model';

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock';
-import type { Db } from '../store/db';
-import { CorruptRowError, StoreError } from '../store/errors';
-import { parseRow, prepareCached } from '../store/rows';
+import type { Db } from '../db/db';
+import { CorruptRowError, StoreError } from '../db/errors';
+import { parseRow, prepareCached } from '../db/rows';
 import {
   JobRow,
   type JobError,

@@ -2,9 +2,9 @@ import type { AppOrder } from '@shared/api';
 import type { ActivityLog } from '../activity/activity-log';
 import type { ApiClient } from '../api/client';
 import { isApiClientError } from '../api/errors';
-import type { CoreEventBus } from '../events';
-import { protocolOfOrder } from '../jobs/order-job';
-import type { LocalStore } from '../stores';
+import type { CoreEventBus } from '../core-event-bus';
+import { protocolOfOrder } from './order-job';
+import type { OrderStore } from './order-store';
 import { orderStatusEvent } from './orders-repo';
 
 export type CancelOutcome =
@@ -25,7 +25,7 @@ export const CANCEL_MESSAGES = {
 } as const;
 
 export interface OrderActionsDeps {
-  store: LocalStore;
+  store: OrderStore;
   client: Pick<ApiClient, 'cancelOrder' | 'getOrder'>;
   bus: CoreEventBus;
   /** Records a cancel that went through, with the cancelled order's write. */
@@ -48,11 +48,14 @@ export function createOrderActions(deps: OrderActionsDeps): OrderActions {
   const log = deps.log ?? (() => undefined);
 
   /** Stores the order and emits order-status when its status is new to the store. */
-  const record = (order: AppOrder): AppOrder => {
+  const record = (order: AppOrder, repeatOf?: string): AppOrder => {
     const result = deps.store.orders.upsert(order, { source: 'pulled' });
     // New to the store counts too (statusChanged does not).
     if (result.previous?.status !== result.order.status)
-      deps.bus.emit('order-status', orderStatusEvent(result));
+      deps.bus.emit('order-status', {
+        ...orderStatusEvent(result),
+        ...(repeatOf ? { repeatOf } : {}),
+      });
     return result.order;
   };
 
@@ -65,9 +68,9 @@ export function createOrderActions(deps: OrderActionsDeps): OrderActions {
       try {
         const cancelled = await deps.client.cancelOrder(orderId);
         const order = deps.store.transaction(() => {
-          const stored = record(cancelled);
-          const protocol = protocolOfOrder(deps.store.db, orderId);
           const repeatOf = options.repeatOf;
+          const stored = record(cancelled, repeatOf);
+          const protocol = protocolOfOrder(deps.store.db, orderId);
           deps.activity.record({
             action: 'order-cancelled',
             subjects: {

@@ -1,6 +1,6 @@
 import type { AppOrder } from '@shared/api';
 import type { CsvFile } from '@shared/csv-file';
-import { writeCsv, type CsvCell } from '../csv/csv-text';
+import { writeCsv, type CsvCell } from '../csv-text';
 import type { OrderQuery, OrdersRepo } from './orders-repo';
 
 /**

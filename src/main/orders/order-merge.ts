@@ -19,18 +19,11 @@ const statusClass = (status: OrderStatusRead): string =>
   isKnownOrderStatus(status) ? statusToV101(status) : status;
 
 /**
- * The order to store when `incoming` is read and `existing` was stored. Status precedence:
- * 1. A read older than the stored one (updatedAt earlier) changes nothing: late webhooks and
- *    slow polls cannot move an order backwards.
- * 2. An exact (1.0.2) status is taken as read.
- * 3. A coarse (1.0.1) status in the same 1.0.1 class as the stored one (statusToV101 equal; e.g.
- *    PROCESSING over DISPENSING, SHIPPED over DELIVERED) keeps the stored, more advanced status.
- *    It stays 'exact' when updatedAt is the same (nothing happened since); when updatedAt moved,
- *    the order may have advanced within the class, so it becomes 'coarse': "at least" that status.
- * 4. Any other coarse status is taken as read (a status the app does not know is a class of its
- *    own: ON_HOLD over PROCESSING is taken, and PROCESSING over ON_HOLD again).
- * A 1.0.1 body lacks line item names, totals, flags and images and most of fulfillmentInfo: those
- * are kept from the stored order (same product id; same carrier and tracking number).
+ * The order to store when `incoming` is read and `existing` was stored. An older read changes
+ * nothing; an exact (1.0.2) status is taken; a coarse (1.0.1) status of the stored one's class
+ * keeps the stored status ('coarse' once updatedAt moved); any other coarse status is taken. What
+ * a 1.0.1 body lacks (names, totals, most of fulfillmentInfo) is kept from the stored order.
+ * The rules with examples: docs/decisions.md, "Order status precedence".
  */
 export function mergeOrder(existing: AppOrder | null, incoming: AppOrder): AppOrder {
   if (!existing) return incoming;

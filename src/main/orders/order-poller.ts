@@ -3,22 +3,26 @@ import type { ApiClient } from '../api/client';
 import { isApiClientError } from '../api/errors';
 import { describeSkipped } from '../api/http';
 import { systemClock, type Clock } from '../clock';
-import type { CoreEvents } from '@shared/events';
-import type { CoreEventBus } from '../events';
-import type { LocalStore } from '../stores';
+import type { CoreEvents } from '@shared/core-events';
+import type { CoreEventBus } from '../core-event-bus';
+import type { OrderStore } from './order-store';
 import type { DueOrder } from './orders-repo';
 import {
   DEFAULT_POLL_SCHEDULE,
   LIST_PAGE_SIZE,
+  POLL_BUDGET_PER_MINUTE,
+  POLL_CADENCES,
   planPollCycle,
   pollIntervalMs,
+  type PollCadence,
   type PollInterval,
+  type PollPace,
   type PollPlan,
 } from './poll-plan';
 import { realTimers, type Timers } from '../timers';
 
 export interface OrderPollerOptions {
-  store: LocalStore;
+  store: OrderStore;
   client: Pick<ApiClient, 'getOrder' | 'listOrders'>;
   bus: CoreEventBus;
   /** The steady clock of the poll schedule. */
@@ -26,10 +30,16 @@ export interface OrderPollerOptions {
   /** The server's time: an order's age counts from its server createdAt to it. Default `clock`. */
   serverTime?: Clock;
   timers?: Timers;
-  /** API requests the poller may make in any minute. Default 60. */
+  /** API requests the poller may make in any minute. Default 20 (POLL_BUDGET_PER_MINUTE). */
   budgetPerMinute?: number;
-  /** Time between cycles once started. Default 60 s. */
+  /** Time between cycles at the slow cadence. Default 60 s. */
   cycleMs?: number;
+  /** Whether someone is looking (the Presence): fast or slow cadence. Absent: always slow. */
+  pace?: PaceSource;
+  /** The fast cadence. Default POLL_CADENCES.fast. */
+  fast?: PollCadence;
+  /** The longest wait after the server answered 429. Default 5 min. */
+  maxBackoffMs?: number;
   /** 'get' polls each due order with get order (the baseline the benchmark compares with). */
   strategy?: 'hybrid' | 'get';
   schedule?: readonly PollInterval[];
@@ -58,8 +68,16 @@ export interface PollCycleReport {
 
 type OrderStatusEvent = CoreEvents['order-status'];
 
+/** The pace the poller follows, and its changes (main/presence.ts). */
+export interface PaceSource {
+  readonly pace: PollPace;
+  onChange(listener: (pace: PollPace) => void): () => void;
+}
+
 const WINDOW_MS = 60_000;
 const MAX_DUE_READ = 100_000;
+/** A cycle spends at most the budget of this much of a minute, so a burst leaves room after it. */
+const BURST_MS = 15_000;
 
 /**
  * Follows active orders until a final status (CANCELLED, SHIPPED, DELIVERED): each order is due
@@ -75,6 +93,8 @@ export class OrderPoller {
   private readonly timers: Timers;
   private readonly budgetPerMinute: number;
   private readonly cycleMs: number;
+  private readonly fast: PollCadence;
+  private readonly maxBackoffMs: number;
   private readonly schedule: readonly PollInterval[];
   private readonly log: (line: string) => void;
   /** Times of requests made in the last minute (the budget's sliding window). */
@@ -82,36 +102,66 @@ export class OrderPoller {
   private handle: unknown = null;
   private running = false;
   private current: Promise<unknown> | null = null;
+  /** The wait after a 429 (0: none): it doubles while the server keeps refusing. */
+  private backoffMs = 0;
+  /** When a fast cycle last looked at every due order, not only the first band. */
+  private lastWholeAt = -Infinity;
+  private unsubscribePace: (() => void) | null = null;
 
   constructor(private readonly options: OrderPollerOptions) {
     this.clock = options.clock ?? systemClock;
     this.timers = options.timers ?? realTimers;
-    this.budgetPerMinute = options.budgetPerMinute ?? 60;
-    this.cycleMs = options.cycleMs ?? 60_000;
+    this.budgetPerMinute = options.budgetPerMinute ?? POLL_BUDGET_PER_MINUTE;
+    this.cycleMs = options.cycleMs ?? POLL_CADENCES.slow.cycleMs;
+    this.fast = options.fast ?? POLL_CADENCES.fast;
+    this.maxBackoffMs = options.maxBackoffMs ?? 5 * 60_000;
     this.schedule = options.schedule ?? DEFAULT_POLL_SCHEDULE;
     this.log = options.log ?? (() => undefined);
   }
 
-  /** Runs a cycle now and then every cycleMs until stop(). */
+  /** The cadence now: fast while someone looks at a window, else slow. */
+  get pace(): PollPace {
+    return this.options.pace?.pace ?? 'slow';
+  }
+
+  /** Runs a cycle now and then one per cycle of the cadence until stop(). */
   start(): void {
     if (this.running) return;
     this.running = true;
     const longest = this.schedule[this.schedule.length - 1]!.intervalMs;
     this.options.store.orders.clampPollSchedule(this.clock.now(), longest);
+    // Back to fast (a window shown again): a cycle at once, unless the server asked to wait.
+    this.unsubscribePace =
+      this.options.pace?.onChange((pace) => {
+        if (pace !== 'fast' || !this.running || this.backoffMs > 0 || this.handle === null) return;
+        this.timers.clearTimeout(this.handle);
+        this.next(0);
+      }) ?? null;
     this.next(0);
   }
 
   async stop(): Promise<void> {
     this.running = false;
+    this.unsubscribePace?.();
+    this.unsubscribePace = null;
     if (this.handle !== null) this.timers.clearTimeout(this.handle);
     this.handle = null;
     await this.current;
   }
 
-  /** The budget of one cycle: the per-minute budget scaled to the cycle, less what the last minute used. */
+  /** Time between cycles at the cadence now. */
+  get currentCycleMs(): number {
+    return this.pace === 'fast' ? this.fast.cycleMs : this.cycleMs;
+  }
+
+  /**
+   * The budget of one cycle: the per-minute budget scaled to the cycle (at least 15 s of it), less
+   * what the last minute used.
+   */
   cycleBudget(now = this.clock.now()): number {
     while (this.spent.length > 0 && this.spent[0]! <= now - WINDOW_MS) this.spent.shift();
-    const perCycle = Math.max(1, Math.floor((this.budgetPerMinute * this.cycleMs) / WINDOW_MS));
+    const share = Math.max(this.currentCycleMs, BURST_MS) / WINDOW_MS;
+    const perCycle = Math.max(1, Math.floor(this.budgetPerMinute * share));
     return Math.max(0, Math.min(perCycle, this.budgetPerMinute - this.spent.length));
   }
 
@@ -121,7 +171,21 @@ export class OrderPoller {
     const now = this.clock.now();
     const sending = this.options.online?.() ?? true;
     const budget = sending ? this.cycleBudget(now) : 0;
-    const due = orders.dueForPolling(now, MAX_DUE_READ);
+    // Fast: the first band alone, and every order once per slow cycle, so the backlog of older
+    // orders never takes the budget the young ones need.
+    const whole = this.pace !== 'fast' || now - this.lastWholeAt >= this.cycleMs;
+    if (whole && sending) this.lastWholeAt = now;
+    const fast =
+      this.pace === 'fast'
+        ? {
+            divisor: this.fast.divisor,
+            upToMs: this.schedule[0]!.intervalMs,
+            only: !whole,
+            // A young order never read yet (just made here, or just pulled) is in the first band.
+            youngSince: (this.options.serverTime ?? this.clock).now() - this.schedule[0]!.maxAgeMs,
+          }
+        : null;
+    const due = orders.dueForPolling(now, MAX_DUE_READ, fast);
     const ranks = due.length > 0 ? this.mirrorRanks(budget) : new Map<string, number>();
     const plan = planPollCycle(
       due.map((d) => ranks.get(d.order.id) ?? Infinity),
@@ -154,13 +218,30 @@ export class OrderPoller {
         await this.get(d, report);
         seen.add(d.order.id);
       }
+      this.backoffMs = 0;
     } catch (error) {
       report.error = error instanceof Error ? error.message : String(error);
       this.log(`order poll cycle stopped: ${report.error}`);
+      if (isApiClientError(error, 'rate-limited')) this.backOff(error.retryAfterMs);
     }
     report.polled = [...seen].filter((id) => dueIds.has(id)).length;
     report.deferred = due.length - report.polled;
     return report;
+  }
+
+  /** The wait before the next cycle now (the backoff after a 429, else the cadence's cycle). */
+  get nextDelayMs(): number {
+    return this.backoffMs > 0 ? this.backoffMs : this.currentCycleMs;
+  }
+
+  /**
+   * The server refused for too many requests (the account's limit is shared with other desks and
+   * this desk's writes): wait what it asked, at least twice the last wait, at most maxBackoffMs.
+   */
+  private backOff(retryAfterMs: number | undefined): void {
+    const doubled = Math.max(this.backoffMs, this.currentCycleMs) * 2;
+    this.backoffMs = Math.min(this.maxBackoffMs, Math.max(retryAfterMs ?? 0, doubled));
+    this.log(`rate limited: the next poll cycle waits ${Math.round(this.backoffMs / 1000)} s`);
   }
 
   private next(delayMs: number): void {
@@ -168,7 +249,7 @@ export class OrderPoller {
       this.handle = null;
       this.current = this.pollOnce().finally(() => {
         this.current = null;
-        if (this.running) this.next(this.cycleMs);
+        if (this.running) this.next(this.nextDelayMs);
       });
     }, delayMs);
   }

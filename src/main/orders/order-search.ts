@@ -1,5 +1,5 @@
 import { normalizeForSearch, searchTerms } from '../protocols/protocol-search';
-import { likeContains } from '../store/rows';
+import { likeContains } from '../db/rows';
 
 /**
  * The queue's search: an order matches when every word of the query is a substring of its

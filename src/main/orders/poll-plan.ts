@@ -24,6 +24,30 @@ export const DEFAULT_POLL_SCHEDULE: readonly PollInterval[] = [
   { maxAgeMs: Infinity, intervalMs: 6 * HOUR },
 ];
 
+/**
+ * How often the poller looks for due orders, and how much sooner an order is due, by cadence
+ * (docs/decisions.md, "Status polling cadence"). Fast while a window is shown and in use: an
+ * order in the schedule's first band (under an hour old) is due five times as often, every 12 s,
+ * and a cycle starts every 3 s, so its change is read at most 15 s after it happened; the others
+ * keep the schedule. Slow when hidden or idle: the schedule above for every order.
+ */
+export type PollPace = 'fast' | 'slow';
+
+export interface PollCadence {
+  /** Time between the starts of two cycles (a cycle with nothing due sends nothing). */
+  cycleMs: number;
+  /** The wait since the last poll of an order in the schedule's first band is divided by this. */
+  divisor: number;
+}
+
+export const POLL_CADENCES: Readonly<Record<PollPace, PollCadence>> = {
+  fast: { cycleMs: 3_000, divisor: 5 },
+  slow: { cycleMs: MINUTE, divisor: 1 },
+};
+
+/** The poller's own requests per sliding minute, at either cadence (two desks: 40 of 60). */
+export const POLL_BUDGET_PER_MINUTE = 20;
+
 export function pollIntervalMs(
   ageMs: number,
   schedule: readonly PollInterval[] = DEFAULT_POLL_SCHEDULE,

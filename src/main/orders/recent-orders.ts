@@ -2,12 +2,12 @@ import { z } from 'zod';
 import type { AppOrder } from '@shared/api';
 import type { ApiClient } from '../api/client';
 import type { Clock } from '../clock';
-import { SYNC_KEYS } from '../store';
-import type { LocalStore } from '../stores';
+import { SYNC_KEYS } from '../db';
+import type { OrderStore } from './order-store';
 import type { OrderUpsert } from './orders-repo';
 
 export interface RecentOrdersOptions {
-  store: LocalStore;
+  store: OrderStore;
   client: Pick<ApiClient, 'listOrders'>;
   /** The server's time: what the orders' createdAt are compared with. */
   serverTime: Clock;

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { DaysSupply } from '@shared/api';
-import { LIVE_CHANGE_JOIN } from '../jobs/protocol/change-queue';
+import { LIVE_CHANGE_JOIN } from '../protocols/change-queue';
 import {
   ProtocolSummaryRow,
   SUMMARY_SELECT,
   type ProtocolSummary,
 } from '../protocols/protocol-model';
-import type { LocalStore } from '../stores';
-import { parseRow, prepareCached } from '../store/rows';
+import type { OrderStore } from './order-store';
+import { parseRow, prepareCached } from '../db/rows';
 import { DAY_MS, daysEarly, daysLeft } from './supply';
 
 /**
@@ -53,18 +53,12 @@ const DueRow = z.object({
 });
 
 /**
- * Refills due (two queries, whatever the number of protocols): the non-deleted protocols whose
- * supply runs out within `withinDays` days of `now` (or already has), soonest first, then by
- * name; and apart, by name, those with no order of their content here. The supply is the
- * patient's orders of the protocol's content, whatever their status but CANCELLED (a NEW or a
- * shipped order both supply the patient), overlapping ones added up (supply.ts): read from
- * protocol_columns (migrations 12 and 14, kept by triggers), whose refill index answers the
- * horizon at once. Within N days
- * counts whole days, as the days left are shown: N or fewer days left (an order of a 30-day
- * supply made a moment ago, 29 days and some hours left, is due within 30 days however the
- * server's time is estimated).
+ * Refills due, in two queries whatever the number of protocols: those whose supply runs out
+ * within `withinDays` of `now` (or already has), soonest first then by name, and apart those with
+ * no order of their content. Read from protocol_columns' refill index (migrations 12 and 14).
+ * How the supply and "within N days" count: docs/decisions.md, "Refills due".
  */
-export function refillsDue(store: LocalStore, now: number, withinDays: number): Refills {
+export function refillsDue(store: OrderStore, now: number, withinDays: number): Refills {
   const due = prepareCached(
     store.db,
     `SELECT ${SUMMARY_SELECT}, o.id AS o_id, json_extract(o.body, '$.createdAt') AS o_created_iso,

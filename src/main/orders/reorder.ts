@@ -1,5 +1,5 @@
 import { ProtocolRequest, type AppOrder } from '@shared/api';
-import { BatchRejectedError, protocolLabel } from '../bulk/order-requests';
+import { BatchRejectedError, protocolLabel } from './order-requests';
 
 /**
  * A past order ordered again, as it was: its patient, address, supply, shipping, order type and

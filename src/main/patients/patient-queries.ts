@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { Money, OrderStatusRead, Timestamp } from '@shared/api';
 import { tallyOrders, type OrderOutcomeView } from '@shared/order-outcome';
 import type { PatientOrderView, PatientSummaryView } from '@shared/patient-views';
-import { orderProtocolOf } from '../jobs/order-job';
-import { LIVE_CHANGE_JOIN } from '../jobs/protocol/change-queue';
+import { orderProtocolOf } from '../orders/order-job';
+import { LIVE_CHANGE_JOIN } from '../protocols/change-queue';
 import { supplyEnd } from '../orders/refills';
 import { daysLeft } from '../orders/supply';
 import { COLUMNS_SELECT, ProtocolColumnsRow } from '../protocols/list-columns';
@@ -13,8 +13,8 @@ import {
   type ProtocolSummary,
 } from '../protocols/protocol-model';
 import type { LocalStore } from '../stores';
-import { personKey } from './patient-identity';
-import { parseJsonRow, parseRow, prepareCached } from '../store/rows';
+import { personKey } from '../protocols/patient-identity';
+import { parseJsonRow, parseRow, prepareCached } from '../db/rows';
 
 /*
  * Patients: a patient is a person under the customer sourceId ("Patient ID") that protocols and

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { SharedIdsView } from '@shared/patient-identity-views';
 import { COLUMNS_SELECT, ProtocolColumnsRow } from '../protocols/list-columns';
 import type { LocalStore } from '../stores';
-import { parseRow, prepareCached } from '../store/rows';
-import { peopleOfId, suggestFreeId } from './patient-identity';
+import { parseRow, prepareCached } from '../db/rows';
+import { peopleOfId, suggestFreeId } from '../protocols/patient-identity';
 import { sharedIdCount } from './patient-queries';
 
 /** The most shared IDs one review lists (the count says how many there are in all). */

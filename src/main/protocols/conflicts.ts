@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { ProtocolRead } from '@shared/api';
-import type { CoreEvents } from '@shared/events';
-import { StoreError } from '../store';
-import type { LocalStore } from '../stores';
+import type { CoreEvents } from '@shared/core-events';
+import { StoreError } from '../db';
+import type { ProtocolStore } from './protocol-store';
 import type { ConflictChoice, ConflictView } from '@shared/protocol-views';
 import type { ConflictKind, LocalProtocol } from './protocol-model';
 
@@ -50,7 +50,7 @@ function view(p: LocalProtocol): ConflictView | null {
 }
 
 /** Every protocol waiting for the user to resolve a conflict, last local change first (the list's default order). */
-export function listConflicts(store: LocalStore): ConflictView[] {
+export function listConflicts(store: ProtocolStore): ConflictView[] {
   const out: ConflictView[] = [];
   let cursor: string | null = null;
   do {
@@ -71,7 +71,7 @@ export function listConflicts(store: LocalStore): ConflictView[] {
 }
 
 /** How many protocols are in conflict. */
-export function countConflicts(store: LocalStore): number {
+export function countConflicts(store: ProtocolStore): number {
   const row = store.db
     .prepare("SELECT COUNT(*) AS n FROM protocols WHERE sync_state = 'conflict'")
     .get();
@@ -82,7 +82,7 @@ export function countConflicts(store: LocalStore): number {
  * The outbox-count event: protocol changes waiting to be sent (queued, in flight, or refused by
  * the server: still unsent), in doubt, and protocols in conflict (whose change is stopped).
  */
-export function outboxCount(store: LocalStore): CoreEvents['outbox-count'] {
+export function outboxCount(store: ProtocolStore): CoreEvents['outbox-count'] {
   const counts = store.jobs.counts({ kind: 'protocol' });
   const conflicts = countConflicts(store);
   return {
@@ -93,17 +93,13 @@ export function outboxCount(store: LocalStore): CoreEvents['outbox-count'] {
 }
 
 /**
- * Resolves a conflict in one transaction; the pending change is then what the choice needs:
- * - edited-on-server: keep mine → an update based on the server's current updatedAt; take theirs
- *   → the row becomes the server copy, nothing pending; keep both → the user's content becomes a
- *   new local protocol queued as a create, and the original takes theirs.
- * - deleted-on-server: keep mine (or keep both) → a create of the user's content; take theirs →
- *   the protocol is removed locally.
- * - deleted-locally-edited-on-server: keep mine → the delete, based on the server's updatedAt;
- *   take theirs → the server copy is restored.
+ * Resolves a conflict in one transaction; the pending change is then what the choice needs (keep
+ * mine: the user's content sent on the server's current base; take theirs: the server copy, or
+ * the protocol removed; keep both: the user's content as a new protocol). Each kind of conflict:
+ * docs/decisions.md, "Conflict resolutions".
  */
 export function resolveConflict(
-  store: LocalStore,
+  store: ProtocolStore,
   localId: string,
   choice: ConflictChoice,
 ): Resolution {

@@ -1,11 +1,11 @@
 import type { ProtocolRead, ProtocolRequest } from '@shared/api';
 import type { ApiClient } from '../api/client';
-import type { LocalStore } from '../stores';
+import type { ProtocolStore } from './protocol-store';
 import { sameContent } from './protocol-content';
 import { isUntouchedMirrorCopy } from './protocol-model';
 
 export interface FindCreatedOptions {
-  store: LocalStore;
+  store: ProtocolStore;
   client: Pick<ApiClient, 'listProtocols'>;
   /** The local protocol whose create is in doubt. */
   localId: string;
@@ -27,14 +27,10 @@ export type FindCreatedResult = { found: ProtocolRead } | { found: null; complet
 const PAGE = 100;
 
 /**
- * Looks on the server for the protocol an in-doubt create may have made: list protocols searched
- * by the customer's name, newest first, back to `since`. A candidate holds every field that was
- * sent (customer, days supply, shipping method, order type, line items with their doses), was
- * created at or after `since`, is not already the protocol of another local row (a copy the pull
- * made meanwhile aside), and was not
- * taken earlier in the round (two identical protocols in doubt at once each get their own
- * server copy, or none). Among candidates the one created nearest the send is taken.
- * Throws the client's error when a page cannot be read (the create stays in doubt).
+ * Looks on the server for the protocol an in-doubt create may have made: protocols listed by the
+ * customer's name, newest first, back to `since`, holding every field that was sent, not another
+ * local row's (a copy the pull made aside) nor taken earlier in the round; the one created
+ * nearest the send wins. Throws the client's error when a page cannot be read (still in doubt).
  */
 export async function findCreatedProtocol(options: FindCreatedOptions): Promise<FindCreatedResult> {
   const { store, client, localId, sent, sentAt, since, exclude } = options;
@@ -75,7 +71,7 @@ export async function findCreatedProtocol(options: FindCreatedOptions): Promise<
  * changed. A copy the mirror pull inserted while the create was in doubt is not (recording the
  * create merges it away).
  */
-export function takenByAnother(store: LocalStore, serverId: string, localId: string): boolean {
+export function takenByAnother(store: ProtocolStore, serverId: string, localId: string): boolean {
   const linked = store.protocols.getByServerId(serverId);
   return linked !== null && linked.localId !== localId && !isUntouchedMirrorCopy(linked);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonText } from '../store/rows';
+import { jsonText } from '../db/rows';
 
 /** The stored key of a patient never ordered for (see migration 12). */
 export const NO_ORDER = -1;

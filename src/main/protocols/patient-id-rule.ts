@@ -1,14 +1,9 @@
 import type { ProtocolRequest } from '@shared/api';
 import type { PatientIdChoice } from '@shared/patient-identity-views';
 import type { ActivityLog } from '../activity/activity-log';
-import {
-  PatientIdClash,
-  findClash,
-  peopleOfId,
-  type PatientPerson,
-} from '../patients/patient-identity';
-import { StoreError } from '../store/errors';
-import type { LocalStore } from '../stores';
+import { PatientIdClash, findClash, peopleOfId, type PatientPerson } from './patient-identity';
+import { StoreError } from '../db/errors';
+import type { ProtocolStore } from './protocol-store';
 import type { LocalProtocol } from './protocol-model';
 
 /** A customer as a save carries it: a request's, or a stored draft's passed back. */
@@ -28,7 +23,7 @@ export interface Settled {
  * the protocol being saved, whose own name does not count.
  */
 export function settlePatientId(
-  store: LocalStore,
+  store: ProtocolStore,
   customer: Customer,
   choice: PatientIdChoice | undefined,
   exclude?: string,
@@ -55,7 +50,7 @@ export function settlePatientId(
  * 'use-stored' takes the details of the person the ID names (its latest protocol's name).
  */
 export function settleImportRow(
-  store: LocalStore,
+  store: ProtocolStore,
   customer: ProtocolRequest['customer'],
   choice: 'use-stored' | 'update-everywhere' | null,
 ): Settled {
@@ -89,7 +84,7 @@ export function detailsOf(c: NonNullable<PatientPerson['customer']>): ProtocolRe
  * queued for the server and recorded on its own, as any edit. Protocols already so are left alone.
  */
 export function rewriteCustomers(
-  store: LocalStore,
+  store: ProtocolStore,
   activity: Pick<ActivityLog, 'record'>,
   localIds: readonly string[],
   customerOf: (before: LocalProtocol) => LocalProtocol['draft']['customer'],
@@ -138,7 +133,7 @@ export function customerKeys(
  * person `keep` (their latest protocol's). Returns how many protocols changed.
  */
 export function keepOnePerson(
-  store: LocalStore,
+  store: ProtocolStore,
   activity: Pick<ActivityLog, 'record'>,
   sourceId: string,
   keep: string,
@@ -162,7 +157,7 @@ export function keepOnePerson(
  * `newSourceId`, which must not name someone else already. Returns how many protocols changed.
  */
 export function moveToNewId(
-  store: LocalStore,
+  store: ProtocolStore,
   activity: Pick<ActivityLog, 'record'>,
   sourceId: string,
   person: string,

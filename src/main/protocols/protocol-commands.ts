@@ -1,8 +1,8 @@
 import type { ProtocolRequest } from '@shared/api';
 import type { PatientIdChoice } from '@shared/patient-identity-views';
 import type { ActivityLog } from '../activity/activity-log';
-import type { LocalStore } from '../stores';
-import type { ChangeEffect } from '../jobs/protocol/change-queue';
+import type { ProtocolStore } from './protocol-store';
+import type { ChangeEffect } from './change-queue';
 import {
   listConflicts,
   resolveConflict,
@@ -18,12 +18,12 @@ import {
   settleImportRow,
   settlePatientId,
 } from './patient-id-rule';
-import { PatientIdClash, personKey } from '../patients/patient-identity';
-import { StoreError } from '../store/errors';
+import { PatientIdClash, personKey } from './patient-identity';
+import { StoreError } from '../db/errors';
 import type { LocalProtocol, ProtocolDraft } from './protocol-model';
 
 export interface ProtocolCommandsOptions {
-  store: LocalStore;
+  store: ProtocolStore;
   /** Records each command in the activity record, in the transaction of its write. */
   activity: Pick<ActivityLog, 'record'>;
   /**

@@ -8,14 +8,10 @@ import {
   isKnown,
 } from '@shared/api';
 import { ConflictKind, ProtocolSyncState } from '@shared/protocol-views';
-import type { Db } from '../store/db';
+import type { Db } from '../db/db';
 import { JobError, JobState } from '../jobs/job-model';
-import {
-  LIVE_CHANGE_COLUMNS,
-  LIVE_CHANGE_JOIN,
-  ProtocolChangeOp,
-} from '../jobs/protocol/change-queue';
-import { flag, jsonText, jsonTextOrNull, parseRow, prepareCached } from '../store/rows';
+import { LIVE_CHANGE_COLUMNS, LIVE_CHANGE_JOIN, ProtocolChangeOp } from './change-queue';
+import { flag, jsonText, jsonTextOrNull, parseRow, prepareCached } from '../db/rows';
 import { nameSortKey, searchTextOf } from './protocol-search';
 
 export { ProtocolDraft };

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ProtocolRead } from '@shared/api';
 import { draftColumns, draftFromProtocol, readLocalProtocol } from './protocol-model';
-import { forgetProtocol, liveChange } from '../jobs/protocol/change-queue';
+import { forgetProtocol, liveChange } from './change-queue';
 import { markConflict, refreshFromServer, type ProtocolContext } from './server-changes';
-import { prepareCached } from '../store/rows';
+import { prepareCached } from '../db/rows';
 
 /** What the mirror pull did to a local protocol. */
 export type ServerUpsert = 'inserted' | 'refreshed' | 'server-updated' | 'unchanged';

@@ -1,25 +1,13 @@
 import type { ProtocolSort, SortDirection } from '@shared/protocol-views';
-import type { Db } from '../store/db';
-import { likeContains, prepareCached } from '../store/rows';
+import type { Db } from '../db/db';
+import { likeContains, prepareCached } from '../db/rows';
 
 /**
- * Search over local protocols by customer name, sourceId and email.
- *
- * Every protocol row has `search_text`: first name, last name, sourceId and email, normalised
- * (NFKD, diacritics removed, lower case, single spaces) and ending in a space. A query is
- * normalised the same way and split into terms; a protocol matches when every term is a
- * substring of its search_text. Results are in the list's order: by default the last local change
- * first (local_updated_at, then seq, both descending).
- *
- * Chosen plan (measured in bench/protocol-search.ts, see docs/decisions.md): an FTS5 trigram
- * index (detail=none) finds candidates, LIKE re-checks every term on the row. Because a phrase
- * of common trigrams (a sourceId prefix such as "PAT-", an email domain) walks long doclists,
- * the plan probes each trigram's frequency (counting at most PROBE_CAP rowids) and matches only
- * on the two rarest ones; a trigram found nowhere answers "no match" at once. When every trigram is
- * common (PROBE_CAP candidates or more), the page instead walks the list's own order on its
- * covering index and stops after a page (common matches come soon), rather than sorting them all. Terms shorter than
- * three characters have no trigram: they are only re-checked, and a query made of nothing else
- * walks the sort's narrow index (protocols_by_change, which holds search_text, or by name).
+ * Search over local protocols by customer name, sourceId and email: a protocol matches when every
+ * normalised term of the query is a substring of its `search_text`; results come in the list's
+ * order. An FTS5 trigram index finds candidates on the two rarest trigrams and LIKE re-checks
+ * them; when every trigram is common, the page walks the sort's own index instead. The plan and
+ * why: docs/decisions.md, "Protocol search plan".
  */
 
 export const PROBE_CAP = 512;

@@ -1,6 +1,6 @@
 import type { ProtocolRead } from '@shared/api';
-import { StoreError } from '../store/errors';
-import { prepareCached } from '../store/rows';
+import { StoreError } from '../db/errors';
+import { prepareCached } from '../db/rows';
 import {
   forgetProtocol,
   liveChange,
@@ -9,7 +9,7 @@ import {
   type ChangeQueueContext,
   type ProtocolJob,
   type ProtocolJobData,
-} from '../jobs/protocol/change-queue';
+} from './change-queue';
 import {
   draftColumns,
   draftFromProtocol,

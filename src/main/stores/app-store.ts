@@ -2,17 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { systemClock, type Clock } from '../clock';
 import { ConnectionsRepo } from '../connections/connections-repo';
-import { APP_MIGRATIONS } from '../store/app-migrations';
-import type { StoreKey } from '../store/cipher';
-import { closeStore, migrate, openKeyed, quickCheck, type Db } from '../store/db';
-import { StoreDamagedError, StoreError } from '../store/errors';
-import { NoticesRepo } from '../store/notices-repo';
-import { runTransaction } from '../store/rows';
-import { SettingsRepo } from '../store/settings-repo';
-import { APP_STORE_FILE } from '../store/store-files';
-import { watchChanges, type ChangeListener } from '../store/store-changes';
-import { storeFaultOf, watchFaults, type FaultListener } from '../store/store-faults';
-import { recoverStoreFile, settleStoreFile } from '../store/store-recovery';
+import { APP_MIGRATIONS } from '../db/app-migrations';
+import type { StoreKey } from '../db/cipher';
+import { closeStore, migrate, openKeyed, quickCheck, type Db } from '../db/db';
+import { StoreDamagedError, StoreError } from '../db/errors';
+import { NoticesRepo } from '../db/notices-repo';
+import { runTransaction } from '../db/rows';
+import { SettingsRepo } from '../db/settings-repo';
+import { APP_STORE_FILE } from '../db/store-files';
+import { watchChanges, type ChangeListener } from '../db/store-changes';
+import { storeFaultOf, watchFaults, type FaultListener } from '../db/store-faults';
+import { recoverStoreFile, settleStoreFile } from '../db/store-recovery';
 
 /**
  * The app store (app.db): the saved connections (no secrets), the app's settings (theme,
@@ -57,7 +57,7 @@ export class DataDirInUseError extends StoreError {
 /**
  * Opens the data folder's app store, taking the folder's lock (DataDirInUseError when another
  * process holds it). A damaged app store is kept and recovered as a connection store is
- * (store/store-recovery.ts), with a notice saying so.
+ * (db/store-recovery.ts), with a notice saying so.
  */
 export function openAppStore(dataDir: string, options: AppStoreOptions): AppStore {
   const clock = options.clock ?? systemClock;

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { restoreLostChanges } from '../jobs/protocol/change-queue';
-import { storeFaultOf } from '../store/store-faults';
-import { recoverStoreFile, settleStoreFile } from '../store/store-recovery';
+import { restoreLostChanges } from '../protocols/change-queue';
+import { storeFaultOf } from '../db/store-faults';
+import { recoverStoreFile, settleStoreFile } from '../db/store-recovery';
 import { createLocalStore, type LocalStore, type LocalStoreOptions } from './local-store';
 import { putStoreNote, takeStoreNote } from './store-notes';
 
 /*
  * A connection's damaged store recovered (docs/architecture.md, "A damaged store"): the recovery
- * of any store file (store/store-recovery.ts) with a connection store's tables, its repairs (a
+ * of any store file (db/store-recovery.ts) with a connection store's tables, its repairs (a
  * protocol whose pending change lost its job gets one in doubt) and the record of what happened,
  * kept in the new store until the app has told the user.
  */

@@ -1,16 +1,17 @@
 import { ActivityRepo } from '../activity/activity-repo';
 import { BatchesRepo } from '../bulk/batches-repo';
+import type { BatchStore } from '../bulk/batch-store';
 import { ProductsRepo } from '../catalog/products-repo';
 import { ShippingMethodsRepo } from '../catalog/shipping-methods-repo';
 import { systemClock, type Clock } from '../clock';
 import { JobsRepo } from '../jobs/jobs-repo';
 import { OrdersRepo } from '../orders/orders-repo';
 import { ProtocolsRepo } from '../protocols/protocols-repo';
-import { closeStore, openStore, type Db, type OpenStoreOptions } from '../store/db';
-import { runTransaction } from '../store/rows';
-import { watchChanges, type ChangeListener } from '../store/store-changes';
-import { watchFaults, type FaultListener } from '../store/store-faults';
-import { SyncStateRepo } from '../store/sync-state-repo';
+import { closeStore, openStore, type Db, type OpenStoreOptions } from '../db/db';
+import { runTransaction } from '../db/rows';
+import { watchChanges, type ChangeListener } from '../db/store-changes';
+import { watchFaults, type FaultListener } from '../db/store-faults';
+import { SyncStateRepo } from '../db/sync-state-repo';
 
 /**
  * The store of one connection (connections/<id>.db: store-files.ts) and every repository on it:
@@ -19,7 +20,7 @@ import { SyncStateRepo } from '../store/sync-state-repo';
  * repositories is one `transaction`. The saved connections and the app's settings are in the app
  * store (app-store.ts).
  */
-export interface LocalStore {
+export interface LocalStore extends BatchStore {
   db: Db;
   products: ProductsRepo;
   shippingMethods: ShippingMethodsRepo;

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { APP_STORE_FILE, CONNECTIONS_DIR, LEGACY_STORE_FILE } from '../store/store-files';
+import { APP_STORE_FILE, CONNECTIONS_DIR, LEGACY_STORE_FILE } from '../db/store-files';
 
 /** The embedded sandbox's store, unless the app is told another (`:memory:` in tests). */
 export const embeddedStoreFile = (dataDir: string, given?: string): string =>

@@ -3,8 +3,8 @@ import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } f
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import type { CredentialStore } from '../connections/keychain';
-import { newStoreKey, StoreKey } from '../store/cipher';
-import { syncFolder } from '../store/store-files';
+import { newStoreKey, StoreKey } from '../db/cipher';
+import { syncFolder } from '../db/store-files';
 
 /**
  * The key every store file of a profile (a data folder) is encrypted with: 32 random bytes kept

@@ -1,16 +1,16 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { systemClock, type Clock } from '../clock';
-import type { StoreKey } from '../store/cipher';
+import type { StoreKey } from '../db/cipher';
 import { ConnectionsRepo } from '../connections/connections-repo';
 import type { AppStore } from './app-store';
-import { prepareCached } from '../store/rows';
+import { prepareCached } from '../db/rows';
 import {
   LEGACY_STORE_FILE,
   connectionStoreFile,
   moveAside,
   moveStoreFiles,
-} from '../store/store-files';
+} from '../db/store-files';
 import { openConnectionStore } from './local-store-recovery';
 
 export interface SingleFileMigration {
@@ -21,19 +21,11 @@ export interface SingleFileMigration {
 }
 
 /**
- * The first start after the split into an app store and one store per connection. Versions
- * before it kept everything in one file, order-desk.db: the saved connections, the settings,
- * and the mirror and work of the active connection (switching emptied it). So:
- * 1. the old file is opened (checked, and recovered if damaged, as any store);
- * 2. its connections and settings are copied into the app store, in one transaction; a
- *    connection or setting already there is kept (an interrupted run is simply run again);
- * 3. the old file is made self-contained (its write-ahead log checkpointed and dropped) and
- *    closed;
- * 4. one rename makes it the active connection's store, connections/<id>.db. That rename is the
- *    commit point: until it happens order-desk.db is still there and the next start runs all of
- *    this again; after it, there is nothing left to migrate. Nothing is deleted: when no
- *    connection was active, or the active one already has a store, the old file is moved aside.
- * Returns null when there was nothing to migrate.
+ * The first start after the split into an app store and one store per connection: the single
+ * order-desk.db of earlier versions is checked (recovered if damaged), its connections and
+ * settings copied into the app store, then it is checkpointed and renamed to the active
+ * connection's store. That rename is the commit point; nothing is deleted. Returns null when
+ * there was nothing to migrate. The steps: docs/decisions.md, "Migrating the single store".
  */
 export function migrateSingleFileStore(
   dataDir: string,

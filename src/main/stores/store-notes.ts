@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonText, prepareCached } from '../store/rows';
+import { jsonText, prepareCached } from '../db/rows';
 import type { LocalStore } from './local-store';
 
 /*

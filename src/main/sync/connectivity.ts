@@ -1,9 +1,9 @@
-import type { ConnectivityEvent, OfflineReason } from '@shared/events';
+import type { ConnectivityEvent, OfflineReason } from '@shared/core-events';
 import type { z } from 'zod';
 import { notTheApi } from '../api/http';
 import type { UnreachableReason } from '../api/transport';
 import { systemClock, type Clock } from '../clock';
-import type { CoreEventBus } from '../events';
+import type { CoreEventBus } from '../core-event-bus';
 import { systemTimers, type Timers } from '../timers';
 
 export type ConnectivityState = z.infer<typeof ConnectivityEvent>;
@@ -39,16 +39,11 @@ export const DEFAULT_PROBE_BACKOFF_MS = 2_000;
 export const DEFAULT_MAX_PROBE_BACKOFF_MS = 60_000;
 
 /**
- * Whether the active connection may send, and if not, why. Two things decide it:
- * - Reachability, fed by real traffic (the API client's onReachability: an answer of the API is
- *   reachable; a network error or timeout is not, nor an answer that is not the API's, such as a
- *   captive portal's sign-in page) and, while unreachable, by a probe repeated on a backoff
- *   schedule (2 s doubling to 60 s by default).
- * - The credentials: once they are refused (credentialsRejected), nothing is sent on them, not
- *   even when the server answers again, until they are accepted (credentialsAccepted: a new
- *   secret was entered).
- * Online means both are well. Emits a `connectivity` event on the bus only when the state or its
- * reason changes.
+ * Whether the active connection may send, and if not, why: it must be reachable (judged by real
+ * traffic, and while unreachable by a probe on a backoff, 2 s doubling to 60 s) and its
+ * credentials not refused (until new ones are accepted). Emits `connectivity` on the bus only
+ * when the state or its reason changes. What counts as reachable: docs/decisions.md,
+ * "Main process: protocols, sync and conflicts" (Connectivity).
  */
 export class Connectivity {
   private reachable: boolean;

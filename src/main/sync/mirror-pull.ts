@@ -5,7 +5,7 @@ import { describeSkipped } from '../api/http';
 import { pullPricing } from '../catalog/partner-pricing';
 import type { Clock } from '../clock';
 import type { OrderUpsert } from '../orders/orders-repo';
-import { SYNC_KEYS } from '../store';
+import { SYNC_KEYS } from '../db';
 import type { LocalStore } from '../stores';
 
 export interface MirrorPullOptions {

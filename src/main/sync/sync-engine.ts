@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { SKIPPED_SHOWN_MAX, type CoreEvents } from '@shared/events';
+import { SKIPPED_SHOWN_MAX, type CoreEvents } from '@shared/core-events';
 import type { ApiClient } from '../api/client';
 import { isApiClientError } from '../api/errors';
 import type { Clock } from '../clock';
-import type { CoreEventBus } from '../events';
+import type { CoreEventBus } from '../core-event-bus';
 import type { JobChanged, JobRunner } from '../jobs/job-runner';
 import { orderStatusEvent } from '../orders/orders-repo';
-import { createsInFlight } from '../jobs/protocol/change-queue';
+import { createsInFlight } from '../protocols/change-queue';
 import { outboxCount } from '../protocols/conflicts';
-import { SYNC_KEYS } from '../store';
+import { SYNC_KEYS } from '../db';
 import type { LocalStore } from '../stores';
 import { systemTimers, type Timers } from '../timers';
 import type { Connectivity } from './connectivity';

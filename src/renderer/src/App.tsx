@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { useGuardedHashLocation } from './lib/navigation-guard';
+import { CommandPalette } from './components/CommandPalette';
 import { Header } from './components/Header';
 import { Sidebar } from './components/Sidebar';
 import { StoreBanners } from './components/StoreBanners';
@@ -10,9 +11,10 @@ import { useHeadingFocusOnNavigate } from './lib/heading-focus';
 import { useScreenShortcuts } from './lib/shortcuts';
 import { useAppliedTheme } from './lib/theme';
 import { useAppStore } from './stores/app-store';
-import { subscribeToEvents } from './stores/events';
+import { subscribeToEvents } from './stores/main-events';
 import { commitPendingDeletesOnLeave } from './stores/pending-delete-store';
 import { lazyScreen } from './lib/lazy-screen';
+import { reportPresence } from './lib/presence';
 
 const ProtocolsScreen = lazyScreen(() => import('./screens/protocols/ProtocolsScreen'));
 const ProtocolImportScreen = lazyScreen(() => import('./screens/protocols/ImportScreen'));
@@ -176,6 +178,7 @@ function Shell() {
           </main>
         </div>
       </div>
+      <CommandPalette />
     </>
   );
 }
@@ -219,6 +222,9 @@ export function App() {
       stopCommitOnLeave();
     };
   }, [load]);
+
+  // Whether the window is shown and in use sets how often main reads order statuses.
+  useEffect(() => (status === 'ready' ? reportPresence() : undefined), [status]);
 
   useEffect(() => {
     // Once the app is up, every screen's code is fetched, so moving between screens never waits.

@@ -18,7 +18,10 @@ export class FulfillmentSimulator {
   }
 
   poke(): void {
-    if (!this.closed) this.timer.at(this.orders.nextDueAt(), this.clock.now());
+    if (this.closed) return;
+    // Paused (a control): nothing runs until it is resumed, which pokes again.
+    if (this.service().fulfillment.paused) this.timer.cancel();
+    else this.timer.at(this.orders.nextDueAt(), this.clock.now());
   }
 
   close(): void {

@@ -2,14 +2,11 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 /**
- * Why a request's line is refused, or null for `METHOD target HTTP/1.x`.
- *
- * Node's parser takes a request line without its version (`GET /v1/products` then CRLF) as
- * HTTP/0.9 and goes on to read headers after it. So a target with an injected CRLF,
- * `GET /v1/products?limit=1\r\nX-Injected: 1 HTTP/1.1`, arrives as a GET of /v1/products whose
- * "version" has become a header: it used to be answered 200. No client of this service speaks
- * HTTP/0.9, so anything but HTTP/1.x is refused. A space, control character or DEL in the target
- * itself is refused too (the parser already does; this holds even under --insecure-http-parser).
+ * Why a request's line is refused, or null for `METHOD target HTTP/1.x`. Node's parser takes a
+ * line without a version as HTTP/0.9 and reads headers after it, so a target with an injected
+ * CRLF turned its "version" into a header and was answered 200. No client speaks HTTP/0.9, so
+ * anything but HTTP/1.x is refused, and a space, control character or DEL in the target (even
+ * under --insecure-http-parser).
  */
 export function malformedRequestLine(raw: {
   httpVersionMajor: number;

@@ -1,20 +1,11 @@
 import type { Product } from '@shared/api/products';
 
 /**
- * The sandbox's seeded catalog. Timestamps are left out: the store stamps them when it loads
- * the seed.
- *
- * Conventions:
- * - Pack products (external: false) go into the daily pill packs. `price` is the price of ONE
- *   pill (tablet, capsule, softgel or gummy); `packDescription` and the facts panel describe one
- *   serving; `recommendedUsage` is pills per time of day.
- * - External products (external: true) are powders and liquids shipped beside the packs.
- *   `price` is the price of one container that lasts 30 days, and `recommendedUsage` counts
- *   servings (scoops, droppers, teaspoons) per time of day; an order sends `administration: null`
- *   for them. The spec's `form` has no value for a powder or a liquid, so the least wrong one is
- *   used, always the same way: powders are `tablet` (a tablet is pressed powder) and liquids are
- *   `softgel` (a softgel is a liquid fill). Their facts panel type is always `scoop`.
- * - `daily_value` is "†" where no Daily Value is established; percentages use the FDA adult DVs.
+ * The sandbox's seeded catalog; the store stamps the timestamps when it loads the seed. Pack
+ * products (external: false): `price` per pill, usage in pills per time of day. External ones
+ * (powders, liquids): `price` per 30-day container, usage in servings, and the least wrong
+ * `form` the spec has (powder: tablet, liquid: softgel). `daily_value` is "†" where no DV is
+ * established. The conventions in full: docs/decisions.md, "Sandbox seed catalog".
  */
 export type SeedProduct = Omit<Product, 'createdAt' | 'updatedAt'>;
 

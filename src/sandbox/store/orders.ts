@@ -69,6 +69,32 @@ export class OrderStore {
     return rows.map((r) => ({ partnerId: r.partner_id, order: Order.parse(JSON.parse(r.body)) }));
   }
 
+  /** Orders with an automatic step scheduled (on their way), soonest first. */
+  scheduled(limit: number): StoredOrder[] {
+    const rows = prepareCached(
+      this.db,
+      'SELECT partner_id, body FROM orders WHERE next_step_at IS NOT NULL ORDER BY next_step_at LIMIT ?',
+    ).all(limit) as { partner_id: string; body: string }[];
+    return rows.map((r) => ({ partnerId: r.partner_id, order: Order.parse(JSON.parse(r.body)) }));
+  }
+
+  /** Every scheduled step still ahead of `pivot` waits `ratio` times what it had left. */
+  rescaleSteps(pivot: number, ratio: number): void {
+    prepareCached(
+      this.db,
+      `UPDATE orders SET next_step_at = @pivot + CAST((next_step_at - @pivot) * @ratio AS INTEGER)
+       WHERE next_step_at IS NOT NULL AND next_step_at > @pivot`,
+    ).run({ pivot, ratio });
+  }
+
+  /** Every scheduled step moves `deltaMs` later (the time a pause lasted). */
+  shiftSteps(deltaMs: number): void {
+    prepareCached(
+      this.db,
+      'UPDATE orders SET next_step_at = next_step_at + ? WHERE next_step_at IS NOT NULL',
+    ).run(deltaMs);
+  }
+
   /** When the next automatic step is due, or null when none is scheduled. */
   nextDueAt(): number | null {
     const row = prepareCached(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRefusedStatus } from '../product-status';
+import { isRefusedStatus } from './product-status';
 import { Money, textLine } from './common';
 
 // Bounds of a request's line items. With PRICE_MAX they keep the dearest valid order's pricing

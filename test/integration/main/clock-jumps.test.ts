@@ -2,23 +2,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Clock } from '../../../src/main/clock';
-import { MemoryCredentialStore } from '../../../src/main/connections/keychain';
-import { Core } from '../../../src/main/core';
-import { Redactor, silentLogger } from '../../../src/main/logging';
-import { createOrder } from '../../../src/main/orders/create-order';
+import type { Clock } from '@main/clock';
+import { MemoryCredentialStore } from '@main/connections/keychain';
+import { Core } from '@main/core';
+import { Redactor, silentLogger } from '@main/logging';
+import { createOrder } from '@main/bulk/create-order';
 import {
   protocolFor,
   allServerOrders,
   clearFaults,
   createLocalProtocols,
-} from '../../support/bulk';
-import { expectOneOrderPerProtocol } from '../../support/bulk';
-import { setFaults } from '../../support/client-harness';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
-import { serverProtocols } from '../../support/sync-harness';
-import { waitFor } from '../../support/wait';
-import { TEST_KEY } from '../../support/store-key';
+} from '@test/support/bulk';
+import { expectOneOrderPerProtocol } from '@test/support/bulk';
+import { setFaults } from '@test/support/client-harness';
+import { startTestSandbox, type TestSandbox } from '@test/support/sandbox';
+import { serverProtocols } from '@test/support/sync-harness';
+import { waitFor } from '@test/support/wait';
+import { TEST_KEY } from '@test/support/store-key';
 
 /**
  * The PC's clock is wrong, or is set while the app runs: decisions against the server use the

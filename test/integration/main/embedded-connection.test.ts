@@ -1,19 +1,13 @@
-import { TEST_KEY } from '../../support/store-key';
+import { TEST_KEY } from '@test/support/store-key';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApiClient } from '../../../src/main/api/client';
-import { secretAccount } from '../../../src/main/connections/connection';
-import {
-  MemoryCredentialStore,
-  type CredentialStore,
-} from '../../../src/main/connections/keychain';
-import { TokenManager } from '../../../src/main/connections/token-manager';
-import {
-  startEmbeddedConnection,
-  type EmbeddedConnection,
-} from '../../../src/main/embedded-sandbox';
+import { createApiClient } from '@main/api/client';
+import { secretAccount } from '@main/connections/connection';
+import { MemoryCredentialStore, type CredentialStore } from '@main/connections/keychain';
+import { TokenManager } from '@main/connections/token-manager';
+import { startEmbeddedConnection, type EmbeddedConnection } from '@main/embedded-sandbox';
 
 const started: EmbeddedConnection[] = [];
 const dirs: string[] = [];

@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { createFileLogger, type FileLogger } from '../../../src/main/logging';
-import { mountSmallDisk } from '../../support/small-disk';
-import { waitFor } from '../../support/wait';
+import { createFileLogger, type FileLogger } from '@main/logging';
+import { mountSmallDisk } from '@test/support/small-disk';
+import { waitFor } from '@test/support/wait';
 
 /**
  * The log on a real full disk (a small tmpfs, with the real rotating-file-stream), made as the

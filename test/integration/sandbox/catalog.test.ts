@@ -7,9 +7,9 @@ import {
   SHIPPING_METHODS,
   SERVING_TYPES,
   ShippingMethodList,
-} from '../../../src/shared/api';
-import { SHIPPING_PRICES } from '../../../src/shared/pricing';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+} from '@shared/api';
+import { SHIPPING_PRICES } from '@shared/pricing';
+import { startTestSandbox, type TestSandbox } from '@test/support/sandbox';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

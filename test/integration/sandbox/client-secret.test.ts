@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { startTestSandbox, type TestSandbox } from '@test/support/sandbox';
 
 /**
  * POST /_sandbox/rotate-client-secret: the secret of an API client changes as on a partner

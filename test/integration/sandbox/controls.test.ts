@@ -10,17 +10,17 @@ import {
   QUANTITY_MAX,
   ValidationErrorBody,
   type ShippingMethod,
-} from '../../../src/shared/api';
+} from '@shared/api';
 import {
   EXTERNAL_HANDLING_FEE,
   SHIPPING_PRICES,
   VOLUME_DISCOUNT_BPS,
   discountBps,
   priceOrder,
-} from '../../../src/shared/pricing';
-import { FaultConfig } from '../../../src/sandbox/http/faults';
-import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
-import { createOrder } from '../../support/sandbox-orders';
+} from '@shared/pricing';
+import { FaultConfig } from '@sandbox/http/faults';
+import { startTestSandbox, validOrderBody, type TestSandbox } from '@test/support/sandbox';
+import { createOrder } from '@test/support/sandbox-orders';
 
 /**
  * The sandbox controls validate like the API (zod, 422 with the field's loc, nothing changed),

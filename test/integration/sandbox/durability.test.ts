@@ -3,22 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../../src/sandbox';
-import {
-  Order,
-  ORDER_STATUSES_V101,
-  TokenResponse,
-  type OrderStatus,
-} from '../../../src/shared/api';
-import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
-import { waitFor } from '../../support/wait';
+import { startSandbox } from '@sandbox/index';
+import { Order, ORDER_STATUSES_V101, TokenResponse, type OrderStatus } from '@shared/api';
+import { startTestSandbox, validOrderBody, type TestSandbox } from '@test/support/sandbox';
+import { waitFor } from '@test/support/wait';
 import {
   payloadOf,
   signedWith,
   startWebhookReceiver,
   webhookHeaders,
   type WebhookReceiver,
-} from '../../support/webhook-receiver';
+} from '@test/support/webhook-receiver';
 
 const CHAIN: OrderStatus[] = [
   'NEW',

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorDetail, ProtocolList, ValidationErrorBody } from '../../../src/shared/api';
+import { ErrorDetail, ProtocolList, ValidationErrorBody } from '@shared/api';
 import {
   startTestSandbox,
   validOrderBody,
   type ApiResponse,
   type TestSandbox,
-} from '../../support/sandbox';
+} from '@test/support/sandbox';
 
 /** Every error response this file sees, checked against the spec's error shapes at the end. */
 const errors: { what: string; status: number; body: unknown }[] = [];

@@ -15,8 +15,8 @@ import {
   Protocol,
   QUANTITY_MAX,
   ValidationErrorBody,
-} from '../../../src/shared/api';
-import { FaultConfig } from '../../../src/sandbox/http/faults';
+} from '@shared/api';
+import { FaultConfig } from '@sandbox/http/faults';
 import {
   asV101,
   edgeNumber,
@@ -30,13 +30,13 @@ import {
   mostly,
   replay,
   type OrderableIds,
-} from '../../support/fuzz-bodies';
+} from '@test/support/fuzz-bodies';
 import {
   startTestSandbox,
   validOrderBody,
   type ApiResponse,
   type TestSandbox,
-} from '../../support/sandbox';
+} from '@test/support/sandbox';
 
 /**
  * Property: no input to a write endpoint ever gets a 5xx. The bodies are well formed and carry

@@ -8,7 +8,7 @@ import {
   PartnerSettings,
   Protocol,
   ValidationErrorBody,
-} from '../../../src/shared/api';
+} from '@shared/api';
 import {
   anyBody,
   fuzzRuns,
@@ -16,13 +16,13 @@ import {
   rawText,
   replay,
   validV101Body,
-} from '../../support/fuzz-bodies';
+} from '@test/support/fuzz-bodies';
 import {
   startTestSandbox,
   validOrderBody,
   type ApiResponse,
   type TestSandbox,
-} from '../../support/sandbox';
+} from '@test/support/sandbox';
 
 /**
  * Property-based robustness of every write endpoint: arbitrary JSON, raw text and near-valid

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxControlError } from '../../../src/sandbox';
-import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
-import { createOrder } from '../../support/sandbox-orders';
+import { SandboxControlError } from '@sandbox/index';
+import { startTestSandbox, validOrderBody, type TestSandbox } from '@test/support/sandbox';
+import { createOrder } from '@test/support/sandbox-orders';
+import { waitFor } from '@test/support/wait';
 
 /** The controls a host calls in-process (the app's practice mode): the /_sandbox operations. */
 
@@ -59,5 +60,40 @@ describe('in-process sandbox controls', () => {
     sb.controls.clearFaults();
     expect(sb.controls.faults.errorRate).toBe(0);
     expect((await sb.api('GET', '/v1/products')).status).toBe(200);
+  });
+});
+
+describe('the sandbox fulfillment pace (practice mode)', () => {
+  it('pauses the automatic steps, steps every order on its way, resumes, changes speed', async () => {
+    // A step every 100 ms of real time (60 s at time scale 600).
+    const paced = await startTestSandbox({ autoAdvance: 60, timeScale: 600 });
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      const read = async (id: string) =>
+        (await paced.api('GET', `/v1/orders/${id}`)).body as { status: string; updatedAt: string };
+      const a = await createOrder(paced);
+      paced.controls.setFulfillment({ paused: true });
+      expect(paced.controls.fulfillment).toEqual({ paused: true, intervalMs: 100 });
+
+      // Paused: four steps' time later it has not moved; a step moves it at once.
+      await sleep(400);
+      expect((await read(a.id)).status).toBe('CREATED');
+      expect(paced.controls.stepOrders()).toBe(1);
+      const processing = await read(a.id);
+      expect(processing.status).toBe('PROCESSING');
+
+      // Resumed: it moves on by itself (DISPENSING reads as PROCESSING in 1.0.1: its time tells).
+      paced.controls.setFulfillment({ paused: false });
+      await waitFor(async () => (await read(a.id)).updatedAt !== processing.updatedAt, 5_000);
+
+      // A step every minute: what was scheduled is stretched alike, so nothing moves for now.
+      paced.controls.setFulfillment({ intervalMs: 60_000 });
+      expect(paced.controls.fulfillment).toEqual({ paused: false, intervalMs: 60_000 });
+      const slowed = await read(a.id);
+      await sleep(400);
+      expect(await read(a.id)).toEqual(slowed);
+    } finally {
+      await paced.close();
+    }
   });
 });

@@ -4,8 +4,8 @@ import {
   explain,
   operations,
   type OpenApiDocument,
-} from '../../support/openapi';
-import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
+} from '@test/support/openapi';
+import { startTestSandbox, validOrderBody, type TestSandbox } from '@test/support/sandbox';
 
 /**
  * Real traffic against the served document: the sandbox's answers validate against the schemas

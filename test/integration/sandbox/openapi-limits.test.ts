@@ -15,10 +15,10 @@ import {
   SOURCE_ID_MAX,
   URL_MAX,
   ZIP_CODE_PATTERN,
-} from '../../../src/shared/api';
-import { HTTP_METHOD_PATTERN } from '../../../src/sandbox/http/faults';
-import { DocumentValidator, explain, type OpenApiDocument } from '../../support/openapi';
-import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
+} from '@shared/api';
+import { HTTP_METHOD_PATTERN } from '@sandbox/http/faults';
+import { DocumentValidator, explain, type OpenApiDocument } from '@test/support/openapi';
+import { startTestSandbox, validOrderBody, type TestSandbox } from '@test/support/sandbox';
 
 /**
  * The limits of what the service holds, as its OpenAPI document states them: every string a

@@ -6,9 +6,9 @@ import {
   ORDER_STATUSES_V101,
   PRODUCT_STATUSES,
   WEBHOOK_HEADERS,
-} from '../../../src/shared/api';
-import { operations, type OpenApiDocument, type OpenApiOperation } from '../../support/openapi';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+} from '@shared/api';
+import { operations, type OpenApiDocument, type OpenApiOperation } from '@test/support/openapi';
+import { startTestSandbox, type TestSandbox } from '@test/support/sandbox';
 
 /**
  * The OpenAPI document served at GET /v1/openapi.json: a valid OpenAPI 3.1 document that lists

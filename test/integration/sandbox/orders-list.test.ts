@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ErrorDetail,
-  OrderList,
-  OrderV101,
-  type Order,
-  type OrderStatus,
-} from '../../../src/shared/api';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
-import { advanceOrder, createOrder, listAllOrders } from '../../support/sandbox-orders';
+import { ErrorDetail, OrderList, OrderV101, type Order, type OrderStatus } from '@shared/api';
+import { startTestSandbox, type TestSandbox } from '@test/support/sandbox';
+import { advanceOrder, createOrder, listAllOrders } from '@test/support/sandbox-orders';
 
 /** Black-box tests of list orders: the 1.0.1 shape, the status filter and the 1.0.1 status mapping. */
 

@@ -8,9 +8,9 @@ import {
   QUANTITY_MAX,
   SOURCE_ID_MAX,
   ValidationErrorBody,
-} from '../../../src/shared/api';
-import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
-import { countOrders } from '../../support/sandbox-orders';
+} from '@shared/api';
+import { startTestSandbox, validOrderBody, type TestSandbox } from '@test/support/sandbox';
+import { countOrders } from '@test/support/sandbox-orders';
 
 /**
  * Black-box tests of create order's request rules: every Limits row that applies to orders and

@@ -6,10 +6,10 @@ import {
   Product,
   type DaysSupply,
   type ShippingMethod,
-} from '../../../src/shared/api';
-import { priceOrder } from '../../../src/shared/pricing';
-import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
-import { advanceOrder, countOrders, createOrder } from '../../support/sandbox-orders';
+} from '@shared/api';
+import { priceOrder } from '@shared/pricing';
+import { startTestSandbox, validOrderBody, type TestSandbox } from '@test/support/sandbox';
+import { advanceOrder, countOrders, createOrder } from '@test/support/sandbox-orders';
 
 /** Black-box tests of create, get and cancel order: shapes, values and versions. */
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorDetail, OrderList, ProductList, ProtocolList } from '../../../src/shared/api';
-import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
-import { createOrder } from '../../support/sandbox-orders';
+import { ErrorDetail, OrderList, ProductList, ProtocolList } from '@shared/api';
+import { startTestSandbox, validOrderBody, type TestSandbox } from '@test/support/sandbox';
+import { createOrder } from '@test/support/sandbox-orders';
 
 /** Black-box tests of cursor pagination on list orders, list protocols and list products. */
 

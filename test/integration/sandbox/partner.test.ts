@@ -12,9 +12,9 @@ import {
   ValidationErrorBody,
   WEBHOOK_SECRET_PATTERN,
   WebhookSecret,
-} from '../../../src/shared/api';
-import { DEMO_PARTNER } from '../../../src/sandbox/seed/partner';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+} from '@shared/api';
+import { DEMO_PARTNER } from '@sandbox/seed/partner';
+import { startTestSandbox, type TestSandbox } from '@test/support/sandbox';
 
 const START = Date.parse('2025-06-02T08:00:00.000Z');
 let nowMs = START;

@@ -11,8 +11,8 @@ import {
   QUANTITY_MAX,
   SOURCE_ID_MAX,
   ValidationErrorBody,
-} from '../../../src/shared/api';
-import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
+} from '@shared/api';
+import { startTestSandbox, validOrderBody, type TestSandbox } from '@test/support/sandbox';
 
 /**
  * Every row of the spec's Limits table that applies to protocol requests, and every bound the

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorDetail, Protocol, ProtocolList } from '../../../src/shared/api';
-import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
+import { ErrorDetail, Protocol, ProtocolList } from '@shared/api';
+import { startTestSandbox, validOrderBody, type TestSandbox } from '@test/support/sandbox';
 
 /** List protocols with `search`: a part of "first last", case-insensitive, with % and _ taken literally. */
 

@@ -8,14 +8,14 @@ import {
   ProtocolList,
   ProtocolRequest,
   ValidationErrorBody,
-} from '../../../src/shared/api';
+} from '@shared/api';
 import {
   EXTERNAL_HANDLING_FEE,
   EXTERNAL_UNIT_DAYS,
   SHIPPING_PRICES,
   VOLUME_DISCOUNT_BPS,
-} from '../../../src/shared/pricing';
-import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
+} from '@shared/pricing';
+import { startTestSandbox, validOrderBody, type TestSandbox } from '@test/support/sandbox';
 
 let nowMs = Date.parse('2025-05-01T09:00:00.000Z');
 const clock = { now: () => nowMs };

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorDetail } from '../../../src/shared/api';
-import { fuzzRuns, replay } from '../../support/fuzz-bodies';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { ErrorDetail } from '@shared/api';
+import { fuzzRuns, replay } from '@test/support/fuzz-bodies';
+import { startTestSandbox, type TestSandbox } from '@test/support/sandbox';
 
 /**
  * Request lines as bytes on a raw socket, where fetch cannot go: a CR or LF in the target (the

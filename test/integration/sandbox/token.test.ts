@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorDetail, OAuthErrorBody, TokenResponse } from '../../../src/shared/api';
-import { startTestSandbox, type TestSandbox } from '../../support/sandbox';
+import { ErrorDetail, OAuthErrorBody, TokenResponse } from '@shared/api';
+import { startTestSandbox, type TestSandbox } from '@test/support/sandbox';
 
 /** Black-box tests of POST /oauth2/token and of bearer authentication on the API. */
 

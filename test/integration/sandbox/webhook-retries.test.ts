@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
-import { waitFor } from '../../support/wait';
+import { startTestSandbox, validOrderBody, type TestSandbox } from '@test/support/sandbox';
+import { waitFor } from '@test/support/wait';
 import {
   payloadOf,
   signedWith,
   startWebhookReceiver,
   webhookHeaders,
   type WebhookReceiver,
-} from '../../support/webhook-receiver';
+} from '@test/support/webhook-receiver';
 
 /**
  * Retries of the spec's schedule (1 min, 5 min, 30 min; 30 s per attempt), divided by timeScale:
@@ -15,6 +15,8 @@ import {
  *   must not time out by accident (the exact attempt count is asserted).
  * - timeScale 300: retries after 200 ms, 1 s and 6 s, attempt timeout 100 ms. Used where every
  *   attempt fails anyway, so an accidental timeout cannot change the outcome.
+ * A receiver that hangs is tested at 120. A loaded machine can still time an attempt out before
+ * its body reaches the receiver, which then never sees it: the sandbox's count is the one asserted.
  * One sandbox and one receiver per test: the delivery log is the thing under test.
  */
 
@@ -124,7 +126,9 @@ describe('webhook retries', () => {
       'delivery marked failed',
     );
     expect(failed).toMatchObject({ id: pending.id, attempts: 4, nextAttemptAt: null });
-    expect(receiver.requests).toHaveLength(4);
+    // An attempt timed out before it arrived is counted by the sandbox, never seen here.
+    expect(receiver.requests.length).toBeGreaterThanOrEqual(1);
+    expect(receiver.requests.length).toBeLessThanOrEqual(4);
     for (const r of receiver.requests) {
       expect(webhookHeaders(r).id).toBe(failed.id);
       expect(signedWith(secret, r)).toBe(true);
@@ -134,11 +138,11 @@ describe('webhook retries', () => {
   });
 
   it('counts an attempt the receiver does not answer within the timeout as failed', async () => {
-    const { receiver, sandbox, secret } = await setup(300);
+    const { receiver, sandbox, secret } = await setup(120);
     receiver.respond(() => 'hang');
     const orderId = await createOrder(sandbox);
 
-    // Two attempts timed out; the third is due 1 s (5 min / 300) after the second.
+    // Two attempts timed out; the third is due 2.5 s (5 min / 120) after the second.
     const timedOut = await waitFor(
       async () => {
         const d = await onlyDelivery(sandbox, orderId);
@@ -148,8 +152,10 @@ describe('webhook retries', () => {
       'two timed-out attempts',
     );
     expect(timedOut).toMatchObject({ lastError: 'timed out', lastStatus: null });
-    expect(receiver.requests).toHaveLength(2);
+    expect(receiver.requests.length).toBeGreaterThanOrEqual(1);
+    expect(receiver.requests.length).toBeLessThanOrEqual(2);
     expect(receiver.requests.every((r) => r.answered === null)).toBe(true);
+    const unanswered = receiver.requests.length;
 
     receiver.respond(() => 200);
     const done = await waitFor(
@@ -157,11 +163,14 @@ describe('webhook retries', () => {
         const d = await onlyDelivery(sandbox, orderId);
         return d.state === 'delivered' && d;
       },
-      5_000,
+      10_000,
       'delivery once the receiver answers',
     );
     expect(done).toMatchObject({ id: timedOut.id, attempts: 3, lastStatus: 200 });
-    expect(receiver.requests.map((r) => r.answered)).toEqual([null, null, 200]);
+    expect(receiver.requests.map((r) => r.answered)).toEqual([
+      ...Array<null>(unanswered).fill(null),
+      200,
+    ]);
     for (const r of receiver.requests) {
       expect(webhookHeaders(r).id).toBe(done.id);
       expect(signedWith(secret, r)).toBe(true);

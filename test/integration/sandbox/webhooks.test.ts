@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Order, WEBHOOK_SECRET_PATTERN, type OrderStatus } from '../../../src/shared/api';
-import { verifyWebhook } from '../../../src/sandbox/webhooks/signing';
-import { startTestSandbox, validOrderBody, type TestSandbox } from '../../support/sandbox';
-import { waitFor } from '../../support/wait';
+import { Order, WEBHOOK_SECRET_PATTERN, type OrderStatus } from '@shared/api';
+import { verifyWebhook } from '@sandbox/webhooks/signing';
+import { startTestSandbox, validOrderBody, type TestSandbox } from '@test/support/sandbox';
+import { waitFor } from '@test/support/wait';
 import {
   payloadOf,
   signedWith,
@@ -10,7 +10,7 @@ import {
   webhookHeaders,
   type ReceivedRequest,
   type WebhookReceiver,
-} from '../../support/webhook-receiver';
+} from '@test/support/webhook-receiver';
 
 /**
  * Status webhooks against a real receiver. timeScale 120 makes the 30 s attempt timeout 250 ms,

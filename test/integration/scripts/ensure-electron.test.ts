@@ -10,8 +10,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '@test/support/repo-files';
 
 /**
  * `npm start` and `npm run dev` run in a miniature checkout: the real script and package.json
@@ -19,7 +19,7 @@ import { afterEach, describe, expect, it } from 'vitest';
  * for what would start Electron (electron-vite), each logging that it ran. Nothing here downloads
  * anything.
  */
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+const root = REPO_ROOT;
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
   scripts: { start: string; dev: string };
 };

@@ -15,12 +15,12 @@ import {
   type IpcResult,
   type IpcValue,
   type OrderDeskApi,
-} from '../../../src/shared/ipc';
+} from '@shared/ipc';
 
 /**
  * A fake window.orderDesk for component tests: each call is answered by the test's handler for
  * its channel, and the test pushes main's events with `emit`. Both ends are held to the real
- * contract (src/shared/ipc.ts), as main's dispatcher holds them: arguments the renderer sends and
+ * contract (src/shared/ipc/), as main's dispatcher holds them: arguments the renderer sends and
  * answers a test gives are parsed with the channel's schemas, events with theirs, so a fake cannot
  * drift from what main would really send or accept. A call outside the contract, or with no
  * handler, fails the test (see `takeViolations`, checked after each test by setup.ts).

@@ -1,5 +1,5 @@
-import { AppOrder, ProductRead, type ProtocolRequest } from '../../../src/shared/api';
-import { ProtocolView } from '../../../src/shared/protocol-views';
+import { AppOrder, PartnerSettings, ProductRead, type ProtocolRequest } from '@shared/api';
+import { ProtocolView } from '@shared/protocol-views';
 
 /**
  * Realistic data for component tests, each parsed with the shared schema it crosses as, so a
@@ -87,5 +87,32 @@ export function savedProtocol(draft: ProtocolRequest, localId: string): Protocol
     draft,
     server: null,
     conflict: null,
+  });
+}
+
+/** The partner's settings: Evergreen Clinic, a 15% discount, nothing else set unless told. */
+export function partnerSettings(over: Partial<PartnerSettings> = {}): PartnerSettings {
+  return PartnerSettings.parse({
+    id: 'ptn_1',
+    name: 'Evergreen Clinic',
+    description: null,
+    discount: '15%',
+    discountValue: 0.15,
+    primaryColor: null,
+    secondaryColor: null,
+    logo: null,
+    phone: null,
+    supportEmail: null,
+    website: null,
+    webhookUrl: null,
+    billingAddressLine1: null,
+    billingAddressLine2: null,
+    billingCity: null,
+    billingState: null,
+    billingPostalCode: null,
+    billingCountry: null,
+    createdAt: '2026-01-05T00:00:00.000Z',
+    updatedAt: '2026-01-05T00:00:00.000Z',
+    ...over,
   });
 }

@@ -1,11 +1,11 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { startBrowserHost } from '../../../src/main/browser-host';
-import { KeytarCredentialStore } from '../../../src/main/connections/keychain';
-import { createFileLogger, Redactor } from '../../../src/main/logging';
-import type { ProtocolRequest } from '../../../src/shared/api';
-import { protocolFor, serverOrdersBySourceId } from '../bulk';
-import type { TestSandbox } from '../sandbox';
+import { startBrowserHost } from '@main/browser-host';
+import { KeytarCredentialStore } from '@main/connections/keychain';
+import { createFileLogger, Redactor } from '@main/logging';
+import type { ProtocolRequest } from '@shared/api';
+import { protocolFor, serverOrdersBySourceId } from '@test/support/bulk';
+import type { TestSandbox } from '@test/support/sandbox';
 import { expectConnected, expectFirstRunConnect, fillPartnerForm, partnerForm } from './app';
 import type { BrowserHost } from './fixtures';
 import { openProtocols, protocolsUi } from './protocols';

@@ -3,10 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startBrowserHost } from '../../../src/main/browser-host';
-import { KeytarCredentialStore } from '../../../src/main/connections/keychain';
-import { createFileLogger, Redactor } from '../../../src/main/logging';
-import { startTestSandbox, type TestSandbox } from '../sandbox';
+import { startBrowserHost } from '@main/browser-host';
+import { KeytarCredentialStore } from '@main/connections/keychain';
+import { createFileLogger, Redactor } from '@main/logging';
+import { startTestSandbox, type TestSandbox } from '@test/support/sandbox';
 import { BRIDGE_FILE, RENDERER_DIR } from './paths';
 
 export type BrowserHost = Awaited<ReturnType<typeof startBrowserHost>>;

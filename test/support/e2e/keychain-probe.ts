@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { KeytarCredentialStore } from '../../../src/main/connections/keychain';
-import { storeKeyAccount } from '../../../src/main/stores/profile-key';
+import { KeytarCredentialStore } from '@main/connections/keychain';
+import { storeKeyAccount } from '@main/stores/profile-key';
 
 const HOW_TO_RUN =
   'The end-to-end suite keeps secrets in the real system keychain, as the app does. Run it with ' +

@@ -43,7 +43,8 @@ interface PageGlobals {
  * element in it whose content is wider than its box (a table's wrapper that scrolls, a row whose
  * overflow is hidden), and what spills past the main region's right edge. Left alone: text cut
  * on purpose with an ellipsis, form controls (their text scrolls inside them), visually hidden
- * (clipped) labels and what is not displayed.
+ * (clipped) labels, what is not displayed, and a region made to scroll sideways in a window too
+ * narrow for it (data-scrolls-sideways: the protocol list's chosen columns) with what it holds.
  */
 export function sidewaysOverflow(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -58,6 +59,7 @@ export function sidewaysOverflow(page: Page): Promise<string[]> {
     const found: string[] = [];
     for (const el of [main, ...g.document.querySelectorAll('main *')]) {
       if (['INPUT', 'TEXTAREA', 'SELECT', 'svg', 'path'].includes(el.tagName)) continue;
+      if (el.closest('[data-scrolls-sideways]')) continue;
       if (el.clientWidth <= 1) continue;
       const style = g.getComputedStyle(el);
       if (style.display === 'none' || style.display === 'inline') continue;

@@ -1,13 +1,8 @@
 import { expect } from '@playwright/test';
-import {
-  Order,
-  type AppOrder,
-  type OrderStatus,
-  type ProductStatus,
-} from '../../../src/shared/api';
-import type { ProtocolRequest } from '../../../src/shared/api';
-import { readConnectionSecret, tokenUrl } from '../../../src/main/connections/connection';
-import { KeytarCredentialStore } from '../../../src/main/connections/keychain';
+import { Order, type AppOrder, type OrderStatus, type ProductStatus } from '@shared/api';
+import type { ProtocolRequest } from '@shared/api';
+import { readConnectionSecret, tokenUrl } from '@main/connections/connection';
+import { KeytarCredentialStore } from '@main/connections/keychain';
 import type { BrowserHost } from './fixtures';
 
 /**

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../repo-files';
 
 /** Where the e2e suite finds the built app and writes what it keeps. */
-export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+export { REPO_ROOT };
 
 /** What `npm run build:renderer` and `npm run build:browser` write. */
 export const BUILT_RENDERER_DIR = join(REPO_ROOT, 'out', 'renderer');

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import type { ProtocolRequest } from '../../../src/shared/api';
-import { validOrderBody } from '../sandbox';
+import type { ProtocolRequest } from '@shared/api';
+import { validOrderBody } from '@test/support/sandbox';
 import { expectConnected, expectFirstRunConnect } from './app';
 import type { BrowserHost } from './fixtures';
 

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
-import type { AppOrder } from '../../../src/shared/api';
-import type { TestSandbox } from '../sandbox';
-import { editOnServer, protocolRequest } from '../sync-harness';
+import type { AppOrder } from '@shared/api';
+import type { TestSandbox } from '@test/support/sandbox';
+import { editOnServer, protocolRequest } from '@test/support/sync-harness';
 import { expectConnected, openCatalog, openProduct } from './app';
 import { expectBatchFinished } from './batches';
 import { goTo } from './editor';

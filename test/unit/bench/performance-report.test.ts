@@ -2,16 +2,17 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BENCHES, FIGURES, goalMet, type BenchSpec, type FigureSpec } from '../../../bench/goals';
-import type { MachineInfo } from '../../../bench/machine';
+import { BENCHES, FIGURES, goalMet, type BenchSpec, type FigureSpec } from '@bench/goals';
+import type { MachineInfo } from '@bench/machine';
 import {
   failureLine,
   renderPerformanceReport,
   verdictFor,
   type BenchRun,
   type ReportInput,
-} from '../../../bench/performance-report';
-import { readFigures, recordFigure, RESULTS_ENV, type FigureRecord } from '../../../bench/report';
+} from '@bench/performance-report';
+import { readFigures, recordFigure, RESULTS_ENV, type FigureRecord } from '@bench/report';
+import { repoFile } from '@test/support/repo-files';
 
 const benches: BenchSpec[] = [
   { file: 'a.ts', script: 'bench:a', title: 'Bench A' },
@@ -211,10 +212,12 @@ describe('the performance report', () => {
 });
 
 describe('the catalog of benches', () => {
-  const benchDir = new URL('../../../bench/', import.meta.url);
+  const benchDir = repoFile('bench');
   /** Modules the benches share, and the report's own: not benches. */
   const HELPERS = [
+    'bench-orders.ts',
     'bench-stores.ts',
+    'browser-host-bench.ts',
     'cpu-profile.ts',
     'cpu-time.ts',
     'goals.ts',
@@ -229,7 +232,7 @@ describe('the catalog of benches', () => {
     'stats.ts',
   ];
   const scripts = (
-    JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+    JSON.parse(readFileSync(repoFile('package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     }
   ).scripts;
@@ -242,7 +245,7 @@ describe('the catalog of benches', () => {
   it('runs each bench with its own npm script, and each bench records its figures', () => {
     for (const bench of BENCHES) {
       expect(scripts[bench.script], bench.script).toMatch(new RegExp(`tsx bench/${bench.file}$`));
-      const source = readFileSync(new URL(bench.file, benchDir), 'utf8');
+      const source = readFileSync(path.join(benchDir, bench.file), 'utf8');
       for (const spec of FIGURES.filter((f) => f.bench === bench.file))
         expect(source, `${bench.file} records ${spec.id}`).toContain(`'${spec.id}'`);
     }

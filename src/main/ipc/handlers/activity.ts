@@ -2,33 +2,29 @@ import type { ActivityFilter } from '@shared/activity-views';
 import { checkChain } from '@main/activity/activity-chain';
 import { exportActivityCsv } from '@main/activity/activity-export';
 import type { ActivityMatch } from '@main/activity/activity-repo';
-import { SETTING_KEYS } from '@main/store';
+import { SETTING_KEYS } from '@main/db';
 import { toActivityView } from '../views';
-import { requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
+import { sessionWrapper, type AreaHandlers, type IpcHandlerDeps } from './context';
 
 /** Lets other work run between the chunks of a long check. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** activity.*: the activity record of the active connection, its check, export and retention. */
 export function activityHandlers({ core }: IpcHandlerDeps): AreaHandlers<'activity'> {
-  const store = () => {
-    requireSession(core);
-    return core.store;
-  };
+  const withSession = sessionWrapper(core);
   return {
-    'activity.list': async ({ limit, offset, ...filter }) => {
-      const { activity } = store();
+    'activity.list': withSession(async ({ limit, offset, ...filter }) => {
+      const { activity } = core.store;
       const match = matchOf(filter);
       return {
         entries: activity.page(match, limit, offset).map(toActivityView),
         total: activity.count(match),
       };
-    },
-    'activity.people': async () => store().activity.people(),
-    'activity.check': async () => checkChain(store().db, nextTurn),
-    'activity.exportCsv': async (filter) => {
-      const s = requireSession(core);
-      const file = exportActivityCsv(store().activity, matchOf(filter));
+    }),
+    'activity.people': withSession(async () => core.store.activity.people()),
+    'activity.check': withSession(async () => checkChain(core.store.db, nextTurn)),
+    'activity.exportCsv': withSession(async (filter, s) => {
+      const file = exportActivityCsv(core.store.activity, matchOf(filter));
       s.activity.record({
         action: 'csv-exported',
         subjects: filter.patient ? { patients: [filter.patient] } : {},
@@ -41,7 +37,7 @@ export function activityHandlers({ core }: IpcHandlerDeps): AreaHandlers<'activi
         },
       });
       return file;
-    },
+    }),
     'activity.setRetention': async ({ years }) => {
       core.changeSetting(SETTING_KEYS.activityRetention, years);
       return null;

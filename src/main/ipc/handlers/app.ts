@@ -4,7 +4,7 @@ import { ProtocolColumn, ProtocolColumns, inListOrder } from '@shared/protocol-v
 import type { Session } from '@main/connection-session';
 import type { Core } from '@main/core';
 import { outboxCount } from '@main/protocols/conflicts';
-import { SETTING_KEYS, StoreError } from '@main/store';
+import { SETTING_KEYS, StoreError } from '@main/db';
 import { toConnectionView } from '../connection-view';
 import type { AreaHandlers, IpcHandlerDeps } from './context';
 
@@ -58,6 +58,10 @@ export function appHandlers({ core, host }: IpcHandlerDeps): AreaHandlers<'app'>
     },
     'app.dismissNotice': async ({ id }) => {
       core.dismissNotice(id);
+      return null;
+    },
+    'app.presence': async (report) => {
+      core.presence.report(report);
       return null;
     },
     'app.openExternal': async ({ url }) => {

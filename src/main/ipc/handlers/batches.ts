@@ -5,15 +5,21 @@ import {
   RetryRefusedError,
   describeProblem,
   problemPath,
-} from '@main/bulk/order-requests';
+} from '@main/orders/order-requests';
 import { IpcFailure } from '../errors';
 import { catalogNames, toBatchItemView } from '../views';
-import { pricingTerms, requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
+import {
+  pricingTerms,
+  sessionWrapper,
+  type AreaHandlers,
+  type IpcHandlerDeps,
+  type Session,
+} from './context';
 
 /** batches.*: review, submit, the list and items, pause, continue, retry an item. */
 export function batchesHandlers(deps: IpcHandlerDeps): AreaHandlers<'batches'> {
   const { core } = deps;
-  const session = () => requireSession(core);
+  const withSession = sessionWrapper(core);
 
   /** A batch of the local store, or a not-found failure. */
   const batch = (batchId: string) => {
@@ -23,7 +29,10 @@ export function batchesHandlers(deps: IpcHandlerDeps): AreaHandlers<'batches'> {
   };
 
   /** A batch as the batches list shows it. */
-  const batchView = ({ id, createdAt, finishedAt, concurrency, name, total }: Batch) => {
+  const batchView = (
+    { id, createdAt, finishedAt, concurrency, name, total }: Batch,
+    s: Session,
+  ) => {
     const only = total === 1 ? core.store.batches.item(id, 0)?.request.customer : undefined;
     return {
       id,
@@ -35,62 +44,58 @@ export function batchesHandlers(deps: IpcHandlerDeps): AreaHandlers<'batches'> {
       single: only
         ? { customerName: `${only.firstName} ${only.lastName}`, sourceId: only.sourceId }
         : null,
-      progress: session().bulk.progress(id),
+      progress: s.bulk.progress(id),
     };
   };
 
   return {
-    'batches.review': async ({ protocolLocalIds, refillOf }) => {
-      const s = session();
+    'batches.review': withSession(async ({ protocolLocalIds, refillOf }, s) => {
       await pricingTerms(deps);
       return reviewBatch(core.store, protocolLocalIds, {
         embedded: s.connection.kind === 'embedded',
         duplicates: s.duplicates,
         ...(refillOf ? { refillOf } : {}),
       });
-    },
-    'batches.submit': async ({ protocolLocalIds, concurrency, allowDuplicateOf, name }) => {
-      const s = session();
-      try {
-        return {
-          batchId: s.bulk.submit(protocolLocalIds, {
-            ...(concurrency ? { concurrency } : {}),
-            ...(allowDuplicateOf ? { allowDuplicateOf } : {}),
-            ...(name ? { name } : {}),
-          }),
-        };
-      } catch (error) {
-        if (!(error instanceof BatchRejectedError)) throw error;
-        // Each protocol that cannot be an order, at its place in the argument.
-        const fieldErrors = error.rejected.map((r) => ({
-          path: ['protocolLocalIds', protocolLocalIds.indexOf(r.protocolLocalId)],
-          message: `${r.label ?? 'Unknown protocol'}: ${r.problems.map(describeProblem).join('; ')}`,
-        }));
-        throw new IpcFailure(
-          'validation',
-          `${error.rejected.length} protocol(s) cannot be submitted; nothing was sent.`,
-          fieldErrors,
-        );
-      }
-    },
-    'batches.list': async () => {
-      session();
-      return core.store.batches.list().map(batchView);
-    },
-    'batches.items': async ({ batchId }) => {
-      session();
+    }),
+    'batches.submit': withSession(
+      async ({ protocolLocalIds, concurrency, allowDuplicateOf, name }, s) => {
+        try {
+          return {
+            batchId: s.bulk.submit(protocolLocalIds, {
+              ...(concurrency ? { concurrency } : {}),
+              ...(allowDuplicateOf ? { allowDuplicateOf } : {}),
+              ...(name ? { name } : {}),
+            }),
+          };
+        } catch (error) {
+          if (!(error instanceof BatchRejectedError)) throw error;
+          // Each protocol that cannot be an order, at its place in the argument.
+          const fieldErrors = error.rejected.map((r) => ({
+            path: ['protocolLocalIds', protocolLocalIds.indexOf(r.protocolLocalId)],
+            message: `${r.label ?? 'Unknown protocol'}: ${r.problems.map(describeProblem).join('; ')}`,
+          }));
+          throw new IpcFailure(
+            'validation',
+            `${error.rejected.length} protocol(s) cannot be submitted; nothing was sent.`,
+            fieldErrors,
+          );
+        }
+      },
+    ),
+    'batches.list': withSession(async (_, s) =>
+      core.store.batches.list().map((b) => batchView(b, s)),
+    ),
+    'batches.items': withSession(async ({ batchId }) => {
       batch(batchId);
       const names = catalogNames(core.store);
       return core.store.batches.items(batchId).map((item) => toBatchItemView(item, names));
-    },
-    'batches.pause': async ({ batchId }) => {
-      const s = session();
+    }),
+    'batches.pause': withSession(async ({ batchId }, s) => {
       batch(batchId);
       s.bulk.pause(batchId);
-      return batchView(batch(batchId));
-    },
-    'batches.retryItem': async ({ batchId, seq, sendAnyway }) => {
-      const s = session();
+      return batchView(batch(batchId), s);
+    }),
+    'batches.retryItem': withSession(async ({ batchId, seq, sendAnyway }, s) => {
       batch(batchId);
       try {
         s.bulk.retryItem(batchId, seq, { allowDuplicates: sendAnyway === true });
@@ -112,13 +117,12 @@ export function batchesHandlers(deps: IpcHandlerDeps): AreaHandlers<'batches'> {
           })),
         );
       }
-      return batchView(batch(batchId));
-    },
-    'batches.continue': async ({ batchId }) => {
-      const s = session();
+      return batchView(batch(batchId), s);
+    }),
+    'batches.continue': withSession(async ({ batchId }, s) => {
       batch(batchId);
       s.bulk.continue(batchId);
-      return batchView(batch(batchId));
-    },
+      return batchView(batch(batchId), s);
+    }),
   };
 }

@@ -1,6 +1,6 @@
 import { Connection } from '@shared/connection';
 import type { PartnerConnectionInput } from '@shared/ipc';
-import type { NewConnection } from '@main/connections/connection-manager';
+import type { NewConnection } from '@main/connection-manager';
 import { toConnectionView } from '../connection-view';
 import { IpcFailure, describeFieldErrors, fieldErrorsOf } from '../errors';
 import type { AreaHandlers, IpcHandlerDeps } from './context';

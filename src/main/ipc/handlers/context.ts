@@ -6,6 +6,8 @@ import type { Core } from '@main/core';
 import type { Logger } from '@main/logging';
 import { notConnected } from '../errors';
 
+export type { Session };
+
 /** What differs between the two transports (Electron, browser host). */
 export interface IpcHost {
   transport: 'electron' | 'browser';
@@ -42,6 +44,18 @@ export function requireSession(core: Core): Session {
   if (!s) throw notConnected();
   return s;
 }
+
+/**
+ * What every handler of the connection's data does around its work: the running session, or the
+ * not-connected failure first. The rest is the same for every call: dispatch.ts turns a throw into
+ * the call's IpcError, and index.ts answers 'unavailable' before the data is open. Bound to the
+ * Core once per area: `'x.y': withSession(async (args, s) => …)`.
+ */
+export const sessionWrapper =
+  (core: Core) =>
+  <A, R>(work: (args: A, s: Session) => Promise<R>) =>
+  async (args: A): Promise<R> =>
+    work(args, requireSession(core));
 
 /** A mirror that was never filled is filled first, so a fresh connection shows its catalog. */
 export async function ensureMirror(core: Core, isEmpty: () => boolean): Promise<void> {

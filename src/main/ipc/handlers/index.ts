@@ -1,5 +1,5 @@
 import { IPC_CHANNELS, type IpcChannel } from '@shared/ipc';
-import { StoreError } from '@main/store';
+import { StoreError } from '@main/db';
 import type { StartupPort } from '@main/startup';
 import { activityHandlers } from './activity';
 import { appHandlers } from './app';
@@ -8,6 +8,7 @@ import { catalogHandlers } from './catalog';
 import { connectionsHandlers } from './connections';
 import type { AreaChannel, AreaHandlers, IpcHandler, IpcHandlerDeps } from './context';
 import { ordersHandlers } from './orders';
+import { paletteHandlers } from './palette';
 import { patientsHandlers } from './patients';
 import { practiceHandlers } from './practice';
 import { protocolsHandlers } from './protocols';
@@ -39,6 +40,7 @@ type Area =
   | 'orders'
   | 'refills'
   | 'patients'
+  | 'palette'
   | 'settings'
   | 'schedule'
   | 'updates'
@@ -61,6 +63,7 @@ export const HANDLER_AREAS = {
   orders: ordersHandlers,
   refills: refillsHandlers,
   patients: patientsHandlers,
+  palette: paletteHandlers,
   settings: settingsHandlers,
   schedule: scheduleHandlers,
   updates: updatesHandlers,
@@ -79,7 +82,7 @@ void everyChannelHandled;
 
 /**
  * The Core's handlers, the areas combined. Also checked when it runs (and in
- * test/unit/ipc-handlers.test.ts): each channel answered by exactly one area.
+ * test/unit/main/ipc/ipc-handlers.test.ts): each channel answered by exactly one area.
  */
 export function createCoreHandlers(deps: IpcHandlerDeps): CoreHandlers {
   const combined: Record<string, unknown> = {};

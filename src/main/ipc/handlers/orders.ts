@@ -1,22 +1,22 @@
 import type { OrderStatusRead } from '@shared/api';
 import type { IpcParsedArgs } from '@shared/ipc';
 import type { OrderMatch } from '@shared/work-views';
-import { BatchRejectedError, problemPath } from '@main/bulk/order-requests';
-import { protocolOfOrder } from '@main/jobs/order-job';
-import { createOrder, reviewOrder } from '@main/orders/create-order';
+import { BatchRejectedError, problemPath } from '@main/orders/order-requests';
+import { protocolOfOrder } from '@main/orders/order-job';
+import { createOrder, reviewOrder } from '@main/bulk/create-order';
 import { exportOrdersCsv, exportSelectedOrdersCsv } from '@main/orders/order-export';
 import { draftFromOrder } from '@main/orders/reorder';
 import { IpcFailure, describeFieldErrors } from '../errors';
-import { pricingTerms, requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
+import { pricingTerms, sessionWrapper, type AreaHandlers, type IpcHandlerDeps } from './context';
 
 /**
  * orders.*: the queue, its counts and CSV export; one order, its timeline; reviewing and creating
- * one (orders/create-order.ts; a past order again: orders/reorder.ts), refreshing and cancelling
+ * one (bulk/create-order.ts; a past order again: orders/reorder.ts), refreshing and cancelling
  * one.
  */
 export function ordersHandlers(deps: IpcHandlerDeps): AreaHandlers<'orders'> {
   const { core } = deps;
-  const session = () => requireSession(core);
+  const withSession = sessionWrapper(core);
 
   /**
    * orders.review and orders.create of something that is not a complete order: nothing is sent,
@@ -37,7 +37,7 @@ export function ordersHandlers(deps: IpcHandlerDeps): AreaHandlers<'orders'> {
   };
 
   /**
-   * orders.review's and orders.create's argument as orders/create-order.ts takes it: a past order
+   * orders.review's and orders.create's argument as bulk/create-order.ts takes it: a past order
    * becomes the draft of one order from scratch (orders/reorder.ts).
    */
   const orderInput = (input: OrderInput) => {
@@ -53,8 +53,7 @@ export function ordersHandlers(deps: IpcHandlerDeps): AreaHandlers<'orders'> {
   };
 
   return {
-    'orders.list': async ({ limit, offset, ...query }) => {
-      session();
+    'orders.list': withSession(async ({ limit, offset, ...query }) => {
       const filter = queueFilter(query);
       const orders = core.store.orders.list({ ...filter, limit, offset });
       return {
@@ -64,9 +63,8 @@ export function ordersHandlers(deps: IpcHandlerDeps): AreaHandlers<'orders'> {
           core.store.orders.duplicateOf(orders.map((o) => o.id)),
         ),
       };
-    },
-    'orders.exportCsv': async ({ orderIds, ...query }) => {
-      const s = session();
+    }),
+    'orders.exportCsv': withSession(async ({ orderIds, ...query }, s) => {
       const exported = orderIds
         ? exportSelectedOrdersCsv(core.store.orders, orderIds)
         : exportOrdersCsv(core.store.orders, queueFilter(query));
@@ -90,31 +88,27 @@ export function ordersHandlers(deps: IpcHandlerDeps): AreaHandlers<'orders'> {
         },
       });
       return file;
-    },
-    'orders.counts': async (match) => {
-      session();
+    }),
+    'orders.counts': withSession(async (match) => {
       const counts = core.store.orders.countByStatus(orderMatch(match));
       return {
         counts,
         total: Object.values(counts).reduce((a, n) => a + n, 0),
       };
-    },
-    'orders.get': async ({ orderId }) => {
-      session();
+    }),
+    'orders.get': withSession(async ({ orderId }) => {
       const order = core.store.orders.get(orderId);
       if (!order) throw new IpcFailure('not-found', `Order ${orderId} is not in the local mirror.`);
       return order;
-    },
-    'orders.protocol': async ({ orderId }) => {
-      session();
+    }),
+    'orders.protocol': withSession(async ({ orderId }) => {
       const localId = protocolOfOrder(core.store.db, orderId);
       const protocol = localId === null ? null : core.store.protocols.get(localId);
       return {
         protocol: protocol ? { localId: protocol.localId, deleted: protocol.deleted } : null,
       };
-    },
-    'orders.timeline': async ({ orderId }) => {
-      session();
+    }),
+    'orders.timeline': withSession(async ({ orderId }) => {
       if (!core.store.orders.get(orderId))
         throw new IpcFailure('not-found', `Order ${orderId} is not in the local mirror.`);
       return core.store.orders.timeline(orderId).map((c) => ({
@@ -122,9 +116,8 @@ export function ordersHandlers(deps: IpcHandlerDeps): AreaHandlers<'orders'> {
         previous: c.previous,
         seenAt: new Date(c.seenAt).toISOString(),
       }));
-    },
-    'orders.review': async (input) => {
-      const s = session();
+    }),
+    'orders.review': withSession(async (input, s) => {
       await pricingTerms(deps);
       try {
         return await reviewOrder(core.store, orderInput(input), {
@@ -135,9 +128,8 @@ export function ordersHandlers(deps: IpcHandlerDeps): AreaHandlers<'orders'> {
         if (!(error instanceof BatchRejectedError)) throw error;
         throw notAnOrder(input, error);
       }
-    },
-    'orders.create': async (input) => {
-      const s = session();
+    }),
+    'orders.create': withSession(async (input, s) => {
       try {
         return {
           batchId: createOrder(
@@ -150,9 +142,9 @@ export function ordersHandlers(deps: IpcHandlerDeps): AreaHandlers<'orders'> {
         if (!(error instanceof BatchRejectedError)) throw error;
         throw notAnOrder(input, error);
       }
-    },
-    'orders.refresh': async ({ orderId }) => session().orders.refreshOrder(orderId),
-    'orders.cancel': async ({ orderId }) => session().orders.cancelOrder(orderId),
+    }),
+    'orders.refresh': withSession(async ({ orderId }, s) => s.orders.refreshOrder(orderId)),
+    'orders.cancel': withSession(async ({ orderId }, s) => s.orders.cancelOrder(orderId)),
   };
 }
 

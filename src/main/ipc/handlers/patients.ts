@@ -3,19 +3,18 @@ import { listPatients, patientView } from '@main/patients/patient-queries';
 import { listSharedIds } from '@main/patients/shared-ids';
 import { IpcFailure, describeFieldErrors, fieldErrorsOf } from '../errors';
 import { catalogNames, toSummaryView } from '../views';
-import { requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
+import { sessionWrapper, type AreaHandlers, type IpcHandlerDeps } from './context';
 
 /** patients.*: the patient list (search, pages) and one patient's protocols, orders and supply. */
 export function patientsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'patients'> {
-  const session = () => requireSession(core);
+  const withSession = sessionWrapper(core);
   return {
-    'patients.list': async ({ search, limit, offset }) => {
-      session();
-      return listPatients(core.store, { search, limit, offset });
-    },
-    'patients.get': async ({ sourceId, person }) => {
+    'patients.list': withSession(async ({ search, limit, offset }) =>
+      listPatients(core.store, { search, limit, offset }),
+    ),
+    'patients.get': withSession(async ({ sourceId, person }, s) => {
       // Days left count from the server's time, as the orders' dates and refills due do.
-      const patient = patientView(core.store, sourceId, session().serverTime.now(), person);
+      const patient = patientView(core.store, sourceId, s.serverTime.now(), person);
       if (!patient)
         throw new IpcFailure(
           'not-found',
@@ -30,13 +29,9 @@ export function patientsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'patien
         })),
         supply: supply && { ...supply, runsOutAt: new Date(supply.runsOutAt).toISOString() },
       };
-    },
-    'patients.sharedIds': async () => {
-      session();
-      return listSharedIds(core.store);
-    },
-    'patients.untangle': async (args) => {
-      const s = session();
+    }),
+    'patients.sharedIds': withSession(async () => listSharedIds(core.store)),
+    'patients.untangle': withSession(async (args, s) => {
       try {
         const changed =
           args.choice === 'same-person'
@@ -52,6 +47,6 @@ export function patientsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'patien
           `A protocol of this Patient ID needs its details fixed in the editor first: ${describeFieldErrors(fieldErrors)}.`,
         );
       }
-    },
+    }),
   };
 }

@@ -1,5 +1,5 @@
 import { Practice } from '@main/practice';
-import { SETTING_KEYS } from '@main/store';
+import { SETTING_KEYS } from '@main/db';
 import type { AreaHandlers, IpcHandlerDeps } from './context';
 
 /** practice.*: the built-in sandbox's controls, only on it and only in practice mode. */
@@ -20,6 +20,12 @@ export function practiceHandlers({ core }: IpcHandlerDeps): AreaHandlers<'practi
     'practice.advanceOrder': (args) => practice.advanceOrder(args),
     'practice.setOffline': ({ offline }) => practice.setOffline(offline),
     'practice.setServer': ({ server }) => practice.setServer(server),
+    'practice.setFulfillment': async (choice) => {
+      const state = await practice.setFulfillment(choice);
+      core.announce(['status']); // the header's mark and the Practice screen read it again
+      return state;
+    },
+    'practice.stepOrders': () => practice.stepOrders(),
     'practice.changeProtocol': ({ protocolId }) => practice.changeProtocol(protocolId),
     'practice.setProductStatus': ({ productId, status }) =>
       practice.setProductStatus(productId, status),

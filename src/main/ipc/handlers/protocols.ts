@@ -6,14 +6,20 @@ import { CsvFileError, planImport } from '@main/csv/protocol-import';
 import { exportProtocols, protocolsTemplate } from '@main/csv/protocol-export';
 import { IpcFailure, describeFieldErrors, fieldErrorsOf } from '../errors';
 import { catalogNames, toProtocolView, toSummaryView } from '../views';
-import { ensureCatalog, requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
+import {
+  ensureCatalog,
+  sessionWrapper,
+  type AreaHandlers,
+  type IpcHandlerDeps,
+  type Session,
+} from './context';
 
 /**
  * protocols.*: the list, one protocol, the commands (protocols/protocol-commands.ts), conflicts,
  * CSV import and export.
  */
 export function protocolsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'protocols'> {
-  const session = () => requireSession(core);
+  const withSession = sessionWrapper(core);
 
   /** A local protocol, or a not-found failure that names it. */
   const protocol = (localId: string) => {
@@ -26,28 +32,25 @@ export function protocolsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'proto
    * The repository's terms for the list's search and filters; a due window is counted from the
    * server's time, as Refills due counts it.
    */
-  const matchOf = (q: ProtocolMatch): ProtocolMatchQuery => {
-    const s = session();
-    return {
-      search: q.search,
-      includeDeleted: q.includeDeleted,
-      ...(q.hide ? { hide: q.hide } : {}),
-      ...(q.syncStates ? { syncStates: q.syncStates } : {}),
-      ...(q.productId !== undefined ? { productId: q.productId } : {}),
-      ...(q.due ? { due: { window: q.due, now: s.serverTime.now() } } : {}),
-    };
-  };
+  const matchOf = (q: ProtocolMatch, s: Session): ProtocolMatchQuery => ({
+    search: q.search,
+    includeDeleted: q.includeDeleted,
+    ...(q.hide ? { hide: q.hide } : {}),
+    ...(q.syncStates ? { syncStates: q.syncStates } : {}),
+    ...(q.productId !== undefined ? { productId: q.productId } : {}),
+    ...(q.due ? { due: { window: q.due, now: s.serverTime.now() } } : {}),
+  });
 
   return {
-    'protocols.list': async (query) => {
+    'protocols.list': withSession(async (query, s) => {
       const page = core.store.protocols.page({
-        ...matchOf(query),
+        ...matchOf(query, s),
         sort: query.sort,
         ...(query.direction ? { direction: query.direction } : {}),
         limit: query.limit,
         cursor: query.cursor,
       });
-      const now = session().serverTime.now();
+      const now = s.serverTime.now();
       return {
         items: page.items.map((p) => ({
           ...toSummaryView(p, catalogNames(core.store)),
@@ -55,29 +58,27 @@ export function protocolsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'proto
         })),
         nextCursor: page.nextCursor,
       };
-    },
-    'protocols.count': async (query) => ({
-      total: core.store.protocols.countMatching(matchOf(query)),
     }),
-    'protocols.matchingIds': async (query) => ({
-      localIds: core.store.protocols.matchingIds(matchOf(query)),
-    }),
-    'protocols.get': async ({ localId }) => {
-      session();
-      return toProtocolView(protocol(localId), catalogNames(core.store));
-    },
-    'protocols.create': async ({ draft, patientId }) =>
-      toProtocolView(session().protocols.create(draft, patientId), catalogNames(core.store)),
-    'protocols.update': async ({ localId, draft, patientId }) => {
-      const s = session();
+    'protocols.count': withSession(async (query, s) => ({
+      total: core.store.protocols.countMatching(matchOf(query, s)),
+    })),
+    'protocols.matchingIds': withSession(async (query, s) => ({
+      localIds: core.store.protocols.matchingIds(matchOf(query, s)),
+    })),
+    'protocols.get': withSession(async ({ localId }) =>
+      toProtocolView(protocol(localId), catalogNames(core.store)),
+    ),
+    'protocols.create': withSession(async ({ draft, patientId }, s) =>
+      toProtocolView(s.protocols.create(draft, patientId), catalogNames(core.store)),
+    ),
+    'protocols.update': withSession(async ({ localId, draft, patientId }, s) => {
       protocol(localId);
       return toProtocolView(
         s.protocols.update(localId, draft, patientId),
         catalogNames(core.store),
       );
-    },
-    'protocols.duplicate': async ({ localId, customer, patientId }) => {
-      const s = session();
+    }),
+    'protocols.duplicate': withSession(async ({ localId, customer, patientId }, s) => {
       protocol(localId);
       try {
         return toProtocolView(
@@ -94,25 +95,22 @@ export function protocolsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'proto
           fieldErrors,
         );
       }
-    },
-    'protocols.delete': async ({ localId }) => {
-      const s = session();
+    }),
+    'protocols.delete': withSession(async ({ localId }, s) => {
       protocol(localId);
       return { effect: s.protocols.delete(localId) };
-    },
-    'protocols.conflicts': async () => session().protocols.conflicts(),
+    }),
+    'protocols.conflicts': withSession(async (_, s) => s.protocols.conflicts()),
     /** A change still in flight refuses it (StoreError invalid-state, crossing as 'conflict'). */
-    'protocols.resolveConflict': async ({ localId, choice }) => {
-      const s = session();
+    'protocols.resolveConflict': withSession(async ({ localId, choice }, s) => {
       protocol(localId);
       return s.protocols.resolveConflict(localId, choice);
-    },
+    }),
     'protocols.importPreview': async ({ csv }) => {
       await ensureCatalog(core);
       return csvFile(() => planImport(core.store, csv).preview);
     },
-    'protocols.importCommit': async ({ csv, expectedReady, patientIds }) => {
-      const s = session();
+    'protocols.importCommit': withSession(async ({ csv, expectedReady, patientIds }, s) => {
       const plan = csvFile(() => planImport(core.store, csv));
       if (expectedReady !== undefined && plan.preview.ready !== expectedReady) {
         throw new IpcFailure(
@@ -152,20 +150,20 @@ export function protocolsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'proto
           : {}),
       });
       return { created: ids.length, skipped: plan.preview.bad.length };
-    },
-    'protocols.exportCsv': async (args) => {
+    }),
+    'protocols.exportCsv': withSession(async (args, s) => {
       const { touched, ...file } = exportProtocols(core.store, {
-        ...matchOf(args),
+        ...matchOf(args, s),
         sort: args.sort,
         ...(args.direction ? { direction: args.direction } : {}),
       });
-      session().activity.record({
+      s.activity.record({
         action: 'csv-exported',
         subjects: touched,
         detail: { what: 'protocols', count: file.rows, filters: filtersOf(args) },
       });
       return file;
-    },
+    }),
     'protocols.csvTemplate': async () => {
       await ensureCatalog(core);
       return protocolsTemplate(core.store);

@@ -1,14 +1,14 @@
 import { refillsDue } from '@main/orders/refills';
 import { catalogNames, toSummaryView } from '../views';
-import { requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
+import { sessionWrapper, type AreaHandlers, type IpcHandlerDeps } from './context';
 
 /** refills.due: the protocols whose supply runs out soon, and those never ordered. */
 export function refillsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'refills'> {
-  const session = () => requireSession(core);
+  const withSession = sessionWrapper(core);
   return {
-    'refills.due': async ({ withinDays }) => {
+    'refills.due': withSession(async ({ withinDays }, s) => {
       // Days left count from the server's time, as the orders' dates do.
-      const { due, neverOrdered } = refillsDue(core.store, session().serverTime.now(), withinDays);
+      const { due, neverOrdered } = refillsDue(core.store, s.serverTime.now(), withinDays);
       return {
         due: due.map((r) => ({
           protocol: toSummaryView(r.protocol, catalogNames(core.store)),
@@ -21,6 +21,6 @@ export function refillsHandlers({ core }: IpcHandlerDeps): AreaHandlers<'refills
         })),
         neverOrdered: neverOrdered.map((p) => toSummaryView(p, catalogNames(core.store))),
       };
-    },
+    }),
   };
 }

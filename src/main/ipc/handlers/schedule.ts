@@ -1,6 +1,12 @@
 import type { ScheduleSubjects } from '@shared/activity-views';
 import { IpcFailure } from '../errors';
-import { requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
+import {
+  requireSession,
+  sessionWrapper,
+  type AreaHandlers,
+  type IpcHandlerDeps,
+  type Session,
+} from './context';
 
 /** What the browser host answers: its page prints with the browser's own dialog instead. */
 export const SAVE_PDF_UNAVAILABLE =
@@ -12,8 +18,12 @@ export const SAVE_PDF_UNAVAILABLE =
  */
 export function scheduleHandlers({ core, host }: IpcHandlerDeps): AreaHandlers<'schedule'> {
   /** The schedule's entry: its protocol or orders, and their patients as this store has them. */
-  const record = (action: 'schedule-printed' | 'schedule-saved', subjects: ScheduleSubjects) => {
-    const s = requireSession(core);
+  const withSession = sessionWrapper(core);
+  const record = (
+    s: Session,
+    action: 'schedule-printed' | 'schedule-saved',
+    subjects: ScheduleSubjects,
+  ) => {
     const protocols = subjects.protocols ?? [];
     const orders = subjects.orders ?? [];
     const patients = [
@@ -28,15 +38,16 @@ export function scheduleHandlers({ core, host }: IpcHandlerDeps): AreaHandlers<'
   };
   return {
     'schedule.savePdf': async ({ fileName, subjects }) => {
+      // The host's word comes first: the browser host has no PDF, connected or not.
       if (!host.savePdf) throw new IpcFailure('unavailable', SAVE_PDF_UNAVAILABLE);
-      requireSession(core);
+      const s = requireSession(core);
       const result = await host.savePdf(fileName);
-      if (result.saved) record('schedule-saved', subjects);
+      if (result.saved) record(s, 'schedule-saved', subjects);
       return result;
     },
-    'schedule.printed': async ({ subjects }) => {
-      record('schedule-printed', subjects);
+    'schedule.printed': withSession(async ({ subjects }, s) => {
+      record(s, 'schedule-printed', subjects);
       return null;
-    },
+    }),
   };
 }

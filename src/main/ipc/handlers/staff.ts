@@ -1,5 +1,5 @@
 import { StaffRefused } from '@main/activity/desk';
-import { SETTING_KEYS } from '@main/store';
+import { SETTING_KEYS } from '@main/db';
 import { IpcFailure } from '../errors';
 import type { AreaHandlers, IpcHandlerDeps } from './context';
 

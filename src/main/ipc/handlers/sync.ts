@@ -1,11 +1,11 @@
 import { CREDENTIALS_REJECTED } from '@main/sync/sync-engine';
 import { IpcFailure } from '../errors';
-import { requireSession, type AreaHandlers, type IpcHandlerDeps } from './context';
+import { sessionWrapper, type AreaHandlers, type IpcHandlerDeps, type Session } from './context';
 
 /** sync.now: "Sync now", push then pull; a run that could not finish is a failure of the call. */
 export function syncHandlers({ core }: IpcHandlerDeps): AreaHandlers<'sync'> {
-  const syncNow = async (): Promise<void> => {
-    const s = requireSession(core);
+  const withSession = sessionWrapper(core);
+  const syncNow = async (s: Session): Promise<void> => {
     const damaged = core.damaged;
     const report = await s.sync.syncNow();
     // A store found damaged meanwhile is being recovered: what this run did is not a success.
@@ -42,9 +42,9 @@ export function syncHandlers({ core }: IpcHandlerDeps): AreaHandlers<'sync'> {
   };
 
   return {
-    'sync.now': async () => {
-      await syncNow();
+    'sync.now': withSession(async (_, s) => {
+      await syncNow(s);
       return null;
-    },
+    }),
   };
 }

@@ -1,4 +1,4 @@
-import { SETTING_KEYS } from '@main/store';
+import { SETTING_KEYS } from '@main/db';
 import { UpdateRefused } from '@main/updates/update-controller';
 import { IpcFailure } from '../errors';
 import type { AreaHandlers, IpcHandlerDeps } from './context';

@@ -1,5 +1,5 @@
 import { CloudOff, GitCompare, KeyRound, RefreshCw, Unplug, Wifi } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { DeskPicker } from './DeskPicker';
 import { Dialog } from './Dialog';
@@ -7,7 +7,7 @@ import { NotificationHistory } from './NotificationHistory';
 import { PracticeMarker } from './PracticeMarker';
 import { usePractice } from '../lib/practice';
 import { formatMoment } from '../lib/dates';
-import { KIND_LABELS, plural } from '../lib/format';
+import { KIND_LABELS, formatCount, plural } from '../lib/format';
 import { OFFLINE_TEXT, unsyncedTotal, useAppStore, type OfflineReason } from '../stores/app-store';
 
 type Sync = ReturnType<typeof useAppStore.getState>['sync'];
@@ -132,7 +132,8 @@ function ConnectivityStatus() {
           {reason === 'credentials-rejected' ? 'Credentials rejected' : 'Client secret missing'}
         </span>
         <Link href="/connect" className="button button-small">
-          {reason === 'credentials-rejected' ? 'Enter the new secret' : 'Enter the secret'}
+          Enter
+          <Long>{reason === 'credentials-rejected' ? ' the new' : ' the'}</Long> secret
         </Link>
         {said}
       </>
@@ -148,6 +149,14 @@ function ConnectivityStatus() {
     </>
   );
 }
+
+/**
+ * Words a pill or button drops in a small window (styles/layout.css), so that the header's one row
+ * holds them all: still read by screen readers, and in the element's text.
+ */
+const Long = ({ children }: { children: ReactNode }) => (
+  <span className="header-long">{children}</span>
+);
 
 /** The browser host stopped: nothing on the page is true any longer until it is back. */
 const HOST_STOPPED_TEXT =
@@ -186,7 +195,9 @@ export function Header() {
               connection.label !== KIND_LABELS[connection.kind]) && (
               <span className={`kind kind-${connection.kind}`}>{KIND_LABELS[connection.kind]}</span>
             )}
-            {practice.enabled && <PracticeMarker />}
+            {practice.enabled && (
+              <PracticeMarker fulfillment={practice.fulfillment} onChange={practice.refresh} />
+            )}
           </>
         ) : (
           <span className="header-label">Not connected</span>
@@ -225,13 +236,22 @@ function HeaderStatus() {
         title={`Local changes not yet confirmed by the server: ${breakdown}`}
         data-testid="unsynced-count"
       >
-        {unsynced > 0 ? plural(unsynced, 'unsynced change') : 'All changes synced'}
+        {unsynced > 0 ? (
+          <>
+            {formatCount(unsynced)} unsynced<Long> {unsynced === 1 ? 'change' : 'changes'}</Long>
+          </>
+        ) : (
+          <>
+            All<Long> changes</Long> synced
+          </>
+        )}
         <span className="visually-hidden"> ({breakdown})</span>
       </span>
       {outbox.conflicts > 0 && (
         <Link href="/conflicts" className="pill pill-warn pill-link">
           <GitCompare aria-hidden="true" size={16} />
-          {plural(outbox.conflicts, 'conflict')} to resolve
+          {plural(outbox.conflicts, 'conflict')}
+          <Long> to resolve</Long>
         </Link>
       )}
       {/* Held, nothing syncs: the pill and its way out say it all, in the room there is. */}

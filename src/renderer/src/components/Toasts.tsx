@@ -9,9 +9,10 @@ export const TOASTS_SHOWN = 3;
 /**
  * Where the toasts go: over the list of a list-and-detail screen when it shows an order's
  * detail beside it, so that they never cover the detail and its actions; else the default
- * corner (null). Measured, as the list's width follows the window.
+ * corner (null). Measured, as the list's width follows the window: on each navigation, resize
+ * and change of the toasts shown (`shown`), so a screen whose code came late is still seen.
  */
-function useDock(location: string): CSSProperties | null {
+function useDock(location: string, shown: string): CSSProperties | null {
   const [dock, setDock] = useState<CSSProperties | null>(null);
   useLayoutEffect(() => {
     const measure = () => {
@@ -38,7 +39,7 @@ function useDock(location: string): CSSProperties | null {
       window.clearTimeout(later);
       window.removeEventListener('resize', measure);
     };
-  }, [location]);
+  }, [location, shown]);
   return dock;
 }
 
@@ -52,8 +53,8 @@ export function Toasts() {
   const showHistory = useToastStore((s) => s.showHistory);
   const markRead = useToastStore((s) => s.markRead);
   const [location] = useLocation();
-  const dock = useDock(location);
   const shown = toasts.slice(-TOASTS_SHOWN);
+  const dock = useDock(location, shown.map((t) => t.id).join());
   const more = toasts.length - shown.length;
   return (
     <section className="toasts" aria-label="Notifications" style={dock ?? undefined}>

@@ -12,21 +12,11 @@ interface Navigation {
 }
 
 /**
- * On every change of route, focus moves to the new screen's h1 (made focusable with
- * tabIndex=-1, focused without scrolling), so that a keyboard user goes on from the top of the
- * screen and a screen reader announces where they are, instead of the focus falling to the page
- * body with the link or button that was pressed. The rule, in order:
- *
- * - the same screen (its h1 is the same node: an order or a product chosen beside its list)
- *   keeps the focus where it is, unless the focused element went away;
- * - a screen that puts the focus inside itself on purpose (an autofocus field, the import's
- *   preview heading) keeps it: focus inside the main region on another element than the one
- *   that started the navigation is the screen's choice;
- * - otherwise (focus on the page body, or still on the sidebar link, a shortcut's target) the h1.
- *
- * A screen may show its h1 only once its data is read (the editor of a saved protocol), or
- * replace a loading h1 with its own: until the user moves the focus themselves, focus that falls
- * to the body again within WAIT_MS goes to the current h1.
+ * On every change of route, focus moves to the new screen's h1 (tabIndex=-1, without scrolling),
+ * so a keyboard or screen-reader user goes on from the top of the screen. The same screen keeps
+ * the focus; a screen that put it inside itself on purpose keeps its choice; otherwise the h1.
+ * Focus falling to the body within WAIT_MS (an h1 shown once data is read) goes to the current
+ * h1. The whole rule: docs/decisions.md, "Focus after navigation".
  */
 export function useHeadingFocusOnNavigate(
   location: string,

@@ -1,14 +1,31 @@
-import type { ChangeSubject } from '@shared/events';
-import type { IpcError, IpcResult } from '@shared/ipc';
+import type { ChangeSubject } from '@shared/core-events';
+import {
+  subjectsOfRead,
+  type IpcArgs,
+  type IpcError,
+  type IpcResult,
+  type IpcValue,
+  type ReadChannel,
+} from '@shared/ipc';
 import { createCoalescer, type Coalescer } from './coalesce';
-import { on } from './ipc';
+import { call, on } from './ipc';
 
 /**
- * The renderer's one way to read data from main (after Actual Budget's liveQuery): a query names
- * the subjects it reads, reads once, and reads again after each `changed` event that names one
- * of them. Answers to a read that was replaced (new arguments, the query closed) are dropped here,
- * so no store or screen keeps counters of its own.
+ * The renderer's one way to read data from main (after Actual Budget's liveQuery): a query reads
+ * through the `read` it is given, and reads again after each `changed` event that names a subject
+ * of a channel it read (the contract states each read channel's subjects). What it reads with
+ * plain `call` it reads once. Answers to a read that was replaced (new arguments, the query
+ * closed) are dropped here, so no store or screen keeps counters of its own.
  */
+
+/** A read channel called from a query: the query now depends on the channel's subjects. */
+export type Read = <C extends ReadChannel>(
+  channel: C,
+  args: IpcArgs<C>,
+) => Promise<IpcResult<IpcValue<C>>>;
+
+/** What a live query reads, through `read`. */
+export type Query<T> = (read: Read) => Promise<IpcResult<T>>;
 
 type ChangeListener = (subjects: ReadonlySet<ChangeSubject>) => void;
 const listeners = new Set<ChangeListener>();
@@ -88,11 +105,25 @@ export function rereader(read: () => Promise<void>, pace: Pace = DEFAULT_PACE): 
   );
 }
 
+/**
+ * The subjects of the channels read through `read`, kept for the query's life (a query reading
+ * a channel only sometimes listens from its first read of it), and `changed` events naming one.
+ */
+export function dependencies(onChange: () => void): { read: Read; stop(): void } {
+  const subjects = new Set<ChangeSubject>();
+  const stop = onChanged((changed) => {
+    for (const subject of changed) if (subjects.has(subject)) return onChange();
+  });
+  const read: Read = (channel, args) => {
+    for (const subject of subjectsOfRead(channel)) subjects.add(subject);
+    return call(channel, args);
+  };
+  return { read, stop };
+}
+
 export interface LiveQueryOptions<T> {
   /** The read; replaced with `setRead` when the query's arguments change. */
-  read: () => Promise<IpcResult<T>>;
-  /** The subjects whose changes make it read again. */
-  subjects: readonly ChangeSubject[];
+  read: Query<T>;
   /** Told of each new state. */
   onState: (state: QueryState<T>) => void;
   pace?: Pace;
@@ -104,7 +135,8 @@ export interface LiveQueryOptions<T> {
  */
 export class LiveQuery<T> {
   private state: QueryState<T> = { status: 'loading', data: null, error: null };
-  private read: () => Promise<IpcResult<T>>;
+  private read: Query<T>;
+  private readonly through: Read;
   /** Bumped by setRead: an answer to an older read is dropped. */
   private version = 0;
   private closed = false;
@@ -114,10 +146,9 @@ export class LiveQuery<T> {
   constructor(private readonly o: LiveQueryOptions<T>) {
     this.read = o.read;
     this.reads = rereader(() => this.run(), o.pace);
-    const subjects = new Set(o.subjects);
-    this.stop = onChanged((changed) => {
-      for (const subject of changed) if (subjects.has(subject)) return this.reads.request();
-    });
+    const deps = dependencies(() => this.reads.request());
+    this.through = deps.read;
+    this.stop = deps.stop;
     this.reads.flush();
   }
 
@@ -126,7 +157,7 @@ export class LiveQuery<T> {
   }
 
   /** New arguments: read with them as soon as the read in flight (if any) is in. */
-  setRead(read: () => Promise<IpcResult<T>>): void {
+  setRead(read: Query<T>): void {
     this.read = read;
     this.version++;
     this.reads.flush();
@@ -145,7 +176,7 @@ export class LiveQuery<T> {
 
   private async run(): Promise<void> {
     const version = this.version;
-    const result = await this.read();
+    const result = await this.read(this.through);
     if (this.closed || version !== this.version) return;
     this.state = result.ok
       ? { status: 'ready', data: result.value, error: null }

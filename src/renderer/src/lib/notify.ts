@@ -16,6 +16,8 @@ export interface Notice {
   /** Where clicking it goes (a hash route). */
   route: string;
   kind: 'success' | 'info';
+  /** Later news on the same topic (a count that grew) replaces this one where it is shown. */
+  topic?: string;
 }
 
 type OrderStatusEvent = IpcEventPayload<'order-status'>;
@@ -101,6 +103,8 @@ export class NotificationDecider {
     const title = ORDER_NEWS[event.status];
     // previous null: an order this app had not stored before (a pull of the history), not a move.
     if (!title || event.previous === null || event.previous === event.status) return null;
+    // The app's own cancel of a repeat: its batch's notice counts them all.
+    if (event.repeatOf !== undefined) return null;
     const { firstName, lastName } = event.order.customer;
     const who = `${firstName} ${lastName}`.trim();
     const carrier = event.order.fulfillmentInfo?.carrier;
@@ -153,6 +157,7 @@ export class NotificationDecider {
       const n = event.possibleDuplicates;
       notices.push({
         key: `batch-duplicates:${event.batchId}:${n}`,
+        topic: `batch-duplicates:${event.batchId}`,
         title: 'Possible duplicate orders',
         body: `${plural(n, 'order')} of a batch may repeat another order of the same patient: check and cancel one while it is new.`,
         route,
@@ -164,6 +169,7 @@ export class NotificationDecider {
       const n = event.repeatsCancelled;
       notices.push({
         key: `batch-repeats-cancelled:${event.batchId}:${n}`,
+        topic: `batch-repeats-cancelled:${event.batchId}`,
         title: 'Repeat orders cancelled',
         body: `${plural(n, 'order')} of a batch ${n === 1 ? 'was' : 'were'} cancelled by Order Desk: another desk ordered the same for ${n === 1 ? 'that patient' : 'those patients'} at the same moment, and its order is kept.`,
         route,

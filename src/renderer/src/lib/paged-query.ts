@@ -1,7 +1,6 @@
-import type { ChangeSubject } from '@shared/events';
 import type { IpcError, IpcResult } from '@shared/ipc';
 import type { Coalescer } from './coalesce';
-import { onChanged, rereader } from './live-query';
+import { dependencies, rereader, type Query, type Read } from './live-query';
 
 /** One page of a list as main answers it. */
 export interface Page<Row> {
@@ -13,10 +12,12 @@ export interface Page<Row> {
 }
 
 /**
- * Reads page `index` of the list. `after` is the `next` of page index - 1 (null for the first
- * page): a keyset list needs it, an offset list reads `index * pageSize` and ignores it.
+ * Reads page `index` of the list through `read` (live-query.ts). `after` is the `next` of page
+ * index - 1 (null for the first page): a keyset list needs it, an offset list reads
+ * `index * pageSize` and ignores it.
  */
 export type PageReader<Row> = (
+  read: Read,
   index: number,
   after: string | null,
 ) => Promise<IpcResult<Page<Row>>>;
@@ -45,13 +46,12 @@ export interface PagedQueryOptions<Row> {
   pageSize: number;
   /** Offset paging: any page can be read first. Keyset paging reads page k after page k - 1. */
   randomAccess: boolean;
-  subjects: readonly ChangeSubject[];
   /**
    * How many rows the list has in all, when its pages do not say (a count that reads every
    * match would hold back the rows): asked after the pages are shown, unless a page that is not
    * full already told.
    */
-  count?: () => Promise<IpcResult<number>>;
+  count?: Query<number>;
   onState: (state: PagedState<Row>) => void;
   /** Pages kept; those farthest from the view are dropped beyond this. Default 40. */
   maxPages?: number;
@@ -84,7 +84,7 @@ export function rowAt<Row>(
 
 /**
  * A list read a page at a time as it scrolls (after Actual Budget's pagedQuery), kept up to date:
- * a change of one of its subjects re-reads the pages in view and the total, and drops the
+ * a change of a subject of what it read re-reads the pages in view and the total, and drops the
  * others (read again when scrolled to). New arguments (`setRead`) read the first page at once,
  * keeping the rows shown until it answers. An answer read for older arguments is dropped here.
  */
@@ -99,15 +99,15 @@ export class PagedQuery<Row> {
   private version = 0;
   private closed = false;
   private readonly rereads: Coalescer;
+  private readonly through: Read;
   private readonly stop: () => void;
 
   constructor(private readonly o: PagedQueryOptions<Row>) {
     this.read = o.read;
     this.rereads = rereader(() => this.reread());
-    const subjects = new Set(o.subjects);
-    this.stop = onChanged((changed) => {
-      for (const subject of changed) if (subjects.has(subject)) return this.rereads.request();
-    });
+    const deps = dependencies(() => this.rereads.request());
+    this.through = deps.read;
+    this.stop = deps.stop;
     this.rereads.flush();
   }
 
@@ -166,7 +166,7 @@ export class PagedQuery<Row> {
     /** Whether the pages read told the count: their own total, or a page that is not full. */
     let told = false;
     const readOne = async (index: number) => {
-      const result = await this.read(index, afters.get(index) ?? null);
+      const result = await this.read(this.through, index, afters.get(index) ?? null);
       if (!result.ok) return result.error;
       const { rows, next, total: pageTotal } = result.value;
       fresh.set(index, rows);
@@ -220,7 +220,7 @@ export class PagedQuery<Row> {
 
   /** The count of a list that counts apart, after its rows are shown. */
   private async readCount(version: number): Promise<void> {
-    const result = await this.o.count!();
+    const result = await this.o.count!(this.through);
     if (this.closed || version !== this.version) return;
     if (!result.ok) {
       this.set({ pageError: result.error });
@@ -250,7 +250,7 @@ export class PagedQuery<Row> {
   private async readPage(index: number): Promise<void> {
     const version = this.version;
     this.inFlight.add(index);
-    const result = await this.read(index, this.afters.get(index) ?? null);
+    const result = await this.read(this.through, index, this.afters.get(index) ?? null);
     if (this.closed || version !== this.version) return;
     this.inFlight.delete(index);
     if (!result.ok) {

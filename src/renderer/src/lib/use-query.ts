@@ -1,27 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ChangeSubject } from '@shared/events';
-import type { IpcResult } from '@shared/ipc';
-import { LiveQuery, type Pace, type QueryState } from './live-query';
+import { LiveQuery, type Pace, type Query, type QueryState } from './live-query';
 import { NOTHING_READ, PagedQuery, type PageReader, type PagedState } from './paged-query';
 
 const LOADING = { status: 'loading', data: null, error: null } as const;
-
-/** The subjects of a key made with join(): none for a query read once. */
-const subjectsOf = (key: string): ChangeSubject[] =>
-  key === '' ? [] : (key.split(',') as ChangeSubject[]);
 
 /** The key a query's arguments are compared by: equal arguments, the same query. */
 const keyOf = (args: readonly unknown[]): string => JSON.stringify(args);
 
 /**
- * A live query for a component: `read` with `args`, read again on each change of `subjects`
- * while the component is mounted. New arguments make a new query (the old one's answers are
- * dropped, and the state is loading until the new one answers).
+ * A live query for a component: `read` with `args`, read again on each change of a subject of
+ * the channels it read (live-query.ts) while the component is mounted. New arguments make a new
+ * query (the old one's answers are dropped, and the state is loading until the new one answers).
  */
 export function useLiveQuery<T>(
-  read: () => Promise<IpcResult<T>>,
+  read: Query<T>,
   args: readonly unknown[],
-  subjects: readonly ChangeSubject[],
   pace?: Pace,
 ): QueryState<T> & { refresh(): void } {
   const [state, setState] = useState<QueryState<T>>(LOADING);
@@ -29,12 +22,10 @@ export function useLiveQuery<T>(
   const latest = useRef(read);
   latest.current = read;
   const key = keyOf(args);
-  const subjectsKey = subjects.join();
   useEffect(() => {
     setState(LOADING);
     const q = new LiveQuery<T>({
-      read: () => latest.current(),
-      subjects: subjectsOf(subjectsKey),
+      read: (through) => latest.current(through),
       onState: setState,
       ...(pace ? { pace } : {}),
     });
@@ -44,7 +35,7 @@ export function useLiveQuery<T>(
       query.current = null;
     };
     // The pace is a query's constant: a new object each render is not a new query.
-  }, [key, subjectsKey]);
+  }, [key]);
   const refresh = useCallback(() => query.current?.refresh(), []);
   return { ...state, refresh };
 }
@@ -72,8 +63,7 @@ export function usePagedQuery<Row>(
   o: {
     pageSize: number;
     randomAccess: boolean;
-    subjects: readonly ChangeSubject[];
-    count?: () => Promise<IpcResult<number>>;
+    count?: Query<number>;
   },
 ): PagedQueryHook<Row> {
   const latest = useRef(read);
@@ -84,27 +74,25 @@ export function usePagedQuery<Row>(
   const [query, setQuery] = useState<PagedQuery<Row> | null>(null);
   const [state, setState] = useState<PagedState<Row> | null>(null);
   const { pageSize, randomAccess } = o;
-  const subjectsKey = o.subjects.join();
   useEffect(() => {
     const q = new PagedQuery<Row>({
-      read: (index, after) => latest.current(index, after),
+      read: (through, index, after) => latest.current(through, index, after),
       pageSize,
       randomAccess,
-      subjects: subjectsOf(subjectsKey),
-      ...(counts ? { count: () => latestCount.current!() } : {}),
+      ...(counts ? { count: (through) => latestCount.current!(through) } : {}),
       onState: setState,
     });
     setQuery(q);
     setState(q.current);
     return () => q.close();
-  }, [pageSize, randomAccess, subjectsKey, counts]);
+  }, [pageSize, randomAccess, counts]);
   const key = keyOf(args);
   const seen = useRef<{ query: PagedQuery<Row> | null; key: string }>({ query: null, key });
   useEffect(() => {
     if (!query) return;
     // The first arguments are read by the new query itself; later ones replace them.
     if (seen.current.query === query && seen.current.key !== key)
-      query.setRead((index, after) => latest.current(index, after));
+      query.setRead((through, index, after) => latest.current(through, index, after));
     seen.current = { query, key };
   }, [query, key]);
   const setView = useCallback(
@@ -113,7 +101,7 @@ export function usePagedQuery<Row>(
   );
   const retry = useCallback(() => query?.retry(), [query]);
   const restart = useCallback(
-    () => query?.setRead((index, after) => latest.current(index, after)),
+    () => query?.setRead((through, index, after) => latest.current(through, index, after)),
     [query],
   );
   return { state: state ?? NOTHING_READ, setView, retry, restart } as PagedQueryHook<Row>;

@@ -2,8 +2,9 @@ import { addDays, parseISO, startOfDay } from 'date-fns';
 import { create } from 'zustand';
 import type { ActivityAction, ActivityFilter } from '@shared/activity-views';
 import { call } from '../lib/ipc';
-import { datedFileName, handOverCsvExport } from '../lib/save-file';
-import { rangeProblem } from '../screens/orders/order-filters';
+import { datedFileName } from '@renderer/lib/save-file';
+import { handOverCsvExport } from '@renderer/stores/csv-export';
+import { rangeProblem } from '@renderer/lib/order-filters';
 
 /** What the Activity screen is filtered by, as the user chose it. */
 export interface ActivityFilters {

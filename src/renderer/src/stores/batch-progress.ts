@@ -1,5 +1,6 @@
-import type { BatchItemView, BatchView } from '@shared/work-views';
+import { isOpenDuplicate, type BatchItemView, type BatchView } from '@shared/work-views';
 import type { IpcEventPayload } from '@shared/ipc';
+import { isStanding } from '@shared/order-outcome';
 
 export type BatchProgress = IpcEventPayload<'batch-progress'>;
 export type ItemState = BatchItemView['state'];
@@ -16,8 +17,15 @@ export type ItemFilter = 'all' | 'attention' | 'created';
 
 export function filterItems(items: readonly BatchItemView[], filter: ItemFilter): BatchItemView[] {
   if (filter === 'all') return items as BatchItemView[];
-  if (filter === 'created') return items.filter((i) => i.state === 'done');
+  // As the counts say: created and still standing (a cancelled order is counted apart).
+  if (filter === 'created')
+    return items.filter(
+      (i) => i.state === 'done' && (i.orderStatus === null || isStanding(i.orderStatus)),
+    );
   return items.filter(
-    (i) => i.state === 'rejected' || i.state === 'in_doubt' || i.possibleDuplicates.length > 0,
+    (i) =>
+      i.state === 'rejected' ||
+      i.state === 'in_doubt' ||
+      i.possibleDuplicates.some(isOpenDuplicate),
   );
 }

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { call, describeError } from '../lib/ipc';
-import { watchBatch } from '../lib/notifier';
+import { watchBatch } from '@renderer/stores/notifier';
 import { toast } from './toast-store';
 
 interface BatchesStore {

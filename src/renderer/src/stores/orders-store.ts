@@ -6,7 +6,7 @@ import {
   matchOf,
   type DatePreset,
   type OrderFilter,
-} from '../screens/orders/order-filters';
+} from '@renderer/lib/order-filters';
 
 interface OrdersStore extends OrderFilter {
   /** What is typed in the search box; `search` follows it after a pause. */
@@ -84,8 +84,11 @@ export const useOrdersStore = create<OrdersStore>((set, get) => {
     },
     setPreset: (preset) => refilter({ preset }),
     setCustomRange: (customFrom, customTo) => refilter({ customFrom, customTo }),
-    clearFilters: () =>
-      refilter({ statuses: [], search: '', preset: 'all', customFrom: '', customTo: '' }),
+    clearFilters() {
+      // The box too: else it keeps the words the queue no longer searches for.
+      set({ searchText: '' });
+      refilter({ statuses: [], search: '', preset: 'all', customFrom: '', customTo: '' });
+    },
     toggle(orderId, range = false, order = []) {
       const s = get();
       const selected = new Set(s.selected);

@@ -3,7 +3,7 @@ import { ActivityAction } from '@shared/activity-views';
 import { ACTION_WORDS } from '@shared/activity-words';
 import { Field } from '@renderer/components/Field';
 import { useDebounced } from '@renderer/lib/use-debounced';
-import { rangeProblem } from '@renderer/screens/orders/order-filters';
+import { rangeProblem } from '@renderer/lib/order-filters';
 import { useActivityStore } from '@renderer/stores/activity-store';
 import { useActivityPeople } from './use-activity';
 

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import type { ActivityEntryView, SubjectList } from '@shared/activity-views';
 import { ACTION_WORDS } from '@shared/activity-words';
 import { formatDateTime } from '@renderer/lib/dates';
-import { patientHref } from '@renderer/screens/patients/patient-href';
+import { patientHref } from '@renderer/lib/patient-href';
 import { detailText, personText, shortId } from './activity-format';
 
 /** Ids of a list a row shows (the rest are counted). */

@@ -4,7 +4,6 @@ import type {
   ActivityPeopleView,
   ChainCheckView,
 } from '@shared/activity-views';
-import { call } from '@renderer/lib/ipc';
 import type { Pace, QueryState } from '@renderer/lib/live-query';
 import { useLiveQuery, usePagedQuery, type PagedQueryHook } from '@renderer/lib/use-query';
 
@@ -21,23 +20,23 @@ export const CHECK_PACE: Pace = { intervalMs: 2000, restFactor: 19 };
 /** The entries the filters match, newest first, a page at a time (offset pages with the total). */
 export function useActivityList(filter: ActivityFilter): PagedQueryHook<ActivityEntryView> {
   return usePagedQuery<ActivityEntryView>(
-    async (index) => {
-      const page = await call('activity.list', { ...filter, limit: PAGE, offset: index * PAGE });
+    async (read, index) => {
+      const page = await read('activity.list', { ...filter, limit: PAGE, offset: index * PAGE });
       return page.ok
         ? { ok: true, value: { rows: page.value.entries, total: page.value.total, next: null } }
         : page;
     },
     [filter],
-    { pageSize: PAGE, randomAccess: true, subjects: ['activity'] },
+    { pageSize: PAGE, randomAccess: true },
   );
 }
 
 /** The staff names and OS accounts the record names (the person filter's choices). */
 export function useActivityPeople(): QueryState<ActivityPeopleView> {
-  return useLiveQuery(() => call('activity.people', {}), [], ['activity']);
+  return useLiveQuery((read) => read('activity.people', {}), []);
 }
 
 /** The check of the record's hash chain, read again as entries are added. */
 export function useChainCheck(): QueryState<ChainCheckView> & { refresh(): void } {
-  return useLiveQuery(() => call('activity.check', {}), [], ['activity'], CHECK_PACE);
+  return useLiveQuery((read) => read('activity.check', {}), [], CHECK_PACE);
 }

@@ -9,7 +9,7 @@ import {
   batchStateTone,
   batchTitle,
   outcomeText,
-} from './batch-labels';
+} from '@renderer/components/batch-labels';
 import { ProgressBar } from './ProgressBar';
 
 /** Every batch, past and unfinished, newest first; each opens its run view. */

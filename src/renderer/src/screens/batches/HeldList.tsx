@@ -1,6 +1,6 @@
 import type { ReviewItemView } from '@shared/work-views';
 import { formatMoney } from '@renderer/lib/format';
-import { RepeatedOrders } from './RepeatedOrders';
+import { RepeatedOrders } from '@renderer/components/RepeatedOrders';
 
 interface Props {
   items: ReviewItemView[];

@@ -1,6 +1,6 @@
 import type { BatchItemView } from '@shared/work-views';
 import { ItemRow } from './ItemRow';
-import { VirtualRows } from './VirtualRows';
+import { VirtualRows } from '@renderer/components/VirtualRows';
 
 /** The batch's orders, virtualised: a 1,000-item batch keeps only the rows in view in the DOM. */
 export function ItemList({ batchId, items }: { batchId: string; items: BatchItemView[] }) {

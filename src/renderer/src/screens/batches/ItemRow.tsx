@@ -10,10 +10,10 @@ import {
 } from 'lucide-react';
 import type { BatchItemView } from '@shared/work-views';
 import { useBatchesStore } from '@renderer/stores/batches-store';
-import { OrderStatusBadge } from '../orders/OrderStatusBadge';
-import { ITEM_STATE_LABELS } from './batch-labels';
+import { OrderStatusBadge } from '@renderer/components/OrderStatusBadge';
+import { ITEM_STATE_LABELS } from '@renderer/components/batch-labels';
 import { PossibleDuplicates } from './PossibleDuplicates';
-import { RepeatedOrders } from './RepeatedOrders';
+import { RepeatedOrders } from '@renderer/components/RepeatedOrders';
 
 const ICONS = {
   queued: Clock,

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { PossibleDuplicateView } from '@shared/work-views';
 import { ConfirmDialog } from '@renderer/components/Dialog';
 import { useBatchesStore } from '@renderer/stores/batches-store';
-import { statusWords } from './RepeatedOrders';
+import { statusWords } from '@renderer/components/RepeatedOrders';
 
 /**
  * Orders found after the batch that may repeat this item's: the later of each pair, the same on
@@ -19,15 +19,18 @@ export function PossibleDuplicates({
   const cancelling = useBatchesStore((s) => s.cancelling);
   const cancelOrder = useBatchesStore((s) => s.cancelOrder);
   const [asking, setAsking] = useState<PossibleDuplicateView | null>(null);
+  // Every repeat already cancelled by the app: settled, nothing for a person to look at.
+  const settled = duplicates.every((d) => d.autoCancel === 'done');
   return (
     <div
       className="possible-duplicates"
       role="group"
-      aria-label={`Possible duplicates for ${name}`}
+      aria-label={`${settled ? 'Repeats cancelled' : 'Possible duplicates'} for ${name}`}
     >
-      <p className="batch-item-reason">
-        Possible duplicate: {name} has {duplicates.length === 1 ? 'another order' : 'other orders'}{' '}
-        with the same products and doses.
+      <p className={settled ? 'muted' : 'batch-item-reason'}>
+        {settled ? 'Repeat cancelled' : 'Possible duplicate'}: {name} has{' '}
+        {duplicates.length === 1 ? 'another order' : 'other orders'} with the same products and
+        doses.
       </p>
       <ul className="repeated-orders">
         {duplicates.map((d) => (

@@ -1,5 +1,5 @@
 import type { BatchProgress } from '@renderer/stores/batch-progress';
-import { progressText } from './batch-labels';
+import { progressText } from '@renderer/components/batch-labels';
 
 /** The batch's progress: created, rejected and held-back orders as coloured shares of the bar. */
 export function ProgressBar({ progress, label }: { progress: BatchProgress; label: string }) {

@@ -1,7 +1,7 @@
 import type { ReviewDetailView } from '@shared/work-views';
 import { formatMoney } from '@renderer/lib/format';
-import { shippingMethodLabel } from '../orders/order-format';
-import { lineQuantity } from './batch-labels';
+import { shippingMethodLabel } from '@renderer/lib/order-format';
+import { lineQuantity } from '@renderer/components/batch-labels';
 
 const money = (amount: string | null) => (amount === null ? '—' : formatMoney(amount));
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { ReviewItemView } from '@shared/work-views';
 import { formatMoney, plural } from '@renderer/lib/format';
 import { ReviewDetail } from './ReviewDetail';
-import { VirtualRows } from './VirtualRows';
+import { VirtualRows } from '@renderer/components/VirtualRows';
 
 interface Props {
   items: ReviewItemView[];

@@ -9,7 +9,7 @@ import { formatMoney, plural } from '@renderer/lib/format';
 import { useAppStore } from '@renderer/stores/app-store';
 import { useBatchDraftStore } from '@renderer/stores/batch-draft-store';
 import { useBatchesStore } from '@renderer/stores/batches-store';
-import { ConfirmSubmit } from './ConfirmSubmit';
+import { ConfirmSubmit } from '@renderer/components/ConfirmSubmit';
 import { DroppedList } from './DroppedList';
 import { useBatchReview } from './use-batches';
 import { HeldList } from './HeldList';

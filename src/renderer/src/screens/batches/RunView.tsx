@@ -12,7 +12,7 @@ import {
   batchStateTone,
   batchTitle,
   outcomeText,
-} from './batch-labels';
+} from '@renderer/components/batch-labels';
 import { BatchCounts } from './BatchCounts';
 import { useBatchItems, useBatchList } from './use-batches';
 import { ItemFilterChoice } from './ItemFilterChoice';
@@ -217,7 +217,7 @@ export function RunView({ batchId, valid }: { batchId: string; valid: boolean })
           <ItemFilterChoice
             value={filter}
             onChange={setFilter}
-            counts={{ all: items.length, attention, created: p.created }}
+            counts={{ all: items.length, attention, created: filterItems(items, 'created').length }}
           />
         </div>
         {shown.length === 0 ? (

@@ -1,4 +1,9 @@
-import type { BatchItemView, BatchReviewView, BatchView } from '@shared/work-views';
+import {
+  BatchId,
+  type BatchItemView,
+  type BatchReviewView,
+  type BatchView,
+} from '@shared/work-views';
 import { call } from '@renderer/lib/ipc';
 import type { Pace, QueryState } from '@renderer/lib/live-query';
 import { useLiveQuery } from '@renderer/lib/use-query';
@@ -17,12 +22,11 @@ export const BATCH_PACE: Pace = { intervalMs: 250, restFactor: 19 };
  */
 export function useBatchList(): QueryState<BatchView[]> & { refresh(): void } {
   return useLiveQuery(
-    async () => {
-      const list = await call('batches.list', {});
+    async (read) => {
+      const list = await read('batches.list', {});
       return list.ok ? { ok: true, value: newestFirst(list.value) } : list;
     },
     [],
-    ['batches', 'orders'],
     BATCH_PACE,
   );
 }
@@ -30,12 +34,23 @@ export function useBatchList(): QueryState<BatchView[]> & { refresh(): void } {
 /** One batch's items and their orders (possible duplicates follow the orders). */
 export function useBatchItems(batchId: string): QueryState<BatchItemView[]> & { refresh(): void } {
   return useLiveQuery(
-    () => call('batches.items', { batchId }),
+    async (read) =>
+      // An address that is no batch id names no batch: main would refuse the call.
+      BatchId.safeParse({ batchId }).success
+        ? read('batches.items', { batchId })
+        : { ok: false, error: { kind: 'not-found', message: 'No such batch.', fieldErrors: [] } },
     [batchId],
-    ['batches', 'orders'],
     BATCH_PACE,
   );
 }
+
+const NOTHING_CHOSEN: BatchReviewView = {
+  items: [],
+  estimatedTotal: '0.00',
+  totalUnknown: null,
+  exact: true,
+  duplicateCheck: { checked: true, message: null },
+};
 
 /**
  * The review of the protocols chosen for a batch: read once for the choice (it asks the server
@@ -46,12 +61,14 @@ export function useBatchReview(
   refillOf: Readonly<Record<string, string>> = {},
 ): QueryState<BatchReviewView> & { refresh(): void } {
   return useLiveQuery(
-    () =>
-      call('batches.review', {
-        protocolLocalIds: [...protocolLocalIds],
-        ...(Object.keys(refillOf).length > 0 ? { refillOf: { ...refillOf } } : {}),
-      }),
+    async () =>
+      // Nothing chosen is nothing to review: main refuses an empty choice.
+      protocolLocalIds.length === 0
+        ? { ok: true, value: NOTHING_CHOSEN }
+        : call('batches.review', {
+            protocolLocalIds: [...protocolLocalIds],
+            ...(Object.keys(refillOf).length > 0 ? { refillOf: { ...refillOf } } : {}),
+          }),
     [protocolLocalIds, refillOf],
-    [],
   );
 }

@@ -8,7 +8,8 @@ import type { PagedQueryHook } from '@renderer/lib/use-query';
 import { isFiltered, useCatalogStore } from '@renderer/stores/catalog-store';
 import { PAGE } from './use-catalog';
 
-const ROW_HEIGHT = 64;
+/** Two lines for the name (its strength is the end of it), one for the pack, price and status. */
+const ROW_HEIGHT = 74;
 
 const WORDS = {
   failed: 'Products could not be loaded.',
@@ -63,7 +64,7 @@ export function ProductList({
       renderRow={(p) => (
         <Link
           href={`/products/${p.id}`}
-          className="row-link"
+          className="row-link product-row"
           aria-current={p.id === selectedId ? 'page' : undefined}
         >
           <span className="row-main">

@@ -79,7 +79,7 @@ export function ProductsView({
 }) {
   const list = useProductList();
   return (
-    <div className="master-detail">
+    <div className="master-detail catalog-layout">
       <section className="master card" aria-labelledby="products-heading">
         <h2 id="products-heading" className="visually-hidden">
           Products

@@ -1,6 +1,6 @@
 import { Empty, Failed, Loading } from '@renderer/components/States';
 import { dayRange, formatMoney } from '@renderer/lib/format';
-import { useShippingMethods } from './use-catalog';
+import { useShippingMethods } from '@renderer/stores/catalog-reads';
 
 /** The shipping methods an order can use, with their prices and delivery times. */
 export function ShippingMethods() {

@@ -1,7 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
-import type { ProductRead, ProductStatus, ShippingMethodInfo } from '@shared/api';
+import type { ProductRead, ProductStatus } from '@shared/api';
 import type { IpcResult } from '@shared/ipc';
-import type { PricingTermsView } from '@shared/pricing-views';
 import { call } from '@renderer/lib/ipc';
 import type { QueryState } from '@renderer/lib/live-query';
 import { useLiveQuery, usePagedQuery, type PagedQueryHook } from '@renderer/lib/use-query';
@@ -22,11 +21,11 @@ const queryOf = (f: { statuses: readonly ProductStatus[]; search: string }) => (
 export function useProductList(): PagedQueryHook<ProductRead> {
   const query = queryOf(useFilter());
   return usePagedQuery<ProductRead>(
-    async (index) => {
+    async (read, index) => {
       // A search over the contract's limit is not sent: the list says what to change.
       const tooLong = searchTooLong(query.search ?? '');
       if (tooLong) return { ok: false, error: tooLong };
-      const page = await call('catalog.products', {
+      const page = await read('catalog.products', {
         ...query,
         limit: PAGE,
         offset: index * PAGE,
@@ -36,44 +35,32 @@ export function useProductList(): PagedQueryHook<ProductRead> {
         : page;
     },
     [query],
-    { pageSize: PAGE, randomAccess: true, subjects: ['catalog'] },
+    { pageSize: PAGE, randomAccess: true },
   );
 }
 
 /** How many products each status has under the current search. */
 export function useProductCounts(): Partial<Record<ProductStatus, number>> {
   const { search } = useFilter();
-  const counts = useLiveQuery(
-    async (): Promise<IpcResult<Partial<Record<ProductStatus, number>>>> => {
-      if (searchTooLong(search)) return { ok: true, value: {} };
-      const answers = await Promise.all(
-        STATUSES.map((status) =>
-          call('catalog.products', { ...(search ? { search } : {}), status: [status], limit: 1 }),
-        ),
-      );
-      const byStatus: Partial<Record<ProductStatus, number>> = {};
-      answers.forEach((r, i) => {
-        if (r.ok) byStatus[STATUSES[i]!] = r.value.total;
-      });
-      return { ok: true, value: byStatus };
-    },
-    [search],
-    ['catalog'],
-  );
+  const counts = useLiveQuery(async (): Promise<
+    IpcResult<Partial<Record<ProductStatus, number>>>
+  > => {
+    if (searchTooLong(search)) return { ok: true, value: {} };
+    const answers = await Promise.all(
+      STATUSES.map((status) =>
+        call('catalog.products', { ...(search ? { search } : {}), status: [status], limit: 1 }),
+      ),
+    );
+    const byStatus: Partial<Record<ProductStatus, number>> = {};
+    answers.forEach((r, i) => {
+      if (r.ok) byStatus[STATUSES[i]!] = r.value.total;
+    });
+    return { ok: true, value: byStatus };
+  }, ['catalog']);
   return counts.data ?? {};
 }
 
 /** One product of the catalog mirror. */
 export function useProduct(id: number): QueryState<ProductRead> & { refresh(): void } {
-  return useLiveQuery(() => call('catalog.product', { id }), [id], ['catalog']);
-}
-
-/** The partner's shipping methods, as the catalog mirror has them. */
-export function useShippingMethods(): QueryState<ShippingMethodInfo[]> & { refresh(): void } {
-  return useLiveQuery(() => call('catalog.shippingMethods', {}), [], ['catalog']);
-}
-
-/** The partner's pricing terms every estimate uses, as main keeps them. */
-export function usePricing(): QueryState<PricingTermsView> & { refresh(): void } {
-  return useLiveQuery(() => call('catalog.pricing', {}), [], ['settings']);
+  return useLiveQuery((read) => read('catalog.product', { id }), [id]);
 }

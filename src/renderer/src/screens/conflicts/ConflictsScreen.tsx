@@ -3,11 +3,10 @@ import { Link } from 'wouter';
 import type { ConflictChoice, ConflictView } from '@shared/protocol-views';
 import { Empty, Failed, Loading } from '@renderer/components/States';
 import { plural } from '@renderer/lib/format';
-import { call } from '@renderer/lib/ipc';
-import { useLiveQuery } from '@renderer/lib/use-query';
 import { ConflictCard } from './ConflictCard';
 import { customerName } from './conflict-rows';
 import { useProductNames } from './use-product-names';
+import { resolveConflict, useConflicts } from './use-conflicts';
 import '@renderer/styles/conflicts.css';
 
 /** A stable empty list while loading (a new [] each render would re-run the name lookup). */
@@ -64,7 +63,7 @@ function outcomeOf(
 /** Protocols changed here and on the server: mine and theirs side by side, and a choice each. */
 export default function ConflictsScreen() {
   // Live: the conflicts are read again whenever protocols or their jobs change.
-  const read = useLiveQuery(() => call('protocols.conflicts', {}), [], ['protocols', 'jobs']);
+  const read = useConflicts();
   const conflicts = read.data;
   const error = read.status === 'failed' ? read.error : null;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -72,7 +71,7 @@ export default function ConflictsScreen() {
   const productName = useProductNames(conflicts ?? NONE);
 
   const resolve = async (conflict: ConflictView, choice: ConflictChoice) => {
-    const result = await call('protocols.resolveConflict', { localId: conflict.localId, choice });
+    const result = await resolveConflict(conflict.localId, choice);
     if (!result.ok) return result.error;
     // The resolved one leaves the list with the change main announces.
     setOutcome(outcomeOf(conflict, choice, result.value));

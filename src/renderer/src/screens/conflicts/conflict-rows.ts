@@ -1,5 +1,6 @@
 import type { ProtocolDraft, ProtocolRead } from '@shared/api';
 import { valueLabel } from '@renderer/lib/format';
+import { ORDER_TYPE_WORDS, SHIPPING_METHOD_WORDS } from '@shared/order-words';
 import type { ConflictView } from '@shared/protocol-views';
 
 /** One line of the side-by-side comparison: a field, and its value on each side. */
@@ -20,24 +21,16 @@ export interface ComparedSection {
 type Content = ProtocolDraft | ProtocolRead;
 type Line = Content['lineItems'][number];
 
-const SHIPPING: Record<string, string> = {
-  STANDARD: 'Standard',
-  EXPRESS: 'Express',
-  OVERNIGHT: 'Overnight',
-};
-const ORDER_TYPE: Record<string, string> = {
-  ONE_TIME: 'One time',
-  SUBSCRIPTION: 'Subscription',
-};
-
 const orNone = (value: string | null | undefined): string =>
   value === null || value === undefined || value.trim() === '' ? '—' : value;
 
 /** "STANDARD" -> "Standard"; a code the app does not know is shown as it came, marked so. */
 export const shippingLabel = (code: string | null): string =>
-  code === null ? 'Decided on the subscription' : valueLabel(SHIPPING, code, 'shipping method');
+  code === null
+    ? 'Decided on the subscription'
+    : valueLabel(SHIPPING_METHOD_WORDS, code, 'shipping method');
 export const orderTypeLabel = (code: string | null): string =>
-  code === null ? 'Decided on the subscription' : valueLabel(ORDER_TYPE, code, 'order type');
+  code === null ? 'Decided on the subscription' : valueLabel(ORDER_TYPE_WORDS, code, 'order type');
 
 export const customerName = (c: Content | null): string | null =>
   c ? `${c.customer.firstName} ${c.customer.lastName}`.trim() : null;

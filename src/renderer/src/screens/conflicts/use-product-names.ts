@@ -1,6 +1,5 @@
 import type { ConflictView } from '@shared/protocol-views';
 import type { IpcResult } from '@shared/ipc';
-import { call } from '@renderer/lib/ipc';
 import { useLiveQuery } from '@renderer/lib/use-query';
 
 /**
@@ -17,8 +16,8 @@ export function useProductNames(conflicts: ConflictView[]): (id: number) => stri
   }
   const missing = [...wanted].filter((id) => !(id in known)).sort((a, b) => a - b);
   const read = useLiveQuery(
-    async (): Promise<IpcResult<Record<number, string>>> => {
-      const found = await Promise.all(missing.map((id) => call('catalog.product', { id })));
+    async (read): Promise<IpcResult<Record<number, string>>> => {
+      const found = await Promise.all(missing.map((id) => read('catalog.product', { id })));
       const names: Record<number, string> = {};
       found.forEach((r, i) => {
         if (r.ok) names[missing[i]!] = r.value.name;
@@ -26,7 +25,6 @@ export function useProductNames(conflicts: ConflictView[]): (id: number) => stri
       return { ok: true, value: names };
     },
     [missing],
-    ['catalog'],
   );
   const names = { ...read.data, ...known };
   return (id) => names[id] ?? `Product ${id}`;

@@ -1,10 +1,10 @@
 import { Building2, FlaskConical, Laptop, Loader2 } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
-import { call } from '@renderer/lib/ipc';
 import { useAppStore } from '@renderer/stores/app-store';
 import { PartnerConnectionForm, type PartnerFormValues } from './PartnerConnectionForm';
 import { SavedConnections } from './SavedConnections';
 import { useSwitchConnection } from './use-switch';
+import { startEmbeddedSandbox } from './use-connections';
 import { PracticeSwitch } from './PracticeSwitch';
 
 type Choice = 'embedded' | 'partner-sandbox' | 'production';
@@ -46,7 +46,7 @@ export default function ConnectScreen({ firstRun }: { firstRun: boolean }) {
 
   const startEmbedded = async () => {
     setStarting(true);
-    await switcher.run(() => call('connections.useEmbedded', {}));
+    await switcher.run(() => startEmbeddedSandbox());
     setStarting(false);
   };
 

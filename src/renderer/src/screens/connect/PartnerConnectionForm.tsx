@@ -6,9 +6,10 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { Connection } from '@shared/connection';
 import { PartnerConnectionInput, type ConnectionView, type IpcError } from '@shared/ipc';
 import { Field } from '@renderer/components/Field';
-import { call, describeError } from '@renderer/lib/ipc';
+import { describeError } from '@renderer/lib/ipc';
 import { useAppStore } from '@renderer/stores/app-store';
 import type { useSwitchConnection } from './use-switch';
+import { connectPartner, testConnection, updateConnection } from './use-connections';
 
 type Kind = PartnerConnectionInput['kind'];
 
@@ -126,7 +127,7 @@ export function PartnerConnectionForm({
     setTesting(true);
     setTested(null);
     setFailure(null);
-    const result = await call('connections.test', values);
+    const result = await testConnection(values);
     setTesting(false);
     if (result.ok) setTested(result.value.partnerName);
     else showError(result.error);
@@ -138,7 +139,7 @@ export function PartnerConnectionForm({
       const { clientSecret, ...fields } = values;
       const saved = await switcher.run(
         () =>
-          call('connections.update', {
+          updateConnection({
             ...fields,
             id: editing.id,
             ...(clientSecret ? { clientSecret } : {}),
@@ -149,7 +150,7 @@ export function PartnerConnectionForm({
       if (saved) onDone?.();
       return;
     }
-    await switcher.run(() => call('connections.connect', values), showError);
+    await switcher.run(() => connectPartner(values), showError);
   });
 
   const busy = testing || isSubmitting;

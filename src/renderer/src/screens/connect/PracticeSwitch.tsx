@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import { call, describeError } from '@renderer/lib/ipc';
-import { usePractice } from '@renderer/lib/practice';
+import { describeError } from '@renderer/lib/ipc';
+import { setPracticeEnabled, usePractice } from '@renderer/lib/practice';
 import { toast } from '@renderer/stores/toast-store';
 import '@renderer/styles/notifications.css';
 
@@ -17,7 +17,7 @@ export function PracticeSwitch() {
 
   const setEnabled = async (enabled: boolean) => {
     setAsked(enabled);
-    const result = await call('practice.setEnabled', { enabled });
+    const result = await setPracticeEnabled(enabled);
     if (!result.ok) {
       setAsked(null);
       const { title, detail } = describeError(result.error);

@@ -5,11 +5,16 @@ import type { ConnectionRemoval } from '@shared/store-views';
 import { ConfirmDialog } from '@renderer/components/Dialog';
 import { Empty, Failed, Loading } from '@renderer/components/States';
 import { KIND_LABELS, formatBytes, plural } from '@renderer/lib/format';
-import { useLiveQuery } from '@renderer/lib/use-query';
-import { call, errorMessage } from '@renderer/lib/ipc';
+import { errorMessage } from '@renderer/lib/ipc';
 import { toast } from '@renderer/stores/toast-store';
 import { PartnerConnectionForm } from './PartnerConnectionForm';
 import type { useSwitchConnection } from './use-switch';
+import {
+  activateConnection,
+  connectionRemoval,
+  removeConnection,
+  useConnections,
+} from './use-connections';
 import '@renderer/styles/connect.css';
 
 type List =
@@ -26,8 +31,7 @@ export function SavedConnections({
   /** On first run there is nothing to list: say nothing rather than "none". */
   hideWhenEmpty: boolean;
 }) {
-  // Live: the saved connections are read again when one is added, edited, activated or removed.
-  const read = useLiveQuery(() => call('connections.list', {}), [], ['connection']);
+  const read = useConnections();
   const list: List =
     read.status === 'loading'
       ? { state: 'loading' }
@@ -41,7 +45,7 @@ export function SavedConnections({
   const [busy, setBusy] = useState(false);
 
   const askRemove = async (connection: ConnectionView) => {
-    const result = await call('connections.removal', { id: connection.id });
+    const result = await connectionRemoval(connection.id);
     if (result.ok) setRemoving(result.value);
     else toast.error(`${connection.label} cannot be removed. ${errorMessage(result.error)}`);
   };
@@ -49,7 +53,7 @@ export function SavedConnections({
   const remove = async () => {
     if (!removing) return;
     setBusy(true);
-    const result = await call('connections.remove', { id: removing.id });
+    const result = await removeConnection(removing.id);
     setBusy(false);
     setRemoving(null);
     if (result.ok) toast.success(`Removed ${removing.label} and its data.`);
@@ -125,9 +129,7 @@ export function SavedConnections({
                     type="button"
                     className="button"
                     aria-label={`Switch to ${c.label}`}
-                    onClick={() =>
-                      void switcher.run(() => call('connections.activate', { id: c.id }))
-                    }
+                    onClick={() => void switcher.run(() => activateConnection(c.id))}
                   >
                     Switch
                   </button>

@@ -4,7 +4,7 @@ import type { ConnectionView, IpcError, IpcResult } from '@shared/ipc';
 import { errorMessage } from '@renderer/lib/ipc';
 import { plural } from '@renderer/lib/format';
 import { unsyncedTotal, useAppStore } from '@renderer/stores/app-store';
-import { applyConnection } from '@renderer/stores/events';
+import { applyConnection } from '@renderer/stores/main-events';
 import { toast } from '@renderer/stores/toast-store';
 
 /**

@@ -6,10 +6,12 @@ import { z } from 'zod';
 import type { PatientIdChoice, PatientIdClashView } from '@shared/patient-identity-views';
 import type { ProtocolView } from '@shared/protocol-views';
 import { Dialog } from '@renderer/components/Dialog';
-import { call, errorMessage } from '@renderer/lib/ipc';
+import { errorMessage } from '@renderer/lib/ipc';
 import { CustomerFieldset, type CustomerField } from './CustomerFieldset';
-import { CustomerForm, emptyCustomer, formPath } from './editor-form';
+import { formPath } from '@renderer/lib/server-issues';
+import { CustomerForm, emptyCustomer } from './editor-form';
 import { PatientIdDialog, type PatientIdAnswer } from './PatientIdDialog';
+import { duplicateProtocol } from './protocol-commands';
 
 const DuplicateForm = z.object({ customer: CustomerForm });
 type DuplicateInput = z.input<typeof DuplicateForm>;
@@ -53,11 +55,7 @@ export function DuplicateDialog({ open, localId, onClose, onDuplicated }: Props)
 
   const duplicate = async (customer: DuplicateOutput['customer'], patientId?: PatientIdChoice) => {
     setFailure(null);
-    const result = await call('protocols.duplicate', {
-      localId,
-      customer,
-      ...(patientId ? { patientId } : {}),
-    });
+    const result = await duplicateProtocol(localId, customer, patientId);
     if (result.ok) {
       setAsking(null);
       reset({ customer: emptyCustomer() });

@@ -1,18 +1,12 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { DAYS_SUPPLY_VALUES, SHIPPING_METHODS } from '@shared/api';
+import { DAYS_SUPPLY_VALUES, OrderType, SHIPPING_METHODS } from '@shared/api';
 import { centsToMoney } from '@shared/money';
+import { ORDER_TYPE_WORDS, SHIPPING_METHOD_WORDS } from '@shared/order-words';
 import { SHIPPING_PRICES } from '@shared/pricing';
 import { sentence } from '@renderer/components/Field';
 import { dayRange, formatMoney } from '@renderer/lib/format';
-import { useShippingMethods } from '../catalog/use-catalog';
+import { useShippingMethods } from '@renderer/stores/catalog-reads';
 import type { EditorFormInput } from './editor-form';
-
-const ORDER_TYPES = [
-  { value: 'ONE_TIME', label: 'One time' },
-  { value: 'SUBSCRIPTION', label: 'Subscription' },
-] as const;
-
-const METHOD_NAMES = { STANDARD: 'Standard', EXPRESS: 'Express', OVERNIGHT: 'Overnight' };
 
 interface Props {
   register: UseFormRegister<EditorFormInput>;
@@ -30,7 +24,7 @@ export function OrderSettings({ register, errors }: Props) {
         }))
       : SHIPPING_METHODS.map((id) => ({
           id,
-          text: `${METHOD_NAMES[id]}: ${formatMoney(centsToMoney(SHIPPING_PRICES[id]))}`,
+          text: `${SHIPPING_METHOD_WORDS[id]}: ${formatMoney(centsToMoney(SHIPPING_PRICES[id]))}`,
         }));
   const shippingError = errors.shippingMethod?.message;
   return (
@@ -48,10 +42,10 @@ export function OrderSettings({ register, errors }: Props) {
         </fieldset>
         <fieldset className="segmented">
           <legend>Order type</legend>
-          {ORDER_TYPES.map((t) => (
-            <label key={t.value} className="segment">
-              <input type="radio" value={t.value} {...register('orderType')} />
-              <span>{t.label}</span>
+          {OrderType.options.map((t) => (
+            <label key={t} className="segment">
+              <input type="radio" value={t} {...register('orderType')} />
+              <span>{ORDER_TYPE_WORDS[t]}</span>
             </label>
           ))}
         </fieldset>

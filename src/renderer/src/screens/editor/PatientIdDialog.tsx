@@ -1,11 +1,11 @@
 import { Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { Customer } from '@shared/api';
 import { SOURCE_ID_MAX } from '@shared/api';
 import type { PatientIdChoice, PatientIdClashView } from '@shared/patient-identity-views';
 import { Dialog } from '@renderer/components/Dialog';
 import { Field } from '@renderer/components/Field';
 import { plural } from '@renderer/lib/format';
+import { detailsText } from '@renderer/lib/customer-details';
 import '@renderer/styles/patients.css';
 
 /** What the user answered: the same person (as main takes it), or a new Patient ID. */
@@ -19,25 +19,6 @@ interface Props {
   onAnswer(answer: PatientIdAnswer): void;
   onCancel(): void;
 }
-
-/** "12 Oak St, Portland, OR 97201 · maria@example.com": enough to tell two people apart. */
-export const detailsText = (c: Customer | null): string =>
-  c
-    ? [
-        [
-          c.address.line1,
-          c.address.line2,
-          c.address.city,
-          `${c.address.state} ${c.address.zipCode}`,
-        ]
-          .filter(Boolean)
-          .join(', '),
-        c.email,
-        c.phone,
-      ]
-        .filter(Boolean)
-        .join(' · ')
-    : 'details not readable';
 
 type Picked = `stored:${string}` | 'update-everywhere' | 'new-id';
 
@@ -62,7 +43,7 @@ export function PatientIdDialog({ clash, busy, failure = null, onAnswer, onCance
     picked === 'new-id' && newId.trim() === ''
       ? 'required'
       : picked === 'new-id' && newId.trim() === clash?.sourceId
-        ? `a new ID must differ from ${clash.sourceId}`
+        ? `the new ID must differ from ${clash.sourceId}`
         : undefined;
 
   const submit = (event: React.FormEvent) => {

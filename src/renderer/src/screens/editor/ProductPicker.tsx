@@ -1,15 +1,14 @@
 import { Loader2, Plus } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ProductRead } from '@shared/api';
-import { notOrderableReason } from '@shared/product-status';
+import { notOrderableReason } from '@shared/api/product-status';
 import { StatusBadge } from '@renderer/components/StatusBadge';
 import { formatMoney, priceUnit } from '@renderer/lib/format';
-import { call, errorMessage } from '@renderer/lib/ipc';
-import { useLiveQuery } from '@renderer/lib/use-query';
+import { errorMessage } from '@renderer/lib/ipc';
 import { useDebounced } from '@renderer/lib/use-debounced';
+import { useProductSearch } from './use-protocol-editor';
 
 const SEARCH_MAX = 200;
-const RESULTS = 20;
 
 interface Props {
   /** Products already on the protocol: shown, but not added twice. */
@@ -52,17 +51,7 @@ export function ProductPicker({ chosen, onPick, disabled = false }: Props) {
   const apply = useCallback((value: string) => setSearch(value.trim()), []);
   useDebounced(text, 150, apply);
 
-  // A live query of the catalog mirror once the user has typed or opened the list.
-  const query = { ...(search ? { search } : {}), limit: RESULTS, sort: 'orderable' as const };
-  const read = useLiveQuery(
-    async () => {
-      if (search === null) return { ok: true as const, value: null };
-      const found = await call('catalog.products', query);
-      return found.ok ? { ok: true as const, value: { ...found.value, search } } : found;
-    },
-    [query, search === null],
-    ['catalog'],
-  );
+  const read = useProductSearch(search);
   const results: Results =
     search === null
       ? { state: 'idle' }

@@ -1,57 +1,47 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  CalendarDays,
-  Copy,
-  Loader2,
-  Save,
-  Send,
-  ShoppingCart,
-  Trash2,
-  UserRound,
-} from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm, type FieldPath } from 'react-hook-form';
-import { Link } from 'wouter';
 import type { PatientIdChoice, PatientIdClashView } from '@shared/patient-identity-views';
 import type { ProtocolView } from '@shared/protocol-views';
 import type { IpcError } from '@shared/ipc';
-import type { CreateOrder, OrderReviewView } from '@shared/work-views';
 import { ConfirmDialog } from '@renderer/components/Dialog';
 import { sentence } from '@renderer/components/Field';
-import { call, describeError } from '@renderer/lib/ipc';
+import { describeError } from '@renderer/lib/ipc';
 import { forceNavigate } from '@renderer/lib/navigation-guard';
-import { useLiveQuery } from '@renderer/lib/use-query';
 import { useAppStore } from '@renderer/stores/app-store';
-import { usePricing } from '../catalog/use-catalog';
+import { usePricing } from '@renderer/stores/catalog-reads';
 import { usePendingDeleteStore } from '@renderer/stores/pending-delete-store';
 import { useProtocolsStore } from '@renderer/stores/protocols-store';
 import { toast, useToastStore } from '@renderer/stores/toast-store';
-import { ConfirmOneOrder } from '../batches/ConfirmSubmit';
-import { patientHref } from '../patients/patient-href';
+import { ConfirmOneOrder } from '@renderer/components/ConfirmSubmit';
 import { CustomerFieldset } from './CustomerFieldset';
 import { DuplicateDialog } from './DuplicateDialog';
+import { EditorActions } from './EditorActions';
+import { EditorHeadActions } from './EditorHeadActions';
 import { PatientIdDialog, type PatientIdAnswer } from './PatientIdDialog';
 import {
   EditorForm,
+  type EditorMode,
   emptyForm,
-  formPath,
   formValues,
   newLine,
-  serverIssues,
   type EditorFormInput,
   type EditorFormOutput,
 } from './editor-form';
+import { formPath, serverIssues } from '@renderer/lib/server-issues';
 import { LineItemRow } from './LineItemRow';
-import { OrderProgress } from './OrderProgress';
+import { OrderProgress } from '@renderer/components/OrderProgress';
 import { OrderSettings } from './OrderSettings';
 import { LivePrice } from './LivePrice';
 import type { PreviewDiscount } from './price-preview';
 import { ProductPicker } from './ProductPicker';
 import { SyncStatus } from './SyncStatus';
-import { useLineProducts } from './use-line-products';
+import { useLineProducts } from '@renderer/stores/line-products';
+import { useEditorCommands } from './use-editor-commands';
 import { useLeaveGuard } from './use-leave-guard';
-
-export type EditorMode = 'new' | 'edit' | 'order';
+import { useOrderNow } from './use-order-now';
+import { saveProtocol } from './protocol-commands';
+import { useFollowedProtocol } from './use-protocol-editor';
 
 interface Props {
   mode: EditorMode;
@@ -83,21 +73,6 @@ export function ProtocolEditor({ mode, initial }: Props) {
   );
   const [view, setView] = useState<ProtocolView | null>(initial);
   const [feedback, setFeedback] = useState<Feedback>(null);
-  const [batchId, setBatchId] = useState<string | null>(null);
-  const [ordering, setOrdering] = useState(false);
-  const [reviewingOrder, setReviewingOrder] = useState(false);
-  const reviewing = useRef(false);
-  /**
-   * The order asked for, as main reviewed it, and whether its confirmation is open (kept once
-   * closed, so that the dialog closes as it opened and gives the focus back).
-   */
-  const [confirming, setConfirming] = useState<{
-    input: CreateOrder;
-    review: OrderReviewView;
-    open: boolean;
-  } | null>(null);
-  const closeConfirmation = () => setConfirming((c) => c && { ...c, open: false });
-  const [orderSettled, setOrderSettled] = useState<'created' | 'rejected' | null>(null);
   const [duplicating, setDuplicating] = useState(false);
   /** The save stopped on a Patient ID that names another person, waiting for the answer. */
   const [asking, setAsking] = useState<{
@@ -140,11 +115,6 @@ export function ProtocolEditor({ mode, initial }: Props) {
     [productOf],
   );
   const chosen = useMemo(() => new Set(productIds), [productIds]);
-  // A new order sent (or created) has nothing left to lose; one refused is the user's to fix.
-  const orderSent = mode === 'order' && batchId !== null && orderSettled !== 'rejected';
-  const guard = useLeaveGuard(isDirty && !isSubmitting && !orderSent);
-  // A saved protocol as it was saved: Save changes has nothing to send.
-  const unchanged = view !== null && !isDirty && !isSubmitting;
 
   /** Puts each of the server's complaints on its field; returns those no field shows. */
   const placeIssues = useCallback(
@@ -162,6 +132,37 @@ export function ProtocolEditor({ mode, initial }: Props) {
     },
     [setError],
   );
+
+  const failed = (what: string, error: IpcError) => {
+    const unplaced = placeIssues(
+      error.fieldErrors.map((fe) => ({ path: formPath(fe.path), message: fe.message })),
+    );
+    const placedAll = error.fieldErrors.length > 0 && unplaced.length === 0;
+    const { title, detail } = describeError(error);
+    setFeedback({
+      kind: 'error',
+      title: placedAll ? `${what}: some fields need attention.` : `${what}. ${title}`,
+      detail: placedAll ? null : [detail, ...unplaced].filter(Boolean).join(' ') || null,
+    });
+  };
+
+  const {
+    batchId,
+    ordering,
+    reviewingOrder,
+    confirming,
+    closeConfirmation,
+    orderSettled,
+    setOrderSettled,
+    askToOrder,
+    placeOrder,
+    startAnother,
+  } = useOrderNow(failed, () => setFeedback(null));
+  // A new order sent (or created) has nothing left to lose; one refused is the user's to fix.
+  const orderSent = mode === 'order' && batchId !== null && orderSettled !== 'rejected';
+  const guard = useLeaveGuard(isDirty && !isSubmitting && !orderSent);
+  // A saved protocol as it was saved: Save changes has nothing to send.
+  const unchanged = view !== null && !isDirty && !isSubmitting;
 
   // A change the server refused: its reasons go on the fields they name.
   const rejectedMessage = view?.change?.state === 'rejected' ? view.change.message : null;
@@ -182,70 +183,14 @@ export function ProtocolEditor({ mode, initial }: Props) {
 
   // The sync state follows the protocol and its job: read again whenever either changes.
   const localId = view?.localId ?? null;
-  const saved = useLiveQuery(
-    () =>
-      localId
-        ? call('protocols.get', { localId })
-        : Promise.resolve({ ok: true as const, value: null }),
-    [localId],
-    ['protocols', 'jobs'],
-  );
+  const saved = useFollowedProtocol(localId);
   useEffect(() => {
     if (saved.data) setView(saved.data);
   }, [saved.data]);
 
-  const failed = (what: string, error: IpcError) => {
-    const unplaced = placeIssues(
-      error.fieldErrors.map((fe) => ({ path: formPath(fe.path), message: fe.message })),
-    );
-    const placedAll = error.fieldErrors.length > 0 && unplaced.length === 0;
-    const { title, detail } = describeError(error);
-    setFeedback({
-      kind: 'error',
-      title: placedAll ? `${what}: some fields need attention.` : `${what}. ${title}`,
-      detail: placedAll ? null : [detail, ...unplaced].filter(Boolean).join(' ') || null,
-    });
-  };
-
-  /** Order now and Place order ask first: main reviews the order, the user confirms it. */
-  const askToOrder = async (input: CreateOrder) => {
-    if (reviewing.current) return;
-    reviewing.current = true;
-    setReviewingOrder(true);
-    setFeedback(null);
-    const result = await call('orders.review', input);
-    reviewing.current = false;
-    setReviewingOrder(false);
-    if (!result.ok) return failed('The order was not placed', result.error);
-    setConfirming({ input, review: result.value, open: true });
-  };
-
-  const placeOrder = async () => {
-    if (!confirming?.open || ordering) return;
-    setOrdering(true);
-    // Ordered beside the orders the confirmation showed it repeating (the user saw them).
-    const repeats = confirming.review.items.flatMap((i) => i.repeats);
-    const allowDuplicateOf = repeats.flatMap((o) => (o.orderId === null ? [] : [o.orderId]));
-    const result = await call('orders.create', {
-      ...confirming.input,
-      ...(allowDuplicateOf.length > 0 ? { allowDuplicateOf } : {}),
-    });
-    setOrdering(false);
-    closeConfirmation();
-    if (!result.ok) return failed('The order was not placed', result.error);
-    setOrderSettled(null);
-    setBatchId(result.value.batchId);
-  };
-
   /** Saves; a Patient ID that names another person asks first (PatientIdDialog). */
   const save = async (draft: EditorFormOutput, patientId?: PatientIdChoice): Promise<void> => {
-    const result = view
-      ? await call('protocols.update', {
-          localId: view.localId,
-          draft,
-          ...(patientId ? { patientId } : {}),
-        })
-      : await call('protocols.create', { draft, ...(patientId ? { patientId } : {}) });
+    const result = await saveProtocol(view?.localId ?? null, draft, patientId);
     if (!result.ok) {
       const clash = result.error.patientIdClash;
       if (clash) {
@@ -335,6 +280,13 @@ export function ProtocolEditor({ mode, initial }: Props) {
   const following = batchId !== null && orderSettled === null;
   // A placed order is kept on screen as it was sent; a deleted protocol cannot be edited.
   const locked = orderSent || view?.deleted === true;
+  useEditorCommands({
+    view,
+    isDirty,
+    locked,
+    onOrderNow: orderNow,
+    onDuplicate: () => setDuplicating(true),
+  });
   const lineError = errors.lineItems?.root?.message ?? errors.lineItems?.message;
 
   return (
@@ -342,32 +294,12 @@ export function ProtocolEditor({ mode, initial }: Props) {
       <div className="screen-head">
         <h1>{title}</h1>
         {view && !view.deleted && (
-          <div className="editor-head-actions">
-            <Link href={patientHref(view.sourceId)} className="button">
-              <UserRound aria-hidden="true" size={16} /> Patient
-            </Link>
-            {isDirty ? (
-              <button type="button" className="button" disabled title="Save your changes first">
-                <CalendarDays aria-hidden="true" size={16} /> Dosing schedule
-              </button>
-            ) : (
-              <Link href={`/protocols/${view.localId}/schedule`} className="button">
-                <CalendarDays aria-hidden="true" size={16} /> Dosing schedule
-              </Link>
-            )}
-            <button
-              type="button"
-              className="button"
-              onClick={() => setDuplicating(true)}
-              disabled={isDirty}
-              title={isDirty ? 'Save your changes first' : undefined}
-            >
-              <Copy aria-hidden="true" size={16} /> Duplicate for another patient
-            </button>
-            <button type="button" className="button button-danger-outline" onClick={deleteProtocol}>
-              <Trash2 aria-hidden="true" size={16} /> Delete
-            </button>
-          </div>
+          <EditorHeadActions
+            view={view}
+            isDirty={isDirty}
+            onDuplicate={() => setDuplicating(true)}
+            onDelete={deleteProtocol}
+          />
         )}
       </div>
       {view?.deleted ? (
@@ -456,60 +388,24 @@ export function ProtocolEditor({ mode, initial }: Props) {
                 onCreated={onOrderCreated}
               />
             )}
-            <div className="form-actions editor-actions">
-              {view && !view.deleted && (
-                <button
-                  type="button"
-                  className="button"
-                  onClick={orderNow}
-                  // Not disabled while the order is reviewed: the focus stays here, to come back to.
-                  disabled={isDirty || ordering || following || orderSettled === 'created'}
-                  aria-busy={ordering || reviewingOrder}
-                  title={isDirty ? 'Save your changes first' : undefined}
-                >
-                  {ordering || reviewingOrder ? (
-                    <Loader2 aria-hidden="true" size={16} className="spin" />
-                  ) : (
-                    <ShoppingCart aria-hidden="true" size={16} />
-                  )}
-                  Order now
-                </button>
-              )}
-              {mode === 'order' && orderSettled === 'created' ? (
-                <button
-                  type="button"
-                  className="button button-primary"
-                  onClick={() => {
-                    reset(emptyForm());
-                    setBatchId(null);
-                    setOrderSettled(null);
-                  }}
-                >
-                  Start another order
-                </button>
-              ) : (
-                <button
-                  type="submit"
-                  className="button button-primary"
-                  // A new order keeps the focus while it is reviewed (askToOrder ignores a second click).
-                  disabled={(isSubmitting && mode !== 'order') || locked}
-                  // Unchanged, it stays focusable (the focus is not lost when a save ends) and
-                  // says why it does nothing.
-                  aria-disabled={unchanged || undefined}
-                  aria-busy={isSubmitting}
-                  title={unchanged ? 'No changes to save' : undefined}
-                >
-                  {isSubmitting ? (
-                    <Loader2 aria-hidden="true" size={16} className="spin" />
-                  ) : mode === 'order' ? (
-                    <Send aria-hidden="true" size={16} />
-                  ) : (
-                    <Save aria-hidden="true" size={16} />
-                  )}
-                  {mode === 'order' ? 'Place order' : view ? 'Save changes' : 'Save protocol'}
-                </button>
-              )}
-            </div>
+            <EditorActions
+              mode={mode}
+              orderable={view !== null && !view.deleted}
+              saved={view !== null}
+              isDirty={isDirty}
+              isSubmitting={isSubmitting}
+              unchanged={unchanged}
+              locked={locked}
+              ordering={ordering}
+              reviewingOrder={reviewingOrder}
+              following={following}
+              orderSettled={orderSettled}
+              onOrderNow={orderNow}
+              onStartAnother={() => {
+                reset(emptyForm());
+                startAnother();
+              }}
+            />
           </div>
         </form>
         <aside className="editor-aside" aria-label="Price">

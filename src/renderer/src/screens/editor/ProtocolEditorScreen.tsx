@@ -1,8 +1,7 @@
 import { Failed, Loading } from '@renderer/components/States';
-import { call } from '@renderer/lib/ipc';
-import { useLiveQuery } from '@renderer/lib/use-query';
 import '@renderer/styles/editor.css';
 import { ProtocolEditor } from './ProtocolEditor';
+import { useSavedProtocol } from './use-protocol-editor';
 
 interface Props {
   mode: 'new' | 'edit' | 'order';
@@ -11,7 +10,7 @@ interface Props {
 
 function EditSavedProtocol({ localId }: { localId: string }) {
   // Read once: the form starts from it; the editor follows the protocol's sync state itself.
-  const load = useLiveQuery(() => call('protocols.get', { localId }), [localId], []);
+  const load = useSavedProtocol(localId);
   if (load.status === 'loading') return <Loading label="Loading the protocol…" />;
   if (load.status === 'failed') {
     return (

@@ -1,7 +1,7 @@
 import { AlertTriangle, CheckCircle2, CloudOff, Loader2 } from 'lucide-react';
 import { Link } from 'wouter';
 import type { ProtocolView } from '@shared/protocol-views';
-import { refusalText } from './editor-form';
+import { refusalText } from '@renderer/lib/server-issues';
 
 interface Props {
   view: ProtocolView;

@@ -1,8 +1,8 @@
 import { Download, Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { call } from '@renderer/lib/ipc';
-import { datedFileName, handOverCsvExport } from '@renderer/lib/save-file';
-import { queueQuery, useOrdersStore } from '@renderer/stores/orders-store';
+import { datedFileName } from '@renderer/lib/save-file';
+import { handOverCsvExport } from '@renderer/stores/csv-export';
+import { exportQueue as exportOrders } from './order-commands';
 
 /**
  * "Export CSV": every order the queue shows (its search, dates and status chips; every page, not
@@ -15,7 +15,7 @@ export function ExportOrdersButton({ empty }: { empty: boolean }) {
   const exportQueue = async () => {
     setBusy(true);
     try {
-      const result = await call('orders.exportCsv', queueQuery(useOrdersStore.getState()));
+      const result = await exportOrders();
       handOverCsvExport(result, {
         fileName: datedFileName('order-desk-orders'),
         noun: 'order',

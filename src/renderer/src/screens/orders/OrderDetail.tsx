@@ -6,8 +6,7 @@ import { Dialog } from '@renderer/components/Dialog';
 import { Empty, Failed, Loading } from '@renderer/components/States';
 import { formatDateTime } from '@renderer/lib/dates';
 import { formatMoney } from '@renderer/lib/format';
-import { call, describeError } from '@renderer/lib/ipc';
-import { useLiveQuery } from '@renderer/lib/use-query';
+import { describeError } from '@renderer/lib/ipc';
 import { useOrderDetailStore, type ActionNote } from '@renderer/stores/order-detail-store';
 import {
   cancelBlockedReason,
@@ -15,12 +14,13 @@ import {
   orderTypeLabel,
   patientName,
   shippingMethodLabel,
-} from './order-format';
+} from '@renderer/lib/order-format';
 import { OrderLineItems, OrderTotals } from './OrderLineItems';
-import { OrderStatusBadge } from './OrderStatusBadge';
+import { OrderStatusBadge } from '@renderer/components/OrderStatusBadge';
 import { OrderTimeline } from './OrderTimeline';
 import { OrderTracking } from './OrderTracking';
-import { patientHref } from '../patients/patient-href';
+import { useMadeFrom, useOrder } from './use-order-detail';
+import { patientHref } from '@renderer/lib/patient-href';
 
 function Note({ note }: { note: ActionNote }) {
   const dismiss = useOrderDetailStore((s) => s.dismissNote);
@@ -115,11 +115,7 @@ function CancelDialog({
 
 /** The protocol the order was made from on this desk, when it was: a link to it. */
 function MadeFrom({ orderId }: { orderId: string }) {
-  const made = useLiveQuery(
-    () => call('orders.protocol', { orderId }),
-    [orderId],
-    ['orders', 'jobs', 'protocols'],
-  );
+  const made = useMadeFrom(orderId);
   const protocol = made.data?.protocol;
   if (!protocol) return null;
   return (
@@ -297,7 +293,7 @@ function Order({ order }: { order: AppOrder }) {
 export function OrderDetail({ orderId }: { orderId: string }) {
   const show = useOrderDetailStore((s) => s.show);
   useEffect(() => show(orderId), [orderId, show]);
-  const order = useLiveQuery(() => call('orders.get', { orderId }), [orderId], ['orders']);
+  const order = useOrder(orderId);
 
   if (order.status === 'loading') return <Loading label="Loading the order…" />;
   if (order.status === 'failed' && (!order.data || order.error.kind === 'not-found')) {

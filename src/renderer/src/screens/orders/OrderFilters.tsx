@@ -15,7 +15,7 @@ import {
   queueStatuses,
   rangeProblem,
   type DatePreset,
-} from './order-filters';
+} from '@renderer/lib/order-filters';
 import { SearchField } from '@renderer/components/SearchField';
 import { ExportOrdersButton } from './ExportOrdersButton';
 import type { QueueRow } from './use-order-queue';
@@ -160,9 +160,11 @@ export function QueueSummary({ list }: { list: PagedState<QueueRow> }) {
 /** Search, status (with counts) and created date: what the queue shows. */
 export function OrderFilters({ counts }: { counts: OrderCountsView | null }) {
   return (
-    <div className="filters">
-      <SearchBox />
-      <DateFilter />
+    <div className="filters order-filters">
+      <div className="order-filter-line">
+        <SearchBox />
+        <DateFilter />
+      </div>
       <StatusChips counts={counts} />
     </div>
   );

@@ -2,8 +2,7 @@ import { DAYS_SUPPLY_VALUES, type AppLineItem, type AppOrder, type DaysSupply } 
 import { centsToMoney, moneyToCents } from '@shared/money';
 import { billedUnits } from '@shared/pricing';
 import { formatMoney } from '@renderer/lib/format';
-import { call } from '@renderer/lib/ipc';
-import { useLiveQuery } from '@renderer/lib/use-query';
+import { useCatalogProduct } from './use-order-detail';
 
 const DOSES = [
   ['morning', 'morning'],
@@ -22,20 +21,6 @@ function Doses({ item }: { item: AppLineItem }) {
   const given = DOSES.filter(([key]) => a[key] > 0);
   if (given.length === 0) return <span className="muted">None</span>;
   return <>{given.map(([key, label]) => `${a[key]} ${label}`).join(', ')}</>;
-}
-
-/** The catalog's copy of a line's product, read when the order lacks what the line needs. */
-function useCatalogProduct(item: AppLineItem) {
-  const missing = item.name === null || item.totalPrice === null || item.external === null;
-  const product = useLiveQuery(
-    () =>
-      missing
-        ? call('catalog.product', { id: item.productId })
-        : Promise.resolve({ ok: true as const, value: null }),
-    [missing, item.productId],
-    ['catalog'],
-  );
-  return product.data ?? null;
 }
 
 /**

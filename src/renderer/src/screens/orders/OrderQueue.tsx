@@ -6,7 +6,7 @@ import { VirtualRow } from '@renderer/components/VirtualRow';
 import { rowAt, type PagedState } from '@renderer/lib/paged-query';
 import type { PagedQueryHook } from '@renderer/lib/use-query';
 import { useOrdersStore } from '@renderer/stores/orders-store';
-import { isFiltered } from './order-filters';
+import { isFiltered } from '@renderer/lib/order-filters';
 import { OrderRow, ROW_HEIGHT } from './OrderRow';
 import { PAGE_SIZE, type QueueRow } from './use-order-queue';
 

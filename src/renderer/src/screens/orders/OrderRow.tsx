@@ -2,12 +2,13 @@ import { memo } from 'react';
 import { Link } from 'wouter';
 import type { AppOrder } from '@shared/api';
 import { formatMoney } from '@renderer/lib/format';
-import { orderStatusLabel } from './order-filters';
+import { orderStatusLabel } from '@renderer/lib/order-filters';
 import { formatDateTime } from '@renderer/lib/dates';
-import { orderHref, patientName } from './order-format';
-import { OrderStatusBadge } from './OrderStatusBadge';
+import { orderHref, patientName } from '@renderer/lib/order-format';
+import { OrderStatusBadge } from '@renderer/components/OrderStatusBadge';
 
-export const ROW_HEIGHT = 64;
+/** Compact: a day's queue at 1280×800 shows a dozen orders (styles/orders.css). */
+export const ROW_HEIGHT = 40;
 
 /**
  * One order of the queue: its checkbox for a bulk action, then the link to its detail (patient

@@ -3,11 +3,12 @@ import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { formatCount } from '@renderer/lib/format';
 import { focusScreenHeading } from '@renderer/lib/heading-focus';
-import { call } from '@renderer/lib/ipc';
-import { datedFileName, handOverCsvExport } from '@renderer/lib/save-file';
+import { datedFileName } from '@renderer/lib/save-file';
+import { handOverCsvExport } from '@renderer/stores/csv-export';
 import { useOrdersStore } from '@renderer/stores/orders-store';
 import { BulkCancelDialog } from './BulkCancelDialog';
-import { selectedSchedulesHref } from './order-format';
+import { exportSelectedOrders } from './order-commands';
+import { selectedSchedulesHref } from '@renderer/lib/order-format';
 
 /**
  * The queue's selection (checkboxes, Space on a row) and what can be done with it: cancel the New
@@ -31,7 +32,7 @@ export function OrderSelectionBar() {
   const exportSelection = async () => {
     setExporting(true);
     try {
-      const result = await call('orders.exportCsv', { orderIds: [...selected] });
+      const result = await exportSelectedOrders(selected);
       handOverCsvExport(result, {
         fileName: datedFileName('order-desk-selected-orders'),
         noun: 'order',

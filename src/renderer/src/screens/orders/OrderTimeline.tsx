@@ -1,18 +1,12 @@
 import type { AppOrder } from '@shared/api';
 import { Failed, Loading } from '@renderer/components/States';
 import { formatDateTime } from '@renderer/lib/dates';
-import { call } from '@renderer/lib/ipc';
-import { useLiveQuery } from '@renderer/lib/use-query';
-import { OrderStatusBadge } from './OrderStatusBadge';
+import { OrderStatusBadge } from '@renderer/components/OrderStatusBadge';
+import { useOrderTimeline } from './use-order-detail';
 
 /** The statuses this app saw the order take, oldest first, with when it saw each. */
 export function OrderTimeline({ order }: { order: AppOrder }) {
-  // A failed re-read keeps the timeline already shown.
-  const timeline = useLiveQuery(
-    () => call('orders.timeline', { orderId: order.id }),
-    [order.id],
-    ['orders'],
-  );
+  const timeline = useOrderTimeline(order);
   const changes = timeline.data;
   return (
     <section className="order-section" aria-labelledby="order-timeline-heading">

@@ -2,9 +2,10 @@ import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import type { AppOrder, Checkpoint } from '@shared/api';
 import type { IpcError } from '@shared/ipc';
-import { call, errorMessage } from '@renderer/lib/ipc';
+import { errorMessage } from '@renderer/lib/ipc';
+import { openExternal } from '@renderer/lib/open-external';
 import { formatDateTime } from '@renderer/lib/dates';
-import { trackingPage } from './order-format';
+import { trackingPage } from '@renderer/lib/order-format';
 
 /** "InTransit", "OUT_FOR_DELIVERY" -> "In transit", "Out for delivery". */
 function trackingWords(token: string): string {
@@ -53,7 +54,7 @@ export function OrderTracking({ order }: { order: AppOrder }) {
   const open = async () => {
     if (!url) return;
     setOpenError(null);
-    const result = await call('app.openExternal', { url });
+    const result = await openExternal(url);
     if (!result.ok) setOpenError(result.error);
   };
   return (

@@ -5,7 +5,7 @@ import { OrderDetail } from './OrderDetail';
 import { OrderFilters, QueueSummary } from './OrderFilters';
 import { OrderQueue } from './OrderQueue';
 import { OrderSelectionBar } from './OrderSelectionBar';
-import { orderIdOf } from './order-format';
+import { orderIdOf } from '@renderer/lib/order-format';
 import { useOrderCounts, useOrderQueue } from './use-order-queue';
 
 /** The order queue (routes under /orders) with the selected order's detail beside it. */
@@ -16,7 +16,7 @@ export default function OrdersScreen() {
   const queue = useOrderQueue();
   const counts = useOrderCounts();
   return (
-    <div className="screen screen-wide">
+    <div className="screen screen-wide orders-screen">
       <div className="screen-head">
         <h1>Orders</h1>
         <OrderSelectionBar />

@@ -1,7 +1,7 @@
 import type { AppOrder } from '@shared/api';
 import { call, errorMessage } from '@renderer/lib/ipc';
-import { reportCancelHere } from '@renderer/lib/notifier';
-import { cancelBlockedReason, patientName } from './order-format';
+import { reportCancelHere } from '@renderer/stores/notifier';
+import { cancelBlockedReason, patientName } from '@renderer/lib/order-format';
 
 /** What became of one selected order in a bulk cancel (docs/decisions.md, "Bulk cancel"). */
 export interface BulkCancelLine {

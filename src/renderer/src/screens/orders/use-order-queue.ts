@@ -1,11 +1,10 @@
 import { useShallow } from 'zustand/react/shallow';
 import type { AppOrder } from '@shared/api';
 import type { OrderCountsView } from '@shared/work-views';
-import { call } from '@renderer/lib/ipc';
 import type { QueryState } from '@renderer/lib/live-query';
 import { useLiveQuery, usePagedQuery, type PagedQueryHook } from '@renderer/lib/use-query';
 import { queueQuery, useOrdersStore } from '@renderer/stores/orders-store';
-import { matchOf } from './order-filters';
+import { matchOf } from '@renderer/lib/order-filters';
 
 /** Orders per orders.list call: a page of the queue. */
 export const PAGE_SIZE = 100;
@@ -34,8 +33,8 @@ const useFilter = () =>
 export function useOrderQueue(): PagedQueryHook<QueueRow> {
   const query = queueQuery(useFilter());
   return usePagedQuery<QueueRow>(
-    async (index) => {
-      const page = await call('orders.list', {
+    async (read, index) => {
+      const page = await read('orders.list', {
         ...query,
         limit: PAGE_SIZE,
         offset: index * PAGE_SIZE,
@@ -49,12 +48,12 @@ export function useOrderQueue(): PagedQueryHook<QueueRow> {
       return { ok: true, value: { rows, total, next: null } };
     },
     [query],
-    { pageSize: PAGE_SIZE, randomAccess: true, subjects: ['orders'] },
+    { pageSize: PAGE_SIZE, randomAccess: true },
   );
 }
 
 /** How many orders of each status match the search and dates, kept up to date. */
 export function useOrderCounts(): QueryState<OrderCountsView> {
   const match = matchOf(useFilter());
-  return useLiveQuery(() => call('orders.counts', match), [match], ['orders']);
+  return useLiveQuery((read) => read('orders.counts', match), [match]);
 }

@@ -6,7 +6,7 @@ import { Empty } from '@renderer/components/States';
 import { formatDate } from '@renderer/lib/dates';
 import { plural } from '@renderer/lib/format';
 import type { PagedQueryHook } from '@renderer/lib/use-query';
-import { patientHref } from './patient-href';
+import { patientHref } from '@renderer/lib/patient-href';
 import { PAGE } from './use-patients';
 
 const ROW_HEIGHT = 60;

@@ -5,15 +5,16 @@ import type { PatientOrderView, PatientProtocolView } from '@shared/patient-view
 import { Empty } from '@renderer/components/States';
 import { formatDate } from '@renderer/lib/dates';
 import { formatMoney } from '@renderer/lib/format';
-import { call, errorMessage } from '@renderer/lib/ipc';
+import { errorMessage } from '@renderer/lib/ipc';
+import { openExternal } from '@renderer/lib/open-external';
 import { toast } from '@renderer/stores/toast-store';
-import { trackingPage } from '../orders/order-format';
-import { OrderStatusBadge } from '../orders/OrderStatusBadge';
+import { trackingPage } from '@renderer/lib/order-format';
+import { OrderStatusBadge } from '@renderer/components/OrderStatusBadge';
 import { protocolLabel } from './PatientProtocols';
 
 /** Opens a tracking page outside the app, as the order's own screen does. */
 async function openTracking(url: string): Promise<void> {
-  const result = await call('app.openExternal', { url });
+  const result = await openExternal(url);
   if (!result.ok) toast.error('The tracking page could not be opened.', errorMessage(result.error));
 }
 
@@ -86,7 +87,7 @@ export function PatientOrders({
         <caption className="visually-hidden">The patient&apos;s orders, newest first</caption>
         {/* Fixed layout: the widths do not wait for every row, nor move as more rows come. */}
         <colgroup>
-          <col />
+          <col className="patient-col-order" />
           <col className="patient-col-date" />
           <col className="patient-col-status" />
           <col />
@@ -137,7 +138,9 @@ export function PatientOrders({
                     <span className="muted">None here</span>
                   )}
                 </td>
-                <td className="num">{o.totalPrice ? formatMoney(o.totalPrice) : '–'}</td>
+                <td className="num patient-total">
+                  {o.totalPrice ? formatMoney(o.totalPrice) : '–'}
+                </td>
                 <td className="patient-actions">
                   <button
                     type="button"
@@ -145,13 +148,14 @@ export function PatientOrders({
                     onClick={() => onReorder(o.id)}
                     aria-busy={busy}
                     aria-label={`Order again: order ${o.id}`}
+                    title="Order again"
                   >
                     {busy ? (
                       <Loader2 aria-hidden="true" size={14} className="spin" />
                     ) : (
                       <RotateCcw aria-hidden="true" size={14} />
-                    )}{' '}
-                    Order again
+                    )}
+                    <span className="patient-again-text"> Order again</span>
                   </button>
                 </td>
               </tr>

@@ -1,4 +1,4 @@
-import { ShoppingCart } from 'lucide-react';
+import { Loader2, ShoppingCart } from 'lucide-react';
 import { Link } from 'wouter';
 import type { PatientProtocolView } from '@shared/patient-views';
 import type { ProtocolSummaryView } from '@shared/protocol-views';
@@ -16,17 +16,21 @@ export const protocolLabel = (p: Pick<PatientProtocolView, 'products' | 'daysSup
   `${p.products.join(', ') || 'No product'}${p.daysSupply ? `, ${p.daysSupply} days` : ''}`;
 
 /**
- * The patient's protocols, each opened in its editor or ordered as a batch of one: "Order again"
- * once the patient has an order (as the protocol list's Last order counts it), else "Order".
+ * The patient's protocols, each opened in its editor or ordered as one order (reviewed and
+ * confirmed as Order now does): "Order again" once the patient has an order (as the protocol
+ * list's Last order counts it), else "Order".
  */
 export function PatientProtocols({
   protocols,
   ordered,
+  reviewingId = null,
   onOrder,
 }: {
   protocols: readonly PatientProtocolView[];
   /** Whether the patient has any order here, cancelled ones included. */
   ordered: boolean;
+  /** The protocol whose order is being reviewed (its button shows it). */
+  reviewingId?: string | null;
   onOrder(localId: string): void;
 }) {
   const action = ordered ? 'Order again' : 'Order';
@@ -49,6 +53,7 @@ export function PatientProtocols({
           {protocols.map((row) => {
             const p = row.protocol;
             const label = protocolLabel(row);
+            const busy = reviewingId === p.localId;
             return (
               <tr key={p.localId}>
                 <th scope="row">
@@ -61,9 +66,15 @@ export function PatientProtocols({
                     type="button"
                     className="button button-small"
                     onClick={() => onOrder(p.localId)}
+                    aria-busy={busy}
                     aria-label={`${action}: protocol ${label}`}
                   >
-                    <ShoppingCart aria-hidden="true" size={14} /> {action}
+                    {busy ? (
+                      <Loader2 aria-hidden="true" size={14} className="spin" />
+                    ) : (
+                      <ShoppingCart aria-hidden="true" size={14} />
+                    )}{' '}
+                    {action}
                   </button>
                 </td>
               </tr>

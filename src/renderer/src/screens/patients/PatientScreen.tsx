@@ -1,22 +1,20 @@
 import { AlertTriangle, ArrowLeft, CalendarClock } from 'lucide-react';
 import { useCallback } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import type { PatientSupplyView } from '@shared/patient-views';
 import { Failed, Loading } from '@renderer/components/States';
 import { formatDate } from '@renderer/lib/dates';
 import { plural } from '@renderer/lib/format';
 import { useAppStore } from '@renderer/stores/app-store';
-import { useBatchDraftStore } from '@renderer/stores/batch-draft-store';
 import { toast } from '@renderer/stores/toast-store';
 import '@renderer/styles/patients.css';
-import { outcomeText } from '../batches/batch-labels';
-import { ConfirmOneOrder } from '../batches/ConfirmSubmit';
-import { refusalReasons } from '../editor/editor-form';
-import { OrderProgress } from '../editor/OrderProgress';
-import { daysLeftText } from '../refills/refills-format';
+import { outcomeText } from '@renderer/components/batch-labels';
+import { ConfirmOneOrder } from '@renderer/components/ConfirmSubmit';
+import { refusalReasons } from '@renderer/lib/server-issues';
+import { OrderProgress } from '@renderer/components/OrderProgress';
+import { daysLeftText } from '@renderer/lib/refills-format';
 import { PatientOrders } from './PatientOrders';
 import { PatientProtocols } from './PatientProtocols';
-import { patientHref } from './patient-href';
 import { usePatient } from './use-patients';
 import { useReorder } from './use-reorder';
 
@@ -65,8 +63,8 @@ function decoded(raw: string): string {
 
 /**
  * #/patients/:sourceId: one patient whole: their protocols, every order with its status,
- * tracking and protocol, what is due, and Order (again) for any protocol (a batch of one, through
- * the batch review) or past order (its own confirmation, as Order now).
+ * tracking and protocol, what is due, and Order (again) for any protocol or past order: one order,
+ * reviewed and confirmed as Order now does in the editor (useReorder, ConfirmOneOrder).
  */
 export default function PatientScreen({
   sourceId: raw,
@@ -79,12 +77,7 @@ export default function PatientScreen({
   const person = rawPerson === undefined ? undefined : decoded(rawPerson);
   const patient = usePatient(sourceId, person);
   const connection = useAppStore((s) => s.connection);
-  const [, navigate] = useLocation();
   const reorder = useReorder();
-  const orderProtocol = (localId: string) => {
-    useBatchDraftStore.getState().choose([localId], patientHref(sourceId, person));
-    navigate('/batches/review');
-  };
   const onRejected = useCallback(
     (message: string | null) =>
       toast.error('The server refused the order.', refusalReasons(message)),
@@ -149,7 +142,8 @@ export default function PatientScreen({
         <PatientProtocols
           protocols={view.protocols}
           ordered={view.orders.length > 0}
-          onOrder={orderProtocol}
+          reviewingId={reorder.reviewingId}
+          onOrder={(protocolLocalId) => void reorder.ask({ from: 'protocol', protocolLocalId })}
         />
       </section>
 
@@ -161,7 +155,7 @@ export default function PatientScreen({
           orders={view.orders}
           protocols={view.protocols}
           reviewingId={reorder.reviewingId}
-          onReorder={(orderId) => void reorder.ask(orderId)}
+          onReorder={(orderId) => void reorder.ask({ from: 'order', orderId })}
         />
       </section>
 

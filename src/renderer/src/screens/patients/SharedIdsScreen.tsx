@@ -7,12 +7,12 @@ import { ConfirmDialog } from '@renderer/components/Dialog';
 import { Field } from '@renderer/components/Field';
 import { Empty, Failed, Loading } from '@renderer/components/States';
 import { plural } from '@renderer/lib/format';
-import { call, errorMessage } from '@renderer/lib/ipc';
+import { errorMessage } from '@renderer/lib/ipc';
 import { toast } from '@renderer/stores/toast-store';
 import '@renderer/styles/patients.css';
-import { detailsText } from '../editor/PatientIdDialog';
-import { patientHref } from './patient-href';
-import { useSharedIds } from './use-patients';
+import { detailsText } from '@renderer/lib/customer-details';
+import { patientHref } from '@renderer/lib/patient-href';
+import { untangle, useSharedIds } from './use-patients';
 
 type Person = SharedIdView['people'][number];
 
@@ -36,7 +36,7 @@ function PersonCard({
     newId.trim() === ''
       ? 'required'
       : newId.trim() === entry.sourceId
-        ? `a new ID must differ from ${entry.sourceId}`
+        ? `the new ID must differ from ${entry.sourceId}`
         : undefined;
   const fieldId = `new-id-${entry.sourceId}-${person.key}`.replace(/[^A-Za-z0-9_-]/g, '_');
   return (
@@ -131,7 +131,7 @@ export default function SharedIdsScreen() {
   const apply = async () => {
     if (!pending) return;
     setBusy(true);
-    const result = await call('patients.untangle', pending.args);
+    const result = await untangle(pending.args);
     setBusy(false);
     setPending(null);
     if (!result.ok) {

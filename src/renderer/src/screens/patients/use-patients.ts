@@ -1,5 +1,6 @@
 import type { SharedIdsView } from '@shared/patient-identity-views';
 import type { PatientSummaryView, PatientView } from '@shared/patient-views';
+import type { IpcArgs } from '@shared/ipc';
 import { call } from '@renderer/lib/ipc';
 import type { QueryState } from '@renderer/lib/live-query';
 import { useLiveQuery, usePagedQuery, type PagedQueryHook } from '@renderer/lib/use-query';
@@ -15,8 +16,8 @@ export const SEARCH_MAX = 200;
  */
 export function usePatientList(search: string): PagedQueryHook<PatientSummaryView> {
   return usePagedQuery<PatientSummaryView>(
-    async (index) => {
-      const page = await call('patients.list', {
+    async (read, index) => {
+      const page = await read('patients.list', {
         ...(search ? { search } : {}),
         limit: PAGE,
         offset: index * PAGE,
@@ -26,7 +27,7 @@ export function usePatientList(search: string): PagedQueryHook<PatientSummaryVie
         : page;
     },
     [search],
-    { pageSize: PAGE, randomAccess: true, subjects: ['protocols', 'orders'] },
+    { pageSize: PAGE, randomAccess: true },
   );
 }
 
@@ -39,13 +40,17 @@ export function usePatient(
   person?: string,
 ): QueryState<PatientView> & { refresh(): void } {
   return useLiveQuery(
-    () => call('patients.get', { sourceId, ...(person ? { person } : {}) }),
+    (read) => read('patients.get', { sourceId, ...(person ? { person } : {}) }),
     [sourceId, person],
-    ['protocols', 'orders', 'jobs'],
   );
 }
 
 /** The Patient IDs that name more than one person, read again when protocols change. */
 export function useSharedIds(): QueryState<SharedIdsView> & { refresh(): void } {
-  return useLiveQuery(() => call('patients.sharedIds', {}), [], ['protocols']);
+  return useLiveQuery((read) => read('patients.sharedIds', {}), []);
+}
+
+/** Says who is who under a shared Patient ID: the same person, or another with a new ID. */
+export function untangle(args: IpcArgs<'patients.untangle'>) {
+  return call('patients.untangle', args);
 }

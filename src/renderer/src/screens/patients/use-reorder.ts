@@ -3,17 +3,36 @@ import type { CreateOrder, OrderReviewView } from '@shared/work-views';
 import { call, errorMessage } from '@renderer/lib/ipc';
 import { toast } from '@renderer/stores/toast-store';
 
-/** A past order asked for again, as main reviewed it, and whether its confirmation is open. */
+/** One order asked for (a protocol, or a past order again), as main reviewed it. */
 export interface Confirming {
   input: CreateOrder;
   review: OrderReviewView;
   open: boolean;
 }
 
+/** What can be ordered from the patient's screen: one of their protocols, or a past order. */
+export type OrderSource =
+  { from: 'protocol'; protocolLocalId: string } | { from: 'order'; orderId: string };
+
+/** The id of what is ordered: the protocol's local id or the order's id (they never collide). */
+export const sourceKey = (s: OrderSource): string =>
+  s.from === 'protocol' ? s.protocolLocalId : s.orderId;
+
+/** Why it could not be reviewed, and where to fix it. */
+function refused(source: OrderSource, detail: string) {
+  if (source.from === 'order') {
+    toast.error(`Order ${source.orderId} cannot be ordered again.`, detail);
+    return;
+  }
+  toast.error('This protocol cannot be ordered yet.', detail, {
+    link: { route: `/protocols/${source.protocolLocalId}`, label: 'Open the protocol' },
+  });
+}
+
 /**
- * Ordering a past order again: main reviews it as one order (orders.review, from: 'order'), the
- * user confirms it in the same confirmation as Order now, and it is created exactly once as a
- * batch of one (orders.create), followed by its batch id.
+ * One order from the patient's screen, as Order now places one from the editor: main reviews it
+ * (orders.review), the user confirms it in the same confirmation (ConfirmOneOrder), and it is
+ * created exactly once as a batch of one (orders.create), followed by its batch id.
  */
 export function useReorder() {
   const [confirming, setConfirming] = useState<Confirming | null>(null);
@@ -22,16 +41,16 @@ export function useReorder() {
   const [batchId, setBatchId] = useState<string | null>(null);
   const busy = useRef(false);
 
-  const ask = useCallback(async (orderId: string) => {
+  const ask = useCallback(async (source: OrderSource) => {
     if (busy.current) return;
     busy.current = true;
-    setReviewingId(orderId);
-    const input: CreateOrder = { from: 'order', orderId };
+    setReviewingId(sourceKey(source));
+    const input: CreateOrder = source;
     const result = await call('orders.review', input);
     busy.current = false;
     setReviewingId(null);
     if (!result.ok) {
-      toast.error(`Order ${orderId} cannot be ordered again.`, errorMessage(result.error));
+      refused(source, errorMessage(result.error));
       return;
     }
     setConfirming({ input, review: result.value, open: true });

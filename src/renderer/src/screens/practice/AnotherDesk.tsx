@@ -1,22 +1,17 @@
 import { useState } from 'react';
 import type { PracticeProtocolChange } from '@shared/practice-views';
-import { call } from '@renderer/lib/ipc';
-import { useLiveQuery } from '@renderer/lib/use-query';
-import { shippingMethodLabel } from '@renderer/screens/orders/order-format';
+import { shippingMethodLabel } from '@renderer/lib/order-format';
 import { PracticeCard } from './PracticeCard';
 import { PracticeSelect } from './PracticeSelect';
 import { usePracticeCommand } from './use-practice-command';
+import { changeProtocolElsewhere, usePracticeProtocols } from './use-practice-data';
 
 /**
  * Changes a protocol on the server as another desk would: edited here too before the app hears
  * of it, it becomes a conflict to resolve.
  */
 export function AnotherDesk() {
-  const protocols = useLiveQuery(
-    () => call('protocols.list', { sort: 'name', limit: 200 }),
-    [],
-    ['protocols'],
-  );
+  const protocols = usePracticeProtocols();
   const choices = (protocols.data?.items ?? []).filter((p) => p.serverId !== null && !p.deleted);
   const [picked, setPicked] = useState('');
   const command = usePracticeCommand<PracticeProtocolChange & { name: string }>();
@@ -26,7 +21,7 @@ export function AnotherDesk() {
     if (!chosen?.serverId) return;
     const { serverId, customerName: name } = chosen;
     void command.run(async () => {
-      const result = await call('practice.changeProtocol', { protocolId: serverId });
+      const result = await changeProtocolElsewhere(serverId);
       return result.ok ? { ok: true, value: { ...result.value, name } } : result;
     });
   };

@@ -2,13 +2,12 @@ import { useState } from 'react';
 import type { AppOrder } from '@shared/api';
 import { PRACTICE_TARGET_STATUSES, type PracticeTargetStatus } from '@shared/practice-views';
 import { formatMoment } from '@renderer/lib/dates';
-import { call } from '@renderer/lib/ipc';
-import { useLiveQuery } from '@renderer/lib/use-query';
-import { orderStatusLabel } from '@renderer/screens/orders/order-filters';
-import { patientName } from '@renderer/screens/orders/order-format';
+import { orderStatusLabel } from '@renderer/lib/order-filters';
+import { patientName } from '@renderer/lib/order-format';
 import { PracticeCard } from './PracticeCard';
 import { PracticeSelect } from './PracticeSelect';
 import { usePracticeCommand } from './use-practice-command';
+import { advanceOrder, usePracticeOrders } from './use-practice-data';
 
 /** The orders a move may start from: those not yet at the end of the chain. */
 const movable = (order: AppOrder) => !['DELIVERED', 'CANCELLED'].includes(order.status);
@@ -17,7 +16,7 @@ const TARGETS = PRACTICE_TARGET_STATUSES.map((s) => ({ value: s, label: orderSta
 
 /** Moves one order of the sandbox along the fulfillment chain, up to any status ahead of it. */
 export function MoveOrder({ disabled }: { disabled: boolean }) {
-  const orders = useLiveQuery(() => call('orders.list', { limit: 100 }), [], ['orders']);
+  const orders = usePracticeOrders();
   const choices = (orders.data?.orders ?? []).filter(movable);
   const [orderId, setOrderId] = useState('');
   const [to, setTo] = useState<PracticeTargetStatus>('SHIPPED');
@@ -26,7 +25,7 @@ export function MoveOrder({ disabled }: { disabled: boolean }) {
 
   const submit = () => {
     if (!chosen) return;
-    void command.run(() => call('practice.advanceOrder', { orderId: chosen, to }));
+    void command.run(() => advanceOrder(chosen, to));
   };
 
   const moved = command.done;

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { usePractice } from '@renderer/lib/practice';
 import '@renderer/styles/practice.css';
 import { AnotherDesk } from './AnotherDesk';
+import { FulfillmentControls } from './FulfillmentControls';
 import { MoveOrder } from './MoveOrder';
 import { ProductStatusControl } from './ProductStatusControl';
 import { ServerControls } from './ServerControls';
@@ -18,6 +19,11 @@ export default function PracticeScreen() {
             Play the fulfillment partner: everything here happens on the local sandbox on this
             computer, never on real orders.
           </p>
+          <FulfillmentControls
+            fulfillment={practice.fulfillment}
+            offline={practice.offline}
+            onChange={practice.refresh}
+          />
           <MoveOrder disabled={practice.offline} />
           <ServerControls
             offline={practice.offline}

@@ -5,21 +5,16 @@ import {
   type PracticeProductStatus,
 } from '@shared/practice-views';
 import { productStatusLabel } from '@renderer/lib/format';
-import { call } from '@renderer/lib/ipc';
-import { useLiveQuery } from '@renderer/lib/use-query';
 import { PracticeCard } from './PracticeCard';
 import { PracticeSelect } from './PracticeSelect';
 import { usePracticeCommand } from './use-practice-command';
+import { setProductStatus, usePracticeProducts } from './use-practice-data';
 
 const STATUSES = PRACTICE_PRODUCT_STATUSES.map((s) => ({ value: s, label: productStatusLabel(s) }));
 
 /** The partner discontinues, backorders or restocks a product: the catalog and editor follow. */
 export function ProductStatusControl() {
-  const products = useLiveQuery(
-    () => call('catalog.products', { sort: 'name', limit: 500 }),
-    [],
-    ['catalog'],
-  );
+  const products = usePracticeProducts();
   const choices = products.data?.products ?? [];
   const [picked, setPicked] = useState<number | null>(null);
   const [status, setStatus] = useState<PracticeProductStatus>('DISCONTINUED');
@@ -28,7 +23,7 @@ export function ProductStatusControl() {
 
   const submit = () => {
     if (!chosen) return;
-    void command.run(() => call('practice.setProductStatus', { productId: chosen.id, status }));
+    void command.run(() => setProductStatus(chosen.id, status));
   };
 
   const changed = command.done;

@@ -1,8 +1,9 @@
 import { CloudOff, Wifi } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { PracticeServer } from '@shared/practice-views';
-import { call, errorMessage } from '@renderer/lib/ipc';
+import { errorMessage } from '@renderer/lib/ipc';
 import { PracticeError } from './PracticeCard';
+import { setOffline, setServer } from './use-practice-data';
 
 /** Takes the practice server offline and back: the app's real offline handling follows. */
 const SERVER_TEXT: Record<PracticeServer, string> = {
@@ -29,7 +30,7 @@ export function ServerControls({
   const answer = async (next: PracticeServer) => {
     setAsked(next);
     setError(null);
-    const result = await call('practice.setServer', { server: next });
+    const result = await setServer(next);
     setAsked(null);
     if (!result.ok) setError(errorMessage(result.error));
     onChange();
@@ -38,7 +39,7 @@ export function ServerControls({
   const toggle = async () => {
     setBusy(true);
     setError(null);
-    const result = await call('practice.setOffline', { offline: !offline });
+    const result = await setOffline(!offline);
     setBusy(false);
     if (!result.ok) setError(errorMessage(result.error));
     onChange();

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type Ref, type UIEvent } from 'react';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { DEFAULT_SORT, useProtocolsStore } from '@renderer/stores/protocols-store';
 import { COLUMNS, DIRECTION_WORDS, cellClass } from './protocol-columns';
@@ -9,18 +9,31 @@ import { COLUMNS, DIRECTION_WORDS, cellClass } from './protocol-columns';
  * its direction in the button's name); the rows are a list of links, not a table, so each row's cell says
  * its column's name to screen readers itself.
  */
-export const ColumnHeader = memo(function ColumnHeader() {
+export const ColumnHeader = memo(function ColumnHeader({
+  ref,
+  onScroll,
+}: {
+  ref: Ref<HTMLDivElement>;
+  /** The header scrolled sideways by itself (a button focused by Tab out of view). */
+  onScroll: (event: UIEvent<HTMLDivElement>) => void;
+}) {
   const sort = useProtocolsStore((s) => s.sort);
   const direction = useProtocolsStore((s) => s.direction);
   const setSort = useProtocolsStore((s) => s.setSort);
   return (
-    <div className="protocol-row protocol-header" role="group" aria-label="Sort protocols by">
+    <div
+      ref={ref}
+      className="protocol-row protocol-header"
+      role="group"
+      aria-label="Sort protocols by"
+      onScroll={onScroll}
+    >
       <span className="protocol-header-check" />
       {COLUMNS.map((c) => {
         const active = sort === c.sort;
         const current = active ? (direction ?? c.direction) : null;
         // Usual direction, the other way, then back to the list's default order (the last change
-        // first), which a column the window is too narrow to show could not otherwise give back.
+        // first), which a Changed column the chooser hid could not otherwise give back.
         const back = current !== null && current !== c.direction && c.sort !== DEFAULT_SORT;
         const next = current === null || back ? c.direction : current === 'asc' ? 'desc' : 'asc';
         const Arrow = current === 'desc' ? ArrowDown : ArrowUp;

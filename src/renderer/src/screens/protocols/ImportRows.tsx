@@ -2,7 +2,7 @@ import { formatCount } from '@renderer/lib/format';
 import { AlertTriangle } from 'lucide-react';
 import type { CsvBadRow, CsvGoodRow, CsvPatientIdChoice } from '@shared/protocol-csv-views';
 import { useProtocolImportStore } from '@renderer/stores/protocol-import-store';
-import { VirtualRows } from '../batches/VirtualRows';
+import { VirtualRows } from '@renderer/components/VirtualRows';
 
 /** The rows left out, each with its row number and every reason (virtualised: a file may be all bad). */
 export function BadRows({ rows }: { rows: CsvBadRow[] }) {

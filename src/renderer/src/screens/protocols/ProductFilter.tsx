@@ -1,11 +1,8 @@
 import { memo } from 'react';
-import { call } from '@renderer/lib/ipc';
-import { useLiveQuery } from '@renderer/lib/use-query';
 import { useProtocolsStore } from '@renderer/stores/protocols-store';
 import { FilterSelect } from './FilterSelect';
+import { useCatalogByName } from './use-protocol-list';
 
-/** The most catalog products offered (the contract's largest page of catalog.products). */
-const PRODUCTS_MAX = 500;
 const ANY = '';
 
 /**
@@ -16,11 +13,7 @@ const ANY = '';
 export const ProductFilter = memo(function ProductFilter() {
   const productId = useProtocolsStore((s) => s.productId);
   const setProductId = useProtocolsStore((s) => s.setProductId);
-  const catalog = useLiveQuery(
-    () => call('catalog.products', { limit: PRODUCTS_MAX, sort: 'name' }),
-    [],
-    ['catalog'],
-  );
+  const catalog = useCatalogByName();
   const products = catalog.data?.products ?? [];
   const known = productId === null || products.some((p) => p.id === productId);
   return (

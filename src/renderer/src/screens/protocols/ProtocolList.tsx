@@ -6,6 +6,7 @@ import {
   useState,
   type KeyboardEvent,
   type MouseEvent,
+  type UIEvent,
 } from 'react';
 import { Link, useLocation } from 'wouter';
 import { ProtocolColumn, type ProtocolRowView } from '@shared/protocol-views';
@@ -106,6 +107,14 @@ export function ProtocolList({ list }: { list: PagedQueryHook<ProtocolRowView> }
   );
   const [, navigate] = useLocation();
   const scroller = useRef<HTMLDivElement>(null);
+  const header = useRef<HTMLDivElement>(null);
+  // A window narrower than the columns chosen: the rows scroll sideways and the header with them
+  // (and the other way, when Tab reaches a header button out of view).
+  const followHeader = useCallback((event: UIEvent<HTMLDivElement>) => {
+    const left = event.currentTarget.scrollLeft;
+    if (scroller.current && scroller.current.scrollLeft !== left)
+      scroller.current.scrollLeft = left;
+  }, []);
   const [active, setActive] = useState(0);
 
   const getItemKey = useCallback(
@@ -221,18 +230,21 @@ export function ProtocolList({ list }: { list: PagedQueryHook<ProtocolRowView> }
   if (total === 0) return <NoRows />;
 
   return (
-    <div className="protocol-table" data-hidden={hidden}>
+    <div className="protocol-table" data-hidden={hidden} data-scrolls-sideways="">
       <PageError
         error={state.pageError}
         what="Some protocols could not be loaded."
         onRetry={retry}
       />
-      <ColumnHeader />
+      <ColumnHeader ref={header} onScroll={followHeader} />
       <div
         ref={scroller}
         className="list-scroller"
         onScroll={(event) => {
           scrolled.current = event.currentTarget.scrollTop > 0;
+          const left = event.currentTarget.scrollLeft;
+          if (header.current && header.current.scrollLeft !== left)
+            header.current.scrollLeft = left;
         }}
       >
         <ul

@@ -4,8 +4,8 @@ import type { ProtocolRowView, ProtocolSummaryView } from '@shared/protocol-view
 import { VirtualRow } from '@renderer/components/VirtualRow';
 import { formatDate, formatRecent } from '@renderer/lib/dates';
 import { formatCount, plural } from '@renderer/lib/format';
-import { orderStatusLabel } from '@renderer/screens/orders/order-filters';
-import { daysLeftText } from '@renderer/screens/refills/refills-format';
+import { orderStatusLabel } from '@renderer/lib/order-filters';
+import { daysLeftText } from '@renderer/lib/refills-format';
 import { COLUMN_LABELS, cellClass } from './protocol-columns';
 import { SyncBadges, badgesOf } from './SyncBadges';
 

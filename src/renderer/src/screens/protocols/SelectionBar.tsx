@@ -1,52 +1,13 @@
 import { ListChecks, X } from 'lucide-react';
 import { useLocation } from 'wouter';
-import { useState } from 'react';
-import type { ProtocolMatch, ProtocolSummaryView } from '@shared/protocol-views';
+import { useScreenCommands } from '@renderer/stores/palette-store';
+import type { ProtocolSummaryView } from '@shared/protocol-views';
 import { formatCount } from '@renderer/lib/format';
-import { call, errorMessage } from '@renderer/lib/ipc';
+import { errorMessage } from '@renderer/lib/ipc';
 import type { PagedState } from '@renderer/lib/paged-query';
-import { useDebounced } from '@renderer/lib/use-debounced';
-import { useLiveQuery } from '@renderer/lib/use-query';
 import { useBatchDraftStore } from '@renderer/stores/batch-draft-store';
-import {
-  BATCH_MAX,
-  isFiltered,
-  matchOf,
-  useProtocolsStore,
-} from '@renderer/stores/protocols-store';
-
-/** How long the search rests before the selected protocols it hides are counted. */
-const SHOWN_WAIT_MS = 250;
-
-/**
- * How many of the selected protocols the search and filters show (the others stay selected):
- * all of them unless the list is filtered; null while counting. Counted once the search rests:
- * it reads every match, which no keystroke should wait for.
- */
-function useSelectedShown(selected: ReadonlySet<string>): number | null {
-  const searchText = useProtocolsStore((s) => s.searchText);
-  const syncStates = useProtocolsStore((s) => s.syncStates);
-  const productId = useProtocolsStore((s) => s.productId);
-  const due = useProtocolsStore((s) => s.due);
-  const filtered = isFiltered({ searchText, syncStates, productId, due });
-  const key = JSON.stringify(matchOf({ searchText, syncStates, productId, due }));
-  const [rested, setRested] = useState(key);
-  useDebounced(key, SHOWN_WAIT_MS, setRested);
-  const counting = filtered && selected.size > 0;
-  const ids = useLiveQuery(
-    () =>
-      counting
-        ? call('protocols.matchingIds', JSON.parse(rested) as ProtocolMatch)
-        : Promise.resolve({ ok: true as const, value: { localIds: [] } }),
-    [rested, counting],
-    counting ? ['protocols', 'jobs', 'orders'] : [],
-  );
-  if (!counting) return selected.size;
-  if (rested !== key || !ids.data) return null;
-  let shown = 0;
-  for (const id of ids.data.localIds) if (selected.has(id)) shown++;
-  return shown;
-}
+import { BATCH_MAX, isFiltered, useProtocolsStore } from '@renderer/stores/protocols-store';
+import { useSelectedShown } from './use-selected-shown';
 
 /**
  * The selection for a batch: how many are selected (and how many of them the current search
@@ -73,6 +34,24 @@ export function SelectionBar({ list }: { list: PagedState<ProtocolSummaryView> }
     useBatchDraftStore.getState().choose([...selected], '/protocols');
     navigate('/batches/review');
   };
+  useScreenCommands(
+    'protocol-selection',
+    n === 0
+      ? []
+      : [
+          ...(tooMany
+            ? []
+            : [
+                {
+                  id: 'protocols-review',
+                  label: `Review batch (${formatCount(n)} selected)`,
+                  keywords: ['order', 'submit', 'send'],
+                  run: review,
+                },
+              ]),
+          { id: 'protocols-clear', label: 'Clear selection', run: clear },
+        ],
+  );
 
   // No protocols at all: the empty state says what to do, a selection bar would only be noise.
   if (empty) return null;

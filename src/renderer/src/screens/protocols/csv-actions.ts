@@ -1,5 +1,6 @@
 import { call } from '@renderer/lib/ipc';
-import { datedFileName, handOverCsvExport } from '@renderer/lib/save-file';
+import { datedFileName } from '@renderer/lib/save-file';
+import { handOverCsvExport } from '@renderer/stores/csv-export';
 import { matchOf, orderOf, useProtocolsStore } from '@renderer/stores/protocols-store';
 
 export const TEMPLATE_FILE_NAME = 'order-desk-protocols-template.csv';

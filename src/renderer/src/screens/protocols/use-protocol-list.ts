@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { ProtocolRowView } from '@shared/protocol-views';
-import { call } from '@renderer/lib/ipc';
+import type { Read } from '@renderer/lib/live-query';
 import type { Page } from '@renderer/lib/paged-query';
-import { usePagedQuery, type PagedQueryHook } from '@renderer/lib/use-query';
+import { useLiveQuery, usePagedQuery, type PagedQueryHook } from '@renderer/lib/use-query';
 import type { IpcResult } from '@shared/ipc';
 import { usePendingDeleteStore } from '@renderer/stores/pending-delete-store';
 import { PAGE, matchOf, orderOf, useProtocolsStore } from '@renderer/stores/protocols-store';
@@ -18,18 +18,19 @@ function matchArgs() {
 const listArgs = () => ({ ...matchArgs(), ...orderOf(useProtocolsStore.getState()) });
 
 async function readPage(
+  read: Read,
   _index: number,
   after: string | null,
 ): Promise<IpcResult<Page<ProtocolRowView>>> {
-  const page = await call('protocols.list', { ...listArgs(), limit: PAGE, cursor: after });
+  const page = await read('protocols.list', { ...listArgs(), limit: PAGE, cursor: after });
   return page.ok
     ? { ok: true, value: { rows: page.value.items, next: page.value.nextCursor } }
     : page;
 }
 
 /** How many match: read after the rows, as it reads every match of a broad search. */
-async function readCount(): Promise<IpcResult<number>> {
-  const counted = await call('protocols.count', matchArgs());
+async function readCount(read: Read): Promise<IpcResult<number>> {
+  const counted = await read('protocols.count', matchArgs());
   return counted.ok ? { ok: true, value: counted.value.total } : counted;
 }
 
@@ -45,7 +46,6 @@ export function useProtocolList(): PagedQueryHook<ProtocolRowView> {
   const list = usePagedQuery<ProtocolRowView>(readPage, [], {
     pageSize: PAGE,
     randomAccess: false,
-    subjects: ['protocols', 'jobs', 'orders', 'catalog'],
     count: readCount,
   });
   const { restart } = list;
@@ -61,4 +61,16 @@ export function useProtocolList(): PagedQueryHook<ProtocolRowView> {
     return () => offs.forEach((off) => off());
   }, [restart]);
   return list;
+}
+
+/** The most catalog products offered (the contract's largest page of catalog.products). */
+const PRODUCTS_MAX = 500;
+
+/** The catalog mirror's products by name: what the product filter offers (works offline). */
+export function useCatalogByName() {
+  const catalog = useLiveQuery(
+    (read) => read('catalog.products', { limit: PRODUCTS_MAX, sort: 'name' }),
+    [],
+  );
+  return catalog;
 }

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import type { RefillView } from '@shared/work-views';
 import { formatDate } from '@renderer/lib/dates';
 import { plural } from '@renderer/lib/format';
-import { daysLeftText } from './refills-format';
+import { daysLeftText } from '@renderer/lib/refills-format';
 import { ProtocolCells, RefillTable } from './RefillTable';
 
 /** The protocols whose last order runs out within the chosen days, soonest first. */

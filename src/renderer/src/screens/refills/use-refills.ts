@@ -1,8 +1,13 @@
 import { useRef } from 'react';
-import type { IpcError } from '@shared/ipc';
+import type { IpcError, IpcResult } from '@shared/ipc';
 import type { RefillsView } from '@shared/work-views';
-import { call } from '@renderer/lib/ipc';
 import { useLiveQuery } from '@renderer/lib/use-query';
+
+/** One answer of refills.due, with the number of days it was asked for. */
+interface Answer {
+  value: RefillsView;
+  withinDays: number;
+}
 
 export type RefillsState =
   | { status: 'loading'; value: RefillsView | null; withinDays: number | null }
@@ -12,20 +17,26 @@ export type RefillsState =
 /**
  * refills.due for `withinDays`, a live query: read again when orders or protocols change (the
  * poller found a new status, a batch created orders, a protocol was edited). The last answer
- * stays on screen while another number of days is read.
+ * stays on screen while another number of days is read, named by the days it answers for: each
+ * answer carries the days it was asked with, so the heading, the count and the rows are always
+ * one answer's, whatever the chooser says meanwhile.
  */
 export function useRefills(withinDays: number): { state: RefillsState; reload: () => void } {
   const read = useLiveQuery(
-    () => call('refills.due', { withinDays }),
+    async (read): Promise<IpcResult<Answer>> => {
+      const result = await read('refills.due', { withinDays });
+      return result.ok ? { ok: true, value: { value: result.value, withinDays } } : result;
+    },
     [withinDays],
-    ['orders', 'protocols'],
   );
-  const shown = useRef<{ value: RefillsView; withinDays: number } | null>(null);
-  if (read.data) shown.current = { value: read.data, withinDays };
+  const shown = useRef<Answer | null>(null);
+  if (read.data) shown.current = read.data;
   const last = shown.current;
+  // Until the answer for the days now chosen is in (the render that changes them still holds the
+  // query's previous state), it is still loading.
   const state: RefillsState =
-    read.status === 'ready'
-      ? { status: 'ready', value: read.data, withinDays }
+    read.status === 'ready' && read.data.withinDays === withinDays
+      ? { status: 'ready', ...read.data }
       : read.status === 'failed'
         ? {
             status: 'failed',

@@ -5,7 +5,7 @@ import { Field } from '@renderer/components/Field';
 import { Failed, Loading } from '@renderer/components/States';
 import { dayFieldValue, formatDate, isDayFieldValue, lastDayOfSupply } from '@renderer/lib/dates';
 import { describeError } from '@renderer/lib/ipc';
-import { orderIdOf } from '@renderer/screens/orders/order-format';
+import { orderIdOf } from '@renderer/lib/order-format';
 import '@renderer/styles/schedule.css';
 import { DosingSheet } from './DosingSheet';
 import { PrintActions } from './PrintActions';

@@ -2,8 +2,9 @@ import type { Administration, PartnerSettings } from '@shared/api';
 import type { IpcResult } from '@shared/ipc';
 import { servingText } from '@renderer/lib/format';
 import { call } from '@renderer/lib/ipc';
+import type { Read } from '@renderer/lib/live-query';
 import { useLiveQuery } from '@renderer/lib/use-query';
-import { useLineProducts } from '@renderer/screens/editor/use-line-products';
+import { useLineProducts } from '@renderer/stores/line-products';
 import { scheduleLines, type ScheduleContent } from './schedule-rows';
 
 /** What a schedule is printed from: a saved protocol, or an order. */
@@ -25,9 +26,9 @@ interface SourceRead {
 const nameOf = (c: { firstName: string; lastName: string }) =>
   `${c.firstName} ${c.lastName}`.trim();
 
-async function readSource(source: ScheduleSource): Promise<IpcResult<SourceRead>> {
+async function readSource(source: ScheduleSource, through: Read): Promise<IpcResult<SourceRead>> {
   if (source.kind === 'protocol') {
-    const read = await call('protocols.get', { localId: source.localId });
+    const read = await through('protocols.get', { localId: source.localId });
     if (!read.ok) return read;
     const { customer, daysSupply, lineItems } = read.value.draft;
     return {
@@ -40,7 +41,7 @@ async function readSource(source: ScheduleSource): Promise<IpcResult<SourceRead>
       },
     };
   }
-  const read = await call('orders.get', { orderId: source.orderId });
+  const read = await through('orders.get', { orderId: source.orderId });
   if (!read.ok) return read;
   const { customer, daysSupply, lineItems } = read.value;
   return {
@@ -60,11 +61,7 @@ async function readSource(source: ScheduleSource): Promise<IpcResult<SourceRead>
  */
 export function useScheduleContent(source: ScheduleSource) {
   const id = source.kind === 'protocol' ? source.localId : source.orderId;
-  const read = useLiveQuery(
-    () => readSource(source),
-    [source.kind, id],
-    [source.kind === 'protocol' ? 'protocols' : 'orders'],
-  );
+  const read = useLiveQuery((through) => readSource(source, through), [source.kind, id]);
   const products = useLineProducts((read.data?.items ?? []).map((i) => i.productId));
   const content: ScheduleContent | null = read.data && {
     patientName: read.data.patientName,
@@ -85,14 +82,10 @@ export function useScheduleContent(source: ScheduleSource) {
 }
 
 /**
- * The partner's settings the schedule is branded with (name, logo, colours, phone), read again
- * when the active connection changes. Not on the `settings` subject: every settings.get keeps the
- * pricing terms it carries, a write of that subject, so following it would read without end.
+ * The partner's settings the schedule is branded with (name, logo, colours, phone), read once:
+ * settings.get is a call, not a read, as it keeps the pricing terms it carries (a write of
+ * `settings`), so a query following that subject would read without end.
  */
 export function usePartnerBranding() {
-  return useLiveQuery(
-    (): Promise<IpcResult<PartnerSettings>> => call('settings.get', {}),
-    [],
-    ['connection'],
-  );
+  return useLiveQuery((): Promise<IpcResult<PartnerSettings>> => call('settings.get', {}), []);
 }

@@ -1,7 +1,8 @@
 import { Copy, Eye, EyeOff, Loader2, RotateCw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '@renderer/components/Dialog';
-import { call, describeError } from '@renderer/lib/ipc';
+import { describeError } from '@renderer/lib/ipc';
+import { revealWebhookSecret, rotateWebhookSecret } from './webhook-commands';
 
 type Message = { kind: 'success' | 'info' | 'error'; text: string };
 
@@ -25,7 +26,7 @@ export function WebhookSecret({ webhookUrl }: { webhookUrl: string | null }) {
 
   const fetchSecret = async (): Promise<string | null> => {
     if (secret) return secret;
-    const result = await call('settings.revealWebhookSecret', {});
+    const result = await revealWebhookSecret();
     if (!result.ok) {
       const { title, detail } = describeError(result.error);
       setMessage({
@@ -80,7 +81,7 @@ export function WebhookSecret({ webhookUrl }: { webhookUrl: string | null }) {
   const rotate = async () => {
     setBusy('rotate');
     setMessage(null);
-    const result = await call('settings.rotateWebhookSecret', { confirm: true });
+    const result = await rotateWebhookSecret();
     setBusy(null);
     setConfirming(false);
     if (!result.ok) {

@@ -1,0 +1,55 @@
+/**
+ * What the keystroke benches in Chromium through the browser host share (renderer-protocol-list,
+ * renderer-palette): the secrets store they run with, and the baseline round trip of a keystroke's
+ * own call from the page.
+ */
+import type { Page } from '@playwright/test';
+import {
+  KeytarCredentialStore,
+  MemoryCredentialStore,
+  type CredentialStore,
+} from '@main/connections/keychain';
+
+/** The system keychain when one answers (under `scripts/with-keyring.sh`), else secrets in memory. */
+export async function benchCredentials(): Promise<{ store: CredentialStore; note: string }> {
+  const store = new KeytarCredentialStore(`Order Desk bench ${process.pid}`);
+  try {
+    await store.get('probe');
+    return { store, note: 'system keychain' };
+  } catch {
+    return { store: new MemoryCredentialStore(), note: 'in-memory secrets' };
+  }
+}
+
+/**
+ * `n` calls of `channel` with `args` from the page, one at a time with `pauseMs` between them:
+ * each call's time page to host and back (ms, ascending). With arguments the store answers at
+ * once, what the transport alone costs a keystroke.
+ */
+export async function roundTrips(
+  page: Page,
+  channel: string,
+  args: unknown,
+  n: number,
+  pauseMs: number,
+): Promise<number[]> {
+  const ms = await page.evaluate(
+    async ({ channel, args, n, pause }) => {
+      const w = globalThis as unknown as {
+        orderDesk: { call(channel: string, args: unknown): Promise<unknown> };
+        performance: { now(): number };
+        setTimeout(cb: () => void, ms: number): number;
+      };
+      const out: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const t = w.performance.now();
+        await w.orderDesk.call(channel, args);
+        out.push(w.performance.now() - t);
+        await new Promise<void>((resolve) => w.setTimeout(resolve, pause));
+      }
+      return out;
+    },
+    { channel, args, n, pause: pauseMs },
+  );
+  return ms.sort((a, b) => a - b);
+}

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { ProtocolDraft as ProtocolDraftSchema, type ProtocolRequest } from '@shared/api';
+import { CustomerInput, ProtocolInput } from '@shared/protocol-input';
+import { StoreError } from '../db/errors';
+import { prepareCached, runTransaction } from '../db/rows';
+import { reconcileChange, type ChangeEffect } from './change-queue';
+import { draftColumns, type LocalProtocol, type ProtocolDraft } from './protocol-model';
+import { requireProtocol } from './protocol-reads';
+import type { ProtocolContext } from './server-changes';
+
+/**
+ * A new protocol drafted locally: the row and its pending create, in one transaction. The draft
+ * must be a valid ProtocolInput (parsed here: a ZodError lists what is wrong); a stored
+ * ProtocolDraft may be passed back (keep both).
+ */
+export function createDraft(
+  ctx: ProtocolContext,
+  draft: ProtocolRequest | ProtocolDraft,
+): LocalProtocol {
+  const d = ProtocolInput.parse(draft);
+  const now = ctx.clock.now();
+  return requireProtocol(
+    ctx.db,
+    runTransaction(ctx.db, () => insertDraft(ctx, d, now)),
+  );
+}
+
+/**
+ * Many new protocols drafted locally (a CSV import): every row and its pending create in ONE
+ * transaction, so either all of them are written or, when one fails, none. Each draft must be a
+ * valid ProtocolInput (a ZodError otherwise). Returns the new localIds, in order.
+ */
+export function createDrafts(ctx: ProtocolContext, drafts: readonly ProtocolRequest[]): string[] {
+  const parsed = drafts.map((d) => ProtocolInput.parse(d));
+  const now = ctx.clock.now();
+  // No savepoint per row (createDraft nested would make one): FTS5 flushes at each savepoint.
+  return runTransaction(ctx.db, () => parsed.map((d) => insertDraft(ctx, d, now)));
+}
+
+/** The row of a new local draft and its pending create; inside the caller's transaction. */
+function insertDraft(ctx: ProtocolContext, d: ProtocolRequest, now: number): string {
+  const localId = randomUUID();
+  prepareCached(
+    ctx.db,
+    `INSERT INTO protocols (local_id, customer_name, source_id, email, search_text, sort_name, draft,
+       sync_state, created_at, local_updated_at)
+     VALUES (@local_id, @customer_name, @source_id, @email, @search_text, @sort_name, @draft, 'pending', @now, @now)`,
+  ).run({ local_id: localId, now, ...draftColumns(d) });
+  reconcileChange(ctx, localId, true);
+  return localId;
+}
+
+/**
+ * A new local protocol with the order of `localId` (its current draft: products, doses,
+ * supply, shipping, order type) for another patient, queued for the server as any create.
+ * Throws a ZodError when the copy is not a valid protocol (a draft pulled incomplete).
+ */
+export function duplicateDraft(
+  ctx: ProtocolContext,
+  localId: string,
+  customer: ProtocolRequest['customer'],
+): LocalProtocol {
+  return runTransaction(ctx.db, () => {
+    const source = requireProtocol(ctx.db, localId);
+    if (source.deleted)
+      throw new StoreError('invalid-state', 'This protocol was deleted; it cannot be copied.');
+    return createDraft(ctx, { ...source.draft, customer });
+  });
+}
+
+/** Replaces the draft (full replacement, as PUT): the row and the coalesced pending change. */
+export function updateDraft(
+  ctx: ProtocolContext,
+  localId: string,
+  draft: ProtocolRequest | ProtocolDraft,
+): LocalProtocol {
+  const d = ProtocolInput.parse(draft);
+  runTransaction(ctx.db, () => {
+    writeDraft(ctx, localId, d);
+  });
+  return requireProtocol(ctx.db, localId);
+}
+
+/**
+ * Only the patient's details change (one person's details everywhere, a person moved to a new
+ * Patient ID): the customer must be a valid CustomerInput; the rest of the draft stays as it
+ * is, complete or not (a copy pulled without a shipping method keeps waiting for one).
+ */
+export function replaceCustomer(
+  ctx: ProtocolContext,
+  localId: string,
+  customer: ProtocolDraft['customer'],
+): LocalProtocol {
+  const c = CustomerInput.parse(customer);
+  runTransaction(ctx.db, () => {
+    const current = requireProtocol(ctx.db, localId);
+    writeDraft(ctx, localId, ProtocolDraftSchema.parse({ ...current.draft, customer: c }));
+  });
+  return requireProtocol(ctx.db, localId);
+}
+
+/** Writes a draft over a protocol not deleted, with its coalesced pending change. */
+function writeDraft(ctx: ProtocolContext, localId: string, d: ProtocolDraft): void {
+  const current = requireProtocol(ctx.db, localId);
+  if (current.deleted) throw new StoreError('invalid-state', `Protocol ${localId} was deleted.`);
+  prepareCached(
+    ctx.db,
+    `UPDATE protocols SET customer_name = @customer_name, source_id = @source_id, email = @email,
+         search_text = @search_text, sort_name = @sort_name, draft = @draft, rev = rev + 1, local_updated_at = @now,
+         sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END
+       WHERE local_id = @local_id`,
+  ).run({ local_id: localId, now: ctx.clock.now(), ...draftColumns(d) });
+  reconcileChange(ctx, localId, true);
+}
+
+/**
+ * Deletes a protocol locally. 'dropped': it never reached the server and is gone with its
+ * pending change; 'queued': a delete waits to be sent; 'deferred': a change is in flight and the
+ * delete follows when it settles. Deleting a deleted protocol does nothing.
+ */
+export function deleteDraft(ctx: ProtocolContext, localId: string): ChangeEffect {
+  return runTransaction(ctx.db, () => {
+    const current = requireProtocol(ctx.db, localId);
+    if (current.deleted) return current.change?.op === 'delete' ? 'queued' : 'deferred';
+    prepareCached(
+      ctx.db,
+      `UPDATE protocols SET deleted = 1, local_updated_at = ?,
+         sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END
+       WHERE local_id = ?`,
+    ).run(ctx.clock.now(), localId);
+    return reconcileChange(ctx, localId, true);
+  });
+}
