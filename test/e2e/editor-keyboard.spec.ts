@@ -178,6 +178,7 @@ test('keyboard only, no click at all: connect, type a protocol, add a product by
   await k.press('Enter');
   const progress = app.locator('.order-progress');
   await expect(progress).toHaveAttribute('data-order', 'created', { timeout: 30_000 });
+  await expect(app.locator('.order-progress-box')).toBeFocused();
   await k.press('Tab');
   await expect(progress.getByRole('link')).toBeFocused();
   await k.press('Enter');

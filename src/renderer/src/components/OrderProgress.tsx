@@ -21,13 +21,14 @@ interface Props {
 function ProgressBox({ children }: { children: ReactNode }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    // A frame later: the confirmation closes and gives the focus back in the same commit.
-    const frame = requestAnimationFrame(() => {
+    // After this commit's effects: the confirmation closes and gives the focus back in them. Not
+    // a frame later: under load a frame can come after the order's outcome and the user's Tab.
+    const timer = setTimeout(() => {
       const active = document.activeElement;
       if (!active || active === document.body || !active.isConnected)
         box.current?.focus({ preventScroll: true });
-    });
-    return () => cancelAnimationFrame(frame);
+    }, 0);
+    return () => clearTimeout(timer);
   }, []);
   return (
     <div ref={box} tabIndex={-1} className="order-progress-box">
