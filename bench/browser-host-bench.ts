@@ -1,9 +1,8 @@
 /**
- * What the keystroke benches in Chromium through the browser host share (renderer-protocol-list,
- * renderer-palette): the secrets store they run with, and the baseline round trip of a keystroke's
- * own call from the page.
+ * What the benches in Chromium through the browser host share: the secrets store they run with,
+ * the baseline round trip of a keystroke's own call from the page, and the page's CPU time.
  */
-import type { Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import {
   KeytarCredentialStore,
   MemoryCredentialStore,
@@ -17,8 +16,28 @@ export async function benchCredentials(): Promise<{ store: CredentialStore; note
     await store.get('probe');
     return { store, note: 'system keychain' };
   } catch {
-    return { store: new MemoryCredentialStore(), note: 'in-memory secrets' };
+    return {
+      store: new MemoryCredentialStore(),
+      note: 'in-memory secrets: no keychain here (run under scripts/with-keyring.sh for the real one)',
+    };
   }
+}
+
+const metricSessions = new WeakMap<Page, CDPSession>();
+
+/**
+ * CPU time the page's main thread has spent in tasks so far, in ms: Chrome's TaskDuration metric
+ * measured in thread ticks (CPU time, not wall time), so other processes on the cores do not count.
+ */
+export async function threadTime(page: Page): Promise<number> {
+  let cdp = metricSessions.get(page);
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+    metricSessions.set(page, cdp);
+  }
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN) * 1000;
 }
 
 /**

@@ -13,11 +13,6 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_ARGS } from '@repo/playwright.config';
 import { startBrowserHost, type BrowserHost } from '@main/browser-host';
-import {
-  KeytarCredentialStore,
-  MemoryCredentialStore,
-  type CredentialStore,
-} from '@main/connections/keychain';
 import { Redactor, silentLogger } from '@main/logging';
 import { DEFAULT_ORDER_CONCURRENCY } from '@main/orders/order-job';
 import { outboxCount } from '@main/protocols/conflicts';
@@ -27,6 +22,7 @@ import {
   BUILT_RENDERER_DIR as RENDERER_DIR,
 } from '@test/support/e2e/paths';
 import { mainThreadCpuSeconds } from './cpu-time';
+import { benchCredentials } from './browser-host-bench';
 import { goalOf } from './goals';
 import { recordFigure } from './report';
 import { startSandboxProcess, type SandboxProcess } from './sandbox-process';
@@ -75,16 +71,6 @@ const INSTRUMENT = `
     requestAnimationFrame(frame);
   });
 `;
-
-async function credentialStore(): Promise<{ store: CredentialStore; note: string }> {
-  const store = new KeytarCredentialStore(`Order Desk bench ${process.pid}`);
-  try {
-    await store.get('probe');
-    return { store, note: 'system keychain (keytar)' };
-  } catch {
-    return { store: new MemoryCredentialStore(), note: 'in-memory secrets (no keychain here)' };
-  }
-}
 
 async function setLatency(sandbox: SandboxProcess, ms: number): Promise<void> {
   const token = await fetch(`${sandbox.origin}/oauth2/token`, {
@@ -198,7 +184,7 @@ const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 async function main(): Promise<void> {
   const sandbox = await startSandboxProcess();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'order-desk-bench-batch-'));
-  const { store, note } = await credentialStore();
+  const { store, note } = await benchCredentials();
   let browser: Browser | null = null;
   let host: BrowserHost | null = null;
   try {

@@ -26,12 +26,10 @@ import {
   BUILT_BRIDGE_FILE as BRIDGE_FILE,
   BUILT_RENDERER_DIR as RENDERER_DIR,
 } from '@test/support/e2e/paths';
+import { threadTime } from './browser-host-bench';
 import { goalOf } from './goals';
 import { recordFigure } from './report';
 import { median, positiveIntegers } from './stats';
-
-/** One DevTools session per page for its metrics (threadTime). */
-const metricSessions = new WeakMap<Page, CDPSession>();
 
 const GOAL_FIRST_ROWS_MS = goalOf('orders.first-rows').target;
 const GOAL_FRAME_MS = goalOf('orders.worst-frame').target;
@@ -235,21 +233,6 @@ try {
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
-}
-
-/**
- * CPU time the page's main thread has spent in tasks so far, in ms: Chrome's TaskDuration metric
- * measured in thread ticks (CPU time, not wall time), so other processes on the cores do not count.
- */
-async function threadTime(page: Page): Promise<number> {
-  let cdp = metricSessions.get(page);
-  if (!cdp) {
-    cdp = await page.context().newCDPSession(page);
-    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-    metricSessions.set(page, cdp);
-  }
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN) * 1000;
 }
 
 /** Stops the renderer's CPU profiler and prints the self time of its busiest functions. */

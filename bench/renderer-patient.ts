@@ -6,7 +6,7 @@
  *
  *   npx tsx bench/renderer-patient.ts --count 20000 --runs 5
  */
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,13 +23,11 @@ import {
   BUILT_RENDERER_DIR as RENDERER_DIR,
 } from '@test/support/e2e/paths';
 import { profileKeyOf } from '@test/support/plain-profile';
+import { threadTime } from './browser-host-bench';
 import { goalOf } from './goals';
 import { benchOrder, insertBenchOrders } from './order-queue-data';
 import { recordFigure } from './report';
 import { median, positiveIntegers } from './stats';
-
-/** One DevTools session per page for its metrics (threadTime). */
-const metricSessions = new WeakMap<Page, CDPSession>();
 
 const GOAL_MS = goalOf('patient.first-paint').target;
 /** Per load: until every order row of the patient was painted (reported, no goal). */
@@ -181,18 +179,6 @@ try {
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
-}
-
-/** CPU time the page's main thread has spent in tasks so far, in ms (thread ticks). */
-async function threadTime(page: Page): Promise<number> {
-  let cdp = metricSessions.get(page);
-  if (!cdp) {
-    cdp = await page.context().newCDPSession(page);
-    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-    metricSessions.set(page, cdp);
-  }
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  return (metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN) * 1000;
 }
 
 /**

@@ -13,16 +13,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_ARGS } from '@repo/playwright.config';
 import { startBrowserHost } from '@main/browser-host';
-import {
-  KeytarCredentialStore,
-  MemoryCredentialStore,
-  type CredentialStore,
-} from '@main/connections/keychain';
+import type { CredentialStore } from '@main/connections/keychain';
 import { Redactor, silentLogger } from '@main/logging';
 import {
   BUILT_BRIDGE_FILE as BRIDGE_FILE,
   BUILT_RENDERER_DIR as RENDERER_DIR,
 } from '@test/support/e2e/paths';
+import { benchCredentials } from './browser-host-bench';
 import { goalOf } from './goals';
 import { kb, measureBundle, total } from './renderer-bundle';
 import { recordFigure } from './report';
@@ -60,19 +57,6 @@ recordFigure({
 });
 
 // (b) time to the first interactive screen ---------------------------------------------------
-async function credentialStore(): Promise<{ store: CredentialStore; note: string }> {
-  const store = new KeytarCredentialStore(`Order Desk bench ${process.pid}`);
-  try {
-    await store.get('probe');
-    return { store, note: 'system keychain (keytar)' };
-  } catch {
-    return {
-      store: new MemoryCredentialStore(),
-      note: 'in-memory secrets: no keychain here (run `npm run bench:renderer` for the real one)',
-    };
-  }
-}
-
 /**
  * The first interactive screen: on a first run, the Connect screen's first control (enabled, and
  * it takes the focus); after auto-resume, the catalog's first product link (the list is usable).
@@ -150,7 +134,7 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
 
-const { store, note } = await credentialStore();
+const { store, note } = await benchCredentials();
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   console.log(
