@@ -97,6 +97,7 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   'batches.continue': { batchId: LOCAL_ID },
   'batches.retryItem': { batchId: LOCAL_ID, seq: 0 },
   'refills.due': { withinDays: 14 },
+  'dashboard.summary': {},
   'patients.list': { search: 'ada', limit: 50, offset: 0 },
   'patients.get': { sourceId: 'patient-1' },
   'patients.sharedIds': {},
