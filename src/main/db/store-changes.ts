@@ -15,6 +15,7 @@ export const SUBJECT_OF_TABLE: Readonly<Record<string, ChangeSubject>> = {
   jobs: 'jobs',
   orders: 'orders',
   order_status_changes: 'orders',
+  order_lines: 'orders',
   possible_duplicates: 'orders',
   batches: 'batches',
   batch_items: 'batches',

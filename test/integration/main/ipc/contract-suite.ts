@@ -71,6 +71,7 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'app.setTheme': { theme: 'blue' },
   'app.openExternal': { url: 'file:///etc/passwd' },
   'app.setNotifications': { enabled: 'yes' },
+  'app.setStartScreen': { screen: 'orders' },
   'app.setProtocolColumns': { columns: ['products', 'age'] },
   'app.dismissNotice': { id: '' },
   'app.presence': { visible: 'yes', input: false },
@@ -618,6 +619,14 @@ export function registerContractSuite(
       expect((await value('app.state', {})).notifications).toBe(false);
       await value('app.setNotifications', { enabled: true });
       expect((await value('app.state', {})).notifications).toBe(true);
+    });
+
+    it('keeps the screen to start on: protocols until the user picks the dashboard', async () => {
+      expect((await value('app.state', {})).startScreen).toBe('protocols');
+      expect(await value('app.setStartScreen', { screen: 'dashboard' })).toBeNull();
+      expect((await value('app.state', {})).startScreen).toBe('dashboard');
+      await value('app.setStartScreen', { screen: 'protocols' });
+      expect((await value('app.state', {})).startScreen).toBe('protocols');
     });
 
     it("remembers the protocol list's columns, in the list's order", async () => {

@@ -38,6 +38,7 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   'app.setTheme': { theme: 'dark' },
   'app.openExternal': { url: 'https://carrier.example/track/1Z999' },
   'app.setNotifications': { enabled: false },
+  'app.setStartScreen': { screen: 'dashboard' },
   'app.setProtocolColumns': { columns: ['products', 'nextRefill'] },
   'app.dismissNotice': { id: 'notice-1' },
   'app.presence': { visible: true, input: false },

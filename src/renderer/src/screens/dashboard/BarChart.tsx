@@ -1,0 +1,171 @@
+import { useEffect, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+/** One series of a chart: bars (stacked with the chart's other bars when it stacks) or a line. */
+export interface ChartSeries {
+  label: string;
+  values: readonly number[];
+  /** The CSS variable of its colour (styles/dashboard.css), read again when the theme changes. */
+  color: string;
+  kind: 'bar' | 'line';
+}
+
+interface BarChartProps {
+  /** The categories along the axis: a period, a product, a day. */
+  labels: readonly string[];
+  series: readonly ChartSeries[];
+  /** Bars stacked, each on the ones before it (a period's statuses). */
+  stacked?: boolean;
+  /** Bars along the vertical axis (products, whose names are long). */
+  horizontal?: boolean;
+  height: number;
+  /** How a value is written on the axis and in the legend. */
+  format?: (value: number) => string;
+  /** A bar clicked: its category's index. */
+  onPick?: (index: number) => void;
+}
+
+const cssVar = (name: string): string =>
+  getComputedStyle(document.documentElement).getPropertyValue(name).trim() || 'currentColor';
+
+/** The theme on <html data-theme> (lib/theme.ts): a change redraws the chart in its colours. */
+function useThemeKey(): string {
+  const [theme, setTheme] = useState(() => document.documentElement.dataset.theme ?? '');
+  useEffect(() => {
+    const observer = new MutationObserver(() =>
+      setTheme(document.documentElement.dataset.theme ?? ''),
+    );
+    observer.observe(document.documentElement, {
+      attributes: true,
+      attributeFilter: ['data-theme'],
+    });
+    return () => observer.disconnect();
+  }, []);
+  return theme;
+}
+
+/**
+ * A bar chart drawn by uPlot (docs/decisions.md, "Dashboard"): the categories are the x values
+ * 0..n-1 named by `labels`. Stacked bars are drawn tallest sum first, each the sum of itself and
+ * the bars before it, so each shows its own part. The canvas is for the eye: every chart has its
+ * table beside it, which is what keyboards and screen readers read.
+ */
+export function BarChart({
+  labels,
+  series,
+  stacked = false,
+  horizontal = false,
+  height,
+  format = (v) => String(v),
+  onPick,
+}: BarChartProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const theme = useThemeKey();
+  const pick = useRef(onPick);
+  pick.current = onPick;
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const xs = labels.map((_, i) => i);
+    const bars = series.filter((s) => s.kind === 'bar');
+    const lines = series.filter((s) => s.kind === 'line');
+    let drawnBars = bars.map((s) => ({ s, values: [...s.values] }));
+    if (stacked) {
+      const sums = labels.map(() => 0);
+      drawnBars = bars.map((s) => ({
+        s,
+        values: s.values.map((v, i) => (sums[i] = sums[i]! + v)),
+      }));
+      drawnBars.reverse();
+    }
+    const text = cssVar('--text');
+    const grid = cssVar('--border');
+    const axis = (side: 'x' | 'y'): uPlot.Axis => {
+      const categories = horizontal ? side === 'y' : side === 'x';
+      return {
+        stroke: text,
+        grid: { stroke: grid, width: 1, show: !categories },
+        ticks: { stroke: grid, width: 1 },
+        font: '12px system-ui, sans-serif',
+        ...(categories
+          ? {
+              values: (_u: uPlot, splits: number[]) => splits.map((i) => labels[i] ?? ''),
+              // Every category when they fit, else an even share of them (the weeks of a year).
+              splits: () => xs.filter((i) => i % Math.ceil(xs.length / 14) === 0),
+              size: horizontal ? 170 : 40,
+            }
+          : { values: (_u: uPlot, splits: number[]) => splits.map(format), size: 70 }),
+      };
+    };
+    const barPaths = uPlot.paths.bars!({ size: [stacked ? 0.7 : 0.6, 48], align: 0 });
+    const opts: uPlot.Options = {
+      width: el.clientWidth || 600,
+      height,
+      scales: {
+        x: {
+          time: false,
+          ori: horizontal ? 1 : 0,
+          dir: horizontal ? -1 : 1,
+          range: [-0.6, labels.length - 0.4],
+        },
+        y: {
+          ori: horizontal ? 0 : 1,
+          dir: 1,
+          range: (_u, _min, max) => [0, Math.max(1, max * 1.08)],
+        },
+      },
+      axes: horizontal ? [axis('y'), axis('x')] : [axis('x'), axis('y')],
+      cursor: { drag: { x: false, y: false }, points: { show: false } },
+      legend: { show: true, live: false },
+      series: [
+        {},
+        ...drawnBars.map(({ s }) => ({
+          label: s.label,
+          stroke: cssVar(s.color),
+          fill: cssVar(s.color),
+          width: 0,
+          paths: barPaths,
+          points: { show: false },
+        })),
+        ...lines.map((s) => ({
+          label: s.label,
+          stroke: cssVar(s.color),
+          width: 2,
+          dash: [6, 4],
+          points: { show: true, size: 6, fill: cssVar(s.color) },
+        })),
+      ],
+    };
+    const data: uPlot.AlignedData = [
+      xs,
+      ...drawnBars.map(({ values }) => values),
+      ...lines.map((s) => [...s.values]),
+    ];
+    const chart = new uPlot(opts, data, el);
+    const onClick = () => {
+      const i = chart.cursor.idx;
+      if (i != null && pick.current) pick.current(i);
+    };
+    chart.over.addEventListener('click', onClick);
+    const resize =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => chart.setSize({ width: el.clientWidth || 600, height }));
+    resize?.observe(el);
+    return () => {
+      resize?.disconnect();
+      chart.over.removeEventListener('click', onClick);
+      chart.destroy();
+    };
+  }, [labels, series, stacked, horizontal, height, format, theme]);
+
+  return (
+    <div
+      ref={host}
+      className={onPick ? 'bar-chart bar-chart-pickable' : 'bar-chart'}
+      aria-hidden="true"
+    />
+  );
+}
