@@ -8,7 +8,7 @@ import type { StartScreen } from '@shared/ipc/app';
 export const DASHBOARD_SCREEN = {
   path: '/dashboard',
   label: 'Dashboard',
-  shortcut: { shown: 'Shift+D', keys: 'Shift+D' },
+  shortcut: { shown: '⇧D', keys: 'Shift+D' },
 } as const;
 
 /** Where a start screen (Settings, "Start on") is. */

@@ -22,6 +22,8 @@ interface BarChartProps {
   height: number;
   /** How a value is written on the axis and in the legend. */
   format?: (value: number) => string;
+  /** The values are counts: whole-number ticks. */
+  integer?: boolean;
   /** A bar clicked: its category's index. */
   onPick?: (index: number) => void;
 }
@@ -58,6 +60,7 @@ export function BarChart({
   horizontal = false,
   height,
   format = (v) => String(v),
+  integer = false,
   onPick,
 }: BarChartProps) {
   const host = useRef<HTMLDivElement>(null);
@@ -82,22 +85,39 @@ export function BarChart({
     }
     const text = cssVar('--text');
     const grid = cssVar('--border');
-    const axis = (side: 'x' | 'y'): uPlot.Axis => {
-      const categories = horizontal ? side === 'y' : side === 'x';
-      return {
-        stroke: text,
-        grid: { stroke: grid, width: 1, show: !categories },
-        ticks: { stroke: grid, width: 1 },
-        font: '12px system-ui, sans-serif',
-        ...(categories
-          ? {
-              values: (_u: uPlot, splits: number[]) => splits.map((i) => labels[i] ?? ''),
-              // Every category when they fit, else an even share of them (the weeks of a year).
-              splits: () => xs.filter((i) => i % Math.ceil(xs.length / 14) === 0),
-              size: horizontal ? 170 : 40,
-            }
-          : { values: (_u: uPlot, splits: number[]) => splits.map(format), size: 70 }),
-      };
+    const common = {
+      stroke: text,
+      ticks: { stroke: grid, width: 1 },
+      font: '12px system-ui, sans-serif',
+    };
+    // The categories: each named, as many as fit (the weeks of a year share the axis).
+    const categoryAxis: uPlot.Axis = {
+      ...common,
+      side: horizontal ? 3 : 2,
+      grid: { show: false },
+      size: horizontal ? 210 : 36,
+      splits: (u: uPlot) => {
+        const room = horizontal
+          ? u.bbox.height / devicePixelRatio / 22
+          : u.bbox.width / devicePixelRatio / 64;
+        const step = Math.max(1, Math.ceil(xs.length / Math.max(1, Math.floor(room))));
+        return xs.filter((i) => i % step === 0);
+      },
+      values: (_u: uPlot, splits: number[]) => splits.map((i) => labels[i] ?? ''),
+    };
+    const valueAxis: uPlot.Axis = {
+      ...common,
+      side: horizontal ? 2 : 3,
+      grid: { stroke: grid, width: 1 },
+      size: horizontal ? 30 : 70,
+      values: (_u: uPlot, splits: number[]) => splits.map(format),
+      ...(integer
+        ? {
+            incrs: [
+              1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000, 100_000,
+            ],
+          }
+        : {}),
     };
     const barPaths = uPlot.paths.bars!({ size: [stacked ? 0.7 : 0.6, 48], align: 0 });
     const opts: uPlot.Options = {
@@ -116,7 +136,7 @@ export function BarChart({
           range: (_u, _min, max) => [0, Math.max(1, max * 1.08)],
         },
       },
-      axes: horizontal ? [axis('y'), axis('x')] : [axis('x'), axis('y')],
+      axes: [categoryAxis, valueAxis],
       cursor: { drag: { x: false, y: false }, points: { show: false } },
       legend: { show: true, live: false },
       series: [
@@ -159,7 +179,7 @@ export function BarChart({
       chart.over.removeEventListener('click', onClick);
       chart.destroy();
     };
-  }, [labels, series, stacked, horizontal, height, format, theme]);
+  }, [labels, series, stacked, horizontal, height, format, integer, theme]);
 
   return (
     <div

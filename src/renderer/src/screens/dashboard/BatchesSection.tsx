@@ -41,7 +41,7 @@ export function BatchesSection({ view }: { view: DashboardView }) {
           </div>
         </dl>
       }
-      chart={<BarChart labels={labels} series={series} stacked height={200} />}
+      chart={<BarChart labels={labels} series={series} stacked integer height={200} />}
       table={
         <table className="table">
           <caption>Batches by day, last {DASHBOARD_BATCH_DAYS} days</caption>

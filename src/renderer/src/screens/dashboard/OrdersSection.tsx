@@ -146,7 +146,7 @@ export function OrdersSection({
           lead={
             <p className="muted">Standing orders by status; cancelled ones as a dashed line.</p>
           }
-          chart={<BarChart labels={labels} series={countSeries} stacked height={260} />}
+          chart={<BarChart labels={labels} series={countSeries} stacked integer height={260} />}
           table={countTable}
         />
         <ChartCard

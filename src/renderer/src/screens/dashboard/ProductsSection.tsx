@@ -6,6 +6,8 @@ import { ChartCard } from './ChartCard';
 import { amountValue } from './dashboard-figures';
 
 const productName = (p: ProductFigure) => p.name ?? `Product ${p.productId}`;
+const shortened = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
 const wholeDollars = (v: number) => `$${Math.round(v).toLocaleString('en-US')}`;
 
 function TopProducts({
@@ -17,7 +19,8 @@ function TopProducts({
   products: readonly ProductFigure[];
   by: 'quantity' | 'spend';
 }) {
-  const labels = useMemo(() => products.map(productName), [products]);
+  // The chart's axis has room for about 28 characters; the table names each product in full.
+  const labels = useMemo(() => products.map((p) => shortened(productName(p), 28)), [products]);
   const series = useMemo<ChartSeries[]>(
     () => [
       by === 'quantity'
@@ -70,6 +73,7 @@ function TopProducts({
             labels={labels}
             series={series}
             horizontal
+            integer={by === 'quantity'}
             height={Math.max(160, products.length * 30 + 40)}
             {...(by === 'spend' ? { format: wholeDollars } : {})}
           />

@@ -58,7 +58,7 @@ export function RefillsSection({
           . Choose a day to review its refills.
         </p>
       }
-      chart={<BarChart labels={labels} series={series} height={200} onPick={pick} />}
+      chart={<BarChart labels={labels} series={series} integer height={200} onPick={pick} />}
       tableAlwaysShown
       table={
         refills.days.length === 0 ? (

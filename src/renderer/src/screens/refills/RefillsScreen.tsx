@@ -132,7 +132,9 @@ export default function RefillsScreen({ day }: { day?: string }) {
 
           <section className="card refills-section" aria-labelledby="refills-due-heading">
             <h2 id="refills-due-heading">
-              Due within {plural(shownDays, 'day')}{' '}
+              {day === undefined
+                ? `Due within ${plural(shownDays, 'day')}`
+                : 'Running out that day'}{' '}
               <span className="section-count">{view.due.length}</span>
             </h2>
             {view.due.length === 0 ? (
