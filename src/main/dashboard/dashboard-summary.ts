@@ -17,21 +17,15 @@ import { refillsDue } from '../orders/refills';
 import type { LocalStore } from '../stores/local-store';
 
 /**
- * Orders are summed in SQL by quarter hour of their createdAt (whole numbers, no time zone in
- * SQL), then the quarter hours are put in the local weeks and months here: every time zone's
- * offset is a whole number of quarter hours, so a quarter hour never straddles a local midnight.
- * At most a few thousand rows come back whatever the number of orders.
+ * Orders are summed by quarter hour of their createdAt (whole numbers, no time zone in SQL) as
+ * they are written (order_slices, migration 16), then the quarter hours are put in the local
+ * weeks and months here: every time zone's offset is a whole number of quarter hours, so a
+ * quarter hour never straddles a local midnight.
  */
 const SLICE_MS = 15 * 60_000;
 
-/**
- * An order's total in cents: "12.34" -> 1234, exact (moneyToCents' rule). Written exactly as in
- * the orders_figures index (migration 16), so the sums read it from the index, not the body.
- */
-const TOTAL_CENTS = `(CASE WHEN json_valid(body) THEN CAST(replace(json_extract(body, '$.totalPrice'), '.', '') AS INTEGER) END)`;
-
-const SliceRow = z.object({
-  slice: z.int(),
+const DayRow = z.object({
+  day: z.int(),
   status: OrderStatusRead,
   n: z.int(),
   cents: z.int().nullable(),
@@ -46,6 +40,33 @@ const ProductRow = z.object({
 });
 
 const BatchRow = z.object({ id: z.string(), created_at: z.int() });
+
+const DAY_MS = 86_400_000;
+
+/** The computer's UTC offset at `ms`, in ms (east positive). */
+const offsetAt = (ms: number) => -new Date(ms).getTimezoneOffset() * 60_000;
+
+/**
+ * [from, to) cut where the local UTC offset changes (daylight saving: a few times a year), each
+ * span with its offset; both ends on quarter hours, as offsets change only on them.
+ */
+function offsetSpans(from: number, to: number): { from: number; to: number; offsetMs: number }[] {
+  const spans: { from: number; to: number; offsetMs: number }[] = [];
+  let start = from;
+  let offset = offsetAt(from);
+  for (let t = from + SLICE_MS; t < to; t += SLICE_MS) {
+    // Looked at hour by hour, then the quarter hour it changed at.
+    if ((t - from) % (4 * SLICE_MS) !== 0 && t + SLICE_MS < to) continue;
+    if (offsetAt(t) === offset) continue;
+    let at = t - 3 * SLICE_MS;
+    while (at <= start || offsetAt(at) === offset) at += SLICE_MS;
+    spans.push({ from: start, to: at, offsetMs: offset });
+    start = at;
+    offset = offsetAt(at);
+  }
+  spans.push({ from: start, to, offsetMs: offset });
+  return spans;
+}
 
 /** Local midnight of the first day of the month `delta` months from the month of `ms`. */
 function monthStart(ms: number, delta: number): number {
@@ -127,21 +148,26 @@ function orderPeriods(store: LocalStore, now: number): Pick<DashboardView, 'mont
   const months = monthStarts.map(() => new PeriodTally());
   const weeks = weekStarts.map(() => new PeriodTally());
   const since = Math.min(firstWeek, monthStarts[0]!);
-  // The quarter hour as the index has it (created_at / 900000), so the sums stream in its order.
-  const rows = prepareCached(
-    store.db,
-    `SELECT created_at / 900000 AS slice, status, COUNT(*) AS n, SUM(${TOTAL_CENTS}) AS cents
-     FROM orders WHERE created_at / 900000 >= ? AND created_at / 900000 < ?
-     GROUP BY created_at / 900000, status`,
-  ).all(Math.floor(since / SLICE_MS), Math.ceil(Math.max(monthEnd, weekEnd) / SLICE_MS));
-  for (const row of rows) {
-    const r = parseRow(SliceRow, row, 'orders', `slice=${(row as { slice: unknown }).slice}`);
-    const at = r.slice * SLICE_MS;
-    const amount = r.cents ?? 0;
-    const m = periodOf(monthStarts, at);
-    if (m >= 0 && at < monthEnd) months[m]!.add(r.status, r.n, amount);
-    const w = periodOf(weekStarts, at);
-    if (w >= 0 && at < weekEnd) weeks[w]!.add(r.status, r.n, amount);
+  // order_slices (migration 16): the orders summed by quarter hour and status as they are
+  // written, summed again here by local day, one query per span of one UTC offset.
+  const end = Math.max(monthEnd, weekEnd);
+  for (const span of offsetSpans(since, end)) {
+    const rows = prepareCached(
+      store.db,
+      `SELECT (slice * ${SLICE_MS} + CAST(? AS INTEGER)) / ${DAY_MS} AS day, status, SUM(orders) AS n,
+         SUM(cents) AS cents
+       FROM order_slices WHERE slice >= ? AND slice < ? AND orders > 0
+       GROUP BY day, status`,
+    ).all(span.offsetMs, span.from / SLICE_MS, span.to / SLICE_MS);
+    for (const row of rows) {
+      const r = parseRow(DayRow, row, 'orders', `day=${String((row as { day: unknown }).day)}`);
+      // Noon of that local day: inside it whatever daylight saving does to its midnight.
+      const at = r.day * DAY_MS - span.offsetMs + DAY_MS / 2;
+      const m = periodOf(monthStarts, at);
+      if (m >= 0 && at < monthEnd) months[m]!.add(r.status, r.n, r.cents ?? 0);
+      const w = periodOf(weekStarts, at);
+      if (w >= 0 && at < weekEnd) weeks[w]!.add(r.status, r.n, r.cents ?? 0);
+    }
   }
   return {
     months: months.map((t, i) => t.view(monthStarts[i]!)),

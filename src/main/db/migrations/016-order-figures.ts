@@ -1,15 +1,23 @@
 /**
  * Schema version 16: the figures the dashboard sums (docs/decisions.md, "Dashboard"), kept out of
- * the orders' JSON so that no read parses every body. An index on each order's quarter hour,
- * status and total in cents (an expression of its body, stored in the index, so the sums read
- * the index alone), and `order_lines`, one row per line item with the order's createdAt and
- * status, kept by triggers on the orders, indexed in product order so the sums per product
- * stream without sorting. A body that is not JSON (damaged) gives no figures, as it gives no order.
+ * the orders' JSON so that no read parses every body: `order_slices`, the orders and their total
+ * in cents per quarter hour of createdAt and status, and `order_lines`, one row per line item with
+ * the order's createdAt and status, indexed in product order so the sums per product stream
+ * without sorting. Both are kept by triggers on the orders, whatever module writes. A body that
+ * is not JSON (damaged) counts as an order with no total and no lines.
  */
 export const migration016 = /* sql */ `
-CREATE INDEX orders_figures ON orders (created_at / 900000, status,
-  (CASE WHEN json_valid(body) THEN CAST(replace(json_extract(body, '$.totalPrice'), '.', '') AS INTEGER) END),
-  created_at);
+CREATE TABLE order_slices (
+  slice   INTEGER NOT NULL,      -- created_at / 900000: the quarter hour of the orders' createdAt
+  status  TEXT NOT NULL,
+  orders  INTEGER NOT NULL,      -- how many orders of that quarter hour have that status
+  cents   INTEGER NOT NULL,      -- what they cost (totalPrice, in cents)
+  PRIMARY KEY (slice, status)
+) WITHOUT ROWID;
+INSERT INTO order_slices (slice, status, orders, cents)
+SELECT created_at / 900000, status, COUNT(*),
+  COALESCE(SUM(CASE WHEN json_valid(body) THEN CAST(replace(json_extract(body, '$.totalPrice'), '.', '') AS INTEGER) END), 0)
+FROM orders GROUP BY created_at / 900000, status;
 
 CREATE TABLE order_lines (
   order_id   TEXT NOT NULL,
@@ -34,6 +42,25 @@ SELECT o.id, li.key, o.created_at, o.status,
 FROM orders o, json_each(o.body, '$.lineItems') li
 WHERE json_valid(o.body) AND json_type(li.value, '$.productId') = 'integer'
   AND json_type(li.value, '$.quantity') = 'integer';
+
+CREATE TRIGGER order_slices_insert AFTER INSERT ON orders BEGIN
+  INSERT INTO order_slices (slice, status, orders, cents)
+  VALUES (NEW.created_at / 900000, NEW.status, 1, COALESCE((CASE WHEN json_valid(NEW.body) THEN CAST(replace(json_extract(NEW.body, '$.totalPrice'), '.', '') AS INTEGER) END), 0))
+  ON CONFLICT (slice, status) DO UPDATE SET orders = orders + 1, cents = cents + excluded.cents;
+END;
+CREATE TRIGGER order_slices_update AFTER UPDATE OF status, created_at, body ON orders BEGIN
+  UPDATE order_slices SET orders = orders - 1, cents = cents - COALESCE((CASE WHEN json_valid(OLD.body) THEN CAST(replace(json_extract(OLD.body, '$.totalPrice'), '.', '') AS INTEGER) END), 0)
+  WHERE slice = OLD.created_at / 900000 AND status = OLD.status;
+  DELETE FROM order_slices WHERE slice = OLD.created_at / 900000 AND status = OLD.status AND orders = 0;
+  INSERT INTO order_slices (slice, status, orders, cents)
+  VALUES (NEW.created_at / 900000, NEW.status, 1, COALESCE((CASE WHEN json_valid(NEW.body) THEN CAST(replace(json_extract(NEW.body, '$.totalPrice'), '.', '') AS INTEGER) END), 0))
+  ON CONFLICT (slice, status) DO UPDATE SET orders = orders + 1, cents = cents + excluded.cents;
+END;
+CREATE TRIGGER order_slices_delete AFTER DELETE ON orders BEGIN
+  UPDATE order_slices SET orders = orders - 1, cents = cents - COALESCE((CASE WHEN json_valid(OLD.body) THEN CAST(replace(json_extract(OLD.body, '$.totalPrice'), '.', '') AS INTEGER) END), 0)
+  WHERE slice = OLD.created_at / 900000 AND status = OLD.status;
+  DELETE FROM order_slices WHERE slice = OLD.created_at / 900000 AND status = OLD.status AND orders = 0;
+END;
 
 CREATE TRIGGER order_lines_insert AFTER INSERT ON orders WHEN json_valid(NEW.body) BEGIN
   INSERT INTO order_lines (order_id, seq, created_at, status, product_id, quantity, cents, name)

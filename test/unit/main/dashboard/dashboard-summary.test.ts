@@ -168,6 +168,44 @@ describe('the dashboard summary, summed in SQL from the mirror', () => {
     expect(after.topByQuantity).toEqual([]);
   });
 
+  it('keeps order_slices and order_lines (migration 16) equal to the orders, through every write', () => {
+    const { store, orders } = seeded();
+    // A status change, a changed body, an order gone: the triggers follow each.
+    store.orders.upsertMany(
+      [{ ...orders[1]!, status: 'CANCELLED', updatedAt: '2026-03-15T17:00:00Z' }],
+      'pulled',
+    );
+    store.db
+      .prepare("UPDATE orders SET body = json_set(body, '$.totalPrice', '1.23') WHERE id = 'ord_2'")
+      .run();
+    store.db.prepare("DELETE FROM orders WHERE id = 'ord_3'").run();
+    const slices = store.db
+      .prepare('SELECT slice, status, orders, cents FROM order_slices ORDER BY slice, status')
+      .all();
+    const fromOrders = store.db
+      .prepare(
+        `SELECT created_at / 900000 AS slice, status, COUNT(*) AS orders,
+           SUM(CAST(replace(json_extract(body, '$.totalPrice'), '.', '') AS INTEGER)) AS cents
+         FROM orders GROUP BY created_at / 900000, status ORDER BY slice, status`,
+      )
+      .all();
+    expect(slices).toEqual(fromOrders);
+    const lines = store.db
+      .prepare(
+        'SELECT order_id, seq, status, product_id, quantity FROM order_lines ORDER BY order_id, seq',
+      )
+      .all();
+    const fromBodies = store.db
+      .prepare(
+        `SELECT o.id AS order_id, li.key AS seq, o.status, json_extract(li.value, '$.productId') AS product_id,
+           json_extract(li.value, '$.quantity') AS quantity
+         FROM orders o, json_each(o.body, '$.lineItems') li ORDER BY o.id, li.key`,
+      )
+      .all();
+    expect(lines).toEqual(fromBodies);
+    expect(lines.length).toBe(2 * (orders.length - 1));
+  });
+
   it('lays the refills due within 30 days by the day they run out, with the Refills due rule', () => {
     const store = memoryStore();
     const now = store.clock.now();
