@@ -14,9 +14,18 @@ vi.mock('uplot', () => {
     static paths = { bars: () => () => null };
     over = document.createElement('div');
     cursor = { idx: null };
+    data: number[][];
+    drawing: { series: (string | undefined)[]; data: number[][] };
     constructor(opts: { series: { label?: string }[] }, data: number[][], host: HTMLElement) {
-      drawn.push({ series: opts.series.map((s) => s.label), data });
+      this.data = data;
+      this.drawing = { series: opts.series.map((s) => s.label), data };
+      drawn.push(this.drawing);
       host.append(this.over);
+    }
+    /** New figures for the same chart: what it shows now. */
+    setData(data: number[][]) {
+      this.data = data;
+      this.drawing.data = data;
     }
     setSize() {}
     destroy() {
@@ -133,6 +142,9 @@ describe('Dashboard', () => {
       cells(screen.getByRole('table', { name: /^Orders per month/ }), 'cancelled').at(-1),
     ).toBe('2');
     expect(desk.argsOf('dashboard.summary').length).toBeGreaterThanOrEqual(2);
+    // The same chart is given the new figures, not made again.
+    expect(drawn.filter((c) => c.series.includes('New'))).toHaveLength(1);
+    expect(orders.data[2]!.at(-1)).toBe(2);
   });
 
   it('switches to weeks, shows a table in place of its chart, and opens a refill day by keyboard', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -64,9 +64,41 @@ export function BarChart({
   onPick,
 }: BarChartProps) {
   const host = useRef<HTMLDivElement>(null);
+  const chart = useRef<uPlot | null>(null);
   const theme = useThemeKey();
   const pick = useRef(onPick);
   pick.current = onPick;
+  const formatRef = useRef(format);
+  formatRef.current = format;
+
+  // What is drawn: the categories 0..n-1, then the bars (summed when stacked, tallest first so
+  // each shows its own part), then the lines.
+  const data = useMemo((): uPlot.AlignedData => {
+    const bars = series.filter((s) => s.kind === 'bar').map((s) => [...s.values]);
+    if (stacked) {
+      const sums = labels.map(() => 0);
+      for (const values of bars) values.forEach((v, i) => (values[i] = sums[i] = sums[i]! + v));
+      bars.reverse();
+    }
+    return [
+      labels.map((_, i) => i),
+      ...bars,
+      ...series.filter((s) => s.kind === 'line').map((s) => [...s.values]),
+    ];
+  }, [labels, series, stacked]);
+  const latest = useRef(data);
+  latest.current = data;
+  // The chart is made again only when what it shows changes (its categories, its series, the
+  // theme); new figures alone are given to it (setData), which is much cheaper.
+  const shape = JSON.stringify([
+    labels,
+    series.map((s) => [s.label, s.color, s.kind]),
+    stacked,
+    horizontal,
+    height,
+    integer,
+    theme,
+  ]);
 
   useEffect(() => {
     const el = host.current;
@@ -74,15 +106,7 @@ export function BarChart({
     const xs = labels.map((_, i) => i);
     const bars = series.filter((s) => s.kind === 'bar');
     const lines = series.filter((s) => s.kind === 'line');
-    let drawnBars = bars.map((s) => ({ s, values: [...s.values] }));
-    if (stacked) {
-      const sums = labels.map(() => 0);
-      drawnBars = bars.map((s) => ({
-        s,
-        values: s.values.map((v, i) => (sums[i] = sums[i]! + v)),
-      }));
-      drawnBars.reverse();
-    }
+    const drawnBars = stacked ? [...bars].reverse() : bars;
     const text = cssVar('--text');
     const grid = cssVar('--border');
     const common = {
@@ -108,9 +132,11 @@ export function BarChart({
     const valueAxis: uPlot.Axis = {
       ...common,
       side: horizontal ? 2 : 3,
+      // Room for a figure's width along a horizontal axis ("$1,200"), its height along another.
+      space: horizontal ? 64 : 30,
       grid: { stroke: grid, width: 1 },
       size: horizontal ? 30 : 70,
-      values: (_u: uPlot, splits: number[]) => splits.map(format),
+      values: (_u: uPlot, splits: number[]) => splits.map((v) => formatRef.current(v)),
       ...(integer
         ? {
             incrs: [
@@ -141,7 +167,7 @@ export function BarChart({
       legend: { show: true, live: false },
       series: [
         {},
-        ...drawnBars.map(({ s }) => ({
+        ...drawnBars.map((s) => ({
           label: s.label,
           stroke: cssVar(s.color),
           fill: cssVar(s.color),
@@ -158,28 +184,31 @@ export function BarChart({
         })),
       ],
     };
-    const data: uPlot.AlignedData = [
-      xs,
-      ...drawnBars.map(({ values }) => values),
-      ...lines.map((s) => [...s.values]),
-    ];
-    const chart = new uPlot(opts, data, el);
+    const made = new uPlot(opts, latest.current, el);
+    chart.current = made;
     const onClick = () => {
-      const i = chart.cursor.idx;
+      const i = made.cursor.idx;
       if (i != null && pick.current) pick.current(i);
     };
-    chart.over.addEventListener('click', onClick);
+    made.over.addEventListener('click', onClick);
     const resize =
       typeof ResizeObserver === 'undefined'
         ? null
-        : new ResizeObserver(() => chart.setSize({ width: el.clientWidth || 600, height }));
+        : new ResizeObserver(() => made.setSize({ width: el.clientWidth || 600, height }));
     resize?.observe(el);
     return () => {
       resize?.disconnect();
-      chart.over.removeEventListener('click', onClick);
-      chart.destroy();
+      made.over.removeEventListener('click', onClick);
+      made.destroy();
+      chart.current = null;
     };
-  }, [labels, series, stacked, horizontal, height, format, integer, theme]);
+    // The shape says when to make it again; labels and series are read as they are then.
+  }, [shape]);
+
+  useEffect(() => {
+    const made = chart.current;
+    if (made && made.data !== data) made.setData(data);
+  }, [data]);
 
   return (
     <div
