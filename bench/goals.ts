@@ -72,6 +72,11 @@ export const BENCHES = [
   },
   { file: 'renderer-batch.ts', script: 'bench:renderer:batch', title: 'A batch watched on screen' },
   {
+    file: 'renderer-dashboard.ts',
+    script: 'bench:renderer:dashboard',
+    title: 'Dashboard on screen',
+  },
+  {
     file: 'renderer-patient.ts',
     script: 'bench:renderer:patient',
     title: 'One patient on screen',
@@ -525,6 +530,38 @@ export const FIGURES = [
     digits: 1,
     goal: null,
     bound: 'CPU: SQLite reads every match of a broad search.',
+  },
+  // renderer-dashboard.ts ---------------------------------------------------------------------
+  {
+    id: 'dashboard.first-paint-p50',
+    bench: 'renderer-dashboard.ts',
+    title: 'Dashboard: opened to its figures and charts, 100,000 orders, p50',
+    unit: 'ms',
+    digits: 1,
+    goal: { op: '<', target: 200 },
+    bound:
+      'The store: `dashboardSummary` re-sums every order of the year (indexes of migration 16), ' +
+      `then React and uPlot draw six charts; ${WAITING_FOR_A_CORE}.`,
+  },
+  {
+    id: 'dashboard.status-change-p50',
+    bench: 'renderer-dashboard.ts',
+    title: 'Dashboard: a status written in main to the figure changed on screen, p50',
+    unit: 'ms',
+    digits: 1,
+    goal: { op: '<', target: 50 },
+    bound:
+      'The store: a change re-reads the whole summary (no running sums kept), about as long as ' +
+      'the first read.',
+  },
+  {
+    id: 'dashboard.store-p50',
+    bench: 'renderer-dashboard.ts',
+    title: '`dashboardSummary` in the store alone, 100,000 orders, p50',
+    unit: 'ms',
+    digits: 1,
+    goal: null,
+    bound: 'CPU: SQLite streaming the quarter-hour index and the order lines, one core.',
   },
   // renderer-palette.ts -----------------------------------------------------------------------
   {

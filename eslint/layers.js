@@ -67,8 +67,9 @@ export const mainLayers = [
   },
   {
     name: 'features',
-    holds: 'sync, patients, the palette, protocol CSV, notices, presence: over a whole store',
-    paths: ['sync', 'patients', 'palette', 'csv', 'notices.ts', 'presence.ts'],
+    holds:
+      'sync, patients, the palette, the dashboard, protocol CSV, notices, presence: over a whole store',
+    paths: ['sync', 'patients', 'palette', 'dashboard', 'csv', 'notices.ts', 'presence.ts'],
   },
   {
     name: 'session',

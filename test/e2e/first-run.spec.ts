@@ -22,9 +22,10 @@ test('a fresh data dir opens on Connect; the built-in sandbox connects and lists
 
   await connectLocalSandbox(app);
   await expectConnected(app, 'Local sandbox');
-  // The app opens on the daily work: the protocols, first in the sidebar.
+  // The app opens on the daily work, the protocols (Settings' "Start on" can make it the
+  // dashboard, which is first in the sidebar).
   expect(new URL(app.url()).hash).toBe('#/protocols');
-  await expect(ui.sidebar(app).getByRole('link').first()).toHaveAccessibleName(/^Protocols/);
+  await expect(ui.sidebar(app).getByRole('link').first()).toHaveAccessibleName(/^Dashboard/);
   await expect(ui.banner(app)).toContainText('All changes synced');
   const rows = await expectProductsListed(app);
   expect(await rows.count()).toBeGreaterThan(3);

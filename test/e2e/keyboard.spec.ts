@@ -54,8 +54,8 @@ test('keyboard only: connect, move through the sidebar, and use the rotate dialo
   await expect(nav.getByRole('link', { name: 'Settings' })).toBeFocused();
   await app.keyboard.press('End');
   await expect(nav.getByRole('link', { name: 'Activity' })).toBeFocused();
-  await app.keyboard.press('ArrowDown'); // wraps around
-  await expect(nav.getByRole('link', { name: 'Protocols' })).toBeFocused();
+  await app.keyboard.press('ArrowDown'); // wraps around, to the dashboard first
+  await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeFocused();
   await app.keyboard.press('ArrowUp');
   await expect(nav.getByRole('link', { name: 'Activity' })).toBeFocused();
   await app.keyboard.press('ArrowUp');

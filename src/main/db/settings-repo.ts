@@ -9,6 +9,8 @@ export const SETTING_KEYS = {
   bulkConcurrency: 'bulk.concurrency',
   /** Desktop notifications (toasts in the browser host): boolean, default true. */
   notifications: 'ui.notifications',
+  /** The screen shown first after connecting: StartScreen, default 'protocols'. */
+  startScreen: 'ui.startScreen',
   /** The protocol list's columns shown: ProtocolColumn[], default all. */
   protocolColumns: 'ui.protocolColumns',
   /** The app's own updates: { enabled, feedUrl } (UpdateSettings), default off. */

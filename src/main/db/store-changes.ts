@@ -15,6 +15,8 @@ export const SUBJECT_OF_TABLE: Readonly<Record<string, ChangeSubject>> = {
   jobs: 'jobs',
   orders: 'orders',
   order_status_changes: 'orders',
+  order_lines: 'orders',
+  order_slices: 'orders',
   possible_duplicates: 'orders',
   batches: 'batches',
   batch_items: 'batches',

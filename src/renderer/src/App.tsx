@@ -8,7 +8,7 @@ import { StoreBanners } from './components/StoreBanners';
 import { Loading } from './components/States';
 import { Toasts } from './components/Toasts';
 import { useHeadingFocusOnNavigate } from './lib/heading-focus';
-import { useScreenShortcuts } from './lib/shortcuts';
+import { startPath, useScreenShortcuts } from './lib/shortcuts';
 import { useAppliedTheme } from './lib/theme';
 import { useAppStore } from './stores/app-store';
 import { subscribeToEvents } from './stores/main-events';
@@ -16,6 +16,7 @@ import { commitPendingDeletesOnLeave } from './stores/pending-delete-store';
 import { lazyScreen } from './lib/lazy-screen';
 import { reportPresence } from './lib/presence';
 
+const DashboardScreen = lazyScreen(() => import('./screens/dashboard/DashboardScreen'));
 const ProtocolsScreen = lazyScreen(() => import('./screens/protocols/ProtocolsScreen'));
 const ProtocolImportScreen = lazyScreen(() => import('./screens/protocols/ImportScreen'));
 const ProtocolEditorScreen = lazyScreen(() => import('./screens/editor/ProtocolEditorScreen'));
@@ -34,6 +35,7 @@ const ConnectScreen = lazyScreen(() => import('./screens/connect/ConnectScreen')
 const ScheduleScreen = lazyScreen(() => import('./screens/schedule/ScheduleScreen'));
 const SchedulesScreen = lazyScreen(() => import('./screens/schedule/SchedulesScreen'));
 const SCREENS = [
+  DashboardScreen,
   ProtocolsScreen,
   ProtocolEditorScreen,
   ProtocolImportScreen,
@@ -83,6 +85,7 @@ function NotFound() {
 function Shell() {
   const main = useRef<HTMLElement>(null);
   const [location, navigate] = useLocation();
+  const startScreen = useAppStore((s) => s.startScreen);
   useScreenShortcuts(navigate);
   useHeadingFocusOnNavigate(location, main);
   useEffect(() => {
@@ -101,7 +104,10 @@ function Shell() {
             <Suspense fallback={<Loading label="Loading…" />}>
               <Switch>
                 <Route path="/">
-                  <Redirect to="/protocols" replace />
+                  <Redirect to={startPath(startScreen)} replace />
+                </Route>
+                <Route path="/dashboard">
+                  <DashboardScreen />
                 </Route>
                 <Route path="/protocols/new">
                   <ProtocolEditorScreen mode="new" />
@@ -137,6 +143,7 @@ function Shell() {
                 <Route path="/batches" nest>
                   <BatchesScreen />
                 </Route>
+                <Route path="/refills/:day">{(params) => <RefillsScreen day={params.day} />}</Route>
                 <Route path="/refills">
                   <RefillsScreen />
                 </Route>

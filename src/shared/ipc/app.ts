@@ -9,6 +9,12 @@ import { ConnectionView } from './connections';
 export const Theme = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof Theme>;
 
+/** The screen shown first after connecting (and at `#/`): Settings, "Start on". */
+export const StartScreen = z.enum(['dashboard', 'protocols']);
+export type StartScreen = z.infer<typeof StartScreen>;
+/** Protocols, as before the dashboard came, so that a desk's habit does not change by itself. */
+export const DEFAULT_START_SCREEN: StartScreen = 'protocols';
+
 /** Everything the header needs at start, before the first event arrives. */
 export const AppState = z.object({
   version: z.string(),
@@ -23,6 +29,8 @@ export const AppState = z.object({
   theme: Theme,
   /** Desktop notifications (a toast in the browser host) for shipped, cancelled and settled work. */
   notifications: z.boolean(),
+  /** The screen shown first after connecting. */
+  startScreen: StartScreen.default(DEFAULT_START_SCREEN),
   /** The protocol list's columns shown on this desk, in the list's order. */
   protocolColumns: ProtocolColumns.default([...ProtocolColumn.options]),
   /** Where client secrets are kept: the system keychain, or memory for this run only. */
@@ -50,6 +58,8 @@ export const appChannels = {
   'app.setTheme': call(z.object({ theme: Theme }), Nothing),
   'app.openExternal': call(z.object({ url: ExternalUrl }), Nothing),
   'app.setNotifications': call(z.object({ enabled: z.boolean() }), Nothing),
+  /** The screen shown first after connecting: the dashboard or the protocols. */
+  'app.setStartScreen': call(z.object({ screen: StartScreen }), Nothing),
   /** Shows these of the protocol list's columns (and hides the others) on this desk. */
   'app.setProtocolColumns': call(z.object({ columns: ProtocolColumns }), Nothing),
   /** The user has read a notice (app.state's notices): it is no longer shown. */

@@ -5,6 +5,7 @@ import { appChannels } from './app';
 import { batchesChannels } from './batches';
 import { catalogChannels } from './catalog';
 import { connectionsChannels } from './connections';
+import { dashboardChannels } from './dashboard';
 import type { IpcResult } from './errors';
 import { ordersChannels } from './orders';
 import { paletteChannels } from './palette';
@@ -36,6 +37,7 @@ export const IPC_CALLS = {
   ...protocolsChannels,
   ...batchesChannels,
   ...refillsChannels,
+  ...dashboardChannels,
   ...patientsChannels,
   ...paletteChannels,
   ...ordersChannels,

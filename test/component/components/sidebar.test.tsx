@@ -44,6 +44,7 @@ describe('Sidebar: the screens, their shortcuts and where the user is', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      '#/dashboard',
       '#/protocols',
       '#/orders',
       '#/batches',
@@ -60,6 +61,10 @@ describe('Sidebar: the screens, their shortcuts and where the user is', () => {
     expect(orders.getAttribute('aria-keyshortcuts')).toBe('Control+2');
     expect(orders.getAttribute('title')).toBe('Orders (Ctrl+2)');
     expect(links.filter((a) => a.getAttribute('aria-current'))).toHaveLength(1);
+    // The dashboard came after every digit was taken: Ctrl+Shift+D, no earlier key moved.
+    const dashboard = within(nav).getByRole('link', { name: 'Dashboard' });
+    expect(dashboard.getAttribute('aria-keyshortcuts')).toBe('Control+Shift+D');
+    expect(dashboard.getAttribute('title')).toBe('Dashboard (Ctrl+⇧D)');
     expect(screen.getByTestId('conflicts-count').textContent).toBe('3 to resolve');
     expect(screen.getByText('Version 1.4.0')).toBeTruthy();
   });

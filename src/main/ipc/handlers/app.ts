@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Theme, type AppState } from '@shared/ipc';
+import { DEFAULT_START_SCREEN, StartScreen } from '@shared/ipc/app';
 import { ProtocolColumn, ProtocolColumns, inListOrder } from '@shared/protocol-views';
 import type { Session } from '@main/connection-session';
 import type { Core } from '@main/core';
@@ -29,6 +30,11 @@ export function appHandlers({ core, host }: IpcHandlerDeps): AreaHandlers<'app'>
       outbox: outboxOf(core, s),
       theme: core.app.settings.get(SETTING_KEYS.theme, Theme, 'system'),
       notifications: core.app.settings.get(SETTING_KEYS.notifications, z.boolean(), true),
+      startScreen: core.app.settings.get(
+        SETTING_KEYS.startScreen,
+        StartScreen,
+        DEFAULT_START_SCREEN,
+      ),
       protocolColumns: core.app.settings.get(SETTING_KEYS.protocolColumns, ProtocolColumns, [
         ...ProtocolColumn.options,
       ]),
@@ -50,6 +56,10 @@ export function appHandlers({ core, host }: IpcHandlerDeps): AreaHandlers<'app'>
     },
     'app.setNotifications': async ({ enabled }) => {
       core.changeSetting(SETTING_KEYS.notifications, enabled);
+      return null;
+    },
+    'app.setStartScreen': async ({ screen }) => {
+      core.changeSetting(SETTING_KEYS.startScreen, screen);
       return null;
     },
     'app.setProtocolColumns': async ({ columns }) => {

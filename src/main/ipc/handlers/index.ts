@@ -6,6 +6,7 @@ import { appHandlers } from './app';
 import { batchesHandlers } from './batches';
 import { catalogHandlers } from './catalog';
 import { connectionsHandlers } from './connections';
+import { dashboardHandlers } from './dashboard';
 import type { AreaChannel, AreaHandlers, IpcHandler, IpcHandlerDeps } from './context';
 import { ordersHandlers } from './orders';
 import { paletteHandlers } from './palette';
@@ -39,6 +40,7 @@ type Area =
   | 'batches'
   | 'orders'
   | 'refills'
+  | 'dashboard'
   | 'patients'
   | 'palette'
   | 'settings'
@@ -62,6 +64,7 @@ export const HANDLER_AREAS = {
   batches: batchesHandlers,
   orders: ordersHandlers,
   refills: refillsHandlers,
+  dashboard: dashboardHandlers,
   patients: patientsHandlers,
   palette: paletteHandlers,
   settings: settingsHandlers,

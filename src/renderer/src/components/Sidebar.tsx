@@ -5,6 +5,7 @@ import {
   GitCompare,
   Inbox,
   Layers,
+  LayoutDashboard,
   Package,
   Plug,
   ScrollText,
@@ -14,10 +15,11 @@ import {
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { isMac, useAppStore } from '../stores/app-store';
-import { MORE_SCREENS, SCREENS } from '../lib/shortcuts';
+import { DASHBOARD_SCREEN, MORE_SCREENS, SCREENS } from '../lib/shortcuts';
 import { usePractice } from '../lib/practice';
 
 const ICONS = {
+  '/dashboard': LayoutDashboard,
   '/protocols': ClipboardList,
   '/orders': Inbox,
   '/batches': Layers,
@@ -100,6 +102,15 @@ export function Sidebar() {
       </div>
       <nav aria-label="Main" onKeyDown={onArrows}>
         <ul className="nav-list">
+          <NavItem
+            path={DASHBOARD_SCREEN.path}
+            label={DASHBOARD_SCREEN.label}
+            current={isCurrent(DASHBOARD_SCREEN.path)}
+            shortcut={{
+              shown: `${mod}${DASHBOARD_SCREEN.shortcut.shown}`,
+              keys: `${modName}+${DASHBOARD_SCREEN.shortcut.keys}`,
+            }}
+          />
           {SCREENS.map((screen) => (
             <NavItem
               key={screen.path}

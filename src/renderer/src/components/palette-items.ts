@@ -2,7 +2,7 @@ import fuzzysort from 'fuzzysort';
 import type { PaletteResults } from '@shared/palette-views';
 import { orderStatusLabel } from '@renderer/lib/order-filters';
 import { patientHref } from '@renderer/lib/patient-href';
-import { MORE_SCREENS, SCREENS } from '@renderer/lib/shortcuts';
+import { DASHBOARD_SCREEN, MORE_SCREENS, SCREENS } from '@renderer/lib/shortcuts';
 import type { PaletteCommand, PaletteRecent } from '@renderer/stores/palette-store';
 
 /** One row of the palette: a place to go, or a command to run. */
@@ -21,12 +21,20 @@ const go = (place: PaletteRecent): PaletteItem => ({
   place,
 });
 
-const screenPlaces: PaletteRecent[] = [...SCREENS, ...MORE_SCREENS].map((s) => ({
-  kind: 'screen',
-  href: s.path,
-  label: s.label,
-  detail: 'key' in s ? `Screen · Ctrl+${s.key}` : 'Screen',
-}));
+const screenPlaces: PaletteRecent[] = [
+  {
+    kind: 'screen',
+    href: DASHBOARD_SCREEN.path,
+    label: DASHBOARD_SCREEN.label,
+    detail: `Screen · Ctrl+${DASHBOARD_SCREEN.shortcut.shown}`,
+  },
+  ...[...SCREENS, ...MORE_SCREENS].map((s): PaletteRecent => ({
+    kind: 'screen',
+    href: s.path,
+    label: s.label,
+    detail: 'key' in s ? `Screen · Ctrl+${s.key}` : 'Screen',
+  })),
+];
 
 /** Local items matching `text` (fuzzy: letters in order), best first, with the best score. */
 function matching<T>(items: readonly T[], text: string, words: (item: T) => [string, string[]]) {

@@ -1,4 +1,19 @@
 import { useEffect } from 'react';
+import type { StartScreen } from '@shared/ipc/app';
+
+/**
+ * The dashboard, first in the sidebar. Every digit was taken when it came (and Ctrl/Cmd+0 is the
+ * menu's Actual Size), so it opens with Ctrl/Cmd+Shift+D and no earlier shortcut moved.
+ */
+export const DASHBOARD_SCREEN = {
+  path: '/dashboard',
+  label: 'Dashboard',
+  shortcut: { shown: '⇧D', keys: 'Shift+D' },
+} as const;
+
+/** Where a start screen (Settings, "Start on") is. */
+export const startPath = (screen: StartScreen): string =>
+  screen === 'dashboard' ? DASHBOARD_SCREEN.path : '/protocols';
 
 /**
  * The screens Ctrl/Cmd + 1..9 open, in sidebar order: the daily work first; Patients, added
@@ -25,7 +40,13 @@ export const MORE_SCREENS = [{ path: '/activity', label: 'Activity' }] as const;
 export function useScreenShortcuts(navigate: (path: string) => void): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+      if (event.shiftKey) {
+        if (event.code !== 'KeyD') return;
+        event.preventDefault();
+        navigate(DASHBOARD_SCREEN.path);
+        return;
+      }
       const screen = SCREENS.find((s) => s.key === event.key);
       if (!screen) return;
       event.preventDefault();

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { AppState, ConnectionView, Theme } from '@shared/ipc';
+import { DEFAULT_START_SCREEN, type StartScreen } from '@shared/ipc/app';
 import { ProtocolColumn, inListOrder } from '@shared/protocol-views';
 import type { StorageProblem, StoreNotice } from '@shared/store-views';
 import { call, describeError, errorMessage } from '../lib/ipc';
@@ -23,6 +24,8 @@ interface AppStore {
   theme: Theme;
   /** Desktop notifications (toasts in the browser host) for shipped, cancelled and settled work. */
   notifications: boolean;
+  /** The screen shown first after connecting (Settings, "Start on"). */
+  startScreen: StartScreen;
   /** The protocol list's columns shown on this desk, in the list's order. */
   protocolColumns: readonly ProtocolColumn[];
   /** Where client secrets are kept (the Connect screen says so). */
@@ -54,6 +57,7 @@ interface AppStore {
   dismissNotice(id: string): Promise<void>;
   setTheme(theme: Theme): Promise<void>;
   setNotifications(enabled: boolean): Promise<void>;
+  setStartScreen(screen: StartScreen): Promise<void>;
   setProtocolColumns(columns: readonly ProtocolColumn[]): Promise<void>;
   syncNow(): Promise<void>;
 }
@@ -75,6 +79,7 @@ export const useAppStore = create<AppStore>((set, get) => ({
   outbox: { pending: 0, inDoubt: 0, conflicts: 0 },
   theme: 'system',
   notifications: true,
+  startScreen: DEFAULT_START_SCREEN,
   protocolColumns: ProtocolColumn.options,
   secretStorage: 'system-keychain',
   notices: [],
@@ -105,6 +110,7 @@ export const useAppStore = create<AppStore>((set, get) => ({
       outbox: s.outbox,
       theme: s.theme,
       notifications: s.notifications,
+      startScreen: s.startScreen,
       protocolColumns: s.protocolColumns,
       secretStorage: s.secretStorage,
       notices: s.notices,
@@ -178,6 +184,17 @@ export const useAppStore = create<AppStore>((set, get) => ({
       set({ notifications: previous });
       const { title, detail } = describeError(result.error);
       toast.error(`The notifications setting could not be saved. ${title}`, detail);
+    }
+  },
+
+  async setStartScreen(screen) {
+    const previous = get().startScreen;
+    set({ startScreen: screen });
+    const result = await call('app.setStartScreen', { screen });
+    if (!result.ok) {
+      set({ startScreen: previous });
+      const { title, detail } = describeError(result.error);
+      toast.error(`The screen to start on could not be saved. ${title}`, detail);
     }
   },
 

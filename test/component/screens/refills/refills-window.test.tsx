@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Router } from 'wouter';
 import { describe, expect, it } from 'vitest';
+import { localDay } from '@shared/dashboard-views';
 import { RefillsView, type RefillView } from '@shared/work-views';
 import { useGuardedHashLocation } from '@renderer/lib/navigation-guard';
 import RefillsScreen from '@renderer/screens/refills/RefillsScreen';
@@ -109,5 +110,30 @@ describe('Refills due, when the window changes', () => {
       rows: ['Ada Lovelace'],
     });
     expect(answered.summary).toBe('1 protocol due within 7 days; 0 not ordered yet.');
+  });
+});
+
+describe('Refills due of one day (from the dashboard)', () => {
+  it('lists only the supplies that run out that local day, with a way back to all', async () => {
+    const desk = installOrderDesk({
+      'refills.due': () => ({ due: ANSWERS[30]!, neverOrdered: [] }),
+    });
+    const day = localDay(Date.parse(GRACE.runsOutAt));
+    window.history.replaceState(null, '', `#/refills/${day}`);
+    render(
+      <Router hook={useGuardedHashLocation}>
+        <Route path="/refills/:day">{(p) => <RefillsScreen day={p.day} />}</Route>
+      </Router>,
+    );
+    const heading = await screen.findByRole('heading', { level: 2, name: /^Running out that day/ });
+    const rows = within(heading.closest('section')!)
+      .getAllByRole('rowheader')
+      .map((r) => r.textContent);
+    expect(rows).toEqual(['Grace Hopper']);
+    expect(desk.argsOf('refills.due')).toEqual([{ withinDays: 30 }]);
+    expect(screen.getByRole('link', { name: 'Show every refill due' }).getAttribute('href')).toBe(
+      '#/refills',
+    );
+    expect(screen.queryByRole('heading', { name: /^Not ordered yet/ })).toBeNull();
   });
 });

@@ -2,12 +2,20 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NotificationsChoice } from '@renderer/screens/settings/NotificationsChoice';
+import { StartScreenChoice } from '@renderer/screens/settings/StartScreenChoice';
 import { ThemeChoice } from '@renderer/screens/settings/ThemeChoice';
 import { useAppStore } from '@renderer/stores/app-store';
 import { installOrderDesk, refuse } from '@test/support/component/fake-order-desk';
 
 beforeEach(() => {
-  act(() => useAppStore.setState({ theme: 'system', notifications: true, transport: 'electron' }));
+  act(() =>
+    useAppStore.setState({
+      theme: 'system',
+      notifications: true,
+      transport: 'electron',
+      startScreen: 'protocols',
+    }),
+  );
 });
 
 describe('ThemeChoice', () => {
@@ -50,5 +58,25 @@ describe('NotificationsChoice', () => {
     act(() => useAppStore.setState({ transport: 'browser' }));
     render(<NotificationsChoice />);
     expect(screen.getByText(/a message appears in this window/)).toBeTruthy();
+  });
+});
+
+describe('StartScreenChoice', () => {
+  it('starts on Protocols until the dashboard is chosen, and goes back when main refuses', async () => {
+    const desk = installOrderDesk({ 'app.setStartScreen': () => null });
+    const { unmount } = render(<StartScreenChoice />);
+    const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
+    expect(radio('Protocols').checked).toBe(true);
+    await userEvent.click(radio('Dashboard'));
+    await waitFor(() =>
+      expect(desk.argsOf('app.setStartScreen')).toEqual([{ screen: 'dashboard' }]),
+    );
+    expect(useAppStore.getState().startScreen).toBe('dashboard');
+    unmount();
+
+    installOrderDesk({ 'app.setStartScreen': () => refuse('internal', 'Read-only.') });
+    render(<StartScreenChoice />);
+    await userEvent.click(radio('Protocols'));
+    await waitFor(() => expect(radio('Dashboard').checked).toBe(true));
   });
 });

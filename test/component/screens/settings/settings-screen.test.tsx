@@ -55,6 +55,7 @@ describe('SettingsScreen', () => {
       'Webhook secret',
       'Appearance',
       'Notifications',
+      'First screen',
       'Updates',
       'People at this desk',
       'Activity record',

@@ -71,6 +71,7 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'app.setTheme': { theme: 'blue' },
   'app.openExternal': { url: 'file:///etc/passwd' },
   'app.setNotifications': { enabled: 'yes' },
+  'app.setStartScreen': { screen: 'orders' },
   'app.setProtocolColumns': { columns: ['products', 'age'] },
   'app.dismissNotice': { id: '' },
   'app.presence': { visible: 'yes', input: false },
@@ -119,6 +120,7 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'batches.continue': {},
   'batches.retryItem': { batchId: '7a1f4c52-3a3e-4d3e-9b7c-2f1d4c5b6a70', seq: -1 },
   'refills.due': { withinDays: 400 },
+  'dashboard.summary': { extra: 1 },
   'patients.list': { search: 'x'.repeat(201), limit: 0 },
   'patients.get': { sourceId: '' },
   'patients.sharedIds': { extra: 1 },
@@ -619,6 +621,14 @@ export function registerContractSuite(
       expect((await value('app.state', {})).notifications).toBe(true);
     });
 
+    it('keeps the screen to start on: protocols until the user picks the dashboard', async () => {
+      expect((await value('app.state', {})).startScreen).toBe('protocols');
+      expect(await value('app.setStartScreen', { screen: 'dashboard' })).toBeNull();
+      expect((await value('app.state', {})).startScreen).toBe('dashboard');
+      await value('app.setStartScreen', { screen: 'protocols' });
+      expect((await value('app.state', {})).startScreen).toBe('protocols');
+    });
+
     it("remembers the protocol list's columns, in the list's order", async () => {
       expect((await value('app.state', {})).protocolColumns).toEqual([
         'products',
@@ -905,6 +915,16 @@ export function registerContractSuite(
       expect(
         (await value('refills.due', { withinDays: 0 })).due.map((r) => r.protocol.localId),
       ).not.toContain(p.localId);
+      // The dashboard counts the same orders, batches and refill from the mirror.
+      const dashboard = await value('dashboard.summary', {});
+      expect(dashboard.months).toHaveLength(12);
+      expect(dashboard.months.at(-1)!.standing.orders).toBeGreaterThanOrEqual(2);
+      expect(dashboard.batches).toMatchObject({ created: expect.any(Number), refused: 0 });
+      expect(dashboard.batches.batches).toBeGreaterThanOrEqual(2);
+      expect(dashboard.refills.days.reduce((n, d) => n + d.refills, 0)).toBeGreaterThanOrEqual(1);
+      expect(dashboard.topByQuantity.map((x) => x.productId)).toEqual(
+        expect.arrayContaining([1001, 1035]),
+      );
       await value('sync.now', {}); // the draft reaches the server: nothing left unsent
     });
 

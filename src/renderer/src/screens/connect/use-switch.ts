@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import type { ConnectionView, IpcError, IpcResult } from '@shared/ipc';
 import { errorMessage } from '@renderer/lib/ipc';
 import { plural } from '@renderer/lib/format';
+import { startPath } from '@renderer/lib/shortcuts';
 import { unsyncedTotal, useAppStore } from '@renderer/stores/app-store';
 import { applyConnection } from '@renderer/stores/main-events';
 import { toast } from '@renderer/stores/toast-store';
@@ -37,7 +38,7 @@ export function useSwitchConnection() {
           ? ` ${plural(unsent, 'unsent change')} of ${left.label} ${unsent === 1 ? 'stays' : 'stay'} with it and ${unsent === 1 ? 'is' : 'are'} sent when you switch back.`
           : '';
       toast.success(`Connected to ${result.value.label}.${waiting}`);
-      if (!stay) navigate('/protocols');
+      if (!stay) navigate(startPath(useAppStore.getState().startScreen));
       return true;
     },
     [navigate],

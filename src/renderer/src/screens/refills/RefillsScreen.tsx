@@ -1,7 +1,9 @@
 import { Info, RefreshCw } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
+import { DASHBOARD_REFILL_DAYS, LocalDay, localDay } from '@shared/dashboard-views';
 import { Empty, Failed, Loading } from '@renderer/components/States';
+import { formatDate } from '@renderer/lib/dates';
 import { plural } from '@renderer/lib/format';
 import { useBatchDraftStore } from '@renderer/stores/batch-draft-store';
 import '@renderer/styles/refills.css';
@@ -17,10 +19,13 @@ const lastChoice: { withinDays: number | null } = { withinDays: null };
 /**
  * Refills due: the protocols whose patient's last known order runs out within the chosen number
  * of days, soonest first, and apart the protocols never ordered. The ones chosen go to the batch
- * review as one batch.
+ * review as one batch. With a `day` (the dashboard's timeline, `#/refills/YYYY-MM-DD`), only the
+ * supplies that run out on that local day are listed, to review them.
  */
-export default function RefillsScreen() {
-  const [withinDays, setWithinDays] = useState(() => lastChoice.withinDays ?? DEFAULT_WITHIN_DAYS);
+export default function RefillsScreen({ day }: { day?: string }) {
+  const [chosenDays, setWithinDays] = useState(() => lastChoice.withinDays ?? DEFAULT_WITHIN_DAYS);
+  const onDay = day !== undefined && LocalDay.safeParse(day).success ? day : null;
+  const withinDays = day === undefined ? chosenDays : DASHBOARD_REFILL_DAYS;
   const { state, reload } = useRefills(withinDays);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [, navigate] = useLocation();
@@ -41,7 +46,17 @@ export default function RefillsScreen() {
     });
   }, []);
 
-  const view = state.value;
+  const read = state.value;
+  const view = useMemo(
+    () =>
+      read && day !== undefined
+        ? {
+            due: read.due.filter((r) => localDay(Date.parse(r.runsOutAt)) === onDay),
+            neverOrdered: [],
+          }
+        : read,
+    [read, day, onDay],
+  );
   // Only what is on screen is submitted: a protocol no longer listed is no longer chosen.
   const chosen = useMemo(() => {
     if (!view) return [];
@@ -89,7 +104,16 @@ export default function RefillsScreen() {
         </span>
       </p>
 
-      <WithinDaysChooser value={withinDays} onChange={chooseDays} />
+      {day === undefined ? (
+        <WithinDaysChooser value={withinDays} onChange={chooseDays} />
+      ) : (
+        <p className="notice notice-info refills-day" role="status">
+          {onDay
+            ? `Only the supplies that run out on ${formatDate(Date.parse(`${onDay}T12:00:00`))}.`
+            : `“${day}” is not a day (YYYY-MM-DD): nothing is listed.`}{' '}
+          <Link href="/refills">Show every refill due</Link>
+        </p>
+      )}
 
       {state.status === 'failed' && (
         <Failed what="Refills due could not be worked out." error={state.error} onRetry={reload} />
@@ -101,12 +125,16 @@ export default function RefillsScreen() {
           <p className="summary refills-summary" role="status">
             {state.status === 'loading'
               ? 'Updating…'
-              : `${plural(view.due.length, 'protocol')} due within ${plural(shownDays, 'day')}; ${view.neverOrdered.length} not ordered yet.`}
+              : day !== undefined
+                ? `${plural(view.due.length, 'protocol')} running out that day.`
+                : `${plural(view.due.length, 'protocol')} due within ${plural(shownDays, 'day')}; ${view.neverOrdered.length} not ordered yet.`}
           </p>
 
           <section className="card refills-section" aria-labelledby="refills-due-heading">
             <h2 id="refills-due-heading">
-              Due within {plural(shownDays, 'day')}{' '}
+              {day === undefined
+                ? `Due within ${plural(shownDays, 'day')}`
+                : 'Running out that day'}{' '}
               <span className="section-count">{view.due.length}</span>
             </h2>
             {view.due.length === 0 ? (
@@ -126,24 +154,26 @@ export default function RefillsScreen() {
             )}
           </section>
 
-          <section className="card refills-section" aria-labelledby="refills-never-heading">
-            <h2 id="refills-never-heading">
-              Not ordered yet <span className="section-count">{view.neverOrdered.length}</span>
-            </h2>
-            <p className="muted refills-section-lead">
-              No order of these protocols as they stand (the same products and doses) that this app
-              knows of, so nothing says when they are due.
-            </p>
-            {view.neverOrdered.length === 0 ? (
-              <Empty title="Every protocol has an order." />
-            ) : (
-              <NeverOrderedTable
-                protocols={view.neverOrdered}
-                selected={selected}
-                onToggle={toggle}
-              />
-            )}
-          </section>
+          {day === undefined && (
+            <section className="card refills-section" aria-labelledby="refills-never-heading">
+              <h2 id="refills-never-heading">
+                Not ordered yet <span className="section-count">{view.neverOrdered.length}</span>
+              </h2>
+              <p className="muted refills-section-lead">
+                No order of these protocols as they stand (the same products and doses) that this
+                app knows of, so nothing says when they are due.
+              </p>
+              {view.neverOrdered.length === 0 ? (
+                <Empty title="Every protocol has an order." />
+              ) : (
+                <NeverOrderedTable
+                  protocols={view.neverOrdered}
+                  selected={selected}
+                  onToggle={toggle}
+                />
+              )}
+            </section>
+          )}
 
           <div className="refills-actions" role="group" aria-label="Submit the chosen protocols">
             <p className="refills-chosen" aria-live="polite">

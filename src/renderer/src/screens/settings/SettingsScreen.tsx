@@ -3,6 +3,7 @@ import { Failed, Loading } from '@renderer/components/States';
 import { useSettingsStore } from '@renderer/stores/settings-store';
 import { PartnerSettingsForm } from './PartnerSettingsForm';
 import { NotificationsChoice } from './NotificationsChoice';
+import { StartScreenChoice } from './StartScreenChoice';
 import { RetentionSection } from './RetentionSection';
 import { StaffSection } from './StaffSection';
 import { ThemeChoice } from './ThemeChoice';
@@ -82,6 +83,7 @@ export default function SettingsScreen() {
       <PartnerSettingsSection />
       <ThemeChoice />
       <NotificationsChoice />
+      <StartScreenChoice />
       <UpdatesSection />
       <StaffSection />
       <RetentionSection />
