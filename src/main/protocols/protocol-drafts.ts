@@ -3,7 +3,7 @@ import { ProtocolDraft as ProtocolDraftSchema, type ProtocolRequest } from '@sha
 import { CustomerInput, ProtocolInput } from '@shared/protocol-input';
 import { StoreError } from '../db/errors';
 import { prepareCached, runTransaction } from '../db/rows';
-import { reconcileChange, type ChangeEffect } from './change-queue';
+import { liveChange, reconcileChange, type ChangeEffect } from './change-queue';
 import { draftColumns, type LocalProtocol, type ProtocolDraft } from './protocol-model';
 import { requireProtocol } from './protocol-reads';
 import type { ProtocolContext } from './server-changes';
@@ -130,4 +130,36 @@ export function deleteDraft(ctx: ProtocolContext, localId: string): ChangeEffect
     ).run(ctx.clock.now(), localId);
     return reconcileChange(ctx, localId, true);
   });
+}
+
+/**
+ * Undo and redo (undo.ts): puts a draft back as it was, complete or not (a copy pulled without a
+ * shipping method was so before). A protocol deleted here whose delete has not been sent comes
+ * back: its pending delete becomes the update (or create) it was. A delete being sent, in doubt or
+ * stopped by a conflict cannot be taken back here (StoreError 'invalid-state').
+ */
+export function restoreDraft(
+  ctx: ProtocolContext,
+  localId: string,
+  draft: ProtocolDraft,
+): LocalProtocol {
+  const d = ProtocolDraftSchema.parse(draft);
+  runTransaction(ctx.db, () => {
+    const current = requireProtocol(ctx.db, localId);
+    if (current.deleted) {
+      const live = liveChange(ctx, localId);
+      const open =
+        live === null ||
+        live.state === 'queued' ||
+        (live.state === 'rejected' && current.syncState !== 'conflict');
+      if (!open)
+        throw new StoreError(
+          'invalid-state',
+          'The delete of this protocol is being sent or waits for a conflict to be resolved; it cannot be undone now.',
+        );
+      prepareCached(ctx.db, 'UPDATE protocols SET deleted = 0 WHERE local_id = ?').run(localId);
+    }
+    writeDraft(ctx, localId, d);
+  });
+  return requireProtocol(ctx.db, localId);
 }

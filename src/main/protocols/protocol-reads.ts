@@ -57,3 +57,12 @@ export function draftsBySourceIds(db: Db, sourceIds: readonly string[]): Protoco
   ).all(JSON.stringify([...new Set(sourceIds)])) as { local_id: string }[];
   return rows.map((r) => parseRow(DraftRow, r, 'protocols', `local_id=${r.local_id}`).draft);
 }
+
+/** The local ids of the protocols (not deleted) of one patient (sourceId). */
+export function localIdsOfPatient(db: Db, sourceId: string): string[] {
+  return (
+    prepareCached(db, 'SELECT local_id FROM protocols WHERE deleted = 0 AND source_id = ?').all(
+      sourceId,
+    ) as { local_id: string }[]
+  ).map((r) => r.local_id);
+}

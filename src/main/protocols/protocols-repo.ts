@@ -67,6 +67,9 @@ export class ProtocolsRepo {
   serverIds(): string[] {
     return reads.serverIds(this.db);
   }
+  localIdsOfPatient(sourceId: string): string[] {
+    return reads.localIdsOfPatient(this.db, sourceId);
+  }
   draftsBySourceIds(sourceIds: readonly string[]): ProtocolDraft[] {
     return reads.draftsBySourceIds(this.db, sourceIds);
   }
@@ -109,6 +112,9 @@ export class ProtocolsRepo {
   }
   deleteDraft(localId: string): ChangeEffect {
     return drafts.deleteDraft(this.ctx(), localId);
+  }
+  restoreDraft(localId: string, draft: ProtocolDraft): LocalProtocol {
+    return drafts.restoreDraft(this.ctx(), localId, draft);
   }
 
   /**

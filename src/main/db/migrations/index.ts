@@ -14,6 +14,7 @@ import { migration012 } from './012-protocol-columns';
 import { migration013 } from './013-activity';
 import { migration014 } from './014-content-supply';
 import { migration015 } from './015-repeat-cancels';
+import { migration016 } from './016-undo-steps';
 
 /**
  * One schema version: SQL, or a function of the connection for a step that needs code (a column
@@ -43,6 +44,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration013,
   migration014,
   migration015,
+  migration016,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -18,6 +18,7 @@ import { settingsHandlers } from './settings';
 import { startupHandlers } from './startup';
 import { staffHandlers } from './staff';
 import { syncHandlers } from './sync';
+import { undoHandlers } from './undo';
 import { updatesHandlers } from './updates';
 
 export type { IpcHandler, IpcHandlerDeps } from './context';
@@ -46,7 +47,8 @@ type Area =
   | 'updates'
   | 'practice'
   | 'activity'
-  | 'staff';
+  | 'staff'
+  | 'undo';
 
 /**
  * The handlers, one module per area. Each module answers for exactly its area's channels
@@ -70,6 +72,7 @@ export const HANDLER_AREAS = {
   practice: practiceHandlers,
   activity: activityHandlers,
   staff: staffHandlers,
+  undo: undoHandlers,
 } satisfies { [A in Area]: (deps: IpcHandlerDeps) => AreaHandlers<A> };
 
 /**

@@ -1,0 +1,19 @@
+/**
+ * Schema version 16: the undo history of the connection (docs/decisions.md, "Undo and redo").
+ * One row per step a person can undo: `seq` orders them, `kind` says which command made it
+ * (create, edit, duplicate, delete, import, resolve), `label` is what the window shows ("Edit of
+ * the protocol for ..."), `payload` the JSON of the protocols' drafts before and after (read
+ * back with zod), `undone` 1 when the step was undone and may be redone. The app keeps the last
+ * 50 steps that are not undone; a new step drops the undone ones.
+ */
+export const migration016 = /* sql */ `
+CREATE TABLE undo_steps (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL,
+  label TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  undone INTEGER NOT NULL DEFAULT 0 CHECK (undone IN (0, 1)),
+  at INTEGER NOT NULL
+);
+CREATE INDEX undo_steps_undone ON undo_steps (undone, seq);
+`;
