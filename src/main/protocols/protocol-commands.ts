@@ -22,7 +22,7 @@ import { PatientIdClash, personKey } from './patient-identity';
 import { StoreError } from '../db/errors';
 import type { LocalProtocol, ProtocolDraft } from './protocol-model';
 import type { UndoKind, UndoOutcome, UndoState } from '@shared/undo-views';
-import { applyStep, StepRecorder, stepLabel, undoState } from './undo';
+import { applyStep, StepRecorder, stepLabel, undoState, type StepMatch } from './undo';
 
 export interface ProtocolCommandsOptions {
   store: ProtocolStore;
@@ -248,13 +248,13 @@ export class ProtocolCommands {
   }
 
   /** Undoes the newest step through the drafting writes (undo.ts); 'not-found' when none. */
-  undo(): UndoOutcome {
-    return this.command(() => applyStep(this.o.store, this.o.activity, 'undo'));
+  undo(which: StepMatch = {}): UndoOutcome {
+    return this.command(() => applyStep(this.o.store, this.o.activity, 'undo', which));
   }
 
   /** Redoes the step undone last; 'not-found' when none. */
-  redo(): UndoOutcome {
-    return this.command(() => applyStep(this.o.store, this.o.activity, 'redo'));
+  redo(which: StepMatch = {}): UndoOutcome {
+    return this.command(() => applyStep(this.o.store, this.o.activity, 'redo', which));
   }
 
   /**

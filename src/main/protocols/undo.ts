@@ -83,6 +83,19 @@ export function stepLabel(kind: UndoKind, changes: readonly UndoChange[]): strin
   }
 }
 
+/** The step meant: each of these that is given must be the step's. */
+export interface StepMatch {
+  seq?: number | undefined;
+  kind?: UndoKind | undefined;
+  /** A protocol the step changed. */
+  localId?: string | undefined;
+}
+
+const matches = (step: UndoStep, which: StepMatch): boolean =>
+  (which.seq === undefined || step.seq === which.seq) &&
+  (which.kind === undefined || step.kind === which.kind) &&
+  (which.localId === undefined || step.changes.some((c) => c.localId === which.localId));
+
 /** What Undo and Redo would do now. */
 export function undoState(store: ProtocolStore): UndoState {
   const undo = store.undo.nextUndo();
@@ -94,15 +107,24 @@ export function undoState(store: ProtocolStore): UndoState {
  * Undoes the newest step, or redoes the one undone last: each protocol it changed is brought to
  * its draft before (undo, newest change first) or after (redo), and the step is marked. The
  * caller holds the transaction; the activity record says so in it. Throws StoreError 'not-found'
- * when there is nothing to undo or redo.
+ * when there is nothing to undo or redo; with `which`, 'invalid-state' when the next step is not
+ * the one meant (a toast's Undo after something newer was done: that one is undone first).
  */
 export function applyStep(
   store: ProtocolStore,
   activity: Pick<ActivityLog, 'record'>,
   way: 'undo' | 'redo',
+  which: StepMatch = {},
 ): UndoOutcome {
   const step = way === 'undo' ? store.undo.nextUndo() : store.undo.nextRedo();
   if (!step) throw new StoreError('not-found', `Nothing to ${way}.`);
+  if (!matches(step, which))
+    throw new StoreError(
+      'invalid-state',
+      way === 'undo'
+        ? `Something newer was changed since ("${step.label}"): undo that first.`
+        : 'That change can no longer be redone.',
+    );
   const changes = step.changes.map((c) => ({ ...c }));
   const order = way === 'undo' ? [...changes].reverse() : changes;
   for (const change of order) {
@@ -123,7 +145,7 @@ export function applyStep(
     },
     detail: { step: step.kind, count: changes.length },
   });
-  return { step: viewOfStep(step satisfies UndoStep), localIds };
+  return { step: viewOfStep(step), localIds };
 }
 
 /**

@@ -7,8 +7,8 @@ import { sessionWrapper, type AreaHandlers, type IpcHandlerDeps } from './contex
 export function undoHandlers({ core }: IpcHandlerDeps): AreaHandlers<'undo'> {
   const withSession = sessionWrapper(core);
   return {
-    'undo.undo': withSession(async (_, s) => s.protocols.undo()),
-    'undo.redo': withSession(async (_, s) => s.protocols.redo()),
+    'undo.undo': withSession(async (which, s) => s.protocols.undo(which)),
+    'undo.redo': withSession(async (which, s) => s.protocols.redo(which)),
     'undo.state': withSession(async (_, s) => s.protocols.undoState()),
   };
 }

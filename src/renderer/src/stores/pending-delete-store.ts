@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import { call, errorMessage } from '../lib/ipc';
-import { toast } from './toast-store';
+import { toast, useToastStore } from './toast-store';
+
+const deleteTopic = (localId: string) => `delete:${localId}`;
 
 /** How long a deleted protocol can be brought back before the delete is sent to main. */
 export const UNDO_WINDOW_MS = 8000;
@@ -44,6 +46,7 @@ export const usePendingDeleteStore = create<PendingDeleteStore>((set, get) => ({
     set({ pending: { ...get().pending, [localId]: { localId, name, timer } } });
     toast.info(`Deleted the protocol for ${name}.`, null, {
       durationMs: UNDO_WINDOW_MS,
+      topic: deleteTopic(localId),
       action: {
         label: 'Undo',
         run: () => {
@@ -60,6 +63,7 @@ export const usePendingDeleteStore = create<PendingDeleteStore>((set, get) => ({
     clearTimeout(entry.timer);
     const { [localId]: _undone, ...rest } = get().pending;
     set({ pending: rest });
+    useToastStore.getState().settle(deleteTopic(localId));
     return true;
   },
 

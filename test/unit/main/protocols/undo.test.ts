@@ -140,6 +140,21 @@ describe('undo and redo of protocol commands (main/protocols/undo.ts)', () => {
     expect(() => commands.redo()).toThrow(StoreError);
   });
 
+  it("undoes only the step a toast's Undo means, never a newer one", () => {
+    const { store, commands } = setup();
+    const p = commands.create(protocolRequest());
+    commands.update(p.localId, protocolRequest({}, { daysSupply: 60 }));
+    expect(() => commands.undo({ kind: 'create', localId: p.localId })).toThrow(
+      /Something newer was changed since \("Edit of the protocol for Ada Lovelace"\)/,
+    );
+    expect(() => commands.undo({ kind: 'edit', localId: 'another' })).toThrow(StoreError);
+    expect(store.protocols.get(p.localId)?.draft.daysSupply).toBe(60);
+    const undone = commands.undo({ kind: 'edit', localId: p.localId });
+    expect(() => commands.redo({ seq: undone.step.seq + 1 })).toThrow(/no longer be redone/);
+    commands.redo({ seq: undone.step.seq });
+    expect(store.protocols.get(p.localId)?.draft.daysSupply).toBe(60);
+  });
+
   it('keeps the last 50 steps, and says when nothing is left to undo', () => {
     const { store, commands } = setup();
     const p = commands.create(protocolRequest());
