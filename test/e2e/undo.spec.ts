@@ -7,6 +7,7 @@ import { connectPartner, seedProtocol } from '@test/support/e2e/batches';
 import { editor, goTo, ipc } from '@test/support/e2e/editor';
 import { protocolsUi as list } from '@test/support/e2e/protocols';
 import { startTestSandbox, type TestSandbox } from '@test/support/sandbox';
+import { editOnServer } from '@test/support/sync-harness';
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
@@ -183,4 +184,46 @@ test('undo of an import takes every protocol of the file back in one step, on th
   await expect(list.row(app, 'UNDO-IMP')).toHaveCount(0);
   await syncAll(app);
   expect(await serverProtocols(partnerSandbox, 'UNDO-IMP')).toEqual([]);
+});
+
+test('undo of a conflict resolution: theirs taken, then mine again, sent on the server’s version', async ({
+  app,
+  host,
+  partnerSandbox,
+}) => {
+  await connectPartner(app, partnerSandbox);
+  const session = host.core.session!;
+  const localId = seedProtocol(host, protocolFor('UNDO-CONFLICT'));
+  await syncAll(app);
+  const serverId = host.core.store.protocols.get(localId)!.serverId!;
+  // Another desk edits it on the server while this one edits it here.
+  await editOnServer(partnerSandbox, serverId, {
+    ...protocolFor('UNDO-CONFLICT'),
+    customer: { ...protocolFor('UNDO-CONFLICT').customer, lastName: 'Theirs UNDO-CONFLICT' },
+  });
+  session.protocols.update(localId, {
+    ...protocolFor('UNDO-CONFLICT'),
+    customer: { ...protocolFor('UNDO-CONFLICT').customer, lastName: 'Mine UNDO-CONFLICT' },
+  });
+  await expect
+    .poll(async () => {
+      await session.sync.syncNow();
+      return session.protocols.conflicts().length;
+    })
+    .toBe(1);
+
+  await goTo(app, '#/conflicts');
+  const conflict = app.getByRole('region', { name: 'Ada Mine UNDO-CONFLICT', exact: true });
+  await conflict.getByRole('button', { name: 'Take theirs' }).click();
+  const outcome = app.locator('.conflicts-outcome[role="status"]');
+  await expect(outcome).toContainText('Took theirs');
+  await outcome.getByRole('button', { name: 'Undo' }).click();
+  await expect(toasts(app)).toContainText(
+    'Undone: Conflict resolution for Ada Theirs UNDO-CONFLICT.',
+  );
+  // Mine again, now a change on the server's version: sent like any other, no conflict.
+  await syncAll(app);
+  const [onServer] = await serverProtocols(partnerSandbox, 'UNDO-CONFLICT');
+  expect(onServer).toMatchObject({ id: serverId, customer: { lastName: 'Mine UNDO-CONFLICT' } });
+  expect(session.protocols.conflicts()).toEqual([]);
 });

@@ -3,6 +3,7 @@ import { StoreError } from '@main/db';
 import { ProtocolCommands } from '@main/protocols/protocol-commands';
 import { personKey } from '@main/protocols/patient-identity';
 import { testActivity } from '@test/support/activity';
+import { claimChange, conflicted as conflictedPush } from '@test/support/protocol-changes';
 import {
   memoryStore,
   mirrorProtocol,
@@ -180,6 +181,53 @@ describe('undo and redo of protocol commands (main/protocols/undo.ts)', () => {
     expect(() => commands.undo()).toThrow(/being sent/);
     expect(store.protocols.get(localId)?.deleted).toBe(true);
     expect(commands.undoState().undo).toMatchObject({ kind: 'delete' });
+  });
+
+  it('undoes a conflict resolution: theirs taken, or both kept; keep mine is no step', () => {
+    const { store, commands } = setup();
+    const conflicted = (id: string) => {
+      const { localId } = mirrorProtocol(
+        store,
+        serverProtocol(id, '2025-03-01T09:00:00.000Z', protocolRequest({ sourceId: id })),
+      );
+      commands.update(localId, protocolRequest({ sourceId: id, lastName: 'Mine' }));
+      const job = claimChange(store, localId);
+      conflictedPush(
+        store,
+        job,
+        'edited-on-server',
+        serverProtocol(
+          id,
+          '2025-03-01T10:00:00.000Z',
+          protocolRequest({ sourceId: id, lastName: 'Theirs' }),
+        ),
+      );
+      return localId;
+    };
+    const [a, b, c] = [conflicted('prt_a'), conflicted('prt_b'), conflicted('prt_c')];
+    commands.resolveConflict(a, 'take-theirs');
+    expect(store.protocols.get(a)?.draft.customer.lastName).toBe('Theirs');
+    expect(commands.undoState().undo).toMatchObject({
+      kind: 'resolve',
+      label: 'Conflict resolution for Ada Theirs',
+    });
+    commands.undo({ kind: 'resolve', localId: a });
+    // Mine again, as a new change on the server's version: sent like any other.
+    expect(store.protocols.get(a)).toMatchObject({
+      syncState: 'pending',
+      conflict: null,
+      draft: { customer: { lastName: 'Mine' } },
+      change: { op: 'update', state: 'queued' },
+    });
+
+    const { copyLocalId } = commands.resolveConflict(b, 'keep-both');
+    commands.undo();
+    expect(store.protocols.get(copyLocalId!)).toBeNull();
+    expect(store.protocols.get(b)?.draft.customer.lastName).toBe('Mine');
+
+    const before = commands.undoState().undo;
+    commands.resolveConflict(c, 'keep-mine');
+    expect(commands.undoState().undo).toEqual(before);
   });
 
   it('undoes the untangling of a Patient ID', () => {
