@@ -12,7 +12,7 @@ import { useAppStore } from '@renderer/stores/app-store';
 import { usePricing } from '@renderer/stores/catalog-reads';
 import { usePendingDeleteStore } from '@renderer/stores/pending-delete-store';
 import { useProtocolsStore } from '@renderer/stores/protocols-store';
-import { toast, useToastStore } from '@renderer/stores/toast-store';
+import { protocolTopic, toast, useToastStore } from '@renderer/stores/toast-store';
 import { undoAction } from '@renderer/stores/undo-store';
 import { ConfirmOneOrder } from '@renderer/components/ConfirmSubmit';
 import { CustomerFieldset } from './CustomerFieldset';
@@ -51,9 +51,6 @@ interface Props {
 }
 
 type Feedback = { kind: 'error'; title: string; detail: string | null } | null;
-
-/** The toasts about one protocol (its save): news of a refusal or a conflict takes them away. */
-const protocolTopic = (localId: string) => `protocol:${localId}`;
 
 const fullName = (v: { customer: { firstName: string; lastName: string } }) =>
   `${v.customer.firstName} ${v.customer.lastName}`.trim();
