@@ -119,17 +119,38 @@ function writeDraft(ctx: ProtocolContext, localId: string, d: ProtocolDraft): vo
  * delete follows when it settles. Deleting a deleted protocol does nothing.
  */
 export function deleteDraft(ctx: ProtocolContext, localId: string): ChangeEffect {
-  return runTransaction(ctx.db, () => {
-    const current = requireProtocol(ctx.db, localId);
-    if (current.deleted) return current.change?.op === 'delete' ? 'queued' : 'deferred';
-    prepareCached(
-      ctx.db,
-      `UPDATE protocols SET deleted = 1, local_updated_at = ?,
-         sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END
-       WHERE local_id = ?`,
-    ).run(ctx.clock.now(), localId);
-    return reconcileChange(ctx, localId, true);
-  });
+  return runTransaction(ctx.db, () => deleteOne(ctx, localId));
+}
+
+/**
+ * Many deletes (an import undone) in ONE transaction, each as deleteDraft: no savepoint per
+ * protocol (FTS5 flushes at each savepoint). A protocol already gone is left out ('dropped').
+ */
+export function deleteDrafts(ctx: ProtocolContext, localIds: readonly string[]): ChangeEffect[] {
+  return runTransaction(ctx.db, () =>
+    localIds.map((localId) => deleteOne(ctx, localId, { missing: 'dropped' })),
+  );
+}
+
+/** One delete, inside the caller's transaction; a protocol not there throws unless `missing`. */
+function deleteOne(
+  ctx: ProtocolContext,
+  localId: string,
+  options: { missing?: 'dropped' } = {},
+): ChangeEffect {
+  const state = prepareCached(ctx.db, 'SELECT deleted FROM protocols WHERE local_id = ?').get(
+    localId,
+  ) as { deleted: 0 | 1 } | undefined;
+  if (!state && options.missing) return options.missing;
+  const current = state?.deleted === 0 ? null : requireProtocol(ctx.db, localId);
+  if (current?.deleted) return current.change?.op === 'delete' ? 'queued' : 'deferred';
+  prepareCached(
+    ctx.db,
+    `UPDATE protocols SET deleted = 1, local_updated_at = ?,
+       sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END
+     WHERE local_id = ?`,
+  ).run(ctx.clock.now(), localId);
+  return reconcileChange(ctx, localId, true);
 }
 
 /**

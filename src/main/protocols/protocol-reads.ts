@@ -66,3 +66,15 @@ export function localIdsOfPatient(db: Db, sourceId: string): string[] {
     ) as { local_id: string }[]
   ).map((r) => r.local_id);
 }
+
+/** The server ids of these protocols, those that have one. */
+export function serverIdsOf(db: Db, localIds: readonly string[]): string[] {
+  if (localIds.length === 0) return [];
+  return (
+    prepareCached(
+      db,
+      `SELECT server_id FROM protocols
+       WHERE server_id IS NOT NULL AND local_id IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(localIds)) as { server_id: string }[]
+  ).map((r) => r.server_id);
+}

@@ -127,13 +127,18 @@ export function applyStep(
     );
   const changes = step.changes.map((c) => ({ ...c }));
   const order = way === 'undo' ? [...changes].reverse() : changes;
+  // Each protocol is its own: the drafts are written back in turn, the deletes all at once (an
+  // import undone: one transaction without a savepoint per protocol).
+  const deletes: string[] = [];
   for (const change of order) {
     const target = way === 'undo' ? change.before : change.after;
-    change.localId = bringTo(store, change.localId, target);
+    if (target === null) deletes.push(change.localId);
+    else change.localId = bringTo(store, change.localId, target);
   }
+  if (deletes.length > 0) store.protocols.deleteDrafts(deletes);
   store.undo.mark(step.seq, way === 'undo', changes);
   const localIds = changes.map((c) => c.localId);
-  const serverIds = localIds.flatMap((id) => store.protocols.get(id)?.serverId ?? []);
+  const serverIds = store.protocols.serverIdsOf(localIds);
   activity.record({
     action: way,
     subjects: {
@@ -149,18 +154,14 @@ export function applyStep(
 }
 
 /**
- * Brings one protocol to `target` through the drafting writes: null deletes it (a delete queued
- * like any other; one never sent is simply dropped), a draft is written back over it (bringing
- * it back when its delete is not sent yet), or, when the protocol is gone (its delete was sent,
- * or it never reached the server), makes it anew: a create sent like any other. Returns the
- * protocol's local id, new in the last case.
+ * Brings one protocol to `target` through the drafting writes: the draft is written back over it
+ * (bringing it back when its delete is not sent yet), or, when the protocol is gone (its delete
+ * was sent, or it never reached the server), it is made anew: a create sent like any other.
+ * Returns the protocol's local id, new in the last case. (A target of null is a delete, queued
+ * like any other, or dropped with a protocol never sent: deleteDrafts.)
  */
-function bringTo(store: ProtocolStore, localId: string, target: ProtocolDraft | null): string {
+function bringTo(store: ProtocolStore, localId: string, target: ProtocolDraft): string {
   const current = store.protocols.get(localId);
-  if (target === null) {
-    if (current && !current.deleted) store.protocols.deleteDraft(localId);
-    return localId;
-  }
   if (!current) return store.protocols.createDraft(target).localId;
   if (current.deleted || !same(current.draft, target))
     store.protocols.restoreDraft(localId, target);
