@@ -128,6 +128,15 @@ describe('undo and redo of protocol commands (main/protocols/undo.ts)', () => {
     expect(store.protocols.count()).toBe(3);
   });
 
+  it('undoes a create whose protocol is already gone without failing', () => {
+    const { store, commands } = setup();
+    const p = commands.create(protocolRequest());
+    // Gone by another way than a person's command (the server deleted it, theirs was taken).
+    store.protocols.forget(p.localId);
+    expect(commands.undo()).toMatchObject({ step: { kind: 'create' }, localIds: [p.localId] });
+    expect(store.protocols.count()).toBe(0);
+  });
+
   it('keeps no step for a save that changed nothing; a new change drops what could be redone', () => {
     const { commands } = setup();
     const p = commands.create(protocolRequest());
