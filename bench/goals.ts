@@ -81,6 +81,7 @@ export const BENCHES = [
     script: 'bench:renderer:patient',
     title: 'One patient on screen',
   },
+  { file: 'renderer-undo.ts', script: 'bench:renderer:undo', title: 'Undo of an edit on screen' },
   { file: 'schedule-pdf.ts', script: 'bench:schedule-pdf', title: 'Dosing schedule to PDF' },
   {
     file: 'store-encryption.ts',
@@ -444,6 +445,28 @@ export const FIGURES = [
     digits: 2,
     goal: { op: '<', target: 16 },
     bound: 'CPU of the renderer’s main thread: the product line and the preview re-render.',
+  },
+  // renderer-undo.ts --------------------------------------------------------------------------
+  {
+    id: 'undo.edit-to-list-p95',
+    bench: 'renderer-undo.ts',
+    title: 'Ctrl+Z after an edit to the protocol list showing it as it was, 10,000 protocols, p95',
+    unit: 'ms',
+    digits: 1,
+    goal: { op: '<', target: 50 },
+    bound:
+      'The undo’s transaction (the step read, the draft written back with its pending change and ' +
+      'the activity entry), then the list’s page read again on the `changed` event and painted; ' +
+      `${WAITING_FOR_A_CORE}.`,
+  },
+  {
+    id: 'undo.main-p95',
+    bench: 'renderer-undo.ts',
+    title: 'The same undos in main alone (the step applied, its activity entry), p95',
+    unit: 'ms',
+    digits: 2,
+    goal: null,
+    bound: 'CPU: SQLite in one process.',
   },
   // renderer-patient.ts -----------------------------------------------------------------------
   {

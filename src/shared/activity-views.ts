@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UndoKind } from './undo-views';
 import { ConflictChoice, ConflictKind } from './protocol-views';
 
 /**
@@ -31,6 +32,9 @@ export const ActivityAction = z.enum([
   'store-encrypted',
   /** Entries older than the retention period were removed (how many, the last one's hash). */
   'retention-purge',
+  /** A step of the undo history undone, or redone (detail.step says which command it was). */
+  'undo',
+  'redo',
 ]);
 export type ActivityAction = z.infer<typeof ActivityAction>;
 
@@ -95,6 +99,8 @@ export const ActivityDetail = z
      * details written to every protocol of the ID, or a new ID (docs/decisions.md).
      */
     patientIdChoice: z.enum(['use-stored', 'update-everywhere', 'new-id']).optional(),
+    /** The command an undo or redo took back or applied again. */
+    step: UndoKind.optional(),
     /** A held-back order sent anyway, although it may repeat an order. */
     sendAnyway: z.boolean().optional(),
     /** App settings (this desk) or the partner's settings (the server). */

@@ -21,4 +21,6 @@ export const ACTION_WORDS: Record<ActivityAction, string> = {
   'store-recovered': 'Local database recovered',
   'store-encrypted': 'Local database encrypted',
   'retention-purge': 'Old entries removed (retention)',
+  undo: 'Undone',
+  redo: 'Redone',
 };

@@ -12,6 +12,8 @@ export const SUBJECT_OF_TABLE: Readonly<Record<string, ChangeSubject>> = {
   protocols_fts: 'protocols',
   protocol_products: 'protocols',
   protocol_columns: 'protocols',
+  /** The undo history: every step is written with the protocols it changes. */
+  undo_steps: 'protocols',
   jobs: 'jobs',
   orders: 'orders',
   order_status_changes: 'orders',

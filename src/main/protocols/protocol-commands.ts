@@ -21,6 +21,8 @@ import {
 import { PatientIdClash, personKey } from './patient-identity';
 import { StoreError } from '../db/errors';
 import type { LocalProtocol, ProtocolDraft } from './protocol-model';
+import type { UndoKind, UndoOutcome, UndoState } from '@shared/undo-views';
+import { applyStep, StepRecorder, stepLabel, undoState, type StepMatch } from './undo';
 
 export interface ProtocolCommandsOptions {
   store: ProtocolStore;
@@ -47,15 +49,16 @@ export class ProtocolCommands {
    * that names someone else throws PatientIdClash unless `patientId` answers it.
    */
   create(draft: ProtocolRequest, patientId?: PatientIdChoice): LocalProtocol {
-    return this.command(() => {
+    return this.undoable('create', (step) => {
       const settled = settlePatientId(this.o.store, draft.customer, patientId);
       const p = this.o.store.protocols.createDraft({ ...draft, customer: settled.customer });
+      step.created([p.localId]);
       this.o.activity.record({
         action: 'protocol-created',
         subjects: idsOf(p),
         detail: settled.choice ? { patientIdChoice: settled.choice } : {},
       });
-      this.everywhere(settled, p);
+      this.everywhere(settled, p, step);
       return p;
     });
   }
@@ -72,11 +75,12 @@ export class ProtocolCommands {
       patientIds?: readonly { row: number; choice: 'use-stored' | 'update-everywhere' | null }[];
     } = {},
   ): string[] {
-    return this.command(() => {
+    return this.undoable('import', (step) => {
       const rows = options.patientIds;
       const ids = rows
-        ? drafts.map((draft, i) => this.importRow(draft, rows[i]!))
+        ? drafts.map((draft, i) => this.importRow(draft, rows[i]!, step))
         : this.o.store.protocols.createDrafts(drafts);
+      step.created(ids);
       this.o.activity.record({
         action: 'csv-imported',
         subjects: { protocols: ids, patients: drafts.map((d) => d.customer.sourceId) },
@@ -90,6 +94,7 @@ export class ProtocolCommands {
   private importRow(
     draft: ProtocolRequest,
     row: { row: number; choice: 'use-stored' | 'update-everywhere' | null },
+    step: StepRecorder,
   ): string {
     let settled;
     try {
@@ -104,8 +109,9 @@ export class ProtocolCommands {
     const [localId] = this.o.store.protocols.createDrafts([
       { ...draft, customer: settled.customer },
     ]);
+    step.created([localId!]);
     const p = this.o.store.protocols.get(localId!);
-    if (p) this.everywhere(settled, p);
+    if (p) this.everywhere(settled, p, step);
     return localId!;
   }
 
@@ -114,16 +120,17 @@ export class ProtocolCommands {
     customer: ProtocolRequest['customer'],
     patientId?: PatientIdChoice,
   ): LocalProtocol {
-    return this.command(() => {
+    return this.undoable('duplicate', (step) => {
       const source = this.o.store.protocols.get(localId);
       const settled = settlePatientId(this.o.store, customer, patientId);
       const p = this.o.store.protocols.duplicate(localId, settled.customer);
+      step.created([p.localId]);
       this.o.activity.record({
         action: 'protocol-duplicated',
         subjects: merged(source && idsOf(source), idsOf(p)),
         detail: settled.choice ? { patientIdChoice: settled.choice } : {},
       });
-      this.everywhere(settled, p);
+      this.everywhere(settled, p, step);
       return p;
     });
   }
@@ -137,7 +144,8 @@ export class ProtocolCommands {
     draft: ProtocolRequest | ProtocolDraft,
     patientId?: PatientIdChoice,
   ): LocalProtocol {
-    return this.command(() => {
+    return this.undoable('edit', (step) => {
+      step.touch([localId]);
       const before = this.o.store.protocols.get(localId);
       const same =
         before !== null &&
@@ -158,26 +166,35 @@ export class ProtocolCommands {
           ...(settled.choice ? { patientIdChoice: settled.choice } : {}),
         },
       });
-      this.everywhere(settled, p);
+      this.everywhere(settled, p, step);
       return p;
     });
   }
 
   /** Untangling a shared ID: one person's details on every protocol of the ID. */
   keepOnePerson(sourceId: string, keep: string): number {
-    return this.command(() => keepOnePerson(this.o.store, this.o.activity, sourceId, keep));
+    return this.undoable('untangle', (step) => {
+      step.touch(this.o.store.protocols.localIdsOfPatient(sourceId));
+      return keepOnePerson(this.o.store, this.o.activity, sourceId, keep);
+    });
   }
 
   /** Untangling a shared ID: one person's protocols to a new Patient ID. */
   moveToNewId(sourceId: string, person: string, newSourceId: string): number {
-    return this.command(() =>
-      moveToNewId(this.o.store, this.o.activity, sourceId, person, newSourceId),
-    );
+    return this.undoable('untangle', (step) => {
+      step.touch(this.o.store.protocols.localIdsOfPatient(sourceId));
+      return moveToNewId(this.o.store, this.o.activity, sourceId, person, newSourceId);
+    });
   }
 
   /** 'update-everywhere': the saved protocol's details on the ID's other protocols. */
-  private everywhere(settled: { everywhere: string[] }, saved: LocalProtocol): void {
+  private everywhere(
+    settled: { everywhere: string[] },
+    saved: LocalProtocol,
+    step: StepRecorder,
+  ): void {
     if (settled.everywhere.length === 0) return;
+    step.touch(settled.everywhere);
     const customer = saved.draft.customer;
     rewriteCustomers(
       this.o.store,
@@ -189,7 +206,8 @@ export class ProtocolCommands {
   }
 
   delete(localId: string): ChangeEffect {
-    return this.command(() => {
+    return this.undoable('delete', (step) => {
+      step.touch([localId]);
       const before = this.o.store.protocols.get(localId);
       const effect = this.o.store.protocols.deleteDraft(localId);
       this.o.activity.record({
@@ -206,9 +224,12 @@ export class ProtocolCommands {
   }
 
   resolveConflict(localId: string, choice: ConflictChoice): Resolution {
-    return this.command(() => {
+    return this.undoable('resolve', (step) => {
+      step.touch([localId]);
       const before = this.o.store.protocols.get(localId);
       const resolution = resolveConflict(this.o.store, localId, choice);
+      if (resolution.localId) step.touch([resolution.localId]);
+      if (resolution.copyLocalId) step.created([resolution.copyLocalId]);
       const copy = resolution.copyLocalId
         ? this.o.store.protocols.get(resolution.copyLocalId)
         : null;
@@ -218,6 +239,34 @@ export class ProtocolCommands {
         detail: { choice, ...(before?.conflict ? { conflict: before.conflict.kind } : {}) },
       });
       return resolution;
+    });
+  }
+
+  /** What Undo and Redo would do now. */
+  undoState(): UndoState {
+    return undoState(this.o.store);
+  }
+
+  /** Undoes the newest step through the drafting writes (undo.ts); 'not-found' when none. */
+  undo(which: StepMatch = {}): UndoOutcome {
+    return this.command(() => applyStep(this.o.store, this.o.activity, 'undo', which));
+  }
+
+  /** Redoes the step undone last; 'not-found' when none. */
+  redo(which: StepMatch = {}): UndoOutcome {
+    return this.command(() => applyStep(this.o.store, this.o.activity, 'redo', which));
+  }
+
+  /**
+   * A command a person can undo: what `write` changes is noted (StepRecorder) and written as a
+   * step of the undo history in the same transaction.
+   */
+  private undoable<T>(kind: UndoKind, write: (step: StepRecorder) => T): T {
+    return this.command(() => {
+      const step = new StepRecorder(this.o.store);
+      const result = write(step);
+      step.push(kind, (changes) => stepLabel(kind, changes));
+      return result;
     });
   }
 

@@ -3,7 +3,7 @@ import { ProtocolDraft as ProtocolDraftSchema, type ProtocolRequest } from '@sha
 import { CustomerInput, ProtocolInput } from '@shared/protocol-input';
 import { StoreError } from '../db/errors';
 import { prepareCached, runTransaction } from '../db/rows';
-import { reconcileChange, type ChangeEffect } from './change-queue';
+import { liveChange, reconcileChange, type ChangeEffect } from './change-queue';
 import { draftColumns, type LocalProtocol, type ProtocolDraft } from './protocol-model';
 import { requireProtocol } from './protocol-reads';
 import type { ProtocolContext } from './server-changes';
@@ -119,15 +119,68 @@ function writeDraft(ctx: ProtocolContext, localId: string, d: ProtocolDraft): vo
  * delete follows when it settles. Deleting a deleted protocol does nothing.
  */
 export function deleteDraft(ctx: ProtocolContext, localId: string): ChangeEffect {
-  return runTransaction(ctx.db, () => {
+  return runTransaction(ctx.db, () => deleteOne(ctx, localId));
+}
+
+/**
+ * Many deletes (an import undone) in ONE transaction, each as deleteDraft: no savepoint per
+ * protocol (FTS5 flushes at each savepoint). A protocol already gone is left out ('dropped').
+ */
+export function deleteDrafts(ctx: ProtocolContext, localIds: readonly string[]): ChangeEffect[] {
+  return runTransaction(ctx.db, () =>
+    localIds.map((localId) => deleteOne(ctx, localId, { missing: 'dropped' })),
+  );
+}
+
+/** One delete, inside the caller's transaction; a protocol not there throws unless `missing`. */
+function deleteOne(
+  ctx: ProtocolContext,
+  localId: string,
+  options: { missing?: 'dropped' } = {},
+): ChangeEffect {
+  const state = prepareCached(ctx.db, 'SELECT deleted FROM protocols WHERE local_id = ?').get(
+    localId,
+  ) as { deleted: 0 | 1 } | undefined;
+  if (!state && options.missing) return options.missing;
+  const current = state?.deleted === 0 ? null : requireProtocol(ctx.db, localId);
+  if (current?.deleted) return current.change?.op === 'delete' ? 'queued' : 'deferred';
+  prepareCached(
+    ctx.db,
+    `UPDATE protocols SET deleted = 1, local_updated_at = ?,
+       sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END
+     WHERE local_id = ?`,
+  ).run(ctx.clock.now(), localId);
+  return reconcileChange(ctx, localId, true);
+}
+
+/**
+ * Undo and redo (undo.ts): puts a draft back as it was, complete or not (a copy pulled without a
+ * shipping method was so before). A protocol deleted here whose delete has not been sent comes
+ * back: its pending delete becomes the update (or create) it was. A delete being sent, in doubt or
+ * stopped by a conflict cannot be taken back here (StoreError 'invalid-state').
+ */
+export function restoreDraft(
+  ctx: ProtocolContext,
+  localId: string,
+  draft: ProtocolDraft,
+): LocalProtocol {
+  const d = ProtocolDraftSchema.parse(draft);
+  runTransaction(ctx.db, () => {
     const current = requireProtocol(ctx.db, localId);
-    if (current.deleted) return current.change?.op === 'delete' ? 'queued' : 'deferred';
-    prepareCached(
-      ctx.db,
-      `UPDATE protocols SET deleted = 1, local_updated_at = ?,
-         sync_state = CASE sync_state WHEN 'conflict' THEN 'conflict' ELSE 'pending' END
-       WHERE local_id = ?`,
-    ).run(ctx.clock.now(), localId);
-    return reconcileChange(ctx, localId, true);
+    if (current.deleted) {
+      const live = liveChange(ctx, localId);
+      const open =
+        live === null ||
+        live.state === 'queued' ||
+        (live.state === 'rejected' && current.syncState !== 'conflict');
+      if (!open)
+        throw new StoreError(
+          'invalid-state',
+          'The delete of this protocol is being sent or waits for a conflict to be resolved; it cannot be undone now.',
+        );
+      prepareCached(ctx.db, 'UPDATE protocols SET deleted = 0 WHERE local_id = ?').run(localId);
+    }
+    writeDraft(ctx, localId, d);
   });
+  return requireProtocol(ctx.db, localId);
 }

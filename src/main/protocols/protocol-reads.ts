@@ -57,3 +57,24 @@ export function draftsBySourceIds(db: Db, sourceIds: readonly string[]): Protoco
   ).all(JSON.stringify([...new Set(sourceIds)])) as { local_id: string }[];
   return rows.map((r) => parseRow(DraftRow, r, 'protocols', `local_id=${r.local_id}`).draft);
 }
+
+/** The local ids of the protocols (not deleted) of one patient (sourceId). */
+export function localIdsOfPatient(db: Db, sourceId: string): string[] {
+  return (
+    prepareCached(db, 'SELECT local_id FROM protocols WHERE deleted = 0 AND source_id = ?').all(
+      sourceId,
+    ) as { local_id: string }[]
+  ).map((r) => r.local_id);
+}
+
+/** The server ids of these protocols, those that have one. */
+export function serverIdsOf(db: Db, localIds: readonly string[]): string[] {
+  if (localIds.length === 0) return [];
+  return (
+    prepareCached(
+      db,
+      `SELECT server_id FROM protocols
+       WHERE server_id IS NOT NULL AND local_id IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(localIds)) as { server_id: string }[]
+  ).map((r) => r.server_id);
+}

@@ -67,6 +67,12 @@ export class ProtocolsRepo {
   serverIds(): string[] {
     return reads.serverIds(this.db);
   }
+  serverIdsOf(localIds: readonly string[]): string[] {
+    return reads.serverIdsOf(this.db, localIds);
+  }
+  localIdsOfPatient(sourceId: string): string[] {
+    return reads.localIdsOfPatient(this.db, sourceId);
+  }
   draftsBySourceIds(sourceIds: readonly string[]): ProtocolDraft[] {
     return reads.draftsBySourceIds(this.db, sourceIds);
   }
@@ -109,6 +115,12 @@ export class ProtocolsRepo {
   }
   deleteDraft(localId: string): ChangeEffect {
     return drafts.deleteDraft(this.ctx(), localId);
+  }
+  deleteDrafts(localIds: readonly string[]): ChangeEffect[] {
+    return drafts.deleteDrafts(this.ctx(), localIds);
+  }
+  restoreDraft(localId: string, draft: ProtocolDraft): LocalProtocol {
+    return drafts.restoreDraft(this.ctx(), localId, draft);
   }
 
   /**

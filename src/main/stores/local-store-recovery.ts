@@ -43,6 +43,8 @@ export const CONNECTION_TABLES = [
   'orders',
   'order_status_changes',
   'possible_duplicates',
+  // The undo history: its drafts are the person's own work.
+  'undo_steps',
   // The activity record: its rows (each fills its activity_patients) and its retention anchor.
   'activity_retention',
   'activity',

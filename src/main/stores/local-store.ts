@@ -7,6 +7,7 @@ import { systemClock, type Clock } from '../clock';
 import { JobsRepo } from '../jobs/jobs-repo';
 import { OrdersRepo } from '../orders/orders-repo';
 import { ProtocolsRepo } from '../protocols/protocols-repo';
+import { UndoHistory } from '../protocols/undo-history';
 import { closeStore, openStore, type Db, type OpenStoreOptions } from '../db/db';
 import { runTransaction } from '../db/rows';
 import { watchChanges, type ChangeListener } from '../db/store-changes';
@@ -26,6 +27,7 @@ export interface LocalStore extends BatchStore {
   shippingMethods: ShippingMethodsRepo;
   protocols: ProtocolsRepo;
   jobs: JobsRepo;
+  undo: UndoHistory;
   orders: OrdersRepo;
   batches: BatchesRepo;
   syncState: SyncStateRepo;
@@ -62,6 +64,7 @@ export function createLocalStore(file: string, options: LocalStoreOptions = {}):
     shippingMethods: new ShippingMethodsRepo(db),
     protocols: new ProtocolsRepo(db, clock, jobs),
     jobs,
+    undo: new UndoHistory(db, clock),
     orders,
     batches: new BatchesRepo(db, clock, jobs, orders),
     syncState: new SyncStateRepo(db),

@@ -7,6 +7,7 @@ import { Sidebar } from './components/Sidebar';
 import { StoreBanners } from './components/StoreBanners';
 import { Loading } from './components/States';
 import { Toasts } from './components/Toasts';
+import { useUndoShortcuts } from './components/use-undo-shortcuts';
 import { useHeadingFocusOnNavigate } from './lib/heading-focus';
 import { startPath, useScreenShortcuts } from './lib/shortcuts';
 import { useAppliedTheme } from './lib/theme';
@@ -87,6 +88,7 @@ function Shell() {
   const [location, navigate] = useLocation();
   const startScreen = useAppStore((s) => s.startScreen);
   useScreenShortcuts(navigate);
+  useUndoShortcuts();
   useHeadingFocusOnNavigate(location, main);
   useEffect(() => {
     // Each screen starts at its top.

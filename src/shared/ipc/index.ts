@@ -19,6 +19,7 @@ import { settingsChannels } from './settings';
 import { staffChannels } from './staff';
 import { startupChannels } from './startup';
 import { syncChannels } from './sync';
+import { undoChannels } from './undo';
 import { updatesChannels } from './updates';
 
 /**
@@ -47,6 +48,7 @@ export const IPC_CALLS = {
   ...staffChannels,
   ...practiceChannels,
   ...updatesChannels,
+  ...undoChannels,
 } as const;
 
 export type IpcChannel = keyof typeof IPC_CALLS;

@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { Router } from 'wouter';
 import { describe, expect, it, vi } from 'vitest';
 import type { BatchItemView } from '@shared/work-views';
 import { OrderProgress } from '@renderer/components/OrderProgress';
+import { useToastStore } from '@renderer/stores/toast-store';
 import { installOrderDesk } from '@test/support/component/fake-order-desk';
 
 const BATCH = '3f2b8c1e-5d4a-4f6b-9e7c-1a2b3c4d5e6f';
@@ -46,6 +47,39 @@ describe('OrderProgress: one order followed until it is created or refused', () 
     await desk.emit('changed', { subjects: ['batches', 'jobs', 'orders'] });
     expect(onCreated).toHaveBeenCalledTimes(1);
     expect(onRejected).not.toHaveBeenCalled();
+  });
+
+  it('created: its toast says a sent order cannot be undone, and cancels it while NEW', async () => {
+    const desk = installOrderDesk({
+      'batches.items': () => [item('done', { orderId: 'ord_2002', orderStatus: 'NEW' })],
+      'orders.cancel': () => ({
+        ok: false,
+        reason: 'not-cancellable',
+        message: 'It is already being processed.',
+        order: null,
+      }),
+    });
+    useToastStore.setState(useToastStore.getInitialState(), true);
+    render(
+      <Router>
+        <OrderProgress batchId={BATCH} onCreated={() => undefined} onRejected={() => undefined} />
+      </Router>,
+    );
+    await screen.findByRole('link', { name: 'ord_2002' });
+    const [told] = useToastStore.getState().toasts;
+    expect(told).toMatchObject({
+      title: 'Order ord_2002 created.',
+      detail: 'A sent order cannot be undone; while it is New it can be cancelled.',
+      action: { label: 'Cancel order' },
+    });
+    await act(async () => told!.action!.run());
+    await vi.waitFor(() => expect(desk.argsOf('orders.cancel')).toEqual([{ orderId: 'ord_2002' }]));
+    await vi.waitFor(() =>
+      expect(useToastStore.getState().toasts.at(-1)).toMatchObject({
+        kind: 'error',
+        title: 'Order ord_2002 was not cancelled.',
+      }),
+    );
   });
 
   it('refused: the reason in words, and onRejected told with main’s message', async () => {

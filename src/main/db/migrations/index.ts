@@ -15,6 +15,7 @@ import { migration013 } from './013-activity';
 import { migration014 } from './014-content-supply';
 import { migration015 } from './015-repeat-cancels';
 import { migration016 } from './016-order-figures';
+import { migration017 } from './017-undo-steps';
 
 /**
  * One schema version: SQL, or a function of the connection for a step that needs code (a column
@@ -45,6 +46,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration014,
   migration015,
   migration016,
+  migration017,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

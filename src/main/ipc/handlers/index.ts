@@ -19,6 +19,7 @@ import { settingsHandlers } from './settings';
 import { startupHandlers } from './startup';
 import { staffHandlers } from './staff';
 import { syncHandlers } from './sync';
+import { undoHandlers } from './undo';
 import { updatesHandlers } from './updates';
 
 export type { IpcHandler, IpcHandlerDeps } from './context';
@@ -48,7 +49,8 @@ type Area =
   | 'updates'
   | 'practice'
   | 'activity'
-  | 'staff';
+  | 'staff'
+  | 'undo';
 
 /**
  * The handlers, one module per area. Each module answers for exactly its area's channels
@@ -73,6 +75,7 @@ export const HANDLER_AREAS = {
   practice: practiceHandlers,
   activity: activityHandlers,
   staff: staffHandlers,
+  undo: undoHandlers,
 } satisfies { [A in Area]: (deps: IpcHandlerDeps) => AreaHandlers<A> };
 
 /**

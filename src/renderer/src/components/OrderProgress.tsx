@@ -4,6 +4,8 @@ import { Link } from 'wouter';
 import type { BatchItemView } from '@shared/work-views';
 import { refusalText } from '@renderer/lib/server-issues';
 import { useBatchItems } from '@renderer/stores/batch-reads';
+import { useBatchesStore } from '@renderer/stores/batches-store';
+import { toast } from '@renderer/stores/toast-store';
 
 interface Props {
   batchId: string;
@@ -37,6 +39,28 @@ function ProgressBox({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * An order sent is not among what Undo takes back (docs/decisions.md, "Undo and redo"): its toast
+ * says so, and offers the one way back there is, cancelling it while it is NEW.
+ */
+function toldSent(orderId: string, status: string | null): void {
+  const cancellable = status === null || status === 'NEW';
+  toast.success(
+    `Order ${orderId} created.`,
+    cancellable
+      ? 'A sent order cannot be undone; while it is New it can be cancelled.'
+      : 'A sent order cannot be undone.',
+    cancellable
+      ? {
+          action: {
+            label: 'Cancel order',
+            run: () => void useBatchesStore.getState().cancelOrder(orderId),
+          },
+        }
+      : {},
+  );
+}
+
 /** Follows one order (a batch of one) until it is created or refused. */
 export function OrderProgress(props: Props) {
   return (
@@ -56,7 +80,10 @@ function OrderProgressState({ batchId, onRejected, onCreated }: Props) {
     if (!item || !settledAs || told.current === batchId) return;
     told.current = batchId;
     if (settledAs === 'rejected') onRejected(item.message);
-    else onCreated();
+    else {
+      if (item.orderId) toldSent(item.orderId, item.orderStatus);
+      onCreated();
+    }
   }, [batchId, item, settledAs, onRejected, onCreated]);
 
   if (!item || item.state === 'queued' || item.state === 'sending') {

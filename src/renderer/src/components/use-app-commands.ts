@@ -1,10 +1,13 @@
 import { useMemo } from 'react';
 import { useAppStore } from '@renderer/stores/app-store';
 import type { PaletteCommand } from '@renderer/stores/palette-store';
+import { useUndoStore } from '@renderer/stores/undo-store';
 
 /** The commands the palette offers on every screen. */
 export function useAppCommands(navigate: (to: string) => void): PaletteCommand[] {
   const syncNow = useAppStore((s) => s.syncNow);
+  const undo = useUndoStore((s) => s.undo);
+  const redo = useUndoStore((s) => s.redo);
   return useMemo(
     () => [
       {
@@ -37,7 +40,19 @@ export function useAppCommands(navigate: (to: string) => void): PaletteCommand[]
         keywords: ['refresh', 'pull', 'push'],
         run: () => void syncNow(),
       },
+      {
+        id: 'undo',
+        label: 'Undo the last change',
+        keywords: ['revert', 'back', 'ctrl+z'],
+        run: () => void undo(),
+      },
+      {
+        id: 'redo',
+        label: 'Redo',
+        keywords: ['again', 'ctrl+shift+z', 'ctrl+y'],
+        run: () => void redo(),
+      },
     ],
-    [navigate, syncNow],
+    [navigate, syncNow, undo, redo],
   );
 }

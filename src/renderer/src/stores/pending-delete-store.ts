@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { call, errorMessage } from '../lib/ipc';
-import { toast } from './toast-store';
+import { protocolTopic, toast, useToastStore } from './toast-store';
 
 /** How long a deleted protocol can be brought back before the delete is sent to main. */
 export const UNDO_WINDOW_MS = 8000;
@@ -44,6 +44,8 @@ export const usePendingDeleteStore = create<PendingDeleteStore>((set, get) => ({
     set({ pending: { ...get().pending, [localId]: { localId, name, timer } } });
     toast.info(`Deleted the protocol for ${name}.`, null, {
       durationMs: UNDO_WINDOW_MS,
+      // It replaces the protocol's "Protocol saved" toast: one Undo on screen, the delete's.
+      topic: protocolTopic(localId),
       action: {
         label: 'Undo',
         run: () => {
@@ -60,6 +62,7 @@ export const usePendingDeleteStore = create<PendingDeleteStore>((set, get) => ({
     clearTimeout(entry.timer);
     const { [localId]: _undone, ...rest } = get().pending;
     set({ pending: rest });
+    useToastStore.getState().settle(protocolTopic(localId));
     return true;
   },
 

@@ -135,6 +135,12 @@ export const useToastStore = create<ToastStore>((set, get) => ({
   },
 }));
 
+/**
+ * The toasts about one protocol (saved, deleted): the newer replaces the older, and news of a
+ * refusal or a conflict takes them away.
+ */
+export const protocolTopic = (localId: string) => `protocol:${localId}`;
+
 export const toast = {
   error: (title: string, detail?: string | null, options?: ToastOptions) =>
     useToastStore.getState().push('error', title, detail, options),

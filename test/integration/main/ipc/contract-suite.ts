@@ -164,6 +164,9 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'practice.stepOrders': { all: true },
   'practice.changeProtocol': { protocolId: '' },
   'practice.setProductStatus': { productId: 1001, status: 'DRAFT' },
+  'undo.undo': { all: true },
+  'undo.redo': { step: 1 },
+  'undo.state': { extra: 1 },
 };
 
 async function freePortThatRefuses(): Promise<number> {
@@ -450,6 +453,61 @@ export function registerContractSuite(
       });
       expect(bad.kind).toBe('invalid-arguments');
       expect(bad.fieldErrors[0]?.path).toEqual(['draft', 'customer', 'address', 'zipCode']);
+    });
+
+    it('undoes and redoes an edit and a delete through the protocol commands', async () => {
+      const base = validOrderBody() as ProtocolRequest;
+      const draft = { ...base, customer: { ...base.customer, sourceId: 'ipc-undo-1' } };
+      const created = await value('protocols.create', { draft });
+      await value('sync.now', {});
+      await value('protocols.update', {
+        localId: created.localId,
+        draft: { ...draft, daysSupply: 60 },
+      });
+      expect(await value('undo.state', {})).toMatchObject({
+        undo: { kind: 'edit', label: 'Edit of the protocol for Ada Lovelace' },
+        redo: null,
+      });
+      // Not sent yet: the pending update takes the draft as it was.
+      const undone = await value('undo.undo', {});
+      expect(undone).toMatchObject({ step: { kind: 'edit' }, localIds: [created.localId] });
+      expect(await value('protocols.get', { localId: created.localId })).toMatchObject({
+        draft: { daysSupply: 30 },
+        change: { op: 'update' },
+      });
+      expect((await value('undo.state', {})).redo).toMatchObject({ kind: 'edit' });
+      await value('undo.redo', {});
+      expect((await value('protocols.get', { localId: created.localId })).draft.daysSupply).toBe(
+        60,
+      );
+
+      // A delete still queued comes back as the update it was.
+      await value('protocols.delete', { localId: created.localId });
+      await value('undo.undo', {});
+      expect(await value('protocols.get', { localId: created.localId })).toMatchObject({
+        deleted: false,
+        change: { op: 'update' },
+      });
+      // A delete sent: the protocol is made again, a new create sent like any other.
+      await value('undo.redo', {});
+      await value('sync.now', {});
+      expect((await failure('protocols.get', { localId: created.localId })).kind).toBe('not-found');
+      const back = await value('undo.undo', {});
+      expect(back.step.kind).toBe('delete');
+      expect(back.localIds[0]).not.toBe(created.localId);
+      expect(await value('protocols.get', { localId: back.localIds[0]! })).toMatchObject({
+        change: { op: 'create' },
+        draft: { daysSupply: 60 },
+      });
+      await value('sync.now', {});
+      const restored = await value('protocols.get', { localId: back.localIds[0]! });
+      expect(restored).toMatchObject({ syncState: 'synced', change: null });
+      expect(restored.server?.daysSupply).toBe(60);
+
+      // A new change drops what could be redone.
+      await value('protocols.update', { localId: back.localIds[0]!, draft });
+      expect((await value('undo.state', {})).redo).toBeNull();
+      expect((await failure('undo.redo', {})).kind).toBe('not-found');
     });
 
     it('submits a batch and follows it; lists, reads, refreshes and cancels its orders', async () => {

@@ -145,6 +145,9 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   'practice.setServer': { server: 'slow' },
   'practice.changeProtocol': { protocolId: 'prt_1' },
   'practice.setProductStatus': { productId: 1001, status: 'DISCONTINUED' },
+  'undo.undo': {},
+  'undo.redo': {},
+  'undo.state': {},
 };
 
 const CONNECTION = {

@@ -136,6 +136,28 @@ describe('one store per connection', () => {
     expect((await serverProtocols(a)).map((p) => p.customer.sourceId)).toEqual(['stores-a-1']);
   });
 
+  it('keeps an undo history per connection, across a restart', async () => {
+    const core = await openCore();
+    const first = await core.connect(partner(a, 'Clinic A'), a.clientSecret);
+    const made = core.session!.protocols.create(protocolFor('undo-a-1'));
+    core.session!.protocols.update(made.localId, { ...protocolFor('undo-a-1'), daysSupply: 90 });
+    expect(core.session!.protocols.undoState().undo).toMatchObject({ kind: 'edit' });
+
+    // B's history is its own: nothing of A's to undo there.
+    await core.connect(partner(b, 'Clinic B'), b.clientSecret);
+    expect(core.session!.protocols.undoState()).toEqual({ undo: null, redo: null });
+    expect(() => core.session!.protocols.undo()).toThrow(/Nothing to undo/);
+
+    // A again, after a restart: its steps are still there, and undo works on them.
+    await core.activate(first.id);
+    await core.close();
+    cores.splice(cores.indexOf(core), 1);
+    const again = await openCore();
+    expect(again.session!.protocols.undoState().undo).toMatchObject({ kind: 'edit' });
+    again.session!.protocols.undo();
+    expect(again.store.protocols.get(made.localId)?.draft.daysSupply).toBe(30);
+  });
+
   it('migrates the single store of an earlier version at the first start, without losing anything', async () => {
     // What an earlier version left: one file with the connections, the settings and the mirror
     // of the active connection, including a draft never sent and an order's timeline.

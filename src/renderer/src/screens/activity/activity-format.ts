@@ -41,6 +41,16 @@ const EFFECTS: Record<NonNullable<ActivityDetail['effect']>, string> = {
   deferred: 'deleted once the change in flight is settled',
 };
 
+const STEPS: Record<NonNullable<ActivityDetail['step']>, string> = {
+  create: 'a new protocol',
+  edit: 'an edit',
+  duplicate: 'a copy for another patient',
+  delete: 'a delete',
+  import: 'an import',
+  resolve: 'a conflict resolution',
+  untangle: 'a Patient ID untangled',
+};
+
 const SOURCES: Record<NonNullable<ActivityDetail['source']>, string> = {
   batch: 'from the batch review',
   protocol: 'Order now',
@@ -96,6 +106,11 @@ function actionText(action: ActivityEntryView['action'], d: ActivityDetail): str
         : '';
     case 'store-encrypted':
       return 'with this desk’s key, kept in the system keychain';
+    case 'undo':
+    case 'redo':
+      return d.step
+        ? `${STEPS[d.step]}${d.count && d.count > 1 ? `, ${plural(d.count, 'protocol')}` : ''}`
+        : '';
     case 'retention-purge':
       return d.purge
         ? `${plural(d.purge.removed, 'entry', 'entries')} older than ${plural(d.purge.years, 'year')}, through #${d.purge.lastRemovedSeq}`

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { ConflictChoice, ConflictView } from '@shared/protocol-views';
 import { Empty, Failed, Loading } from '@renderer/components/States';
 import { plural } from '@renderer/lib/format';
+import { useUndoStore, type UndoWhich } from '@renderer/stores/undo-store';
 import { ConflictCard } from './ConflictCard';
 import { customerName } from './conflict-rows';
 import { useProductNames } from './use-product-names';
@@ -16,6 +17,8 @@ const NONE: ConflictView[] = [];
 interface Outcome {
   text: string;
   link: { href: string; label: string } | null;
+  /** The step Undo takes back: a choice that changed a draft here (keep mine changes none). */
+  undo: UndoWhich | null;
 }
 
 function outcomeOf(
@@ -23,6 +26,18 @@ function outcomeOf(
   choice: ConflictChoice,
   result: { localId: string | null; copyLocalId: string | null },
 ): Outcome {
+  const said = saidOf(conflict, choice, result);
+  return {
+    ...said,
+    undo: choice === 'keep-mine' ? null : { kind: 'resolve', localId: conflict.localId },
+  };
+}
+
+function saidOf(
+  conflict: ConflictView,
+  choice: ConflictChoice,
+  result: { localId: string | null; copyLocalId: string | null },
+): Omit<Outcome, 'undo'> {
   const name = customerName(conflict.mine) ?? customerName(conflict.theirs) ?? 'The protocol';
   const theirsName = customerName(conflict.theirs) ?? name;
   const open = (localId: string | null, label: string) =>
@@ -68,6 +83,7 @@ export default function ConflictsScreen() {
   const error = read.status === 'failed' ? read.error : null;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [onlyDifferences, setOnlyDifferences] = useState(false);
+  const undo = useUndoStore((s) => s.undo);
   const productName = useProductNames(conflicts ?? NONE);
 
   const resolve = async (conflict: ConflictView, choice: ConflictChoice) => {
@@ -105,6 +121,19 @@ export default function ConflictsScreen() {
           <div className="notice notice-success">
             <p className="notice-title">{outcome.text}</p>
             {outcome.link && <Link href={outcome.link.href}>{outcome.link.label}</Link>}
+            {outcome.undo && (
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => {
+                  const which = outcome.undo!;
+                  setOutcome(null);
+                  void undo(which);
+                }}
+              >
+                Undo
+              </button>
+            )}
           </div>
         )}
       </div>

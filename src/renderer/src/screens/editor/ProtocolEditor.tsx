@@ -12,7 +12,8 @@ import { useAppStore } from '@renderer/stores/app-store';
 import { usePricing } from '@renderer/stores/catalog-reads';
 import { usePendingDeleteStore } from '@renderer/stores/pending-delete-store';
 import { useProtocolsStore } from '@renderer/stores/protocols-store';
-import { toast, useToastStore } from '@renderer/stores/toast-store';
+import { protocolTopic, toast, useToastStore } from '@renderer/stores/toast-store';
+import { undoAction } from '@renderer/stores/undo-store';
 import { ConfirmOneOrder } from '@renderer/components/ConfirmSubmit';
 import { CustomerFieldset } from './CustomerFieldset';
 import { DuplicateDialog } from './DuplicateDialog';
@@ -50,9 +51,6 @@ interface Props {
 }
 
 type Feedback = { kind: 'error'; title: string; detail: string | null } | null;
-
-/** The toasts about one protocol (its save): news of a refusal or a conflict takes them away. */
-const protocolTopic = (localId: string) => `protocol:${localId}`;
 
 const fullName = (v: { customer: { firstName: string; lastName: string } }) =>
   `${v.customer.firstName} ${v.customer.lastName}`.trim();
@@ -184,9 +182,24 @@ export function ProtocolEditor({ mode, initial }: Props) {
   // The sync state follows the protocol and its job: read again whenever either changes.
   const localId = view?.localId ?? null;
   const saved = useFollowedProtocol(localId);
+  // The draft the form was last filled from: a draft changed under a form with nothing typed in
+  // it (an undo, a pull) fills the form again; typing is never overwritten.
+  const formDraft = useRef(initial ? JSON.stringify(initial.draft) : null);
+  const dirty = useRef(isDirty);
+  dirty.current = isDirty;
   useEffect(() => {
-    if (saved.data) setView(saved.data);
-  }, [saved.data]);
+    if (!saved.data) return;
+    setView(saved.data);
+    const draft = JSON.stringify(saved.data.draft);
+    if (dirty.current || saved.data.deleted || draft === formDraft.current) return;
+    formDraft.current = draft;
+    reset(
+      formValues(saved.data.draft, (id) => {
+        const p = productOf(id);
+        return typeof p === 'object' ? p.external : undefined;
+      }),
+    );
+  }, [saved.data, reset, productOf]);
 
   /** Saves; a Patient ID that names another person asks first (PatientIdDialog). */
   const save = async (draft: EditorFormOutput, patientId?: PatientIdChoice): Promise<void> => {
@@ -209,10 +222,14 @@ export function ProtocolEditor({ mode, initial }: Props) {
       }),
     );
     setView(saved);
+    formDraft.current = JSON.stringify(saved.draft);
     toast.success(
       online ? 'Protocol saved.' : 'Protocol saved on this computer.',
       online ? null : 'It will be sent to the server when the server is back.',
-      { topic: protocolTopic(saved.localId) },
+      {
+        topic: protocolTopic(saved.localId),
+        action: undoAction({ kind: view ? 'edit' : 'create', localId: saved.localId }),
+      },
     );
     if (!view) forceNavigate(`/protocols/${saved.localId}`, { replace: true });
   };
@@ -444,7 +461,9 @@ export function ProtocolEditor({ mode, initial }: Props) {
           onClose={() => setDuplicating(false)}
           onDuplicated={(copy) => {
             setDuplicating(false);
-            toast.success(`Copied for ${fullName(copy.draft)}.`);
+            toast.success(`Copied for ${fullName(copy.draft)}.`, null, {
+              action: undoAction({ kind: 'duplicate', localId: copy.localId }),
+            });
             forceNavigate(`/protocols/${copy.localId}`);
           }}
         />

@@ -9,6 +9,7 @@ import { Empty, Failed, Loading } from '@renderer/components/States';
 import { plural } from '@renderer/lib/format';
 import { errorMessage } from '@renderer/lib/ipc';
 import { toast } from '@renderer/stores/toast-store';
+import { undoAction } from '@renderer/stores/undo-store';
 import '@renderer/styles/patients.css';
 import { detailsText } from '@renderer/lib/customer-details';
 import { patientHref } from '@renderer/lib/patient-href';
@@ -138,7 +139,11 @@ export default function SharedIdsScreen() {
       toast.error('Nothing was changed.', errorMessage(result.error));
       return;
     }
-    toast.success(`${plural(result.value.changed, 'protocol')} changed.`);
+    toast.success(
+      `${plural(result.value.changed, 'protocol')} changed.`,
+      null,
+      result.value.changed > 0 ? { action: undoAction({ kind: 'untangle' }) } : {},
+    );
     shared.refresh();
   };
 

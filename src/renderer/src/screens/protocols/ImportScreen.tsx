@@ -7,6 +7,7 @@ import { describeError } from '@renderer/lib/ipc';
 import { useProtocolImportStore } from '@renderer/stores/protocol-import-store';
 import { useProtocolsStore } from '@renderer/stores/protocols-store';
 import { toast } from '@renderer/stores/toast-store';
+import { undoAction } from '@renderer/stores/undo-store';
 import '@renderer/styles/batches.css';
 import '@renderer/styles/protocols.css';
 import { downloadTemplate } from './csv-actions';
@@ -114,6 +115,7 @@ export default function ImportScreen() {
     toast.success(
       `${plural(result.created, 'protocol')} imported as drafts`,
       'They sync when the server can be reached.',
+      { action: undoAction({ kind: 'import' }) },
     );
     useProtocolsStore.getState().clearFilters();
     navigate('/protocols');

@@ -1,0 +1,169 @@
+import type { UndoKind, UndoOutcome, UndoState } from '@shared/undo-views';
+import type { ActivityLog } from '../activity/activity-log';
+import { StoreError } from '../db/errors';
+import type { ProtocolDraft } from './protocol-model';
+import type { ProtocolStore } from './protocol-store';
+import { viewOfStep, type UndoChange, type UndoStep } from './undo-history';
+
+/*
+ * Undo and redo (docs/decisions.md, "Undo and redo"), after Actual Budget's `undoable`: each
+ * command of protocols notes the drafts it changes, before and after, in its own transaction
+ * (StepRecorder); undo puts the "before" drafts back through the same drafting writes a person's
+ * edit goes through, so the change queue sees an ordinary change: an edit not sent yet is
+ * coalesced back into its pending change, one already on the server is undone by a new update,
+ * a delete not sent is taken back, a delete sent is undone by creating the protocol again.
+ */
+
+/** A protocol's draft as a step holds it: null when the protocol is gone or deleted. */
+function draftOf(store: ProtocolStore, localId: string): ProtocolDraft | null {
+  const p = store.protocols.get(localId);
+  return p && !p.deleted ? p.draft : null;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What one command changes: `touch` the protocols it is about to write (their drafts now are
+ * the "before"), `created` the protocols it made; `changes` reads the "after" of each and keeps
+ * those that differ.
+ */
+export class StepRecorder {
+  private readonly before = new Map<string, ProtocolDraft | null>();
+
+  constructor(private readonly store: ProtocolStore) {}
+
+  touch(localIds: readonly string[]): void {
+    for (const id of localIds)
+      if (!this.before.has(id)) this.before.set(id, draftOf(this.store, id));
+  }
+
+  created(localIds: readonly string[]): void {
+    for (const id of localIds) if (!this.before.has(id)) this.before.set(id, null);
+  }
+
+  changes(): UndoChange[] {
+    const out: UndoChange[] = [];
+    for (const [localId, before] of this.before) {
+      const after = draftOf(this.store, localId);
+      if (!same(before, after)) out.push({ localId, before, after });
+    }
+    return out;
+  }
+
+  /** Writes the step, when the command changed anything (a save of the same draft is no step). */
+  push(kind: UndoKind, label: (changes: UndoChange[]) => string): void {
+    const changes = this.changes();
+    if (changes.length > 0) this.store.undo.push(kind, label(changes), changes);
+  }
+}
+
+const nameOf = (d: ProtocolDraft | null) =>
+  d ? `${d.customer.firstName} ${d.customer.lastName}`.trim() || d.customer.sourceId : 'a patient';
+
+/** The words a step is shown with ("Edit of the protocol for Ada Lovelace"). */
+export function stepLabel(kind: UndoKind, changes: readonly UndoChange[]): string {
+  const first = changes[0]!;
+  const name = nameOf(first.after ?? first.before);
+  const more = changes.length > 1 ? ` (${changes.length} protocols)` : '';
+  switch (kind) {
+    case 'create':
+      return `New protocol for ${name}${more}`;
+    case 'edit':
+      return `Edit of the protocol for ${name}${more}`;
+    case 'duplicate':
+      return `Copy of the protocol for ${name}${more}`;
+    case 'delete':
+      return `Delete of the protocol for ${name}`;
+    case 'import':
+      return `Import of ${changes.length} protocol${changes.length === 1 ? '' : 's'}`;
+    case 'resolve':
+      return `Conflict resolution for ${name}${more}`;
+    case 'untangle':
+      return `Patient ID ${first.before?.customer.sourceId ?? first.after?.customer.sourceId ?? ''} untangled (${changes.length} protocol${changes.length === 1 ? '' : 's'})`;
+  }
+}
+
+/** The step meant: each of these that is given must be the step's. */
+export interface StepMatch {
+  seq?: number | undefined;
+  kind?: UndoKind | undefined;
+  /** A protocol the step changed. */
+  localId?: string | undefined;
+}
+
+const matches = (step: UndoStep, which: StepMatch): boolean =>
+  (which.seq === undefined || step.seq === which.seq) &&
+  (which.kind === undefined || step.kind === which.kind) &&
+  (which.localId === undefined || step.changes.some((c) => c.localId === which.localId));
+
+/** What Undo and Redo would do now. */
+export function undoState(store: ProtocolStore): UndoState {
+  const undo = store.undo.nextUndo();
+  const redo = store.undo.nextRedo();
+  return { undo: undo && viewOfStep(undo), redo: redo && viewOfStep(redo) };
+}
+
+/**
+ * Undoes the newest step, or redoes the one undone last: each protocol it changed is brought to
+ * its draft before (undo, newest change first) or after (redo), and the step is marked. The
+ * caller holds the transaction; the activity record says so in it. Throws StoreError 'not-found'
+ * when there is nothing to undo or redo; with `which`, 'invalid-state' when the next step is not
+ * the one meant (a toast's Undo after something newer was done: that one is undone first).
+ */
+export function applyStep(
+  store: ProtocolStore,
+  activity: Pick<ActivityLog, 'record'>,
+  way: 'undo' | 'redo',
+  which: StepMatch = {},
+): UndoOutcome {
+  const step = way === 'undo' ? store.undo.nextUndo() : store.undo.nextRedo();
+  if (!step) throw new StoreError('not-found', `Nothing to ${way}.`);
+  if (!matches(step, which))
+    throw new StoreError(
+      'invalid-state',
+      way === 'undo'
+        ? `Something newer was changed since ("${step.label}"): undo that first.`
+        : 'That change can no longer be redone.',
+    );
+  const changes = step.changes.map((c) => ({ ...c }));
+  const order = way === 'undo' ? [...changes].reverse() : changes;
+  // Each protocol is its own: the drafts are written back in turn, the deletes all at once (an
+  // import undone: one transaction without a savepoint per protocol).
+  const deletes: string[] = [];
+  for (const change of order) {
+    const target = way === 'undo' ? change.before : change.after;
+    if (target === null) deletes.push(change.localId);
+    else change.localId = bringTo(store, change.localId, target);
+  }
+  if (deletes.length > 0) store.protocols.deleteDrafts(deletes);
+  store.undo.mark(step.seq, way === 'undo', changes);
+  const localIds = changes.map((c) => c.localId);
+  const serverIds = store.protocols.serverIdsOf(localIds);
+  activity.record({
+    action: way,
+    subjects: {
+      patients: changes.flatMap((c) =>
+        [c.before, c.after].flatMap((d) => (d ? [d.customer.sourceId] : [])),
+      ),
+      protocols: localIds,
+      serverProtocols: serverIds,
+    },
+    detail: { step: step.kind, count: changes.length },
+  });
+  return { step: viewOfStep(step), localIds };
+}
+
+/**
+ * Brings one protocol to `target` through the drafting writes: the draft is written back over it
+ * (bringing it back when its delete is not sent yet), or, when the protocol is gone (its delete
+ * was sent, or it never reached the server), it is made anew: a create sent like any other.
+ * Returns the protocol's local id, new in the last case. (A target of null is a delete, queued
+ * like any other, or dropped with a protocol never sent: deleteDrafts.)
+ */
+function bringTo(store: ProtocolStore, localId: string, target: ProtocolDraft): string {
+  const current = store.protocols.get(localId);
+  if (!current) return store.protocols.createDraft(target).localId;
+  if (current.deleted || !same(current.draft, target))
+    store.protocols.restoreDraft(localId, target);
+  return localId;
+}

@@ -1,0 +1,32 @@
+import { UndoKind, UndoOutcome, UndoState } from '../undo-views';
+import { z } from 'zod';
+import { call, None, read, type AreaChannels } from './channel';
+
+/**
+ * Which step: the next one, or only if it is the one meant (a toast's Undo names the command it
+ * follows: its kind and protocol; the toast after an undo names the step by its `seq`).
+ */
+const StepChoice = z
+  .object({
+    seq: z.int().min(1).optional(),
+    kind: UndoKind.optional(),
+    localId: z.string().min(1).max(100).optional(),
+  })
+  .strict();
+
+/**
+ * undo.*: the connection's undo history (docs/decisions.md, "Undo and redo"). An undo or redo
+ * is applied through the protocols' own commands: a change not sent yet is reverted in its
+ * pending change, one already on the server is undone by a new change, sent like any other.
+ */
+export const undoChannels = {
+  /**
+   * Undoes the newest step; 'not-found' when there is none. With `seq`, `kind` or `localId` (a
+   * toast's Undo), only a step that matches: 'conflict' when another one stands before it.
+   */
+  'undo.undo': call(StepChoice, UndoOutcome),
+  /** Redoes the step undone last (only one that matches, as for undo); 'not-found' when there is none. */
+  'undo.redo': call(StepChoice, UndoOutcome),
+  /** What Undo and Redo would do now. */
+  'undo.state': read(None, UndoState, ['protocols']),
+} as const satisfies AreaChannels<'undo'>;

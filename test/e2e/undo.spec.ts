@@ -1,0 +1,229 @@
+import type { Page } from '@playwright/test';
+import type { Protocol } from '@shared/api';
+import { protocolsCsv } from '@main/csv/protocol-export';
+import { protocolFor } from '@test/support/bulk';
+import { expect, test } from '@test/support/e2e/fixtures';
+import { connectPartner, seedProtocol } from '@test/support/e2e/batches';
+import { editor, goTo, ipc } from '@test/support/e2e/editor';
+import { protocolsUi as list } from '@test/support/e2e/protocols';
+import { startTestSandbox, type TestSandbox } from '@test/support/sandbox';
+import { editOnServer } from '@test/support/sync-harness';
+
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+
+/** The partner server's protocols whose customer name matches `search` (its own API). */
+async function serverProtocols(sandbox: TestSandbox, search: string): Promise<Protocol[]> {
+  const res = await sandbox.api<{ protocols: Protocol[] }>(
+    'GET',
+    `/v1/protocols?limit=100&search=${encodeURIComponent(search)}`,
+  );
+  expect(res.status).toBe(200);
+  return res.body.protocols;
+}
+
+/** Sync now, until nothing waits to be sent. */
+async function syncAll(app: Page): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await ipc(app, 'sync.now', {});
+        return app.getByTestId('unsynced-count').textContent();
+      },
+      { timeout: 30_000 },
+    )
+    .toMatch(/^All changes synced/);
+}
+
+/** Ctrl+Z with the focus outside any text field (on the screen's heading). */
+async function pressUndo(app: Page): Promise<void> {
+  await app.getByRole('heading', { level: 1 }).click();
+  await app.keyboard.press('Control+z');
+}
+
+test('undo of an edit already on the server: the draft, the list and the server go back', async ({
+  app,
+  host,
+  partnerSandbox,
+}) => {
+  await connectPartner(app, partnerSandbox);
+  const localId = seedProtocol(host, protocolFor('UNDO-EDIT'));
+  await syncAll(app);
+  await goTo(app, `#/protocols/${localId}`);
+  const lastName = editor.field(app, 'Last name');
+  await expect(lastName).toHaveValue('Patient UNDO-EDIT');
+  await lastName.fill('Edited UNDO-EDIT');
+  // In a text field Ctrl+Z is the field's own: nothing saved is undone.
+  await app.keyboard.press('Control+z');
+  await lastName.fill('Edited UNDO-EDIT');
+  await editor.save(app).click();
+  await expect(
+    toasts(app).getByRole('status').filter({ hasText: 'Protocol saved.' }),
+  ).toBeVisible();
+  await syncAll(app);
+  const [edited] = await serverProtocols(partnerSandbox, 'UNDO-EDIT');
+  expect(edited?.customer.lastName).toBe('Edited UNDO-EDIT');
+
+  await pressUndo(app);
+  await expect(
+    toasts(app)
+      .getByRole('status')
+      .filter({ hasText: 'Undone: Edit of the protocol for Ada Edited UNDO-EDIT.' }),
+  ).toBeVisible();
+  // The form follows the protocol, which is as it was before the edit.
+  await expect(lastName).toHaveValue('Patient UNDO-EDIT');
+  await syncAll(app);
+  const back = await serverProtocols(partnerSandbox, 'UNDO-EDIT');
+  expect(back.map((p) => [p.id, p.customer.lastName])).toEqual([[edited!.id, 'Patient UNDO-EDIT']]);
+  await app.keyboard.press('Control+1');
+  await expect(list.row(app, 'Ada Patient UNDO-EDIT')).toHaveCount(1);
+  await expect(list.row(app, 'Ada Edited UNDO-EDIT')).toHaveCount(0);
+
+  // Redo, from the toast that said what was undone.
+  await goTo(app, `#/protocols/${localId}`);
+  await pressUndo(app);
+  await expect(toasts(app)).toContainText('Undone: New protocol for Ada Patient UNDO-EDIT.');
+  await toasts(app).getByRole('button', { name: 'Redo' }).click();
+  await expect(toasts(app)).toContainText('Redone: New protocol for Ada Patient UNDO-EDIT.');
+});
+
+test('undo of a delete already sent makes the protocol again on the server, as a new create', async ({
+  app,
+  host,
+  partnerSandbox,
+}) => {
+  await connectPartner(app, partnerSandbox);
+  // Sent: on the server before it is deleted.
+  const sent = seedProtocol(host, protocolFor('UNDO-SENT'));
+  await syncAll(app);
+  const [onServer] = await serverProtocols(partnerSandbox, 'UNDO-SENT');
+  expect(onServer).toBeDefined();
+
+  await goTo(app, `#/protocols/${sent}`);
+  await app.getByRole('button', { name: 'Delete' }).click();
+  const deleted = toasts(app).getByRole('status').filter({ hasText: 'Deleted the protocol for' });
+  await expect(deleted).toBeVisible();
+  // The delete goes to main when its Undo window ends, then to the server.
+  await expect(deleted).toBeHidden({ timeout: 15_000 });
+  await syncAll(app);
+  expect(await serverProtocols(partnerSandbox, 'UNDO-SENT')).toEqual([]);
+  await pressUndo(app);
+  await expect(toasts(app)).toContainText(
+    'Undone: Delete of the protocol for Ada Patient UNDO-SENT.',
+  );
+  await expect(list.row(app, 'Ada Patient UNDO-SENT')).toHaveCount(1);
+  await syncAll(app);
+  const remade = await serverProtocols(partnerSandbox, 'UNDO-SENT');
+  expect(remade).toHaveLength(1);
+  expect(remade[0]!.id).not.toBe(onServer!.id);
+  expect(remade[0]!.lineItems.map((li) => li.productId)).toEqual(
+    onServer!.lineItems.map((li) => li.productId),
+  );
+});
+
+test('undo of a delete never sent drafts the protocol again, and it reaches the server once back', async ({
+  app,
+  host,
+  partnerSandbox,
+}) => {
+  await connectPartner(app, partnerSandbox);
+  const port = partnerSandbox.port;
+  // Offline: the new protocol waits on this computer, never sent.
+  await partnerSandbox.close();
+  const unsent = seedProtocol(host, protocolFor('UNDO-UNSENT'));
+  await goTo(app, `#/protocols/${unsent}`);
+  await expect(editor.field(app, 'Last name')).toHaveValue('Patient UNDO-UNSENT');
+  await app.getByRole('button', { name: 'Delete' }).click();
+  const deleted = toasts(app).getByRole('status').filter({ hasText: 'Deleted the protocol for' });
+  await expect(deleted).toBeVisible();
+  await expect(deleted).toBeHidden({ timeout: 15_000 });
+  // Never sent, the delete simply dropped it.
+  await expect.poll(() => host.core.store.protocols.get(unsent), { timeout: 15_000 }).toBeNull();
+  await pressUndo(app);
+  await expect(toasts(app)).toContainText(
+    'Undone: Delete of the protocol for Ada Patient UNDO-UNSENT.',
+  );
+  await expect(list.row(app, 'Ada Patient UNDO-UNSENT')).toHaveCount(1);
+
+  const back = await startTestSandbox({ port });
+  try {
+    await syncAll(app);
+    const created = await serverProtocols(back, 'UNDO-UNSENT');
+    expect(created.map((p) => p.customer.sourceId)).toEqual(['UNDO-UNSENT']);
+  } finally {
+    await back.close();
+  }
+});
+
+test('undo of an import takes every protocol of the file back in one step, on the server too', async ({
+  app,
+  partnerSandbox,
+}) => {
+  await connectPartner(app, partnerSandbox);
+  // The file as the app's own export writes it; product names are left blank (the ids are read).
+  const csv = protocolsCsv(
+    ['UNDO-IMP-1', 'UNDO-IMP-2', 'UNDO-IMP-3'].map((id) => protocolFor(id)),
+    () => undefined,
+  );
+  await goTo(app, '#/protocols/import');
+  await app.getByLabel('Choose a CSV file…').setInputFiles({
+    name: 'undo.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv, 'utf8'),
+  });
+  await expect(app.getByTestId('import-ready')).toHaveText('3');
+  await app.getByRole('button', { name: /^Import 3 protocols/ }).click();
+  const imported = toasts(app)
+    .getByRole('status')
+    .filter({ hasText: '3 protocols imported as drafts' });
+  await expect(imported).toBeVisible();
+  await syncAll(app);
+  expect(await serverProtocols(partnerSandbox, 'UNDO-IMP')).toHaveLength(3);
+
+  await imported.getByRole('button', { name: 'Undo' }).click();
+  await expect(toasts(app)).toContainText('Undone: Import of 3 protocols.');
+  await expect(list.row(app, 'UNDO-IMP')).toHaveCount(0);
+  await syncAll(app);
+  expect(await serverProtocols(partnerSandbox, 'UNDO-IMP')).toEqual([]);
+});
+
+test('undo of a conflict resolution: theirs taken, then mine again, sent on the server’s version', async ({
+  app,
+  host,
+  partnerSandbox,
+}) => {
+  await connectPartner(app, partnerSandbox);
+  const session = host.core.session!;
+  const localId = seedProtocol(host, protocolFor('UNDO-CONFLICT'));
+  await syncAll(app);
+  const serverId = host.core.store.protocols.get(localId)!.serverId!;
+  // Another desk edits it on the server while this one edits it here.
+  await editOnServer(partnerSandbox, serverId, {
+    ...protocolFor('UNDO-CONFLICT'),
+    customer: { ...protocolFor('UNDO-CONFLICT').customer, lastName: 'Theirs UNDO-CONFLICT' },
+  });
+  session.protocols.update(localId, {
+    ...protocolFor('UNDO-CONFLICT'),
+    customer: { ...protocolFor('UNDO-CONFLICT').customer, lastName: 'Mine UNDO-CONFLICT' },
+  });
+  await expect
+    .poll(async () => {
+      await session.sync.syncNow();
+      return session.protocols.conflicts().length;
+    })
+    .toBe(1);
+
+  await goTo(app, '#/conflicts');
+  const conflict = app.getByRole('region', { name: 'Ada Mine UNDO-CONFLICT', exact: true });
+  await conflict.getByRole('button', { name: 'Take theirs' }).click();
+  const outcome = app.locator('.conflicts-outcome[role="status"]');
+  await expect(outcome).toContainText('Took theirs');
+  await outcome.getByRole('button', { name: 'Undo' }).click();
+  await expect(toasts(app)).toContainText(
+    'Undone: Conflict resolution for Ada Theirs UNDO-CONFLICT.',
+  );
+  // Mine again, now a change on the server's version: sent like any other, no conflict.
+  await syncAll(app);
+  const [onServer] = await serverProtocols(partnerSandbox, 'UNDO-CONFLICT');
+  expect(onServer).toMatchObject({ id: serverId, customer: { lastName: 'Mine UNDO-CONFLICT' } });
+  expect(session.protocols.conflicts()).toEqual([]);
+});

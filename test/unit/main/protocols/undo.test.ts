@@ -1,0 +1,252 @@
+import { describe, expect, it } from 'vitest';
+import { StoreError } from '@main/db';
+import { ProtocolCommands } from '@main/protocols/protocol-commands';
+import { personKey } from '@main/protocols/patient-identity';
+import { testActivity } from '@test/support/activity';
+import { claimChange, conflicted as conflictedPush } from '@test/support/protocol-changes';
+import {
+  memoryStore,
+  mirrorProtocol,
+  protocolRequest,
+  serverProtocol,
+} from '@test/support/store-fixtures';
+
+function setup() {
+  const store = memoryStore();
+  const activity = testActivity(store);
+  let told = 0;
+  const commands = new ProtocolCommands({ store, activity, changed: () => (told += 1) });
+  const entries = () => store.activity.page({}, 100, 0);
+  return { store, commands, entries, told: () => told };
+}
+
+/** The jobs of one protocol, newest last, as the change queue holds them. */
+const jobsOf = (store: ReturnType<typeof memoryStore>, localId: string) =>
+  store.db
+    .prepare(
+      `SELECT state, json_extract(data, '$.op') AS op FROM jobs
+       WHERE queue_key = 'protocol:' || ? ORDER BY id`,
+    )
+    .all(localId) as { state: string; op: string }[];
+
+describe('undo and redo of protocol commands (main/protocols/undo.ts)', () => {
+  it('undoes an edit not sent yet into its pending create, and redoes it', () => {
+    const { store, commands, entries, told } = setup();
+    const p = commands.create(protocolRequest());
+    commands.update(p.localId, protocolRequest({}, { daysSupply: 90 }));
+    expect(commands.undoState()).toEqual({
+      undo: { seq: 2, kind: 'edit', label: 'Edit of the protocol for Ada Lovelace' },
+      redo: null,
+    });
+    const before = told();
+    const undone = commands.undo();
+    expect(told()).toBe(before + 1);
+    expect(undone).toEqual({
+      step: { seq: 2, kind: 'edit', label: 'Edit of the protocol for Ada Lovelace' },
+      localIds: [p.localId],
+    });
+    expect(store.protocols.get(p.localId)?.draft.daysSupply).toBe(30);
+    // One pending change still: the create, with the draft as it was.
+    expect(jobsOf(store, p.localId)).toEqual([{ state: 'queued', op: 'create' }]);
+    expect(commands.undoState().redo).toMatchObject({ kind: 'edit' });
+    commands.redo();
+    expect(store.protocols.get(p.localId)?.draft.daysSupply).toBe(90);
+    const [last, previous] = entries();
+    expect(last).toMatchObject({
+      action: 'redo',
+      subjects: { protocols: [p.localId], patients: ['patient-0001'] },
+      detail: { step: 'edit', count: 1 },
+    });
+    expect(previous).toMatchObject({ action: 'undo', detail: { step: 'edit' } });
+  });
+
+  it('undoes an edit of a synced protocol with an update, sent as any change', () => {
+    const { store, commands } = setup();
+    const { localId } = mirrorProtocol(
+      store,
+      serverProtocol('prot_1', '2025-03-01T09:00:00.000Z', protocolRequest()),
+    );
+    expect(jobsOf(store, localId)).toEqual([]);
+    commands.update(localId, protocolRequest({}, { daysSupply: 60 }));
+    commands.undo();
+    expect(store.protocols.get(localId)).toMatchObject({
+      draft: { daysSupply: 30 },
+      syncState: 'pending',
+      change: { op: 'update', state: 'queued' },
+    });
+  });
+
+  it('takes back a delete not sent, and makes a protocol again whose delete left nothing', () => {
+    const { store, commands } = setup();
+    const { localId } = mirrorProtocol(
+      store,
+      serverProtocol('prot_1', '2025-03-01T09:00:00.000Z', protocolRequest()),
+    );
+    expect(commands.delete(localId)).toBe('queued');
+    expect(commands.undoState().undo?.label).toBe('Delete of the protocol for Ada Lovelace');
+    commands.undo();
+    expect(store.protocols.get(localId)).toMatchObject({
+      deleted: false,
+      serverId: 'prot_1',
+      change: { op: 'update', state: 'queued' },
+    });
+
+    // Never sent: the delete drops it whole; undo drafts it again as a new create.
+    const local = commands.create(protocolRequest({ sourceId: 'patient-0002', firstName: 'Bo' }));
+    expect(commands.delete(local.localId)).toBe('dropped');
+    expect(store.protocols.get(local.localId)).toBeNull();
+    const back = commands.undo();
+    const again = back.localIds[0]!;
+    expect(again).not.toBe(local.localId);
+    expect(store.protocols.get(again)).toMatchObject({
+      customerName: 'Bo Lovelace',
+      change: { op: 'create' },
+    });
+    // Redo deletes the protocol made again, by its new id.
+    commands.redo();
+    expect(store.protocols.get(again)).toBeNull();
+  });
+
+  it('undoes an import in one step, and a copy for another patient', () => {
+    const { store, commands } = setup();
+    const ids = commands.importMany([
+      protocolRequest({ sourceId: 'imp-1' }),
+      protocolRequest({ sourceId: 'imp-2' }),
+      protocolRequest({ sourceId: 'imp-3' }),
+    ]);
+    expect(commands.undoState().undo).toMatchObject({
+      kind: 'import',
+      label: 'Import of 3 protocols',
+    });
+    const copy = commands.duplicate(ids[0]!, protocolRequest({ sourceId: 'imp-4' }).customer);
+    expect(commands.undo().step.kind).toBe('duplicate');
+    expect(store.protocols.get(copy.localId)).toBeNull();
+    commands.undo();
+    expect(store.protocols.count()).toBe(0);
+    const redone = commands.redo();
+    expect(redone.localIds).toHaveLength(3);
+    expect(store.protocols.count()).toBe(3);
+  });
+
+  it('undoes a create whose protocol is already gone without failing', () => {
+    const { store, commands } = setup();
+    const p = commands.create(protocolRequest());
+    // Gone by another way than a person's command (the server deleted it, theirs was taken).
+    store.protocols.forget(p.localId);
+    expect(commands.undo()).toMatchObject({ step: { kind: 'create' }, localIds: [p.localId] });
+    expect(store.protocols.count()).toBe(0);
+  });
+
+  it('keeps no step for a save that changed nothing; a new change drops what could be redone', () => {
+    const { commands } = setup();
+    const p = commands.create(protocolRequest());
+    commands.update(p.localId, protocolRequest());
+    expect(commands.undoState().undo).toMatchObject({ kind: 'create' });
+    commands.update(p.localId, protocolRequest({}, { daysSupply: 60 }));
+    commands.undo();
+    expect(commands.undoState().redo).not.toBeNull();
+    commands.update(p.localId, protocolRequest({}, { daysSupply: 90 }));
+    expect(commands.undoState().redo).toBeNull();
+    expect(() => commands.redo()).toThrow(StoreError);
+  });
+
+  it("undoes only the step a toast's Undo means, never a newer one", () => {
+    const { store, commands } = setup();
+    const p = commands.create(protocolRequest());
+    commands.update(p.localId, protocolRequest({}, { daysSupply: 60 }));
+    expect(() => commands.undo({ kind: 'create', localId: p.localId })).toThrow(
+      /Something newer was changed since \("Edit of the protocol for Ada Lovelace"\)/,
+    );
+    expect(() => commands.undo({ kind: 'edit', localId: 'another' })).toThrow(StoreError);
+    expect(store.protocols.get(p.localId)?.draft.daysSupply).toBe(60);
+    const undone = commands.undo({ kind: 'edit', localId: p.localId });
+    expect(() => commands.redo({ seq: undone.step.seq + 1 })).toThrow(/no longer be redone/);
+    commands.redo({ seq: undone.step.seq });
+    expect(store.protocols.get(p.localId)?.draft.daysSupply).toBe(60);
+  });
+
+  it('keeps the last 50 steps, and says when nothing is left to undo', () => {
+    const { store, commands } = setup();
+    const p = commands.create(protocolRequest());
+    for (let i = 0; i < 55; i++)
+      commands.update(p.localId, protocolRequest({ firstName: `Ada${i}` }));
+    expect(store.undo.count()).toBe(50);
+    for (let i = 0; i < 50; i++) commands.undo();
+    expect(store.protocols.get(p.localId)?.draft.customer.firstName).toBe('Ada4');
+    expect(commands.undoState().undo).toBeNull();
+    expect(() => commands.undo()).toThrow(/Nothing to undo/);
+  });
+
+  it('refuses to take back a delete that is being sent, changing nothing', () => {
+    const { store, commands } = setup();
+    const { localId } = mirrorProtocol(
+      store,
+      serverProtocol('prot_1', '2025-03-01T09:00:00.000Z', protocolRequest()),
+    );
+    commands.delete(localId);
+    store.db
+      .prepare("UPDATE jobs SET state = 'sending' WHERE queue_key = 'protocol:' || ?")
+      .run(localId);
+    expect(() => commands.undo()).toThrow(/being sent/);
+    expect(store.protocols.get(localId)?.deleted).toBe(true);
+    expect(commands.undoState().undo).toMatchObject({ kind: 'delete' });
+  });
+
+  it('undoes a conflict resolution: theirs taken, or both kept; keep mine is no step', () => {
+    const { store, commands } = setup();
+    const conflicted = (id: string) => {
+      const { localId } = mirrorProtocol(
+        store,
+        serverProtocol(id, '2025-03-01T09:00:00.000Z', protocolRequest({ sourceId: id })),
+      );
+      commands.update(localId, protocolRequest({ sourceId: id, lastName: 'Mine' }));
+      const job = claimChange(store, localId);
+      conflictedPush(
+        store,
+        job,
+        'edited-on-server',
+        serverProtocol(
+          id,
+          '2025-03-01T10:00:00.000Z',
+          protocolRequest({ sourceId: id, lastName: 'Theirs' }),
+        ),
+      );
+      return localId;
+    };
+    const [a, b, c] = [conflicted('prt_a'), conflicted('prt_b'), conflicted('prt_c')];
+    commands.resolveConflict(a, 'take-theirs');
+    expect(store.protocols.get(a)?.draft.customer.lastName).toBe('Theirs');
+    expect(commands.undoState().undo).toMatchObject({
+      kind: 'resolve',
+      label: 'Conflict resolution for Ada Theirs',
+    });
+    commands.undo({ kind: 'resolve', localId: a });
+    // Mine again, as a new change on the server's version: sent like any other.
+    expect(store.protocols.get(a)).toMatchObject({
+      syncState: 'pending',
+      conflict: null,
+      draft: { customer: { lastName: 'Mine' } },
+      change: { op: 'update', state: 'queued' },
+    });
+
+    const { copyLocalId } = commands.resolveConflict(b, 'keep-both');
+    commands.undo();
+    expect(store.protocols.get(copyLocalId!)).toBeNull();
+    expect(store.protocols.get(b)?.draft.customer.lastName).toBe('Mine');
+
+    const before = commands.undoState().undo;
+    commands.resolveConflict(c, 'keep-mine');
+    expect(commands.undoState().undo).toEqual(before);
+  });
+
+  it('undoes the untangling of a Patient ID', () => {
+    const { store, commands } = setup();
+    const a = commands.create(protocolRequest({ sourceId: 'PAT-1', firstName: 'Maria' }));
+    store.protocols.createDraft(protocolRequest({ sourceId: 'PAT-1', firstName: 'Mara' }));
+    const moved = commands.moveToNewId('PAT-1', personKey(a.draft.customer), 'PAT-2');
+    expect(moved).toBe(1);
+    expect(store.protocols.get(a.localId)?.sourceId).toBe('PAT-2');
+    expect(commands.undo().step.kind).toBe('untangle');
+    expect(store.protocols.get(a.localId)?.sourceId).toBe('PAT-1');
+  });
+});
