@@ -77,8 +77,11 @@ test('the dashboard shows the sums of the store, follows a change, and opens a r
   app,
   host,
 }, testInfo) => {
+  // The app opens on the dashboard; its shortcut brings it back from another screen.
   await connectLocalSandbox(app);
   await seed(host, app);
+  await app.keyboard.press('Control+1');
+  await expect(app.getByRole('heading', { level: 1, name: 'Protocols' })).toBeVisible();
 
   await app.keyboard.press('Control+Shift+D');
   await expect(app.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
@@ -154,9 +157,9 @@ test('the dashboard shows the sums of the store, follows a change, and opens a r
   const rows = app.getByRole('table', { name: /^Protocols whose supply runs out/ });
   await expect(rows.locator('tbody th[scope="row"]')).toContainText(['Di Dashboard']);
 
-  // Settings: start on the dashboard; the app then opens on it.
+  // Settings: keep the protocols first; the app then opens on them.
   await app.keyboard.press('Control+7');
-  await app.getByRole('radio', { name: 'Dashboard' }).check();
+  await app.getByRole('radio', { name: 'Protocols' }).check();
   await app.goto(host.url);
-  await expect(app.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(app.getByRole('heading', { level: 1, name: 'Protocols' })).toBeVisible();
 });

@@ -129,7 +129,7 @@ test('keyboard only, no click at all: connect, type a protocol, add a product by
   await expect(heading('Welcome to Order Desk')).toBeVisible();
   await tabTo(app, app.getByRole('button', { name: 'Use the local sandbox' }));
   await k.press('Enter');
-  await expect(heading('Protocols')).toBeVisible({ timeout: 20_000 });
+  await expect(heading('Dashboard')).toBeVisible({ timeout: 20_000 });
 
   await k.press('Control+1');
   await expect(heading('Protocols')).toBeFocused();

@@ -22,9 +22,9 @@ test('a fresh data dir opens on Connect; the built-in sandbox connects and lists
 
   await connectLocalSandbox(app);
   await expectConnected(app, 'Local sandbox');
-  // The app opens on the daily work, the protocols (Settings' "Start on" can make it the
-  // dashboard, which is first in the sidebar).
-  expect(new URL(app.url()).hash).toBe('#/protocols');
+  // The app opens on the dashboard, first in the sidebar (Settings' "Start on" can keep the
+  // protocols first).
+  expect(new URL(app.url()).hash).toBe('#/dashboard');
   await expect(ui.sidebar(app).getByRole('link').first()).toHaveAccessibleName(/^Dashboard/);
   await expect(ui.banner(app)).toContainText('All changes synced');
   const rows = await expectProductsListed(app);

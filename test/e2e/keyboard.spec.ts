@@ -36,7 +36,7 @@ test('keyboard only: connect, move through the sidebar, and use the rotate dialo
   await tabTo(app, 'Use the local sandbox');
   await app.keyboard.press('Enter');
   await expectConnected(app, 'Local sandbox');
-  await expect(ui.sidebar(app).getByRole('link', { name: 'Protocols' })).toHaveAttribute(
+  await expect(ui.sidebar(app).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
     'aria-current',
     'page',
   );
@@ -146,7 +146,7 @@ test('every navigation moves the focus to the new screen’s heading: shortcuts,
   await app.getByRole('button', { name: 'Use the local sandbox' }).click();
   await expectConnected(app, 'Local sandbox');
   // The shell's first screen, after Connect (whose button is gone).
-  await expectHeadingFocused(app, 'Protocols');
+  await expectHeadingFocused(app, 'Dashboard');
   await expectProductsListed(app);
   draftProtocol(host, patientBody({ sourceId: 'focus-ada', firstName: 'Ada', lastName: 'Focus' }));
 

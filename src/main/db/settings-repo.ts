@@ -9,7 +9,7 @@ export const SETTING_KEYS = {
   bulkConcurrency: 'bulk.concurrency',
   /** Desktop notifications (toasts in the browser host): boolean, default true. */
   notifications: 'ui.notifications',
-  /** The screen shown first after connecting: StartScreen, default 'protocols'. */
+  /** The screen shown first after connecting: StartScreen, default 'dashboard'. */
   startScreen: 'ui.startScreen',
   /** The protocol list's columns shown: ProtocolColumn[], default all. */
   protocolColumns: 'ui.protocolColumns',

@@ -13,7 +13,7 @@ export type Theme = z.infer<typeof Theme>;
 export const StartScreen = z.enum(['dashboard', 'protocols']);
 export type StartScreen = z.infer<typeof StartScreen>;
 /** Protocols, as before the dashboard came, so that a desk's habit does not change by itself. */
-export const DEFAULT_START_SCREEN: StartScreen = 'protocols';
+export const DEFAULT_START_SCREEN: StartScreen = 'dashboard';
 
 /** Everything the header needs at start, before the first event arrives. */
 export const AppState = z.object({

@@ -41,16 +41,16 @@ export async function expectFirstRunConnect(page: Page): Promise<void> {
   await expect(page.getByRole('radio', { name: 'Local sandbox (built in)' })).toBeEnabled();
 }
 
-/** From the first-run Connect screen: choose the built-in sandbox and wait for the protocols. */
+/** From the first-run Connect screen: choose the built-in sandbox and wait for the dashboard. */
 export async function connectLocalSandbox(page: Page): Promise<void> {
   await expectFirstRunConnect(page);
   await page.getByRole('radio', { name: 'Local sandbox (built in)' }).check();
   await page.getByRole('button', { name: 'Use the local sandbox' }).click();
   await expectConnected(page, 'Local sandbox');
-  await expectOnScreen(page, 'Protocols');
+  await expectOnScreen(page, 'Dashboard');
 }
 
-/** The sidebar marks this screen as the current page (the app lands on Protocols). */
+/** The sidebar marks this screen as the current page (the app lands on the dashboard). */
 export async function expectOnScreen(page: Page, label: string): Promise<void> {
   await expect(ui.sidebar(page).getByRole('link', { name: label, exact: true })).toHaveAttribute(
     'aria-current',

@@ -679,12 +679,12 @@ export function registerContractSuite(
       expect((await value('app.state', {})).notifications).toBe(true);
     });
 
-    it('keeps the screen to start on: protocols until the user picks the dashboard', async () => {
-      expect((await value('app.state', {})).startScreen).toBe('protocols');
-      expect(await value('app.setStartScreen', { screen: 'dashboard' })).toBeNull();
+    it('keeps the screen to start on: the dashboard until the user keeps protocols first', async () => {
       expect((await value('app.state', {})).startScreen).toBe('dashboard');
-      await value('app.setStartScreen', { screen: 'protocols' });
+      expect(await value('app.setStartScreen', { screen: 'protocols' })).toBeNull();
       expect((await value('app.state', {})).startScreen).toBe('protocols');
+      await value('app.setStartScreen', { screen: 'dashboard' });
+      expect((await value('app.state', {})).startScreen).toBe('dashboard');
     });
 
     it("remembers the protocol list's columns, in the list's order", async () => {
