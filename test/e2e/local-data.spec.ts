@@ -160,6 +160,7 @@ test('a damaged store is recovered at start, and the user is told where the dama
     });
 
     // The protocols lost with the page were on the server: the sync brings them back.
+    await goTo(page, '#/protocols');
     await expect(page.getByTestId('protocol-count')).toHaveText('60 protocols', {
       timeout: 30_000,
     });

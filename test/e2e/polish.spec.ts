@@ -234,7 +234,7 @@ test('a saved connection whose secret left the keychain: Settings says so, Edit 
   await app.keyboard.press('Control+8');
   await fillPartnerForm(app, partnerSandbox);
   await partnerForm(app).getByRole('button', { name: 'Connect', exact: true }).click();
-  await expectOnScreen(app, 'Protocols');
+  await expectOnScreen(app, 'Dashboard');
   await app.keyboard.press('Control+8');
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list.getByRole('listitem').filter({ hasText: 'Clinic test server' })).toHaveCount(1);
