@@ -8,7 +8,7 @@ export const dayDate = (day: LocalDay): Date => {
   return new Date(y, m - 1, d);
 };
 
-const axisMonthName = new Intl.DateTimeFormat('en-US', { month: 'short', year: '2-digit' });
+const shortMonth = new Intl.DateTimeFormat('en-US', { month: 'short' });
 const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric' });
 const dayName = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
 const longDay = new Intl.DateTimeFormat('en-US', {
@@ -18,7 +18,9 @@ const longDay = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
 });
 
-export const axisMonth = (day: LocalDay) => axisMonthName.format(dayDate(day));
+/** "Dec ’25": a month on the axis, never read as a day ("Dec 25"). */
+export const axisMonth = (day: LocalDay) =>
+  `${shortMonth.format(dayDate(day))} ’${day.slice(2, 4)}`;
 export const monthLabel = (day: LocalDay) => monthName.format(dayDate(day));
 export const weekLabel = (day: LocalDay) => `Week of ${dayName.format(dayDate(day))}`;
 export const shortDay = (day: LocalDay) => dayName.format(dayDate(day));
