@@ -19,6 +19,7 @@ export const SUBJECT_OF_TABLE: Readonly<Record<string, ChangeSubject>> = {
   order_status_changes: 'orders',
   order_lines: 'orders',
   order_slices: 'orders',
+  order_days: 'orders',
   possible_duplicates: 'orders',
   batches: 'batches',
   batch_items: 'batches',

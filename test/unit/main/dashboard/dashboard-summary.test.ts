@@ -115,6 +115,33 @@ describe('the dashboard summary, summed in SQL from the mirror', () => {
     expect(view.weeks[0]!.start <= view.months[0]!.start).toBe(true);
   });
 
+  it('puts an order in its local month and week where midnight falls on a 45-minute offset', () => {
+    // Kathmandu is UTC+5:45: its midnight is 18:15 UTC the day before, nearer the next UTC
+    // midnight than the last, so the quarter hours around it are taken away from whole UTC days.
+    process.env.TZ = 'Asia/Kathmandu';
+    const store = memoryStore();
+    const now = Date.parse('2026-03-15T06:00:00Z');
+    store.orders.upsertMany(
+      [
+        appOrder('ord_feb', { createdAt: '2026-02-28T18:10:00Z', totalPrice: '10.00' }),
+        appOrder('ord_mar', { createdAt: '2026-02-28T18:15:00Z', totalPrice: '1.05' }),
+        appOrder('ord_utc', { createdAt: '2026-03-01T00:00:00Z', totalPrice: '2.00' }),
+        appOrder('ord_sun', { createdAt: '2026-03-01T18:14:59Z', totalPrice: '4.00' }),
+        appOrder('ord_mon', { createdAt: '2026-03-01T18:15:00Z', totalPrice: '8.00' }),
+      ],
+      'pulled',
+    );
+    const view = dashboardSummary(store, now);
+    const month = (start: string) => view.months.find((m) => m.start === start)!;
+    expect(month('2026-02-01').standing).toEqual({ orders: 1, amount: '10.00' });
+    expect(month('2026-03-01').standing).toEqual({ orders: 4, amount: '15.05' });
+    // Sunday 1 March 23:59 in Kathmandu is the week of Monday 23 February.
+    const week = (start: string) => view.weeks.find((w) => w.start === start)!;
+    expect(week('2026-02-23').standing).toEqual({ orders: 4, amount: '17.05' });
+    expect(week('2026-03-02').standing).toEqual({ orders: 1, amount: '8.00' });
+    expect(week('2026-03-02').byStatus.map((s) => s.orders)).toEqual([1]);
+  });
+
   it('ranks the products of the standing orders by quantity and by spend', () => {
     const { store, now, orders } = seeded();
     const view = dashboardSummary(store, now);
@@ -168,7 +195,7 @@ describe('the dashboard summary, summed in SQL from the mirror', () => {
     expect(after.topByQuantity).toEqual([]);
   });
 
-  it('keeps order_slices and order_lines (migration 16) equal to the orders, through every write', () => {
+  it('keeps order_slices, order_lines and order_days (migrations 16, 18) equal to the orders', () => {
     const { store, orders } = seeded();
     // A status change, a changed body, an order gone: the triggers follow each.
     store.orders.upsertMany(
@@ -190,6 +217,18 @@ describe('the dashboard summary, summed in SQL from the mirror', () => {
       )
       .all();
     expect(slices).toEqual(fromOrders);
+    const days = store.db
+      .prepare('SELECT day, status, orders, cents FROM order_days ORDER BY day, status')
+      .all();
+    const daysFromOrders = store.db
+      .prepare(
+        `SELECT created_at / 86400000 AS day, status, COUNT(*) AS orders,
+           SUM(CAST(replace(json_extract(body, '$.totalPrice'), '.', '') AS INTEGER)) AS cents
+         FROM orders GROUP BY created_at / 86400000, status ORDER BY day, status`,
+      )
+      .all();
+    expect(days).toEqual(daysFromOrders);
+    expect(days.length).toBeGreaterThan(300);
     const lines = store.db
       .prepare(
         'SELECT order_id, seq, status, product_id, quantity FROM order_lines ORDER BY order_id, seq',
