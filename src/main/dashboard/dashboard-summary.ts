@@ -40,13 +40,36 @@ const StatusSumRow = z.object({
   cents: z.int().nullable(),
 });
 
-const ProductRow = z.object({
+const ProductMonthRow = z.object({
   product_id: z.int(),
   status: OrderStatusRead,
-  name: z.string().nullable(),
-  quantity: z.int().nullable(),
-  cents: z.int().nullable(),
+  /** The lines' name, or the empty blob X'' for none (migration 18). */
+  name: z.union([z.string(), z.instanceof(Uint8Array)]),
+  lines: z.int(),
+  quantity: z.int(),
+  cents: z.int(),
 });
+
+interface ProductSum {
+  name: string | null;
+  quantity: number;
+  cents: number;
+}
+
+interface ProductGroup {
+  productId: number;
+  status: OrderStatusRead;
+  name: string | null;
+  lines: number;
+  quantity: number;
+  cents: number;
+}
+
+const productKey = (row: unknown) =>
+  `product=${String((row as { product_id: unknown }).product_id)}`;
+const utf8 = (s: string) => Buffer.from(s, 'utf8');
+/** SQLite's BINARY order of ASCII statuses (as the GROUP BY gave them). */
+const binary = (a: string, b: string) => Buffer.compare(utf8(a), utf8(b));
 
 const BatchRow = z.object({ id: z.string(), created_at: z.int() });
 
@@ -192,27 +215,73 @@ function topProducts(
   store: LocalStore,
   since: number,
 ): Pick<DashboardView, 'topByQuantity' | 'topBySpend'> {
-  // order_lines (migration 16) in its index's order: the sums per product stream, no sort.
-  const rows = prepareCached(
+  // product_months (migration 18): the lines by UTC month, product, status and name, from the
+  // UTC month whose start is nearest `since`; the lines between that start and `since` come from
+  // order_lines by createdAt, taken away (since after it) or added (since before it).
+  const at = new Date(since);
+  const month = at.getUTCFullYear() * 12 + at.getUTCMonth();
+  const startOf = (m: number) => Date.UTC(Math.floor(m / 12), m % 12, 1);
+  const first = since - startOf(month) <= startOf(month + 1) - since ? month : month + 1;
+  const groups = new Map<string, ProductGroup>();
+  const add = (r: z.infer<typeof ProductMonthRow>, sign: 1 | -1) => {
+    const name = typeof r.name === 'string' ? r.name : null;
+    const key = `${r.product_id} ${r.status} ${name === null ? '-' : `+${name}`}`;
+    const g = groups.get(key) ?? {
+      productId: r.product_id,
+      status: r.status,
+      name,
+      lines: 0,
+      quantity: 0,
+      cents: 0,
+    };
+    g.lines += sign * r.lines;
+    g.quantity += sign * r.quantity;
+    g.cents += sign * r.cents;
+    groups.set(key, g);
+  };
+  for (const row of prepareCached(
     store.db,
-    `SELECT product_id, status, MAX(name) AS name, SUM(quantity) AS quantity, SUM(cents) AS cents
-     FROM order_lines WHERE created_at >= ?
-     GROUP BY product_id, status`,
-  ).all(since);
-  const products = new Map<number, { name: string | null; quantity: number; cents: number }>();
-  for (const row of rows) {
-    const r = parseRow(
-      ProductRow,
-      row,
-      'orders',
-      `product=${String((row as { product_id: unknown }).product_id)}`,
-    );
-    if (!isStanding(r.status)) continue;
-    const p = products.get(r.product_id) ?? { name: null, quantity: 0, cents: 0 };
-    p.name = p.name ?? r.name;
-    p.quantity += r.quantity ?? 0;
-    p.cents += r.cents ?? 0;
-    products.set(r.product_id, p);
+    `SELECT product_id, status, name, SUM(lines) AS lines, SUM(quantity) AS quantity,
+       SUM(cents) AS cents
+     FROM product_months WHERE month >= ? GROUP BY product_id, status, name`,
+  ).all(first))
+    add(parseRow(ProductMonthRow, row, 'orders', productKey(row)), 1);
+  const [from, to, sign] =
+    first === month ? [startOf(month), since, -1 as const] : [since, startOf(first), 1 as const];
+  for (const row of prepareCached(
+    store.db,
+    `SELECT product_id, status, COALESCE(name, X'') AS name, 1 AS lines, quantity,
+       COALESCE(cents, 0) AS cents
+     FROM order_lines WHERE created_at >= ? AND created_at < ?`,
+  ).all(from, to))
+    add(parseRow(ProductMonthRow, row, 'orders', productKey(row)), sign);
+
+  // As GROUP BY product_id, status with MAX(name) over the lines: in product then status order
+  // (BINARY), a product's name the greatest (UTF-8 bytes) of its first standing status that has one.
+  const byProduct = new Map<number, Map<OrderStatusRead, ProductSum>>();
+  for (const g of groups.values()) {
+    if (g.lines === 0) continue;
+    const statuses = byProduct.get(g.productId) ?? new Map<OrderStatusRead, ProductSum>();
+    const t = statuses.get(g.status) ?? { name: null, quantity: 0, cents: 0 };
+    if (g.name !== null && (t.name === null || Buffer.compare(utf8(g.name), utf8(t.name)) > 0))
+      t.name = g.name;
+    t.quantity += g.quantity;
+    t.cents += g.cents;
+    statuses.set(g.status, t);
+    byProduct.set(g.productId, statuses);
+  }
+  const products = new Map<number, ProductSum>();
+  for (const productId of [...byProduct.keys()].sort((a, b) => a - b)) {
+    const statuses = byProduct.get(productId)!;
+    for (const status of [...statuses.keys()].sort(binary)) {
+      if (!isStanding(status)) continue;
+      const t = statuses.get(status)!;
+      const p = products.get(productId) ?? { name: null, quantity: 0, cents: 0 };
+      p.name = p.name ?? t.name;
+      p.quantity += t.quantity;
+      p.cents += t.cents;
+      products.set(productId, p);
+    }
   }
   const all = [...products.entries()].map(([productId, p]) => ({ productId, ...p }));
   const view = (p: (typeof all)[number]): ProductFigure => ({
