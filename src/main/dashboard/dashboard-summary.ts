@@ -43,33 +43,20 @@ const StatusSumRow = z.object({
 const ProductMonthRow = z.object({
   product_id: z.int(),
   status: OrderStatusRead,
-  /** The lines' name, or the empty blob X'' for none (migration 18). */
-  name: z.union([z.string(), z.instanceof(Uint8Array)]),
   lines: z.int(),
   quantity: z.int(),
   cents: z.int(),
 });
 
-interface ProductSum {
-  name: string | null;
-  quantity: number;
-  cents: number;
-}
+const NameRow = z.object({ name: z.string().nullable() });
 
-interface ProductGroup {
-  productId: number;
-  status: OrderStatusRead;
-  name: string | null;
-  lines: number;
+interface ProductSum {
   quantity: number;
   cents: number;
 }
 
 const productKey = (row: unknown) =>
   `product=${String((row as { product_id: unknown }).product_id)}`;
-const utf8 = (s: string) => Buffer.from(s, 'utf8');
-/** SQLite's BINARY order of ASCII statuses (as the GROUP BY gave them). */
-const binary = (a: string, b: string) => Buffer.compare(utf8(a), utf8(b));
 
 const BatchRow = z.object({ id: z.string(), created_at: z.int() });
 
@@ -222,14 +209,15 @@ function topProducts(
   const month = at.getUTCFullYear() * 12 + at.getUTCMonth();
   const startOf = (m: number) => Date.UTC(Math.floor(m / 12), m % 12, 1);
   const first = since - startOf(month) <= startOf(month + 1) - since ? month : month + 1;
-  const groups = new Map<string, ProductGroup>();
+  const groups = new Map<
+    string,
+    { status: OrderStatusRead } & ProductSum & { productId: number; lines: number }
+  >();
   const add = (r: z.infer<typeof ProductMonthRow>, sign: 1 | -1) => {
-    const name = typeof r.name === 'string' ? r.name : null;
-    const key = `${r.product_id} ${r.status} ${name === null ? '-' : `+${name}`}`;
+    const key = `${r.product_id} ${r.status}`;
     const g = groups.get(key) ?? {
       productId: r.product_id,
       status: r.status,
-      name,
       lines: 0,
       quantity: 0,
       cents: 0,
@@ -241,52 +229,42 @@ function topProducts(
   };
   for (const row of prepareCached(
     store.db,
-    `SELECT product_id, status, name, SUM(lines) AS lines, SUM(quantity) AS quantity,
+    `SELECT product_id, status, SUM(lines) AS lines, SUM(quantity) AS quantity,
        SUM(cents) AS cents
-     FROM product_months WHERE month >= ? GROUP BY product_id, status, name`,
+     FROM product_months WHERE month >= ? GROUP BY product_id, status`,
   ).all(first))
     add(parseRow(ProductMonthRow, row, 'orders', productKey(row)), 1);
   const [from, to, sign] =
     first === month ? [startOf(month), since, -1 as const] : [since, startOf(first), 1 as const];
   for (const row of prepareCached(
     store.db,
-    `SELECT product_id, status, COALESCE(name, X'') AS name, 1 AS lines, quantity,
-       COALESCE(cents, 0) AS cents
+    `SELECT product_id, status, 1 AS lines, quantity, COALESCE(cents, 0) AS cents
      FROM order_lines WHERE created_at >= ? AND created_at < ?`,
   ).all(from, to))
     add(parseRow(ProductMonthRow, row, 'orders', productKey(row)), sign);
 
-  // As GROUP BY product_id, status with MAX(name) over the lines: in product then status order
-  // (BINARY), a product's name the greatest (UTF-8 bytes) of its first standing status that has one.
-  const byProduct = new Map<number, Map<OrderStatusRead, ProductSum>>();
-  for (const g of groups.values()) {
-    if (g.lines === 0) continue;
-    const statuses = byProduct.get(g.productId) ?? new Map<OrderStatusRead, ProductSum>();
-    const t = statuses.get(g.status) ?? { name: null, quantity: 0, cents: 0 };
-    if (g.name !== null && (t.name === null || Buffer.compare(utf8(g.name), utf8(t.name)) > 0))
-      t.name = g.name;
-    t.quantity += g.quantity;
-    t.cents += g.cents;
-    statuses.set(g.status, t);
-    byProduct.set(g.productId, statuses);
-  }
   const products = new Map<number, ProductSum>();
-  for (const productId of [...byProduct.keys()].sort((a, b) => a - b)) {
-    const statuses = byProduct.get(productId)!;
-    for (const status of [...statuses.keys()].sort(binary)) {
-      if (!isStanding(status)) continue;
-      const t = statuses.get(status)!;
-      const p = products.get(productId) ?? { name: null, quantity: 0, cents: 0 };
-      p.name = p.name ?? t.name;
-      p.quantity += t.quantity;
-      p.cents += t.cents;
-      products.set(productId, p);
-    }
+  for (const g of groups.values()) {
+    if (g.lines === 0 || !isStanding(g.status)) continue;
+    const p = products.get(g.productId) ?? { quantity: 0, cents: 0 };
+    p.quantity += g.quantity;
+    p.cents += g.cents;
+    products.set(g.productId, p);
   }
   const all = [...products.entries()].map(([productId, p]) => ({ productId, ...p }));
+  // The greatest name the product's lines carry (order_lines_names: one step per product).
+  const nameOf = prepareCached(
+    store.db,
+    'SELECT MAX(name) AS name FROM order_lines WHERE product_id = ?',
+  );
   const view = (p: (typeof all)[number]): ProductFigure => ({
     productId: p.productId,
-    name: p.name,
+    name: parseRow(
+      NameRow,
+      nameOf.get(p.productId),
+      'orders',
+      productKey({ product_id: p.productId }),
+    ).name,
     quantity: p.quantity,
     amount: centsToMoney(p.cents),
   });

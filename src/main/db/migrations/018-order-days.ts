@@ -7,11 +7,10 @@
  * "Dashboard"). A body that is not JSON counts as an order with no total, as in order_slices.
  *
  * And `product_months`, the order lines (order_lines, migration 16) summed per UTC month of their
- * order's createdAt (year * 12 + month - 1), product, status and name, kept by triggers on
+ * order's createdAt (year * 12 + month - 1), product and status, kept by triggers on
  * order_lines: the top products are its months, give or take the lines between the first local
- * month's midnight and the nearest UTC month's start (order_lines_created). A line with no name
- * is keyed by the empty blob X'' (a key has no NULL; no text equals a blob), so that the names
- * are counted apart and the greatest name of the lines still there is known after any delete.
+ * month's midnight and the nearest UTC month's start (order_lines_created). A product's name is
+ * the greatest its lines carry, one step down `order_lines_names`.
  */
 export const migration018 = /* sql */ `
 CREATE TABLE order_days (
@@ -49,25 +48,25 @@ CREATE TABLE product_months (
   month      INTEGER NOT NULL,   -- the UTC month of the order's createdAt: year * 12 + month - 1
   product_id INTEGER NOT NULL,
   status     TEXT NOT NULL,      -- the order's status
-  name       NOT NULL,           -- the lines' name, X'' for none
   lines      INTEGER NOT NULL,   -- how many lines
   quantity   INTEGER NOT NULL,
   cents      INTEGER NOT NULL,   -- their cents (a line with none counts 0)
-  PRIMARY KEY (month, product_id, status, name)
+  PRIMARY KEY (month, product_id, status)
 ) WITHOUT ROWID;
-INSERT INTO product_months (month, product_id, status, name, lines, quantity, cents)
+INSERT INTO product_months (month, product_id, status, lines, quantity, cents)
 SELECT CAST(strftime('%Y', created_at / 1000, 'unixepoch') AS INTEGER) * 12
     + CAST(strftime('%m', created_at / 1000, 'unixepoch') AS INTEGER) - 1 AS month,
-  product_id, status, COALESCE(name, X'') AS name, COUNT(*), SUM(quantity), COALESCE(SUM(cents), 0)
-FROM order_lines GROUP BY 1, 2, 3, 4;
+  product_id, status, COUNT(*), SUM(quantity), COALESCE(SUM(cents), 0)
+FROM order_lines GROUP BY 1, 2, 3;
 CREATE INDEX order_lines_created ON order_lines (created_at);
+CREATE INDEX order_lines_names ON order_lines (product_id, name);
 
 CREATE TRIGGER product_months_insert AFTER INSERT ON order_lines BEGIN
-  INSERT INTO product_months (month, product_id, status, name, lines, quantity, cents)
+  INSERT INTO product_months (month, product_id, status, lines, quantity, cents)
   VALUES (CAST(strftime('%Y', NEW.created_at / 1000, 'unixepoch') AS INTEGER) * 12
       + CAST(strftime('%m', NEW.created_at / 1000, 'unixepoch') AS INTEGER) - 1,
-    NEW.product_id, NEW.status, COALESCE(NEW.name, X''), 1, NEW.quantity, COALESCE(NEW.cents, 0))
-  ON CONFLICT (month, product_id, status, name) DO UPDATE SET lines = lines + 1,
+    NEW.product_id, NEW.status, 1, NEW.quantity, COALESCE(NEW.cents, 0))
+  ON CONFLICT (month, product_id, status) DO UPDATE SET lines = lines + 1,
     quantity = quantity + excluded.quantity, cents = cents + excluded.cents;
 END;
 CREATE TRIGGER product_months_delete AFTER DELETE ON order_lines BEGIN
@@ -75,12 +74,11 @@ CREATE TRIGGER product_months_delete AFTER DELETE ON order_lines BEGIN
     cents = cents - COALESCE(OLD.cents, 0)
   WHERE month = CAST(strftime('%Y', OLD.created_at / 1000, 'unixepoch') AS INTEGER) * 12
       + CAST(strftime('%m', OLD.created_at / 1000, 'unixepoch') AS INTEGER) - 1
-    AND product_id = OLD.product_id AND status = OLD.status AND name = COALESCE(OLD.name, X'');
+    AND product_id = OLD.product_id AND status = OLD.status;
   DELETE FROM product_months
   WHERE month = CAST(strftime('%Y', OLD.created_at / 1000, 'unixepoch') AS INTEGER) * 12
       + CAST(strftime('%m', OLD.created_at / 1000, 'unixepoch') AS INTEGER) - 1
-    AND product_id = OLD.product_id AND status = OLD.status AND name = COALESCE(OLD.name, X'')
-    AND lines = 0;
+    AND product_id = OLD.product_id AND status = OLD.status AND lines = 0;
 END;
 CREATE TRIGGER product_months_update AFTER UPDATE ON order_lines BEGIN
   SELECT RAISE(ABORT, 'order_lines are only inserted and deleted (product_months)');
