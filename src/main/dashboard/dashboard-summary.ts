@@ -17,56 +17,48 @@ import { refillsDue } from '../orders/refills';
 import type { LocalStore } from '../stores/local-store';
 
 /**
- * Orders are summed by quarter hour of their createdAt (whole numbers, no time zone in SQL) as
- * they are written (order_slices, migration 16), then the quarter hours are put in the local
- * weeks and months here: every time zone's offset is a whole number of quarter hours, so a
- * quarter hour never straddles a local midnight.
+ * Orders are summed by UTC day (order_days, migration 18) and by quarter hour (order_slices,
+ * migration 16) of their createdAt as they are written (whole numbers, no time zone in SQL). A
+ * local week or month is the UTC days from the UTC midnight nearest its first local midnight to
+ * the one nearest its end, corrected by the quarter hours between each local midnight and its
+ * nearest UTC midnight: every time zone's offset is a whole number of quarter hours, so a local
+ * midnight is always the edge of a quarter hour.
  */
 const SLICE_MS = 15 * 60_000;
+const DAY_MS = 86_400_000;
 
 const DayRow = z.object({
   day: z.int(),
+  status: OrderStatusRead,
+  orders: z.int(),
+  cents: z.int(),
+});
+
+const StatusSumRow = z.object({
   status: OrderStatusRead,
   n: z.int(),
   cents: z.int().nullable(),
 });
 
-const ProductRow = z.object({
+const ProductMonthRow = z.object({
   product_id: z.int(),
   status: OrderStatusRead,
-  name: z.string().nullable(),
-  quantity: z.int().nullable(),
-  cents: z.int().nullable(),
+  lines: z.int(),
+  quantity: z.int(),
+  cents: z.int(),
 });
 
-const BatchRow = z.object({ id: z.string(), created_at: z.int() });
+const NameRow = z.object({ name: z.string().nullable() });
 
-const DAY_MS = 86_400_000;
-
-/** The computer's UTC offset at `ms`, in ms (east positive). */
-const offsetAt = (ms: number) => -new Date(ms).getTimezoneOffset() * 60_000;
-
-/**
- * [from, to) cut where the local UTC offset changes (daylight saving: a few times a year), each
- * span with its offset; both ends on quarter hours, as offsets change only on them.
- */
-function offsetSpans(from: number, to: number): { from: number; to: number; offsetMs: number }[] {
-  const spans: { from: number; to: number; offsetMs: number }[] = [];
-  let start = from;
-  let offset = offsetAt(from);
-  for (let t = from + SLICE_MS; t < to; t += SLICE_MS) {
-    // Looked at hour by hour, then the quarter hour it changed at.
-    if ((t - from) % (4 * SLICE_MS) !== 0 && t + SLICE_MS < to) continue;
-    if (offsetAt(t) === offset) continue;
-    let at = t - 3 * SLICE_MS;
-    while (at <= start || offsetAt(at) === offset) at += SLICE_MS;
-    spans.push({ from: start, to: at, offsetMs: offset });
-    start = at;
-    offset = offsetAt(at);
-  }
-  spans.push({ from: start, to, offsetMs: offset });
-  return spans;
+interface ProductSum {
+  quantity: number;
+  cents: number;
 }
+
+const productKey = (row: unknown) =>
+  `product=${String((row as { product_id: unknown }).product_id)}`;
+
+const BatchRow = z.object({ id: z.string(), created_at: z.int() });
 
 /** Local midnight of the first day of the month `delta` months from the month of `ms`. */
 function monthStart(ms: number, delta: number): number {
@@ -87,21 +79,6 @@ function dayStart(ms: number, deltaDays = 0): number {
   return new Date(d.getFullYear(), d.getMonth(), d.getDate() + deltaDays).getTime();
 }
 
-/** The index of the last start <= ms, or -1. */
-function periodOf(starts: readonly number[], ms: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (starts[mid]! <= ms) {
-      found = mid;
-      lo = mid + 1;
-    } else hi = mid - 1;
-  }
-  return found;
-}
-
 interface Tally {
   orders: number;
   cents: number;
@@ -109,16 +86,19 @@ interface Tally {
 
 class PeriodTally {
   readonly byStatus = new Map<OrderStatusRead, Tally>();
-  add(status: OrderStatusRead, orders: number, amount: number) {
+  /** Adds (sign 1) or takes away (sign -1) the orders of a status and their cents. */
+  add(status: OrderStatusRead, orders: number, amount: number, sign: 1 | -1 = 1) {
     const t = this.byStatus.get(status) ?? { orders: 0, cents: 0 };
-    t.orders += orders;
-    t.cents += amount;
+    t.orders += sign * orders;
+    t.cents += sign * amount;
     this.byStatus.set(status, t);
   }
   view(start: number): OrderPeriod {
     const standing = { orders: 0, cents: 0 };
     const cancelled = { orders: 0, cents: 0 };
     const byStatus = [...this.byStatus.entries()]
+      // A status whose orders the edges took away again had none in the period.
+      .filter(([, t]) => t.orders !== 0)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([status, t]) => {
         const side = isStanding(status) ? standing : cancelled;
@@ -135,6 +115,9 @@ class PeriodTally {
   }
 }
 
+/** The UTC day (epoch ms / DAY_MS) whose midnight is nearest `ms`: at most 12 hours away. */
+const nearestUtcDay = (ms: number) => Math.round(ms / DAY_MS);
+
 /** Orders by local week and month over the last 12 months, by status; standing and cancelled apart. */
 function orderPeriods(store: LocalStore, now: number): Pick<DashboardView, 'months' | 'weeks'> {
   const monthStarts = Array.from({ length: DASHBOARD_MONTHS }, (_, i) =>
@@ -143,35 +126,70 @@ function orderPeriods(store: LocalStore, now: number): Pick<DashboardView, 'mont
   const firstWeek = weekStart(monthStarts[0]!);
   const weekStarts: number[] = [];
   for (let w = firstWeek, i = 0; w <= now; i += 1, w = weekStart(firstWeek, i)) weekStarts.push(w);
-  const monthEnd = monthStart(now, 1);
-  const weekEnd = weekStart(now, 1);
-  const months = monthStarts.map(() => new PeriodTally());
-  const weeks = weekStarts.map(() => new PeriodTally());
-  const since = Math.min(firstWeek, monthStarts[0]!);
-  // order_slices (migration 16): the orders summed by quarter hour and status as they are
-  // written, summed again here by local day, one query per span of one UTC offset.
-  const end = Math.max(monthEnd, weekEnd);
-  for (const span of offsetSpans(since, end)) {
-    const rows = prepareCached(
-      store.db,
-      `SELECT (slice * ${SLICE_MS} + CAST(? AS INTEGER)) / ${DAY_MS} AS day, status, SUM(orders) AS n,
-         SUM(cents) AS cents
-       FROM order_slices WHERE slice >= ? AND slice < ? AND orders > 0
-       GROUP BY day, status`,
-    ).all(span.offsetMs, span.from / SLICE_MS, span.to / SLICE_MS);
-    for (const row of rows) {
-      const r = parseRow(DayRow, row, 'orders', `day=${String((row as { day: unknown }).day)}`);
-      // Noon of that local day: inside it whatever daylight saving does to its midnight.
-      const at = r.day * DAY_MS - span.offsetMs + DAY_MS / 2;
-      const m = periodOf(monthStarts, at);
-      if (m >= 0 && at < monthEnd) months[m]!.add(r.status, r.n, r.cents ?? 0);
-      const w = periodOf(weekStarts, at);
-      if (w >= 0 && at < weekEnd) weeks[w]!.add(r.status, r.n, r.cents ?? 0);
+  const monthEnds = [...monthStarts.slice(1), monthStart(now, 1)];
+  const weekEnds = [...weekStarts.slice(1), weekStart(now, 1)];
+  const edges = [...monthStarts, ...monthEnds, ...weekStarts, ...weekEnds];
+
+  // order_days (migration 18): the orders by UTC day and status, in day order (its key).
+  const days = prepareCached(
+    store.db,
+    'SELECT day, status, orders, cents FROM order_days WHERE day >= ? AND day < ? ORDER BY day',
+  )
+    .all(Math.min(...edges.map(nearestUtcDay)), Math.max(...edges.map(nearestUtcDay)))
+    .map((row) => parseRow(DayRow, row, 'orders', `day=${String((row as { day: unknown }).day)}`));
+  /** The index of the first day row on or after `day`. */
+  const dayIndex = (day: number) => {
+    let lo = 0;
+    let hi = days.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (days[mid]!.day < day) lo = mid + 1;
+      else hi = mid;
     }
-  }
+    return lo;
+  };
+
+  // order_slices (migration 16): the quarter hours between a local midnight and the UTC
+  // midnight nearest it, summed by status; added when the midnight comes after, else taken away.
+  const sliceSums = prepareCached(
+    store.db,
+    `SELECT status, SUM(orders) AS n, SUM(cents) AS cents FROM order_slices
+     WHERE slice >= ? AND slice < ? GROUP BY status`,
+  );
+  const edgeSums = new Map<number, { sign: 1 | -1; rows: z.infer<typeof StatusSumRow>[] }>();
+  const edgeOf = (ms: number) => {
+    const known = edgeSums.get(ms);
+    if (known) return known;
+    const utc = nearestUtcDay(ms) * DAY_MS;
+    const [from, to, sign] = ms >= utc ? [utc, ms, 1 as const] : [ms, utc, -1 as const];
+    const rows =
+      from === to
+        ? []
+        : sliceSums
+            .all(from / SLICE_MS, to / SLICE_MS)
+            .map((row) => parseRow(StatusSumRow, row, 'orders', `edge=${ms}`));
+    const edge = { sign, rows };
+    edgeSums.set(ms, edge);
+    return edge;
+  };
+
+  /** [start, end): its UTC days, less the quarter hours before start, plus those before end. */
+  const period = (start: number, end: number) => {
+    const tally = new PeriodTally();
+    const last = nearestUtcDay(end);
+    for (let i = dayIndex(nearestUtcDay(start)); i < days.length && days[i]!.day < last; i += 1) {
+      const d = days[i]!;
+      tally.add(d.status, d.orders, d.cents);
+    }
+    const before = edgeOf(start);
+    for (const r of before.rows) tally.add(r.status, r.n, r.cents ?? 0, before.sign === 1 ? -1 : 1);
+    const after = edgeOf(end);
+    for (const r of after.rows) tally.add(r.status, r.n, r.cents ?? 0, after.sign);
+    return tally.view(start);
+  };
   return {
-    months: months.map((t, i) => t.view(monthStarts[i]!)),
-    weeks: weeks.map((t, i) => t.view(weekStarts[i]!)),
+    months: monthStarts.map((start, i) => period(start, monthEnds[i]!)),
+    weeks: weekStarts.map((start, i) => period(start, weekEnds[i]!)),
   };
 }
 
@@ -184,32 +202,69 @@ function topProducts(
   store: LocalStore,
   since: number,
 ): Pick<DashboardView, 'topByQuantity' | 'topBySpend'> {
-  // order_lines (migration 16) in its index's order: the sums per product stream, no sort.
-  const rows = prepareCached(
+  // product_months (migration 18): the lines by UTC month, product, status and name, from the
+  // UTC month whose start is nearest `since`; the lines between that start and `since` come from
+  // order_lines by createdAt, taken away (since after it) or added (since before it).
+  const at = new Date(since);
+  const month = at.getUTCFullYear() * 12 + at.getUTCMonth();
+  const startOf = (m: number) => Date.UTC(Math.floor(m / 12), m % 12, 1);
+  const first = since - startOf(month) <= startOf(month + 1) - since ? month : month + 1;
+  const groups = new Map<
+    string,
+    { status: OrderStatusRead } & ProductSum & { productId: number; lines: number }
+  >();
+  const add = (r: z.infer<typeof ProductMonthRow>, sign: 1 | -1) => {
+    const key = `${r.product_id} ${r.status}`;
+    const g = groups.get(key) ?? {
+      productId: r.product_id,
+      status: r.status,
+      lines: 0,
+      quantity: 0,
+      cents: 0,
+    };
+    g.lines += sign * r.lines;
+    g.quantity += sign * r.quantity;
+    g.cents += sign * r.cents;
+    groups.set(key, g);
+  };
+  for (const row of prepareCached(
     store.db,
-    `SELECT product_id, status, MAX(name) AS name, SUM(quantity) AS quantity, SUM(cents) AS cents
-     FROM order_lines WHERE created_at >= ?
-     GROUP BY product_id, status`,
-  ).all(since);
-  const products = new Map<number, { name: string | null; quantity: number; cents: number }>();
-  for (const row of rows) {
-    const r = parseRow(
-      ProductRow,
-      row,
-      'orders',
-      `product=${String((row as { product_id: unknown }).product_id)}`,
-    );
-    if (!isStanding(r.status)) continue;
-    const p = products.get(r.product_id) ?? { name: null, quantity: 0, cents: 0 };
-    p.name = p.name ?? r.name;
-    p.quantity += r.quantity ?? 0;
-    p.cents += r.cents ?? 0;
-    products.set(r.product_id, p);
+    `SELECT product_id, status, SUM(lines) AS lines, SUM(quantity) AS quantity,
+       SUM(cents) AS cents
+     FROM product_months WHERE month >= ? GROUP BY product_id, status`,
+  ).all(first))
+    add(parseRow(ProductMonthRow, row, 'orders', productKey(row)), 1);
+  const [from, to, sign] =
+    first === month ? [startOf(month), since, -1 as const] : [since, startOf(first), 1 as const];
+  for (const row of prepareCached(
+    store.db,
+    `SELECT product_id, status, 1 AS lines, quantity, COALESCE(cents, 0) AS cents
+     FROM order_lines WHERE created_at >= ? AND created_at < ?`,
+  ).all(from, to))
+    add(parseRow(ProductMonthRow, row, 'orders', productKey(row)), sign);
+
+  const products = new Map<number, ProductSum>();
+  for (const g of groups.values()) {
+    if (g.lines === 0 || !isStanding(g.status)) continue;
+    const p = products.get(g.productId) ?? { quantity: 0, cents: 0 };
+    p.quantity += g.quantity;
+    p.cents += g.cents;
+    products.set(g.productId, p);
   }
   const all = [...products.entries()].map(([productId, p]) => ({ productId, ...p }));
+  // The greatest name the product's lines carry (order_lines_names: one step per product).
+  const nameOf = prepareCached(
+    store.db,
+    'SELECT MAX(name) AS name FROM order_lines WHERE product_id = ?',
+  );
   const view = (p: (typeof all)[number]): ProductFigure => ({
     productId: p.productId,
-    name: p.name,
+    name: parseRow(
+      NameRow,
+      nameOf.get(p.productId),
+      'orders',
+      productKey({ product_id: p.productId }),
+    ).name,
     quantity: p.quantity,
     amount: centsToMoney(p.cents),
   });

@@ -19,6 +19,8 @@ export const SUBJECT_OF_TABLE: Readonly<Record<string, ChangeSubject>> = {
   order_status_changes: 'orders',
   order_lines: 'orders',
   order_slices: 'orders',
+  order_days: 'orders',
+  product_months: 'orders',
   possible_duplicates: 'orders',
   batches: 'batches',
   batch_items: 'batches',

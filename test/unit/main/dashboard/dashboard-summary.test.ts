@@ -15,6 +15,15 @@ const STATUSES = ['NEW', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED', 'ON_
 /** The local month (YYYY-MM-01) of an instant: the dashboard's months, worked out apart. */
 const monthOf = (ms: number) => `${localDay(ms).slice(0, 7)}-01`;
 
+/** An order of 100 of one product, with that name (or none), created at `at`. */
+const productOrder = (id: string, at: string, productId: number, name: string | null) =>
+  appOrder(id, {
+    createdAt: at,
+    updatedAt: at,
+    totalPrice: '1.00',
+    lineItems: [{ ...appOrder('x').lineItems[0]!, productId, quantity: 100, name }],
+  });
+
 describe('the dashboard summary, summed in SQL from the mirror', () => {
   const tz = process.env.TZ;
   beforeEach(() => {
@@ -101,10 +110,18 @@ describe('the dashboard summary, summed in SQL from the mirror', () => {
         appOrder('ord_feb', { createdAt: '2026-03-01T03:00:00Z', totalPrice: '10.00' }),
         appOrder('ord_sun', { createdAt: '2026-03-02T04:30:00Z', totalPrice: '1.05' }),
         appOrder('ord_mon', { createdAt: '2026-03-02T05:30:00Z', totalPrice: '2.00' }),
+        // The first month shown starts 2025-04-01 04:00 UTC in New York: the product of the
+        // order before it is left out, that of the order after it counted.
+        productOrder('ord_early', '2025-04-01T03:00:00Z', 7001, 'Early'),
+        productOrder('ord_shown', '2025-04-01T04:00:00Z', 7002, 'Shown'),
       ],
       'pulled',
     );
     const view = dashboardSummary(store, now);
+    expect(view.topByQuantity.map((p) => [p.productId, p.name])).toEqual([
+      [7002, 'Shown'],
+      [1001, expect.any(String)],
+    ]);
     const month = (start: string) => view.months.find((m) => m.start === start)!;
     expect(month('2026-02-01').standing).toEqual({ orders: 1, amount: '10.00' });
     expect(month('2026-03-01').standing).toEqual({ orders: 2, amount: '3.05' });
@@ -113,6 +130,41 @@ describe('the dashboard summary, summed in SQL from the mirror', () => {
     expect(week('2026-03-02').standing).toEqual({ orders: 1, amount: '2.00' });
     expect(view.weeks.at(-1)!.start).toBe('2026-03-09');
     expect(view.weeks[0]!.start <= view.months[0]!.start).toBe(true);
+  });
+
+  it('puts an order in its local month and week where midnight falls on a 45-minute offset', () => {
+    // Kathmandu is UTC+5:45: its midnight is 18:15 UTC the day before, nearer the next UTC
+    // midnight than the last, so the quarter hours around it are taken away from whole UTC days.
+    process.env.TZ = 'Asia/Kathmandu';
+    const store = memoryStore();
+    const now = Date.parse('2026-03-15T06:00:00Z');
+    store.orders.upsertMany(
+      [
+        appOrder('ord_feb', { createdAt: '2026-02-28T18:10:00Z', totalPrice: '10.00' }),
+        appOrder('ord_mar', { createdAt: '2026-02-28T18:15:00Z', totalPrice: '1.05' }),
+        appOrder('ord_utc', { createdAt: '2026-03-01T00:00:00Z', totalPrice: '2.00' }),
+        appOrder('ord_sun', { createdAt: '2026-03-01T18:14:59Z', totalPrice: '4.00' }),
+        appOrder('ord_mon', { createdAt: '2026-03-01T18:15:00Z', totalPrice: '8.00' }),
+        // The first month shown starts 2025-03-31 18:15 UTC in Kathmandu.
+        productOrder('ord_early', '2025-03-31T18:14:59Z', 7001, 'Early'),
+        productOrder('ord_shown', '2025-03-31T18:15:00Z', 7002, null),
+        productOrder('ord_named', '2025-04-01T00:00:00Z', 7002, 'Named'),
+      ],
+      'pulled',
+    );
+    const view = dashboardSummary(store, now);
+    expect(view.topByQuantity.map((p) => [p.productId, p.name, p.quantity])).toEqual([
+      [7002, 'Named', 200],
+      [1001, expect.any(String), expect.any(Number)],
+    ]);
+    const month = (start: string) => view.months.find((m) => m.start === start)!;
+    expect(month('2026-02-01').standing).toEqual({ orders: 1, amount: '10.00' });
+    expect(month('2026-03-01').standing).toEqual({ orders: 4, amount: '15.05' });
+    // Sunday 1 March 23:59 in Kathmandu is the week of Monday 23 February.
+    const week = (start: string) => view.weeks.find((w) => w.start === start)!;
+    expect(week('2026-02-23').standing).toEqual({ orders: 4, amount: '17.05' });
+    expect(week('2026-03-02').standing).toEqual({ orders: 1, amount: '8.00' });
+    expect(week('2026-03-02').byStatus.map((s) => s.orders)).toEqual([1]);
   });
 
   it('ranks the products of the standing orders by quantity and by spend', () => {
@@ -168,7 +220,7 @@ describe('the dashboard summary, summed in SQL from the mirror', () => {
     expect(after.topByQuantity).toEqual([]);
   });
 
-  it('keeps order_slices and order_lines (migration 16) equal to the orders, through every write', () => {
+  it('keeps order_slices, order_lines, order_days and product_months equal to the orders', () => {
     const { store, orders } = seeded();
     // A status change, a changed body, an order gone: the triggers follow each.
     store.orders.upsertMany(
@@ -190,6 +242,35 @@ describe('the dashboard summary, summed in SQL from the mirror', () => {
       )
       .all();
     expect(slices).toEqual(fromOrders);
+    const days = store.db
+      .prepare('SELECT day, status, orders, cents FROM order_days ORDER BY day, status')
+      .all();
+    const daysFromOrders = store.db
+      .prepare(
+        `SELECT created_at / 86400000 AS day, status, COUNT(*) AS orders,
+           SUM(CAST(replace(json_extract(body, '$.totalPrice'), '.', '') AS INTEGER)) AS cents
+         FROM orders GROUP BY created_at / 86400000, status ORDER BY day, status`,
+      )
+      .all();
+    expect(days).toEqual(daysFromOrders);
+    expect(days.length).toBeGreaterThan(300);
+    const productMonths = store.db
+      .prepare(
+        `SELECT month, product_id, status, lines, quantity, cents FROM product_months
+         ORDER BY month, product_id, status`,
+      )
+      .all();
+    const monthsFromLines = store.db
+      .prepare(
+        `SELECT CAST(strftime('%Y', created_at / 1000, 'unixepoch') AS INTEGER) * 12
+             + CAST(strftime('%m', created_at / 1000, 'unixepoch') AS INTEGER) - 1 AS month,
+           product_id, status, COUNT(*) AS lines,
+           SUM(quantity) AS quantity, COALESCE(SUM(cents), 0) AS cents
+         FROM order_lines GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+      )
+      .all();
+    expect(productMonths).toEqual(monthsFromLines);
+    expect(productMonths.length).toBeGreaterThan(100);
     const lines = store.db
       .prepare(
         'SELECT order_id, seq, status, product_id, quantity FROM order_lines ORDER BY order_id, seq',
