@@ -16,6 +16,7 @@ import { migration014 } from './014-content-supply';
 import { migration015 } from './015-repeat-cancels';
 import { migration016 } from './016-order-figures';
 import { migration017 } from './017-undo-steps';
+import { migration018 } from './018-order-search';
 
 /**
  * One schema version: SQL, or a function of the connection for a step that needs code (a column
@@ -47,6 +48,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration015,
   migration016,
   migration017,
+  migration018,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
