@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { paletteSearch } from '@main/palette/palette-search';
+import { planOrderSearch } from '@main/orders/order-search';
 import { normalizeForSearch } from '@main/protocols/protocol-search';
 import type { AppOrder } from '@shared/api';
-import { appOrder, memoryStore } from '@test/support/store-fixtures';
+import { appOrder, memoryStore, protocolRequest } from '@test/support/store-fixtures';
 
 const FIRST = ['Ada', 'Grace', 'Zoë', 'Edsger', 'Barbara', 'Alan'];
 const LAST = ['Lovelace', 'Hopper', 'Brontë', 'Dijkstra', 'Liskov', 'Turing', 'Kay'];
@@ -66,6 +67,26 @@ describe('paletteSearch: orders', () => {
     }
   });
 
+  it('finds orders by words whose trigrams are each common and rare together', () => {
+    // 1,200 orders: half are Ada, half Lovelace, a quarter Ada Lovelace (300, under PROBE_CAP).
+    const many = Array.from({ length: 1200 }, (_, i) => {
+      const o = order(i);
+      const name = {
+        firstName: i % 2 ? 'Ada' : 'Alan',
+        lastName: (i >> 1) % 2 ? 'Lovelace' : 'Kay',
+      };
+      return { ...o, customer: { ...o.customer, ...name } };
+    });
+    const own = memoryStore();
+    own.orders.upsertMany(many, 'pulled');
+    expect(planOrderSearch(own.db, 'ada lovelace')).toMatchObject({ kind: 'fts' });
+    expect(planOrderSearch(own.db, 'lovelace')).toMatchObject({ kind: 'scan' });
+    for (const text of ['ada lovelace', 'lovelace ada', 'lovelace', 'ada']) {
+      const found = paletteSearch(own, text, 50).orders.map((o) => o.id);
+      expect(found).toEqual(expected(many, text, 50));
+    }
+  });
+
   it('finds an order by its new name after a change, not by the old one', () => {
     const changed = {
       ...orders[7]!,
@@ -83,5 +104,38 @@ describe('paletteSearch: orders', () => {
     expect(
       paletteSearch(own, `${before} ${orders[7]!.customer.sourceId}`, 5).orders.map((o) => o.id),
     ).not.toContain(changed.id);
+  });
+});
+
+describe('paletteSearch: protocols', () => {
+  // 1,200 protocols: half are Ada, half Lovelace, a quarter Ada Lovelace (300): every trigram of
+  // "ada lovelace" is common, and rare together.
+  const customers = Array.from({ length: 1200 }, (_, i) => ({
+    firstName: i % 2 ? 'Ada' : 'Alan',
+    lastName: (i >> 1) % 2 ? 'Lovelace' : 'Kay',
+    sourceId: `PAT-${1_000_000 + i * 7}`,
+    email: null,
+  }));
+  const store = memoryStore();
+  store.protocols.createDrafts(customers.map((c) => protocolRequest(c)));
+
+  it.each([
+    ['a Patient ID, whole', 'PAT-1000700', 1],
+    ['a Patient ID, its digits', '1000700', 1],
+    ['a Patient ID, its prefix', 'pat-100070', 2],
+    ['first and last name (trigrams common, rare together)', 'ada lovelace', 300],
+    ['a name and a Patient ID', 'kay pat-1000707', 1],
+    ['a name that this Patient ID does not have', 'lovelace pat-1000707', 0],
+  ])('finds protocols by %s (%s)', (_, text, matches) => {
+    const want = customers.filter((c) => {
+      const all = normalizeForSearch(`${c.firstName} ${c.lastName} ${c.sourceId}`);
+      return normalizeForSearch(text)
+        .split(' ')
+        .every((w) => all.includes(w));
+    });
+    expect(want).toHaveLength(matches);
+    const found = paletteSearch(store, text, 50).protocols;
+    expect(found).toHaveLength(Math.min(matches, 50));
+    for (const p of found) expect(want.map((c) => c.sourceId)).toContain(p.sourceId);
   });
 });
