@@ -17,6 +17,9 @@ export const SUBJECT_OF_TABLE: Readonly<Record<string, ChangeSubject>> = {
   jobs: 'jobs',
   orders: 'orders',
   order_status_changes: 'orders',
+  /** The queue's search index (migration 19), kept from orders by triggers. */
+  order_search: 'orders',
+  order_search_fts: 'orders',
   order_lines: 'orders',
   order_slices: 'orders',
   order_days: 'orders',

@@ -3,7 +3,7 @@ import type { Db } from '../db/db';
 import { epochMs, prepareCached } from '../db/rows';
 import { UnchangedCache } from '../db/unchanged-cache';
 import { ORDER_ROW_COLUMNS, parseOrderRow } from './order-mirror-reads';
-import { orderSearchLikes } from './order-search';
+import { planOrderSearch } from './order-search';
 
 export interface OrderQuery {
   statuses?: readonly OrderStatusRead[];
@@ -36,7 +36,7 @@ export class OrderQueueReads {
    * kept while nothing changes), so the last page costs what the first does.
    */
   list(query: OrderQuery = {}): AppOrder[] {
-    const { where, params } = orderFilter(query);
+    const { where, params, source } = orderFilter(this.db, query);
     const offset = Math.max(0, query.offset ?? 0);
     const limit = query.limit ?? -1;
     let order = 'DESC';
@@ -53,7 +53,7 @@ export class OrderQueueReads {
     }
     const picked = prepareCached(
       this.db,
-      `SELECT rowid AS r FROM ${queueSource(query)} ${whereClause(where)}
+      `SELECT rowid AS r FROM ${source} ${whereClause(where)}
        ORDER BY created_at ${order}, id ${order} LIMIT ? OFFSET ?`,
     )
       .all(...params, take, skip)
@@ -70,10 +70,10 @@ export class OrderQueueReads {
    * without running other queries meanwhile.
    */
   *matching(query: Omit<OrderQuery, 'limit' | 'offset'> = {}): Generator<AppOrder> {
-    const { where, params } = orderFilter(query);
+    const { where, params, source } = orderFilter(this.db, query);
     const rows = prepareCached(
       this.db,
-      `SELECT ${ORDER_ROW_COLUMNS} FROM ${queueSource(query)}
+      `SELECT ${ORDER_ROW_COLUMNS} FROM ${source}
        ${whereClause(where)} ORDER BY created_at DESC, id DESC`,
     ).iterate(...params);
     for (const row of rows) yield parseOrderRow(row).body;
@@ -85,9 +85,9 @@ export class OrderQueueReads {
    */
   count(query: Omit<OrderQuery, 'limit' | 'offset'> = {}): number {
     // The cache key is the WHERE terms and their values: exactly what the count depends on.
-    const { where, params } = orderFilter(query);
+    const { where, params, counted } = orderFilter(this.db, query);
     return this.totals.get(JSON.stringify([where, params]), () => {
-      const sql = `SELECT COUNT(*) AS n FROM ${countSource(query)} ${whereClause(where)}`;
+      const sql = `SELECT COUNT(*) AS n FROM ${counted} ${whereClause(where)}`;
       return (prepareCached(this.db, sql).get(...params) as { n: number }).n;
     });
   }
@@ -100,11 +100,11 @@ export class OrderQueueReads {
   countByStatus(
     query: Omit<OrderQuery, 'limit' | 'offset' | 'statuses'> = {},
   ): Record<OrderStatusRead, number> {
-    const { where, params } = orderFilter(query);
+    const { where, params, counted } = orderFilter(this.db, query);
     const counts = this.statusCounts.get(JSON.stringify([where, params]), () => {
       const rows = prepareCached(
         this.db,
-        `SELECT status, COUNT(*) AS n FROM ${countSource(query)} ${whereClause(where)} GROUP BY status`,
+        `SELECT status, COUNT(*) AS n FROM ${counted} ${whereClause(where)} GROUP BY status`,
       ).all(...params) as { status: string; n: number }[];
       const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<
         OrderStatusRead,
@@ -139,29 +139,25 @@ export class OrderQueueReads {
  * Where a page's rows are picked: the orders_queue index (created_at, id, status,
  * customer_source_id, search_text) holds the order and every filtered column, so OFFSET skips
  * index entries and no row is read before the page is known. One patient's orders are few: the
- * planner finds them on orders_source_id.
+ * planner finds them on orders_source_id; so are the candidates of a search on the trigram index
+ * (at most PROBE_CAP), found by id and sorted.
  */
-const queueSource = (query: OrderQuery): string =>
-  query.sourceId === undefined ? 'orders INDEXED BY orders_queue' : 'orders';
-
-/**
- * Where a count reads: a search reads search_text, on orders_queue rather than the rows (the
- * planner would take orders_status for a status filter, or for the grouping, and read every
- * matching row). Without a search the planner's narrower indexes are cheaper.
- */
-const countSource = (query: Omit<OrderQuery, 'limit' | 'offset'>): string =>
-  query.sourceId === undefined && orderSearchLikes(query.search).length > 0
-    ? 'orders INDEXED BY orders_queue'
-    : 'orders';
+const QUEUE = 'orders INDEXED BY orders_queue';
 
 const whereClause = (where: readonly string[]) =>
   where.length ? `WHERE ${where.join(' AND ')}` : '';
 
-/** The WHERE terms of a query's filters and search on orders. */
-function orderFilter(query: Omit<OrderQuery, 'limit' | 'offset'>): {
-  where: string[];
-  params: unknown[];
-} {
+/**
+ * The WHERE terms of a query's filters and search on orders, where a page's rows are picked
+ * (`source`), and where a count reads (`counted`): a search walking orders_queue counts on it,
+ * since search_text is there and not in the narrower indexes (the planner would take
+ * orders_status for a status filter, or for the grouping, and read every matching row); any
+ * other count reads the planner's choice.
+ */
+function orderFilter(
+  db: Db,
+  query: Omit<OrderQuery, 'limit' | 'offset'>,
+): { where: string[]; params: unknown[]; source: string; counted: string } {
   const where: string[] = [];
   const params: unknown[] = [];
   if (query.statuses) {
@@ -180,9 +176,26 @@ function orderFilter(query: Omit<OrderQuery, 'limit' | 'offset'>): {
     where.push('created_at <= ?');
     params.push(epochMs(query.createdTo));
   }
-  for (const like of orderSearchLikes(query.search)) {
-    where.push("search_text LIKE ? ESCAPE '\\'");
-    params.push(like);
+  const plan = planOrderSearch(db, query.search);
+  const onQueue = query.sourceId === undefined && plan.kind !== 'fts';
+  if (plan.kind === 'none') where.push('0');
+  if (plan.kind === 'scan')
+    for (const like of plan.likes) {
+      where.push("search_text LIKE ? ESCAPE '\\'");
+      params.push(like);
+    }
+  if (plan.kind === 'fts') {
+    where.push(
+      `id IN (SELECT s.order_id FROM order_search s WHERE s.seq IN
+        (SELECT rowid FROM order_search_fts WHERE order_search_fts MATCH ?)
+        ${plan.likes.map(() => "AND s.search_text LIKE ? ESCAPE '\\'").join(' ')})`,
+    );
+    params.push(plan.match, ...plan.likes);
   }
-  return { where, params };
+  return {
+    where,
+    params,
+    source: onQueue ? QUEUE : 'orders',
+    counted: onQueue && plan.kind === 'scan' ? QUEUE : 'orders',
+  };
 }

@@ -1,5 +1,9 @@
-import { normalizeForSearch, searchTerms } from '../protocols/protocol-search';
-import { likeContains } from '../db/rows';
+import type { Db } from '../db/db';
+import {
+  normalizeForSearch,
+  planTrigramSearch,
+  type SearchPlan,
+} from '../protocols/protocol-search';
 
 /**
  * The queue's search: an order matches when every word of the query is a substring of its
@@ -16,6 +20,11 @@ export function orderSearchText(order: {
     .join(' ')} `;
 }
 
-/** One LIKE pattern per word of the query (none: every order). */
-export const orderSearchLikes = (query: string | undefined): string[] =>
-  searchTerms(query ?? '').map(likeContains);
+/**
+ * How the orders matching `query` are found (protocol-search.ts's plan on order_search_fts,
+ * migration 19): 'fts', candidates on the rarest trigrams (or all of them together) re-checked
+ * with LIKE on order_search; 'scan', every trigram common, the LIKEs on the queue's own index
+ * walked newest first, where a page of such matches comes after a few rows; 'none'; 'all'.
+ */
+export const planOrderSearch = (db: Db, query: string | undefined): SearchPlan =>
+  planTrigramSearch(db, 'order_search_fts', query ?? '', true);

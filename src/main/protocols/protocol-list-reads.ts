@@ -13,6 +13,7 @@ import { DraftRow } from './protocol-reads';
 import {
   countMatches,
   planFtsSearch,
+  planTrigramSearch,
   searchKeys,
   searchSeqs,
   sortDirection,
@@ -131,9 +132,13 @@ export class ProtocolListReads {
     );
   }
 
-  /** The first `limit` protocols matching `text` (see protocol-search.ts), last changed first; no total. */
+  /**
+   * The first `limit` protocols matching `text` (see protocol-search.ts), last changed first; no
+   * total (the palette's). A text whose trigrams are each common but rare together (a Patient ID's
+   * digits) takes the index's candidates for all of them rather than walking every protocol.
+   */
   search(text: string, limit = 50): ProtocolSummary[] {
-    const plan = planFtsSearch(this.db, text);
+    const plan = planTrigramSearch(this.db, 'protocols_fts', text, true);
     return this.summaries(searchSeqs(this.db, plan, { ...matchFilter({}), limit }));
   }
 

@@ -60,6 +60,21 @@ export function searchTerms(query: string): string[] {
 
 /** The plan of the chosen approach: FTS5 trigram candidates on the rarest trigrams, LIKE re-check. */
 export function planFtsSearch(db: Db, query: string): SearchPlan {
+  return planTrigramSearch(db, 'protocols_fts', query);
+}
+
+/**
+ * The same plan on another trigram FTS5 table (`fts`, detail=none). With `intersect`, a query
+ * whose every trigram is common asks the index once more for all of them together (at most
+ * MAX_PROBES), and takes those candidates when they are fewer than PROBE_CAP: a Patient ID or an
+ * order id is made of digit trigrams that are each common and rare together.
+ */
+export function planTrigramSearch(
+  db: Db,
+  fts: 'protocols_fts' | 'order_search_fts',
+  query: string,
+  intersect = false,
+): SearchPlan {
   const terms = searchTerms(query);
   if (terms.length === 0) return { kind: 'all' };
   const likes = terms.map(likeContains);
@@ -67,7 +82,7 @@ export function planFtsSearch(db: Db, query: string): SearchPlan {
   if (grams.length === 0) return { kind: 'scan', likes };
   const probe = prepareCached(
     db,
-    `SELECT COUNT(*) AS n FROM (SELECT rowid FROM protocols_fts WHERE protocols_fts MATCH ? LIMIT ${PROBE_CAP})`,
+    `SELECT COUNT(*) AS n FROM (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ? LIMIT ${PROBE_CAP})`,
   );
   const counted: { gram: string; n: number }[] = [];
   for (const gram of grams.slice(0, MAX_PROBES)) {
@@ -80,7 +95,13 @@ export function planFtsSearch(db: Db, query: string): SearchPlan {
   const rare = counted.filter((c) => c.n < PROBE_CAP).slice(0, 2);
   // Every trigram is common: its candidates would all be read and sorted for one page, while
   // walking the list's own order finds a page of such common matches after a few rows.
-  if (rare.length === 0) return { kind: 'scan', likes };
+  if (rare.length === 0) {
+    if (!intersect || grams.length < 2) return { kind: 'scan', likes };
+    const all = grams.slice(0, MAX_PROBES).map(quote).join(' AND ');
+    const n = (probe.get(all) as { n: number }).n;
+    if (n === 0) return { kind: 'none' };
+    return n < PROBE_CAP ? { kind: 'fts', match: all, likes } : { kind: 'scan', likes };
+  }
   return { kind: 'fts', match: rare.map((c) => quote(c.gram)).join(' AND '), likes };
 }
 

@@ -17,6 +17,7 @@ import { migration015 } from './015-repeat-cancels';
 import { migration016 } from './016-order-figures';
 import { migration017 } from './017-undo-steps';
 import { migration018 } from './018-order-days';
+import { migration019 } from './019-order-search';
 
 /**
  * One schema version: SQL, or a function of the connection for a step that needs code (a column
@@ -49,6 +50,7 @@ export const MIGRATIONS: readonly Migration[] = [
   migration016,
   migration017,
   migration018,
+  migration019,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -17,7 +17,12 @@ const tablesOf = (db: Db): string[] =>
     }[]
   )
     .map((r) => r.name)
-    .filter((name) => !name.startsWith('sqlite_') && !name.startsWith('protocols_fts'));
+    .filter(
+      (name) =>
+        !name.startsWith('sqlite_') &&
+        !name.startsWith('protocols_fts') &&
+        !name.startsWith('order_search_fts_'),
+    );
 
 /** Waits for the microtask in which the store tells of the writes before it. */
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
