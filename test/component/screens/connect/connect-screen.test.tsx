@@ -40,7 +40,7 @@ describe('ConnectScreen: where Order Desk sends its work', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Use the local sandbox' }));
     expect(desk.argsOf('connections.useEmbedded')).toEqual([{}]);
-    await waitFor(() => expect(window.location.hash).toBe('#/protocols'));
+    await waitFor(() => expect(window.location.hash).toBe('#/dashboard'));
     expect(useAppStore.getState().connection?.id).toBe('embedded');
   });
 

@@ -68,7 +68,7 @@ describe('PartnerConnectionForm: a partner server’s address and credentials', 
     expect(await within(form).findByText(/Connection works: partner Acme Pharmacy\./)).toBeTruthy();
     expect(desk.argsOf('connections.test')).toEqual([TYPED]);
     await user.click(within(form).getByRole('button', { name: 'Connect' }));
-    await waitFor(() => expect(window.location.hash).toBe('#/protocols'));
+    await waitFor(() => expect(window.location.hash).toBe('#/dashboard'));
     expect(desk.argsOf('connections.connect')).toEqual([TYPED]);
     expect(useToastStore.getState().toasts[0]?.title).toBe(
       'Connected to Partner sandbox. 2 unsent changes of Local sandbox stay with it and are sent when you switch back.',

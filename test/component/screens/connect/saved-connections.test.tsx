@@ -33,7 +33,7 @@ function renderSaved(hideWhenEmpty = false) {
 const activated = (c: ConnectionView): ConnectionView => ({ ...c, isActive: true });
 
 describe('SavedConnections: switch to a saved connection, edit or remove it', () => {
-  it('lists each with its kind and state; Switch activates it and goes to the protocols', async () => {
+  it('lists each with its kind and state; Switch activates it and goes to the first screen, the dashboard', async () => {
     const desk = installOrderDesk({
       'connections.list': () => [EMBEDDED, PARTNER, PRODUCTION],
       'connections.activate': () => activated(PARTNER),
@@ -49,7 +49,7 @@ describe('SavedConnections: switch to a saved connection, edit or remove it', ()
     expect(within(items[0]!).queryByRole('button', { name: /^Remove/ })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Switch to Acme sandbox' }));
     expect(desk.argsOf('connections.activate')).toEqual([{ id: 'conn-sandbox' }]);
-    await waitFor(() => expect(window.location.hash).toBe('#/protocols'));
+    await waitFor(() => expect(window.location.hash).toBe('#/dashboard'));
     expect(useAppStore.getState().connection?.id).toBe('conn-sandbox');
     expect(useToastStore.getState().toasts[0]?.title).toBe('Connected to Acme sandbox.');
   });
