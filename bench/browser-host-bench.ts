@@ -2,7 +2,17 @@
  * What the benches in Chromium through the browser host share: the secrets store they run with,
  * the baseline round trip of a keystroke's own call from the page, and the page's CPU time.
  */
-import type { CDPSession, Page } from '@playwright/test';
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CHROMIUM_ARGS } from '@repo/playwright.config';
+import { startBrowserHost, type BrowserHost } from '@main/browser-host';
+import { Redactor, silentLogger } from '@main/logging';
+import {
+  BUILT_BRIDGE_FILE as BRIDGE_FILE,
+  BUILT_RENDERER_DIR as RENDERER_DIR,
+} from '@test/support/e2e/paths';
 import {
   KeytarCredentialStore,
   MemoryCredentialStore,
@@ -71,4 +81,42 @@ export async function roundTrips(
     { channel, args, n, pause: pauseMs },
   );
   return ms.sort((a, b) => a - b);
+}
+
+/** A browser host on a fresh data folder, with the built renderer, and Debian's Chromium. */
+export interface BenchHost {
+  host: BrowserHost;
+  browser: Browser;
+  /** Which secrets store it runs with, for the figures' details. */
+  note: string;
+  /** Closes the browser and the host, and removes the data folder. */
+  close(): Promise<void>;
+}
+
+/** Starts a bench's browser host (its data folder named after `name`) and Chromium. */
+export async function startBenchHost(name: string): Promise<BenchHost> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `order-desk-bench-${name}-`));
+  const { store, note } = await benchCredentials();
+  const host = await startBrowserHost({
+    rendererDir: RENDERER_DIR,
+    bridgeFile: BRIDGE_FILE,
+    dataDir,
+    credentials: store,
+    log: silentLogger,
+    redactor: new Redactor(),
+  });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  return {
+    host,
+    browser,
+    note,
+    async close() {
+      await browser.close();
+      await host.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -7,20 +7,11 @@
  *   npm run bench:renderer:dashboard                 # builds, then runs under a real keychain
  *   npx tsx bench/renderer-dashboard.ts --orders 5000 --opens 5 --changes 5   # without a rebuild
  */
-import { chromium, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHROMIUM_ARGS } from '@repo/playwright.config';
 import { dashboardSummary } from '@main/dashboard/dashboard-summary';
-import { startBrowserHost } from '@main/browser-host';
-import { Redactor, silentLogger } from '@main/logging';
-import {
-  BUILT_BRIDGE_FILE as BRIDGE_FILE,
-  BUILT_RENDERER_DIR as RENDERER_DIR,
-} from '@test/support/e2e/paths';
-import { benchCredentials } from './browser-host-bench';
+import { startBenchHost } from './browser-host-bench';
 import { goalOf } from './goals';
 import { benchOrder, insertBenchOrders } from './order-queue-data';
 import { recordFigure } from './report';
@@ -91,17 +82,8 @@ const cancelledShown = (page: Page) =>
     ORDERS_TABLE,
   );
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'order-desk-bench-dashboard-'));
-const { store, note } = await benchCredentials();
-const host = await startBrowserHost({
-  rendererDir: RENDERER_DIR,
-  bridgeFile: BRIDGE_FILE,
-  dataDir,
-  credentials: store,
-  log: silentLogger,
-  redactor: new Redactor(),
-});
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const bench = await startBenchHost('dashboard');
+const { host, browser, note } = bench;
 try {
   await host.core.useEmbedded();
   await host.core.session!.sync.syncNow();
@@ -193,7 +175,5 @@ try {
   );
   await context.close();
 } finally {
-  await browser.close();
-  await host.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
 }

@@ -6,20 +6,13 @@
  *   npm run bench:renderer:palette                   # builds, then runs under a real keychain
  *   npx tsx bench/renderer-palette.ts --count 5000 --orders 5000 --words 12 --gap 40 --profile
  */
-import { chromium, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHROMIUM_ARGS } from '@repo/playwright.config';
-import { startBrowserHost } from '@main/browser-host';
-import { Redactor, silentLogger } from '@main/logging';
 import { paletteSearch } from '@main/palette/palette-search';
-import {
-  BUILT_BRIDGE_FILE as BRIDGE_FILE,
-  BUILT_RENDERER_DIR as RENDERER_DIR,
-} from '@test/support/e2e/paths';
-import { benchCredentials, roundTrips } from './browser-host-bench';
+import { roundTrips, startBenchHost } from './browser-host-bench';
 import { summariseCpuProfile } from './cpu-profile';
 import { goalOf } from './goals';
 import { benchOrder, insertBenchOrders } from './order-queue-data';
@@ -193,17 +186,8 @@ function paletteWords(n: number): { kind: string; word: string }[] {
   }).filter((w) => w.word.length > 1);
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'order-desk-bench-palette-'));
-const { store, note } = await benchCredentials();
-const host = await startBrowserHost({
-  rendererDir: RENDERER_DIR,
-  bridgeFile: BRIDGE_FILE,
-  dataDir,
-  credentials: store,
-  log: silentLogger,
-  redactor: new Redactor(),
-});
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const bench = await startBenchHost('palette');
+const { host, browser, note } = bench;
 try {
   await host.core.useEmbedded();
   // As renderer-protocol-list: the next walk of the server's protocols is after this run.
@@ -357,7 +341,5 @@ try {
   if (wrongText > 0) process.exitCode = 1;
   await context.close();
 } finally {
-  await browser.close();
-  await host.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
 }

@@ -6,19 +6,10 @@
  *   npm run bench:renderer:protocols                 # builds, then runs under a real keychain
  *   npx tsx bench/renderer-protocol-list.ts --count 20000 --gap 40
  */
-import { chromium, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHROMIUM_ARGS } from '@repo/playwright.config';
-import { startBrowserHost } from '@main/browser-host';
-import { Redactor, silentLogger } from '@main/logging';
-import {
-  BUILT_BRIDGE_FILE as BRIDGE_FILE,
-  BUILT_RENDERER_DIR as RENDERER_DIR,
-} from '@test/support/e2e/paths';
-import { benchCredentials, roundTrips as timeRoundTrips } from './browser-host-bench';
+import { roundTrips as timeRoundTrips, startBenchHost } from './browser-host-bench';
 import { goalOf } from './goals';
 import { FIRST_NAMES, LAST_NAMES, generateProtocols, seededRandom } from './protocol-search-data';
 import { recordFigure } from './report';
@@ -144,17 +135,8 @@ function searchWords(n: number): string[] {
   );
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'order-desk-bench-protocols-'));
-const { store, note } = await benchCredentials();
-const host = await startBrowserHost({
-  rendererDir: RENDERER_DIR,
-  bridgeFile: BRIDGE_FILE,
-  dataDir,
-  credentials: store,
-  log: silentLogger,
-  redactor: new Redactor(),
-});
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const bench = await startBenchHost('protocols');
+const { host, browser, note } = bench;
 try {
   await host.core.useEmbedded();
   // The first full walk of the server's protocols is over before the seed: the next one is five
@@ -285,7 +267,5 @@ try {
     console.log(`  note: the store held ${stillThere} protocols at the end (a pull ran meanwhile)`);
   await context.close();
 } finally {
-  await browser.close();
-  await host.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
 }

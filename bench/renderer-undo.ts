@@ -7,19 +7,10 @@
  *   npm run bench:renderer:undo                      # builds, then runs under a real keychain
  *   npx tsx bench/renderer-undo.ts --count 2000 --rounds 10 --gap 200
  */
-import { chromium, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
+import type { Page } from '@playwright/test';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHROMIUM_ARGS } from '@repo/playwright.config';
-import { startBrowserHost } from '@main/browser-host';
-import { Redactor, silentLogger } from '@main/logging';
-import {
-  BUILT_BRIDGE_FILE as BRIDGE_FILE,
-  BUILT_RENDERER_DIR as RENDERER_DIR,
-} from '@test/support/e2e/paths';
-import { benchCredentials } from './browser-host-bench';
+import { startBenchHost } from './browser-host-bench';
 import { goalOf } from './goals';
 import { generateProtocols } from './protocol-search-data';
 import { recordFigure } from './report';
@@ -85,17 +76,8 @@ async function instrument(page: Page): Promise<void> {
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'order-desk-bench-undo-'));
-const { store, note } = await benchCredentials();
-const host = await startBrowserHost({
-  rendererDir: RENDERER_DIR,
-  bridgeFile: BRIDGE_FILE,
-  dataDir,
-  credentials: store,
-  log: silentLogger,
-  redactor: new Redactor(),
-});
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const bench = await startBenchHost('undo');
+const { host, browser, note } = bench;
 try {
   await host.core.useEmbedded();
   await host.core.session!.sync.syncNow();
@@ -183,7 +165,5 @@ try {
   console.log(`  goal p95 < ${GOAL_P95_MS} ms: ${p95 < GOAL_P95_MS ? 'PASS' : 'ABOVE GOAL'}`);
   await context.close();
 } finally {
-  await browser.close();
-  await host.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
 }
