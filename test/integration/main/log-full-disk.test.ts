@@ -133,6 +133,12 @@ onSmallDisk('the log on a real full disk (an 8 MB tmpfs)', () => {
         `the log was never written again: ${JSON.stringify(readdirSync(dir))}; said ${JSON.stringify(said)}`,
     );
     expect(Number(note[1])).toBeGreaterThanOrEqual(2);
+    // Said once the write's callback has run, which can be a moment after the file shows it.
+    await waitFor(
+      () => said.length >= 2,
+      5_000,
+      () => `said ${JSON.stringify(said)}`,
+    );
     expect(said).toEqual([
       expect.stringMatching(/cannot be written \(ENOSPC/),
       expect.stringMatching(/is written again/),

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Router } from 'wouter';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -117,7 +117,12 @@ describe('Dashboard', () => {
     expect(cells(totals, 'total').at(-1)).toBe('$110.00');
     expect(cells(totals, 'cancelled-total').at(-1)).toBe('$10.00');
     // The chart of the orders: standing ones by status, stacked; cancelled ones apart, a line.
-    const orders = drawn.find((c) => c.series.includes('New'))!;
+    // Made in an effect, which may run after the table is in the page.
+    const orders = await waitFor(() => {
+      const chart = drawn.find((c) => c.series.includes('New'));
+      expect(chart).toBeDefined();
+      return chart!;
+    });
     expect(orders.series).toEqual([undefined, 'New', 'Cancelled']);
     expect(orders.data[2]!.at(-1)).toBe(1);
 
@@ -143,8 +148,8 @@ describe('Dashboard', () => {
     ).toBe('2');
     expect(desk.argsOf('dashboard.summary').length).toBeGreaterThanOrEqual(2);
     // The same chart is given the new figures, not made again.
+    await waitFor(() => expect(orders.data[2]!.at(-1)).toBe(2));
     expect(drawn.filter((c) => c.series.includes('New'))).toHaveLength(1);
-    expect(orders.data[2]!.at(-1)).toBe(2);
   });
 
   it('switches to weeks, shows a table in place of its chart, and opens a refill day by keyboard', async () => {
