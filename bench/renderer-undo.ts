@@ -14,6 +14,7 @@ import { startBenchHost } from './browser-host-bench';
 import { goalOf } from './goals';
 import { generateProtocols } from './protocol-search-data';
 import { recordFigure } from './report';
+import { percentile, positiveIntegers } from './stats';
 
 const GOAL_P95_MS = goalOf('undo.edit-to-list-p95').target;
 
@@ -30,15 +31,10 @@ const { values } = parseArgs({
     gap: { type: 'string', default: '200' },
   },
 });
-const count = Number(values.count);
-const rounds = Number(values.rounds);
+const { count, rounds } = positiveIntegers({ count: values.count, rounds: values.rounds });
 const gap = Number(values.gap);
-for (const [name, n] of [
-  ['--count', count],
-  ['--rounds', rounds],
-  ['--gap', gap + 1],
-] as const)
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} takes a whole number above 0`);
+if (!Number.isInteger(gap) || gap < 0)
+  throw new Error('--gap takes a whole number of ms, 0 or more');
 
 /** The page's globals this (Node-typed) file touches inside the page. */
 interface Win {
@@ -72,9 +68,6 @@ async function instrument(page: Page): Promise<void> {
     }).observe(w.document.body, { subtree: true, childList: true, characterData: true });
   });
 }
-
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
 const bench = await startBenchHost('undo');
 const { host, browser, note } = bench;
@@ -125,7 +118,7 @@ try {
     await page.waitForTimeout(50);
   }
   times.sort((a, b) => a - b);
-  const p95 = pct(times, 95);
+  const p95 = percentile(times, 95);
   // The undo in main alone (its transaction and the activity entry), the same edits and undos
   // without the window: what main spends of the figure above.
   const mainMs: number[] = [];
@@ -140,7 +133,7 @@ try {
     mainMs.push(performance.now() - t);
   }
   mainMs.sort((a, b) => a - b);
-  const fmt = `p50 ${pct(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`;
+  const fmt = `p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`;
   console.log('Undo of an edit: Ctrl+Z to the protocol list showing it, through the browser host');
   console.log(
     `  machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), Node ${process.version}; ${note}`,
@@ -150,7 +143,7 @@ try {
   );
   console.log(`  keydown -> the list shows the name as it was: ${fmt}`);
   console.log(
-    `  the undo in main alone:                       p50 ${pct(mainMs, 50).toFixed(2)} ms, p95 ${pct(mainMs, 95).toFixed(2)} ms`,
+    `  the undo in main alone:                       p50 ${percentile(mainMs, 50).toFixed(2)} ms, p95 ${percentile(mainMs, 95).toFixed(2)} ms`,
   );
   recordFigure({
     id: 'undo.edit-to-list-p95',
@@ -159,7 +152,7 @@ try {
   });
   recordFigure({
     id: 'undo.main-p95',
-    value: pct(mainMs, 95),
+    value: percentile(mainMs, 95),
     detail: `${inStore.toLocaleString('en')} protocols, ${rounds} undos`,
   });
   console.log(`  goal p95 < ${GOAL_P95_MS} ms: ${p95 < GOAL_P95_MS ? 'PASS' : 'ABOVE GOAL'}`);
