@@ -48,8 +48,8 @@ const EXPECTED_EVERYWHERE = [
 export const HOST_DOWN = [
   /^console\.error: WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/[^']*' failed: /,
   /^console\.error: Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|CONNECTION_CLOSED) \(http:\/\/127\.0\.0\.1:\d+\/__order-desk\/token-check/,
-  // The app fetches every screen's code once it is up; a fetch the stopped host refuses.
-  /^console\.error: Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|CONNECTION_CLOSED) \(http:\/\/127\.0\.0\.1:\d+\/assets\/[\w-]+\.js\)$/,
+  // The app fetches every screen's code and style once it is up; a fetch the stopped host refuses.
+  /^console\.error: Failed to load resource: net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE|CONNECTION_CLOSED) \(http:\/\/127\.0\.0\.1:\d+\/assets\/[\w-]+\.(js|css)\)$/,
 ];
 
 /** Collects the uncaught errors and console errors of every page the context opens. */
