@@ -4,7 +4,12 @@ import type { CoreEvents } from '@shared/core-events';
 import { StoreError } from '../db';
 import type { ProtocolStore } from './protocol-store';
 import type { ConflictChoice, ConflictView } from '@shared/protocol-views';
-import type { ConflictKind, LocalProtocol } from './protocol-model';
+import {
+  draftFromProtocol,
+  type ConflictKind,
+  type LocalProtocol,
+  type ProtocolDraft,
+} from './protocol-model';
 
 export type { ConflictChoice, ConflictView };
 
@@ -34,6 +39,16 @@ function theirsOf(p: LocalProtocol): ProtocolRead | null {
   if (!recorded) return pulled;
   if (!pulled || pulled.id !== recorded.id) return recorded;
   return Date.parse(pulled.updatedAt) > Date.parse(recorded.updatedAt) ? pulled : recorded;
+}
+
+/**
+ * What keep mine sets aside, as a draft: the server's version ("theirs", made a draft as take
+ * theirs makes it), or null when the server deleted the protocol. An undo of keep mine brings the
+ * protocol to it (docs/decisions.md, "Undo and redo").
+ */
+export function theirsDraft(p: LocalProtocol): ProtocolDraft | null {
+  const theirs = theirsOf(p);
+  return theirs && draftFromProtocol(theirs);
 }
 
 function view(p: LocalProtocol): ConflictView | null {

@@ -6,6 +6,7 @@ import type { ChangeEffect } from './change-queue';
 import {
   listConflicts,
   resolveConflict,
+  theirsDraft,
   type ConflictChoice,
   type ConflictView,
   type Resolution,
@@ -225,8 +226,10 @@ export class ProtocolCommands {
 
   resolveConflict(localId: string, choice: ConflictChoice): Resolution {
     return this.undoable('resolve', (step) => {
-      step.touch([localId]);
       const before = this.o.store.protocols.get(localId);
+      // Keep mine changes no draft here: what it changes is the server's version, set aside.
+      if (choice === 'keep-mine' && before?.conflict) step.setAside(localId, theirsDraft(before));
+      step.touch([localId]);
       const resolution = resolveConflict(this.o.store, localId, choice);
       if (resolution.localId) step.touch([resolution.localId]);
       if (resolution.copyLocalId) step.created([resolution.copyLocalId]);

@@ -12,6 +12,8 @@ import { viewOfStep, type UndoChange, type UndoStep } from './undo-history';
  * edit goes through, so the change queue sees an ordinary change: an edit not sent yet is
  * coalesced back into its pending change, one already on the server is undone by a new update,
  * a delete not sent is taken back, a delete sent is undone by creating the protocol again.
+ * Keep mine in a conflict is a step from the server's version it set aside to mine, so its undo
+ * sends theirs again as an ordinary change.
  */
 
 /** A protocol's draft as a step holds it: null when the protocol is gone or deleted. */
@@ -39,6 +41,15 @@ export class StepRecorder {
 
   created(localIds: readonly string[]): void {
     for (const id of localIds) if (!this.before.has(id)) this.before.set(id, null);
+  }
+
+  /**
+   * A protocol whose "before" is not its draft here: keep mine in a conflict changes no draft
+   * of this desk, but sets aside the server's version (`before`, null when the server deleted
+   * it), which is what its undo brings back.
+   */
+  setAside(localId: string, before: ProtocolDraft | null): void {
+    if (!this.before.has(localId)) this.before.set(localId, before);
   }
 
   changes(): UndoChange[] {

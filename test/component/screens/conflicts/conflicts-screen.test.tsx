@@ -1,11 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Router } from 'wouter';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConflictView, type ConflictChoice } from '@shared/protocol-views';
 import { useGuardedHashLocation } from '@renderer/lib/navigation-guard';
 import { ConflictCard } from '@renderer/screens/conflicts/ConflictCard';
 import ConflictsScreen from '@renderer/screens/conflicts/ConflictsScreen';
+import { useToastStore } from '@renderer/stores/toast-store';
+import { useUndoStore } from '@renderer/stores/undo-store';
 import { installOrderDesk, refuse, type Handlers } from '@test/support/component/fake-order-desk';
 import { packProduct } from '@test/support/component/fixtures';
 
@@ -95,6 +97,11 @@ const DELETED = ConflictView.parse({
   choices: ['keep-mine', 'take-theirs', 'keep-both'],
 });
 
+beforeEach(() => {
+  useToastStore.setState(useToastStore.getInitialState(), true);
+  useUndoStore.setState(useUndoStore.getInitialState(), true);
+});
+
 function renderScreen(conflicts: () => ConflictView[], more: Handlers = {}) {
   const desk = installOrderDesk({
     'protocols.conflicts': () => conflicts(),
@@ -164,13 +171,17 @@ describe('ConflictsScreen and ConflictCard: mine and theirs, and a choice each',
     ]);
   });
 
-  it('asks before Keep mine overwrites the server, then resolves and says what it did', async () => {
+  it('asks before Keep mine overwrites the server, then resolves, says what it did, and undoes it', async () => {
     let open = [EDITED];
     const desk = renderScreen(() => open, {
       'protocols.resolveConflict': () => {
         open = [];
         return { localId: ADA, copyLocalId: null };
       },
+      'undo.undo': () => ({
+        step: { seq: 3, kind: 'resolve', label: 'Conflict resolution for Ada Lovelace' },
+        localIds: [ADA],
+      }),
     });
     const user = userEvent.setup();
     const card = await screen.findByRole('region', { name: 'Ada Lovelace' });
@@ -193,6 +204,16 @@ describe('ConflictsScreen and ConflictCard: mine and theirs, and a choice each',
         .getAttribute('href'),
     ).toBe(`#/protocols/${ADA}`);
     await waitFor(() => expect(screen.getByText('No conflicts')).toBeTruthy());
+    // Keep mine is a step: its Undo takes back that resolution only (theirs is sent again).
+    await user.click(
+      within(outcome.closest('[role="status"]') as HTMLElement).getByRole('button', {
+        name: 'Undo',
+      }),
+    );
+    await waitFor(() =>
+      expect(desk.argsOf('undo.undo')).toEqual([{ kind: 'resolve', localId: ADA }]),
+    );
+    expect(screen.queryByText(/^Kept yours:/)).toBeNull();
   });
 
   it('keeps both without asking, and links to the copy', async () => {

@@ -3,7 +3,7 @@ import { StoreError } from '@main/db';
 import { ProtocolCommands } from '@main/protocols/protocol-commands';
 import { personKey } from '@main/protocols/patient-identity';
 import { testActivity } from '@test/support/activity';
-import { claimChange, conflicted as conflictedPush } from '@test/support/protocol-changes';
+import { claimChange, conflicted as conflictedPush, pushed } from '@test/support/protocol-changes';
 import {
   memoryStore,
   mirrorProtocol,
@@ -192,7 +192,7 @@ describe('undo and redo of protocol commands (main/protocols/undo.ts)', () => {
     expect(commands.undoState().undo).toMatchObject({ kind: 'delete' });
   });
 
-  it('undoes a conflict resolution: theirs taken, or both kept; keep mine is no step', () => {
+  it('undoes a conflict resolution: theirs taken, or both kept', () => {
     const { store, commands } = setup();
     const conflicted = (id: string) => {
       const { localId } = mirrorProtocol(
@@ -213,7 +213,7 @@ describe('undo and redo of protocol commands (main/protocols/undo.ts)', () => {
       );
       return localId;
     };
-    const [a, b, c] = [conflicted('prt_a'), conflicted('prt_b'), conflicted('prt_c')];
+    const [a, b] = [conflicted('prt_a'), conflicted('prt_b')];
     commands.resolveConflict(a, 'take-theirs');
     expect(store.protocols.get(a)?.draft.customer.lastName).toBe('Theirs');
     expect(commands.undoState().undo).toMatchObject({
@@ -233,10 +233,6 @@ describe('undo and redo of protocol commands (main/protocols/undo.ts)', () => {
     commands.undo();
     expect(store.protocols.get(copyLocalId!)).toBeNull();
     expect(store.protocols.get(b)?.draft.customer.lastName).toBe('Mine');
-
-    const before = commands.undoState().undo;
-    commands.resolveConflict(c, 'keep-mine');
-    expect(commands.undoState().undo).toEqual(before);
   });
 
   it('undoes the untangling of a Patient ID', () => {
@@ -248,5 +244,142 @@ describe('undo and redo of protocol commands (main/protocols/undo.ts)', () => {
     expect(store.protocols.get(a.localId)?.sourceId).toBe('PAT-2');
     expect(commands.undo().step.kind).toBe('untangle');
     expect(store.protocols.get(a.localId)?.sourceId).toBe('PAT-1');
+  });
+});
+
+describe('undo and redo of keep mine in a conflict', () => {
+  const BASE = '2025-03-01T09:00:00.000Z';
+  const THEIRS_AT = '2025-03-01T10:00:00.000Z';
+  const request = (lastName: string, overrides: Partial<ReturnType<typeof protocolRequest>> = {}) =>
+    protocolRequest({ sourceId: 'PAT-K', lastName }, overrides);
+
+  /** Synced, edited here ("Mine"), and the push finds the server edited ("Theirs", 60 days). */
+  function editedOnServer(store: ReturnType<typeof memoryStore>, commands: ProtocolCommands) {
+    const { localId } = mirrorProtocol(store, serverProtocol('prot_k', BASE, request('Lovelace')));
+    commands.update(localId, request('Mine'));
+    conflictedPush(
+      store,
+      claimChange(store, localId),
+      'edited-on-server',
+      serverProtocol('prot_k', THEIRS_AT, request('Theirs', { daysSupply: 60 })),
+    );
+    return localId;
+  }
+
+  it('is a step from theirs to mine: undo queues an update with theirs, redo mine again', () => {
+    const { store, commands, entries } = setup();
+    const localId = editedOnServer(store, commands);
+    const before = commands.undoState().undo;
+    commands.resolveConflict(localId, 'keep-mine');
+    expect(commands.undoState().undo).toEqual({
+      seq: before!.seq + 1,
+      kind: 'resolve',
+      label: 'Conflict resolution for Ada Mine',
+    });
+    expect(store.protocols.get(localId)).toMatchObject({
+      conflict: null,
+      change: { op: 'update', state: 'queued' },
+    });
+
+    // Not sent yet: undo turns the pending update into theirs, on the server's version.
+    expect(commands.undo({ kind: 'resolve', localId })).toMatchObject({ localIds: [localId] });
+    expect(store.protocols.get(localId)).toMatchObject({
+      syncState: 'pending',
+      conflict: null,
+      draft: { daysSupply: 60, customer: { lastName: 'Theirs' } },
+    });
+    expect(jobsOf(store, localId).filter((j) => j.state !== 'done')).toEqual([
+      { state: 'queued', op: 'update' },
+    ]);
+    const job = claimChange(store, localId);
+    expect(job.data).toMatchObject({
+      op: 'update',
+      baseUpdatedAt: THEIRS_AT,
+      sent: { daysSupply: 60, customer: { lastName: 'Theirs' } },
+    });
+    expect(entries()[0]).toMatchObject({ action: 'undo', detail: { step: 'resolve', count: 1 } });
+
+    // Theirs reached the server; redo brings mine again, as a new update on that version.
+    const sentAt = '2025-03-01T11:00:00.000Z';
+    pushed(store, job, serverProtocol('prot_k', sentAt, request('Theirs', { daysSupply: 60 })));
+    commands.redo();
+    expect(store.protocols.get(localId)).toMatchObject({
+      draft: { daysSupply: 30, customer: { lastName: 'Mine' } },
+      change: { op: 'update', state: 'queued' },
+    });
+    expect(claimChange(store, localId).data).toMatchObject({
+      baseUpdatedAt: sentAt,
+      sent: { daysSupply: 30, customer: { lastName: 'Mine' } },
+    });
+  });
+
+  it('undoes a keep mine already on the server with a new update that sends theirs', () => {
+    const { store, commands } = setup();
+    const localId = editedOnServer(store, commands);
+    commands.resolveConflict(localId, 'keep-mine');
+    const mineAt = '2025-03-01T11:00:00.000Z';
+    pushed(store, claimChange(store, localId), serverProtocol('prot_k', mineAt, request('Mine')));
+    expect(store.protocols.get(localId)).toMatchObject({ syncState: 'synced', change: null });
+
+    commands.undo();
+    expect(store.protocols.get(localId)).toMatchObject({
+      draft: { customer: { lastName: 'Theirs' } },
+      change: { op: 'update', state: 'queued' },
+    });
+    expect(claimChange(store, localId).data).toMatchObject({
+      op: 'update',
+      baseUpdatedAt: mineAt,
+      sent: { daysSupply: 60, customer: { lastName: 'Theirs' } },
+    });
+  });
+
+  it('undoes keep my delete, once sent, by making theirs again as a new create', () => {
+    const { store, commands } = setup();
+    const { localId } = mirrorProtocol(store, serverProtocol('prot_k', BASE, request('Lovelace')));
+    commands.delete(localId);
+    conflictedPush(
+      store,
+      claimChange(store, localId),
+      'deleted-locally-edited-on-server',
+      serverProtocol('prot_k', THEIRS_AT, request('Theirs')),
+    );
+    commands.resolveConflict(localId, 'keep-mine');
+    expect(commands.undoState().undo).toMatchObject({
+      kind: 'resolve',
+      label: 'Conflict resolution for Ada Theirs',
+    });
+    pushed(store, claimChange(store, localId), null);
+    expect(store.protocols.get(localId)).toBeNull();
+
+    const [again] = commands.undo().localIds;
+    expect(again).not.toBe(localId);
+    expect(store.protocols.get(again!)).toMatchObject({
+      serverId: null,
+      draft: { customer: { lastName: 'Theirs' } },
+      change: { op: 'create', state: 'queued' },
+    });
+    // Redo is the delete again: never sent, the protocol made anew simply goes.
+    commands.redo();
+    expect(store.protocols.get(again!)).toBeNull();
+  });
+
+  it('undoes keep mine after a server delete by deleting mine, as the server did', () => {
+    const { store, commands } = setup();
+    const { localId } = mirrorProtocol(store, serverProtocol('prot_k', BASE, request('Lovelace')));
+    commands.update(localId, request('Mine'));
+    expect(store.protocols.markDeletedOnServer('prot_k')).toBe('conflict');
+    commands.resolveConflict(localId, 'keep-mine');
+    expect(store.protocols.get(localId)).toMatchObject({
+      serverId: null,
+      change: { op: 'create' },
+    });
+    commands.undo({ kind: 'resolve', localId });
+    // Its create never sent: it goes whole, nothing reaches the server.
+    expect(store.protocols.get(localId)).toBeNull();
+    const [again] = commands.redo().localIds;
+    expect(store.protocols.get(again!)).toMatchObject({
+      draft: { customer: { lastName: 'Mine' } },
+      change: { op: 'create' },
+    });
   });
 });

@@ -17,8 +17,8 @@ const NONE: ConflictView[] = [];
 interface Outcome {
   text: string;
   link: { href: string; label: string } | null;
-  /** The step Undo takes back: a choice that changed a draft here (keep mine changes none). */
-  undo: UndoWhich | null;
+  /** The step Undo takes back: every choice is one (keep mine's undo sends theirs again). */
+  undo: UndoWhich;
 }
 
 function outcomeOf(
@@ -26,10 +26,9 @@ function outcomeOf(
   choice: ConflictChoice,
   result: { localId: string | null; copyLocalId: string | null },
 ): Outcome {
-  const said = saidOf(conflict, choice, result);
   return {
-    ...said,
-    undo: choice === 'keep-mine' ? null : { kind: 'resolve', localId: conflict.localId },
+    ...saidOf(conflict, choice, result),
+    undo: { kind: 'resolve', localId: conflict.localId },
   };
 }
 
@@ -121,19 +120,16 @@ export default function ConflictsScreen() {
           <div className="notice notice-success">
             <p className="notice-title">{outcome.text}</p>
             {outcome.link && <Link href={outcome.link.href}>{outcome.link.label}</Link>}
-            {outcome.undo && (
-              <button
-                type="button"
-                className="button button-small"
-                onClick={() => {
-                  const which = outcome.undo!;
-                  setOutcome(null);
-                  void undo(which);
-                }}
-              >
-                Undo
-              </button>
-            )}
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => {
+                setOutcome(null);
+                void undo(outcome.undo);
+              }}
+            >
+              Undo
+            </button>
           </div>
         )}
       </div>

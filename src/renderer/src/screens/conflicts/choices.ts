@@ -74,7 +74,8 @@ export interface OverwriteWarning {
 
 /**
  * The confirmation a choice needs, or null: "Keep mine" replaces or deletes a server version that
- * someone changed since this desk last saw it, which cannot be undone from here. `name` is the
+ * someone changed since this desk last saw it (an undo sends that version again, but another desk
+ * may have read or ordered from mine meanwhile). `name` is the
  * protocol's name; `differing` the rows that differ (conflict-rows' compareConflict).
  */
 export function overwriteWarning(
