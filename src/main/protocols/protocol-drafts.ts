@@ -37,8 +37,24 @@ export function createDrafts(ctx: ProtocolContext, drafts: readonly ProtocolRequ
   return runTransaction(ctx.db, () => parsed.map((d) => insertDraft(ctx, d, now)));
 }
 
+/**
+ * Undo and redo (undo.ts): a protocol that is gone (its delete was sent, or it never reached the
+ * server) made anew with the draft it had, complete or not, as restoreDraft puts one back: a copy
+ * pulled without a shipping method was so before. Its pending create is sent like any other; one
+ * the server cannot take is refused and waits for the person, the protocol kept
+ * (docs/decisions.md, "Undo and redo").
+ */
+export function recreateDraft(ctx: ProtocolContext, draft: ProtocolDraft): LocalProtocol {
+  const d = ProtocolDraftSchema.parse(draft);
+  const now = ctx.clock.now();
+  return requireProtocol(
+    ctx.db,
+    runTransaction(ctx.db, () => insertDraft(ctx, d, now)),
+  );
+}
+
 /** The row of a new local draft and its pending create; inside the caller's transaction. */
-function insertDraft(ctx: ProtocolContext, d: ProtocolRequest, now: number): string {
+function insertDraft(ctx: ProtocolContext, d: ProtocolDraft, now: number): string {
   const localId = randomUUID();
   prepareCached(
     ctx.db,

@@ -122,6 +122,9 @@ export class ProtocolsRepo {
   restoreDraft(localId: string, draft: ProtocolDraft): LocalProtocol {
     return drafts.restoreDraft(this.ctx(), localId, draft);
   }
+  recreateDraft(draft: ProtocolDraft): LocalProtocol {
+    return drafts.recreateDraft(this.ctx(), draft);
+  }
 
   /**
    * Mirror pull: a page of protocols as the server has them, in one transaction. Each one, new:

@@ -168,12 +168,14 @@ export function applyStep(
  * Brings one protocol to `target` through the drafting writes: the draft is written back over it
  * (bringing it back when its delete is not sent yet), or, when the protocol is gone (its delete
  * was sent, or it never reached the server), it is made anew: a create sent like any other.
+ * Either way the draft is taken as it was, complete or not (a copy pulled without a shipping
+ * method): a change the server cannot take is refused like any other, the protocol kept.
  * Returns the protocol's local id, new in the last case. (A target of null is a delete, queued
  * like any other, or dropped with a protocol never sent: deleteDrafts.)
  */
 function bringTo(store: ProtocolStore, localId: string, target: ProtocolDraft): string {
   const current = store.protocols.get(localId);
-  if (!current) return store.protocols.createDraft(target).localId;
+  if (!current) return store.protocols.recreateDraft(target).localId;
   if (current.deleted || !same(current.draft, target))
     store.protocols.restoreDraft(localId, target);
   return localId;

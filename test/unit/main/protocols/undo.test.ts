@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { StoreError } from '@main/db';
 import { ProtocolCommands } from '@main/protocols/protocol-commands';
+import { parseChange } from '@main/protocols/change-queue';
+import { protocolJobs } from '@main/protocols/protocol-job';
 import { personKey } from '@main/protocols/patient-identity';
 import { testActivity } from '@test/support/activity';
-import { claimChange, conflicted as conflictedPush, pushed } from '@test/support/protocol-changes';
+import {
+  claimChange,
+  claimNext,
+  conflicted as conflictedPush,
+  pushed,
+  refused,
+} from '@test/support/protocol-changes';
 import {
   memoryStore,
   mirrorProtocol,
@@ -380,6 +388,79 @@ describe('undo and redo of keep mine in a conflict', () => {
     expect(store.protocols.get(again!)).toMatchObject({
       draft: { customer: { lastName: 'Mine' } },
       change: { op: 'create' },
+    });
+  });
+});
+
+describe('undo of a protocol pulled with an incomplete draft', () => {
+  /** On the server with no shipping method: the draft pulled lacks one (draftFromProtocol). */
+  function pulledIncomplete(store: ReturnType<typeof memoryStore>) {
+    const request = protocolRequest({ sourceId: 'PAT-INC', lastName: 'Incomplete' });
+    const { localId } = mirrorProtocol(store, {
+      ...serverProtocol('prot_inc', '2025-03-01T09:00:00.000Z', request),
+      shippingMethod: null,
+    });
+    expect(store.protocols.get(localId)?.draft.shippingMethod).toBeNull();
+    return localId;
+  }
+
+  /**
+   * What the job runner does when it takes the next change: the protocol kind prepares it, and
+   * an outcome it settles there (an incomplete draft: refused here) is written as the runner does.
+   */
+  const sendNext = (store: ReturnType<typeof memoryStore>) => {
+    const kind = protocolJobs({ store, client: {} as never, clock: store.clock });
+    const claimed = claimNext(store);
+    if (!claimed) throw new Error('no change to send');
+    const job = parseChange(claimed);
+    const prepared = kind.prepare!(job);
+    if ('outcome' in prepared && prepared.outcome.to === 'rejected')
+      refused(store, job, prepared.outcome.error);
+    return prepared;
+  };
+
+  it('makes it anew, as it was, after its delete was sent; the create waits refused', () => {
+    const { store, commands } = setup();
+    const localId = pulledIncomplete(store);
+    commands.delete(localId);
+    pushed(store, claimChange(store, localId), null);
+    expect(store.protocols.get(localId)).toBeNull();
+
+    const [again] = commands.undo().localIds;
+    expect(again).not.toBe(localId);
+    const back = store.protocols.get(again!);
+    expect(back).toMatchObject({
+      serverId: null,
+      customerName: 'Ada Incomplete',
+      change: { op: 'create', state: 'queued' },
+    });
+    expect(back?.draft.shippingMethod).toBeNull();
+    // The server could not take it: the change is refused here, as any incomplete protocol's,
+    // and the protocol stays for the person to complete.
+    const incomplete = { kind: 'local', message: 'The protocol is incomplete: shippingMethod.' };
+    expect(sendNext(store)).toEqual({ outcome: { to: 'rejected', error: incomplete } });
+    expect(store.protocols.get(again!)).toMatchObject({
+      syncState: 'pending',
+      change: { op: 'create', state: 'rejected', error: incomplete },
+    });
+    commands.redo();
+    expect(store.protocols.get(again!)).toBeNull();
+  });
+
+  it('puts the incomplete draft back over an edit that completed it', () => {
+    const { store, commands } = setup();
+    const localId = pulledIncomplete(store);
+    commands.update(
+      localId,
+      protocolRequest(
+        { sourceId: 'PAT-INC', lastName: 'Incomplete' },
+        { shippingMethod: 'EXPRESS' },
+      ),
+    );
+    commands.undo();
+    expect(store.protocols.get(localId)).toMatchObject({
+      draft: { shippingMethod: null },
+      change: { op: 'update', state: 'queued' },
     });
   });
 });
