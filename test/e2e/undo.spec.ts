@@ -227,3 +227,58 @@ test('undo of a conflict resolution: theirs taken, then mine again, sent on the 
   expect(onServer).toMatchObject({ id: serverId, customer: { lastName: 'Mine UNDO-CONFLICT' } });
   expect(session.protocols.conflicts()).toEqual([]);
 });
+
+test('undo of keep mine, once on the server, sends theirs again: the server, the list and the editor', async ({
+  app,
+  host,
+  partnerSandbox,
+}) => {
+  await connectPartner(app, partnerSandbox);
+  const session = host.core.session!;
+  const named = (lastName: string) => ({
+    ...protocolFor('UNDO-KEEP'),
+    customer: { ...protocolFor('UNDO-KEEP').customer, lastName },
+  });
+  const localId = seedProtocol(host, protocolFor('UNDO-KEEP'));
+  await syncAll(app);
+  const serverId = host.core.store.protocols.get(localId)!.serverId!;
+  // Another desk edits it on the server while this one edits it here.
+  await editOnServer(partnerSandbox, serverId, named('Theirs UNDO-KEEP'));
+  session.protocols.update(localId, named('Mine UNDO-KEEP'));
+  await expect
+    .poll(async () => {
+      await session.sync.syncNow();
+      return session.protocols.conflicts().length;
+    })
+    .toBe(1);
+
+  await goTo(app, '#/conflicts');
+  const conflict = app.getByRole('region', { name: 'Ada Mine UNDO-KEEP', exact: true });
+  await conflict.getByRole('button', { name: 'Keep mine' }).click();
+  await app.getByRole('button', { name: "Replace the server's version" }).click();
+  await expect(app.locator('.conflicts-outcome[role="status"]')).toContainText('Kept yours');
+  await syncAll(app);
+  const [mine] = await serverProtocols(partnerSandbox, 'UNDO-KEEP');
+  expect(mine).toMatchObject({ id: serverId, customer: { lastName: 'Mine UNDO-KEEP' } });
+
+  await pressUndo(app);
+  await expect(toasts(app)).toContainText('Undone: Conflict resolution for Ada Mine UNDO-KEEP.');
+  // Theirs again, sent as a new update on the server's version (mine): no conflict.
+  await syncAll(app);
+  const back = await serverProtocols(partnerSandbox, 'UNDO-KEEP');
+  expect(back.map((p) => [p.id, p.customer.lastName])).toEqual([[serverId, 'Theirs UNDO-KEEP']]);
+  expect(session.protocols.conflicts()).toEqual([]);
+  await app.keyboard.press('Control+1');
+  await expect(list.row(app, 'Ada Theirs UNDO-KEEP')).toHaveCount(1);
+  await expect(list.row(app, 'Ada Mine UNDO-KEEP')).toHaveCount(0);
+  await goTo(app, `#/protocols/${localId}`);
+  await expect(editor.field(app, 'Last name')).toHaveValue('Theirs UNDO-KEEP');
+
+  // Redo: mine again, on the server too.
+  await toasts(app).getByRole('button', { name: 'Redo' }).click();
+  await expect(toasts(app)).toContainText('Redone: Conflict resolution for Ada Mine UNDO-KEEP.');
+  await expect(editor.field(app, 'Last name')).toHaveValue('Mine UNDO-KEEP');
+  await syncAll(app);
+  const [again] = await serverProtocols(partnerSandbox, 'UNDO-KEEP');
+  expect(again).toMatchObject({ id: serverId, customer: { lastName: 'Mine UNDO-KEEP' } });
+});
