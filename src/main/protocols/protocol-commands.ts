@@ -224,8 +224,10 @@ export class ProtocolCommands {
     return listConflicts(this.o.store);
   }
 
-  resolveConflict(localId: string, choice: ConflictChoice): Resolution {
-    return this.undoable('resolve', (step) => {
+  /** `undoable`: whether the resolution is a step (one that changed nothing, mine and theirs alike, is none). */
+  resolveConflict(localId: string, choice: ConflictChoice): Resolution & { undoable: boolean } {
+    return this.command(() => {
+      const step = new StepRecorder(this.o.store);
       const before = this.o.store.protocols.get(localId);
       // Keep mine changes no draft here: what it changes is the server's version, set aside.
       if (choice === 'keep-mine' && before?.conflict) step.setAside(localId, theirsDraft(before));
@@ -241,7 +243,7 @@ export class ProtocolCommands {
         subjects: merged(before && idsOf(before), copy && idsOf(copy)),
         detail: { choice, ...(before?.conflict ? { conflict: before.conflict.kind } : {}) },
       });
-      return resolution;
+      return { ...resolution, undoable: step.push('resolve', (c) => stepLabel('resolve', c)) };
     });
   }
 

@@ -61,10 +61,15 @@ export class StepRecorder {
     return out;
   }
 
-  /** Writes the step, when the command changed anything (a save of the same draft is no step). */
-  push(kind: UndoKind, label: (changes: UndoChange[]) => string): void {
+  /**
+   * Writes the step, when the command changed anything (a save of the same draft is no step);
+   * says whether it did.
+   */
+  push(kind: UndoKind, label: (changes: UndoChange[]) => string): boolean {
     const changes = this.changes();
-    if (changes.length > 0) this.store.undo.push(kind, label(changes), changes);
+    if (changes.length === 0) return false;
+    this.store.undo.push(kind, label(changes), changes);
+    return true;
   }
 }
 

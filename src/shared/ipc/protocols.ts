@@ -70,7 +70,12 @@ export const protocolsChannels = {
   'protocols.conflicts': read(None, z.array(ConflictView), ['protocols', 'jobs', 'orders']),
   'protocols.resolveConflict': call(
     LocalProtocolId.extend({ choice: ConflictChoice }),
-    z.object({ localId: z.string().nullable(), copyLocalId: z.string().nullable() }),
+    z.object({
+      localId: z.string().nullable(),
+      copyLocalId: z.string().nullable(),
+      /** Whether Undo can take it back: a resolution that changed nothing is no step. */
+      undoable: z.boolean(),
+    }),
   ),
   /** What importing this CSV text would do, writing nothing: the rows ready and those with problems. */
   'protocols.importPreview': call(CsvImportArgs, CsvImportPreview),

@@ -176,7 +176,7 @@ describe('ConflictsScreen and ConflictCard: mine and theirs, and a choice each',
     const desk = renderScreen(() => open, {
       'protocols.resolveConflict': () => {
         open = [];
-        return { localId: ADA, copyLocalId: null };
+        return { localId: ADA, copyLocalId: null, undoable: true };
       },
       'undo.undo': () => ({
         step: { seq: 3, kind: 'resolve', label: 'Conflict resolution for Ada Lovelace' },
@@ -218,7 +218,7 @@ describe('ConflictsScreen and ConflictCard: mine and theirs, and a choice each',
 
   it('keeps both without asking, and links to the copy', async () => {
     const desk = renderScreen(() => [EDITED], {
-      'protocols.resolveConflict': () => ({ localId: ADA, copyLocalId: COPY }),
+      'protocols.resolveConflict': () => ({ localId: ADA, copyLocalId: COPY, undoable: true }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Keep both' }));
     expect(desk.argsOf('protocols.resolveConflict')).toEqual([
@@ -227,6 +227,17 @@ describe('ConflictsScreen and ConflictCard: mine and theirs, and a choice each',
     expect((await screen.findByRole('link', { name: 'Open the copy' })).getAttribute('href')).toBe(
       `#/protocols/${COPY}`,
     );
+  });
+
+  it('offers no Undo for a choice that changed nothing (mine and theirs alike)', async () => {
+    renderScreen(() => [EDITED], {
+      'protocols.resolveConflict': () => ({ localId: ADA, copyLocalId: null, undoable: false }),
+    });
+    const card = await screen.findByRole('region', { name: 'Ada Lovelace' });
+    await userEvent.click(within(card).getByRole('button', { name: 'Take theirs' }));
+    const outcome = await screen.findByText(/^Took theirs/);
+    const status = outcome.closest('[role="status"]') as HTMLElement;
+    expect(within(status).queryByRole('button', { name: 'Undo' })).toBeNull();
   });
 
   it('says a failed resolve on its card', async () => {

@@ -432,7 +432,7 @@ export function registerContractSuite(
           localId: second.localId,
           choice: 'take-theirs',
         }),
-      ).toEqual({ localId: second.localId, copyLocalId: null });
+      ).toEqual({ localId: second.localId, copyLocalId: null, undoable: true });
       expect(await value('protocols.get', { localId: second.localId })).toMatchObject({
         syncState: 'synced',
         change: null,

@@ -390,6 +390,21 @@ describe('undo and redo of keep mine in a conflict', () => {
       change: { op: 'create' },
     });
   });
+
+  it('is no step when mine and theirs are alike, and says so to the screen', () => {
+    const { store, commands } = setup();
+    const { localId } = mirrorProtocol(store, serverProtocol('prot_k', BASE, request('Lovelace')));
+    commands.update(localId, request('Same'));
+    conflictedPush(
+      store,
+      claimChange(store, localId),
+      'edited-on-server',
+      serverProtocol('prot_k', THEIRS_AT, request('Same')),
+    );
+    const stepsBefore = store.undo.count();
+    expect(commands.resolveConflict(localId, 'keep-mine').undoable).toBe(false);
+    expect(store.undo.count()).toBe(stepsBefore);
+  });
 });
 
 describe('undo of a protocol pulled with an incomplete draft', () => {

@@ -17,18 +17,21 @@ const NONE: ConflictView[] = [];
 interface Outcome {
   text: string;
   link: { href: string; label: string } | null;
-  /** The step Undo takes back: every choice is one (keep mine's undo sends theirs again). */
-  undo: UndoWhich;
+  /**
+   * The step Undo takes back (keep mine's undo sends theirs again); null when the choice changed
+   * nothing (mine and theirs alike), so there is nothing to undo.
+   */
+  undo: UndoWhich | null;
 }
 
 function outcomeOf(
   conflict: ConflictView,
   choice: ConflictChoice,
-  result: { localId: string | null; copyLocalId: string | null },
+  result: { localId: string | null; copyLocalId: string | null; undoable: boolean },
 ): Outcome {
   return {
     ...saidOf(conflict, choice, result),
-    undo: { kind: 'resolve', localId: conflict.localId },
+    undo: result.undoable ? { kind: 'resolve', localId: conflict.localId } : null,
   };
 }
 
@@ -120,16 +123,18 @@ export default function ConflictsScreen() {
           <div className="notice notice-success">
             <p className="notice-title">{outcome.text}</p>
             {outcome.link && <Link href={outcome.link.href}>{outcome.link.label}</Link>}
-            <button
-              type="button"
-              className="button button-small"
-              onClick={() => {
-                setOutcome(null);
-                void undo(outcome.undo);
-              }}
-            >
-              Undo
-            </button>
+            {outcome.undo && (
+              <button
+                type="button"
+                className="button button-small"
+                onClick={() => {
+                  setOutcome(null);
+                  void undo(outcome.undo ?? undefined);
+                }}
+              >
+                Undo
+              </button>
+            )}
           </div>
         )}
       </div>
