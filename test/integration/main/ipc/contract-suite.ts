@@ -167,6 +167,16 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'undo.undo': { all: true },
   'undo.redo': { step: 1 },
   'undo.state': { extra: 1 },
+  'undo.noteView': {
+    before: { syncStates: [], productId: null, due: null, sort: 'changed', direction: null },
+    after: {
+      syncStates: ['pending'],
+      productId: null,
+      due: 'soon',
+      sort: 'changed',
+      direction: null,
+    },
+  },
 };
 
 async function freePortThatRefuses(): Promise<number> {
