@@ -18,7 +18,9 @@ const StepChoice = z
 /**
  * undo.*: the connection's undo history (docs/decisions.md, "Undo and redo"). An undo or redo
  * is applied through the protocols' own commands: a change not sent yet is reverted in its
- * pending change, one already on the server is undone by a new change, sent like any other.
+ * pending change, one already on the server is undone by a new change, sent like any other. The
+ * protocol list's columns (this desk's setting, written again by main) and its filters and sort
+ * (the window's, given back in the outcome) are steps of the same history.
  */
 export const undoChannels = {
   /**
