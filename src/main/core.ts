@@ -23,6 +23,9 @@ import { realTimers, type Timers } from './timers';
 import type { StoreKey } from './db/cipher';
 import { DEFAULT_UPDATE_SETTINGS, UpdateSettings } from '../shared/update-views';
 import type { ConnectionRemoval, StorageProblem, StoreNotice } from '../shared/store-views';
+import { ProtocolColumn, ProtocolColumns, inListOrder } from '../shared/protocol-views';
+import type { UndoOutcome } from '../shared/undo-views';
+import type { StepMatch } from './protocols/undo';
 import { SETTING_KEYS } from './db/settings-repo';
 import { openAppStore, type AppStore } from './stores/app-store';
 import { migrateSingleFileStore } from './stores/single-file-migration';
@@ -347,6 +350,41 @@ export class Core {
     this.app.settings.set(key, value);
     if (JSON.stringify(value) !== before)
       this.recordActivity({ action: 'settings-changed', detail: { scope: 'app', keys: [key] } });
+  }
+
+  /** The protocol list's columns shown on this desk, in the list's order (all until chosen). */
+  protocolColumns(): ProtocolColumn[] {
+    return this.app.settings.get(SETTING_KEYS.protocolColumns, ProtocolColumns, [
+      ...ProtocolColumn.options,
+    ]);
+  }
+
+  /**
+   * Shows these columns in the protocol list on this desk (a setting of app.db). A change is also
+   * a 'columns' step of the active connection's undo history, noted in the transaction of its
+   * activity entry (docs/decisions.md, "Undo and redo"); with no connection open it is only set.
+   */
+  setProtocolColumns(columns: readonly ProtocolColumn[]): void {
+    const before = this.protocolColumns();
+    const after = inListOrder(columns);
+    const write = () => this.changeSetting(SETTING_KEYS.protocolColumns, after);
+    const session = this.session;
+    if (session) session.protocols.noteListStep({ columns: { before, after } }, write);
+    else write();
+  }
+
+  /**
+   * Undoes or redoes the next step of the session's history (ProtocolCommands.undo, redo). A
+   * step of the list's columns writes this desk's setting in the step's transaction, through the
+   * same write as a person's choice; the window shows the columns the outcome carries.
+   */
+  undoStep(session: Session, way: 'undo' | 'redo', which: StepMatch): UndoOutcome {
+    const inside = (outcome: UndoOutcome) => {
+      if (outcome.columns) this.changeSetting(SETTING_KEYS.protocolColumns, outcome.columns);
+    };
+    return way === 'undo'
+      ? session.protocols.undo(which, inside)
+      : session.protocols.redo(which, inside);
   }
 
   /**

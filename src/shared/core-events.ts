@@ -102,6 +102,11 @@ export const ChangeSubject = z.enum([
   'status',
   /** The activity record: an entry was added, or the retention purge removed some. */
   'activity',
+  /**
+   * The undo history: a step noted, undone or redone (a step of the list's filters writes no
+   * protocol, so the protocol list is not read again for it).
+   */
+  'undo',
 ]);
 export type ChangeSubject = z.infer<typeof ChangeSubject>;
 

@@ -54,6 +54,13 @@ export type ProtocolView = z.infer<typeof ProtocolView>;
 export const ProtocolListState = z.enum([...ProtocolSyncState.options, 'in-doubt']);
 export type ProtocolListState = z.infer<typeof ProtocolListState>;
 
+/**
+ * A window of the next refill (the list's Refill filter): 'ran-out' already has; 'within-N' has
+ * N or fewer whole days left, including those that already ran out.
+ */
+export const DueWindow = z.enum(['ran-out', 'within-7', 'within-14', 'within-30']);
+export type DueWindow = z.infer<typeof DueWindow>;
+
 /** Which protocols match: the list's search and filters (any of the states given). */
 export const ProtocolMatch = z.object({
   /** Words of the patient's name, sourceId or email; every word must match. */
@@ -67,7 +74,7 @@ export const ProtocolMatch = z.object({
    * the server's time): 'ran-out' already has; 'within-N' has N or fewer whole days left,
    * including those that already ran out. A patient never ordered for is never due.
    */
-  due: z.enum(['ran-out', 'within-7', 'within-14', 'within-30']).optional(),
+  due: DueWindow.optional(),
   /**
    * Protocols left out: those deleted on screen whose Undo is still offered (main is told of a
    * delete only when its undo window ends).
@@ -75,8 +82,6 @@ export const ProtocolMatch = z.object({
   hide: z.array(z.uuid()).max(100).optional(),
 });
 export type ProtocolMatch = z.input<typeof ProtocolMatch>;
-
-export type DueWindow = NonNullable<z.infer<typeof ProtocolMatch>['due']>;
 
 /**
  * The list's sorts: 'changed' (the last local change), 'name' (last name, then first name), and
@@ -162,6 +167,22 @@ export const ProtocolColumns = z.array(ProtocolColumn).max(ProtocolColumn.option
 /** Columns in the list's order, each once, whatever order they were chosen in. */
 export const inListOrder = (columns: readonly ProtocolColumn[]): ProtocolColumn[] =>
   ProtocolColumn.options.filter((c) => columns.includes(c));
+
+/**
+ * How the protocol list is filtered and sorted, as a step of the undo history holds it (kind
+ * 'view'): the sync states, product and refill filters, the sort and its direction (null: the
+ * sort's usual one). Never the search typed: that is text, undone in its field.
+ */
+export const ProtocolListView = z
+  .object({
+    syncStates: z.array(ProtocolListState).max(ProtocolListState.options.length),
+    productId: z.int('a product id').positive('a product id').nullable(),
+    due: DueWindow.nullable(),
+    sort: ProtocolSort,
+    direction: SortDirection.nullable(),
+  })
+  .strict();
+export type ProtocolListView = z.infer<typeof ProtocolListView>;
 
 /** A row of the list: the summary and its columns. */
 export const ProtocolRowView = ProtocolSummaryView.extend({ columns: ProtocolColumnsView });

@@ -282,3 +282,77 @@ test('undo of keep mine, once on the server, sends theirs again: the server, the
   const [again] = await serverProtocols(partnerSandbox, 'UNDO-KEEP');
   expect(again).toMatchObject({ id: serverId, customer: { lastName: 'Mine UNDO-KEEP' } });
 });
+
+/** Ctrl+Shift+Z with the focus outside any text field. */
+async function pressRedo(app: Page): Promise<void> {
+  await app.getByRole('heading', { level: 1 }).click();
+  await app.keyboard.press('Control+Shift+z');
+}
+
+test("undo of the list's columns and filters: in the order made, and after a reload", async ({
+  app,
+  host,
+  partnerSandbox,
+}) => {
+  await connectPartner(app, partnerSandbox);
+  seedProtocol(host, protocolFor('UNDO-VIEW'));
+  await goTo(app, '#/protocols');
+  await expect(list.row(app, 'UNDO-VIEW')).toHaveCount(1);
+  const supply = app
+    .getByRole('group', { name: 'Sort protocols by' })
+    .getByRole('button', { name: /^Supply/ });
+  const refill = app.getByRole('combobox', { name: 'Refill' });
+  await expect(supply).toBeVisible();
+
+  // A column hidden, then a filter chosen: two steps.
+  const chooser = app.locator('details.column-chooser');
+  await chooser.locator('summary').click();
+  await chooser.getByRole('checkbox', { name: 'Supply' }).uncheck();
+  await expect(supply).toBeHidden();
+  await app.keyboard.press('Escape');
+  await refill.selectOption({ label: 'Due within 7 days' });
+  await expect(list.row(app, 'UNDO-VIEW')).toHaveCount(0);
+
+  // Ctrl+Z twice: the filter back, then the column.
+  await pressUndo(app);
+  await expect(toasts(app)).toContainText('Undone: Filters of the protocol list.');
+  await expect(refill).toHaveValue('');
+  await expect(list.row(app, 'UNDO-VIEW')).toHaveCount(1);
+  await expect(supply).toBeHidden();
+  await pressUndo(app);
+  await expect(toasts(app)).toContainText('Undone: Columns of the protocol list.');
+  await expect(supply).toBeVisible();
+  await expect(refill).toHaveValue('');
+
+  // Ctrl+Shift+Z redoes the column hidden (the oldest undone).
+  await pressRedo(app);
+  await expect(toasts(app)).toContainText('Redone: Columns of the protocol list.');
+  await expect(supply).toBeHidden();
+
+  // The history is in the connection's store: after a reload Ctrl+Z still undoes the column, and
+  // the filter undone before it can still be redone.
+  await app.reload();
+  await expect(app.getByRole('heading', { level: 1, name: 'Protocols' })).toBeVisible();
+  await expect(list.row(app, 'UNDO-VIEW')).toHaveCount(1);
+  await expect(supply).toBeHidden();
+  await pressUndo(app);
+  await expect(toasts(app)).toContainText('Undone: Columns of the protocol list.');
+  await expect(supply).toBeVisible();
+  await pressRedo(app);
+  await expect(toasts(app)).toContainText('Redone: Columns of the protocol list.');
+  await expect(supply).toBeHidden();
+  await pressRedo(app);
+  await expect(toasts(app)).toContainText('Redone: Filters of the protocol list.');
+  await expect(refill).toHaveValue('within-7');
+  await expect(list.row(app, 'UNDO-VIEW')).toHaveCount(0);
+  // Each undo and redo is in the activity record, naming no patient.
+  const entries = host.core.store.activity.page({}, 6, 0);
+  expect(entries.map((e) => [e.action, e.detail.step])).toEqual([
+    ['redo', 'view'],
+    ['settings-changed', undefined],
+    ['redo', 'columns'],
+    ['settings-changed', undefined],
+    ['undo', 'columns'],
+    ['settings-changed', undefined],
+  ]);
+});

@@ -12,8 +12,11 @@ export const SUBJECT_OF_TABLE: Readonly<Record<string, ChangeSubject>> = {
   protocols_fts: 'protocols',
   protocol_products: 'protocols',
   protocol_columns: 'protocols',
-  /** The undo history: every step is written with the protocols it changes. */
-  undo_steps: 'protocols',
+  /**
+   * The undo history: a step of protocols is written with the protocols it changes (which say
+   * so); one of the list's columns or filters changes no protocol.
+   */
+  undo_steps: 'undo',
   jobs: 'jobs',
   orders: 'orders',
   order_status_changes: 'orders',

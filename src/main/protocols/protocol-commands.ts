@@ -22,8 +22,16 @@ import {
 import { PatientIdClash, personKey } from './patient-identity';
 import { StoreError } from '../db/errors';
 import type { LocalProtocol, ProtocolDraft } from './protocol-model';
-import type { UndoKind, UndoOutcome, UndoState } from '@shared/undo-views';
-import { applyStep, StepRecorder, stepLabel, undoState, type StepMatch } from './undo';
+import type { UndoKind, UndoOutcome, UndoState, UndoStepView } from '@shared/undo-views';
+import {
+  applyStep,
+  noteListStep,
+  StepRecorder,
+  stepLabel,
+  undoState,
+  type StepMatch,
+} from './undo';
+import type { ListPayload } from './undo-history';
 
 export interface ProtocolCommandsOptions {
   store: ProtocolStore;
@@ -252,14 +260,39 @@ export class ProtocolCommands {
     return undoState(this.o.store);
   }
 
-  /** Undoes the newest step through the drafting writes (undo.ts); 'not-found' when none. */
-  undo(which: StepMatch = {}): UndoOutcome {
-    return this.command(() => applyStep(this.o.store, this.o.activity, 'undo', which));
+  /**
+   * Undoes the newest step through the drafting writes (undo.ts); 'not-found' when none.
+   * `inside` runs in the step's transaction with its outcome (the desk's columns are written
+   * there: a write that fails leaves the step as it was).
+   */
+  undo(which: StepMatch = {}, inside?: (outcome: UndoOutcome) => void): UndoOutcome {
+    return this.command(() => {
+      const outcome = applyStep(this.o.store, this.o.activity, 'undo', which);
+      inside?.(outcome);
+      return outcome;
+    });
   }
 
-  /** Redoes the step undone last; 'not-found' when none. */
-  redo(which: StepMatch = {}): UndoOutcome {
-    return this.command(() => applyStep(this.o.store, this.o.activity, 'redo', which));
+  /** Redoes the step undone last; 'not-found' when none. `inside` as for undo. */
+  redo(which: StepMatch = {}, inside?: (outcome: UndoOutcome) => void): UndoOutcome {
+    return this.command(() => {
+      const outcome = applyStep(this.o.store, this.o.activity, 'redo', which);
+      inside?.(outcome);
+      return outcome;
+    });
+  }
+
+  /**
+   * Notes a change of the protocol list's columns or filters as a step (undo.ts, noteListStep),
+   * and runs `write` (the change itself, when main keeps it) in the same transaction. No protocol
+   * changed: nothing is told but the step (the `undo` subject).
+   */
+  noteListStep(payload: ListPayload, write?: () => void): UndoStepView | null {
+    return this.o.store.transaction(() => {
+      const step = noteListStep(this.o.store, payload);
+      write?.();
+      return step;
+    });
   }
 
   /**

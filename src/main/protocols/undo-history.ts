@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ProtocolColumns, ProtocolListView } from '@shared/protocol-views';
 import { UNDO_STEPS_KEPT, UndoKind, type UndoStepView } from '@shared/undo-views';
 import type { Clock } from '../clock';
 import type { Db } from '../db/db';
@@ -17,8 +18,24 @@ export const UndoChange = z.object({
 });
 export type UndoChange = z.infer<typeof UndoChange>;
 
-export const UndoPayload = z.object({ changes: z.array(UndoChange).min(1) });
+/** The protocols a command changed (every step of protocols; the rows of migration 17). */
+const ChangesPayload = z.object({ changes: z.array(UndoChange).min(1) });
+/** The protocol list's columns shown (a setting of this desk), before and after (kind 'columns'). */
+const ColumnsPayload = z.object({
+  columns: z.object({ before: ProtocolColumns, after: ProtocolColumns }),
+});
+/** The protocol list's filters and sort, before and after (kind 'view'): no patient data. */
+const ViewPayload = z.object({
+  view: z.object({ before: ProtocolListView, after: ProtocolListView }),
+});
+
+/** What a step holds, as undo_steps.payload keeps it (JSON, read back with this schema). */
+export const UndoPayload = z.union([ChangesPayload, ColumnsPayload, ViewPayload]);
 export type UndoPayload = z.infer<typeof UndoPayload>;
+export type ColumnsPayload = z.infer<typeof ColumnsPayload>;
+export type ViewPayload = z.infer<typeof ViewPayload>;
+/** A step of the list's columns or of its filters and sort. */
+export type ListPayload = ColumnsPayload | ViewPayload;
 
 const UndoStepRow = z
   .object({
@@ -32,7 +49,7 @@ const UndoStepRow = z
     seq: r.seq,
     kind: r.kind,
     label: r.label,
-    changes: r.payload.changes,
+    payload: r.payload,
     undone: r.undone,
   }));
 export type UndoStep = z.output<typeof UndoStepRow>;
@@ -55,18 +72,24 @@ export class UndoHistory {
     private readonly clock: Clock,
   ) {}
 
-  /** A new step: the undone steps go (nothing to redo after a new change), the oldest beyond 50. */
-  push(kind: UndoKind, label: string, changes: readonly UndoChange[]): void {
+  /**
+   * A new step: the undone steps go (nothing to redo after a new change), the oldest beyond 50.
+   * Returns its seq.
+   */
+  push(kind: UndoKind, label: string, payload: UndoPayload): number {
     prepareCached(this.db, 'DELETE FROM undo_steps WHERE undone = 1').run();
-    prepareCached(
-      this.db,
-      'INSERT INTO undo_steps (kind, label, payload, undone, at) VALUES (?, ?, ?, 0, ?)',
-    ).run(kind, label, JSON.stringify({ changes }), this.clock.now());
+    const seq = Number(
+      prepareCached(
+        this.db,
+        'INSERT INTO undo_steps (kind, label, payload, undone, at) VALUES (?, ?, ?, 0, ?)',
+      ).run(kind, label, JSON.stringify(payload), this.clock.now()).lastInsertRowid,
+    );
     prepareCached(
       this.db,
       `DELETE FROM undo_steps WHERE seq <= (SELECT seq FROM undo_steps ORDER BY seq DESC
          LIMIT 1 OFFSET ${UNDO_STEPS_KEPT})`,
     ).run();
+    return seq;
   }
 
   /** The newest step not undone, or null. */
@@ -79,11 +102,14 @@ export class UndoHistory {
     return this.one('SELECT * FROM undo_steps WHERE undone = 1 ORDER BY seq ASC LIMIT 1');
   }
 
-  /** Marks a step undone or done again, with its changes as applied (ids of protocols made anew). */
-  mark(seq: number, undone: boolean, changes: readonly UndoChange[]): void {
+  /**
+   * Marks a step undone or done again, with its payload as applied (a step of protocols: the
+   * ids of protocols made anew).
+   */
+  mark(seq: number, undone: boolean, payload: UndoPayload): void {
     prepareCached(this.db, 'UPDATE undo_steps SET undone = ?, payload = ? WHERE seq = ?').run(
       undone ? 1 : 0,
-      JSON.stringify({ changes }),
+      JSON.stringify(payload),
       seq,
     );
   }

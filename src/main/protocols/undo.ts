@@ -1,9 +1,16 @@
-import type { UndoKind, UndoOutcome, UndoState } from '@shared/undo-views';
+import type { ProtocolListView } from '@shared/protocol-views';
+import type { UndoKind, UndoOutcome, UndoState, UndoStepView } from '@shared/undo-views';
 import type { ActivityLog } from '../activity/activity-log';
 import { StoreError } from '../db/errors';
 import type { ProtocolDraft } from './protocol-model';
 import type { ProtocolStore } from './protocol-store';
-import { viewOfStep, type UndoChange, type UndoStep } from './undo-history';
+import {
+  viewOfStep,
+  type ListPayload,
+  type UndoChange,
+  type UndoPayload,
+  type UndoStep,
+} from './undo-history';
 
 /*
  * Undo and redo (docs/decisions.md, "Undo and redo"), after Actual Budget's `undoable`: each
@@ -14,6 +21,8 @@ import { viewOfStep, type UndoChange, type UndoStep } from './undo-history';
  * a delete not sent is taken back, a delete sent is undone by creating the protocol again.
  * Keep mine in a conflict is a step from the server's version it set aside to mine, so its undo
  * sends theirs again as an ordinary change.
+ * The protocol list's columns and filters are steps of the same history (noteListStep): undoing
+ * one gives back the columns or filters to show, which the caller applies.
  */
 
 /** A protocol's draft as a step holds it: null when the protocol is gone or deleted. */
@@ -68,9 +77,41 @@ export class StepRecorder {
   push(kind: UndoKind, label: (changes: UndoChange[]) => string): boolean {
     const changes = this.changes();
     if (changes.length === 0) return false;
-    this.store.undo.push(kind, label(changes), changes);
+    this.store.undo.push(kind, label(changes), { changes });
     return true;
   }
+}
+
+/** The changes of a step of protocols; none for a step of the list's columns or filters. */
+const changesOf = (payload: UndoPayload): UndoChange[] =>
+  'changes' in payload ? payload.changes : [];
+
+const COLUMNS_LABEL = 'Columns of the protocol list';
+
+/** What of the list's filters and sort differs between two views (the label's words). */
+function viewLabel({ before, after }: { before: ProtocolListView; after: ProtocolListView }) {
+  const sorted = before.sort !== after.sort || before.direction !== after.direction;
+  const filtered =
+    !same(before.syncStates, after.syncStates) ||
+    before.productId !== after.productId ||
+    before.due !== after.due;
+  if (sorted && filtered) return 'Filters and sort of the protocol list';
+  return sorted ? 'Sort of the protocol list' : 'Filters of the protocol list';
+}
+
+/**
+ * Notes a change of the protocol list's columns (kind 'columns') or of its filters and sort
+ * ('view') as a step; nothing when before and after are the same. Names no patient: its label
+ * names the list. Returns the step, or null. The caller holds the transaction.
+ */
+export function noteListStep(store: ProtocolStore, payload: ListPayload): UndoStepView | null {
+  const [kind, label, change]: [UndoKind, string, { before: unknown; after: unknown }] =
+    'columns' in payload
+      ? ['columns', COLUMNS_LABEL, payload.columns]
+      : ['view', viewLabel(payload.view), payload.view];
+  if (same(change.before, change.after)) return null;
+  const seq = store.undo.push(kind, label, payload);
+  return { seq, kind, label };
 }
 
 const nameOf = (d: ProtocolDraft | null) =>
@@ -96,6 +137,10 @@ export function stepLabel(kind: UndoKind, changes: readonly UndoChange[]): strin
       return `Conflict resolution for ${name}${more}`;
     case 'untangle':
       return `Patient ID ${first.before?.customer.sourceId ?? first.after?.customer.sourceId ?? ''} untangled (${changes.length} protocol${changes.length === 1 ? '' : 's'})`;
+    case 'columns':
+      return COLUMNS_LABEL;
+    case 'view':
+      return 'Filters of the protocol list';
   }
 }
 
@@ -110,7 +155,7 @@ export interface StepMatch {
 const matches = (step: UndoStep, which: StepMatch): boolean =>
   (which.seq === undefined || step.seq === which.seq) &&
   (which.kind === undefined || step.kind === which.kind) &&
-  (which.localId === undefined || step.changes.some((c) => c.localId === which.localId));
+  (which.localId === undefined || changesOf(step.payload).some((c) => c.localId === which.localId));
 
 /** What Undo and Redo would do now. */
 export function undoState(store: ProtocolStore): UndoState {
@@ -121,10 +166,12 @@ export function undoState(store: ProtocolStore): UndoState {
 
 /**
  * Undoes the newest step, or redoes the one undone last: each protocol it changed is brought to
- * its draft before (undo, newest change first) or after (redo), and the step is marked. The
- * caller holds the transaction; the activity record says so in it. Throws StoreError 'not-found'
- * when there is nothing to undo or redo; with `which`, 'invalid-state' when the next step is not
- * the one meant (a toast's Undo after something newer was done: that one is undone first).
+ * its draft before (undo, newest change first) or after (redo), and the step is marked. A step
+ * of the list's columns or filters writes nothing here: the outcome carries the columns or the
+ * filters to show (`columns`, `view`), which the caller applies. The caller holds the
+ * transaction; the activity record says so in it. Throws StoreError 'not-found' when there is
+ * nothing to undo or redo; with `which`, 'invalid-state' when the next step is not the one meant
+ * (a toast's Undo after something newer was done: that one is undone first).
  */
 export function applyStep(
   store: ProtocolStore,
@@ -141,7 +188,8 @@ export function applyStep(
         ? `Something newer was changed since ("${step.label}"): undo that first.`
         : 'That change can no longer be redone.',
     );
-  const changes = step.changes.map((c) => ({ ...c }));
+  if (!('changes' in step.payload)) return applyListStep(store, activity, way, step, step.payload);
+  const changes = step.payload.changes.map((c) => ({ ...c }));
   const order = way === 'undo' ? [...changes].reverse() : changes;
   // Each protocol is its own: the drafts are written back in turn, the deletes all at once (an
   // import undone: one transaction without a savepoint per protocol).
@@ -152,7 +200,7 @@ export function applyStep(
     else change.localId = bringTo(store, change.localId, target);
   }
   if (deletes.length > 0) store.protocols.deleteDrafts(deletes);
-  store.undo.mark(step.seq, way === 'undo', changes);
+  store.undo.mark(step.seq, way === 'undo', { changes });
   const localIds = changes.map((c) => c.localId);
   const serverIds = store.protocols.serverIdsOf(localIds);
   activity.record({
@@ -167,6 +215,26 @@ export function applyStep(
     detail: { step: step.kind, count: changes.length },
   });
   return { step: viewOfStep(step), localIds };
+}
+
+/** Marks a step of the list's columns or filters, and gives back what to show. */
+function applyListStep(
+  store: ProtocolStore,
+  activity: Pick<ActivityLog, 'record'>,
+  way: 'undo' | 'redo',
+  step: UndoStep,
+  payload: ListPayload,
+): UndoOutcome {
+  store.undo.mark(step.seq, way === 'undo', payload);
+  // No subjects: the list's columns and filters name no patient, protocol or order.
+  activity.record({ action: way, detail: { step: step.kind, count: 1 } });
+  const pick = <T>(change: { before: T; after: T }) =>
+    way === 'undo' ? change.before : change.after;
+  return {
+    step: viewOfStep(step),
+    localIds: [],
+    ...('columns' in payload ? { columns: pick(payload.columns) } : { view: pick(payload.view) }),
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { UndoKind, UndoOutcome, UndoState } from '../undo-views';
+import { UndoKind, UndoOutcome, UndoState, UndoStepView } from '../undo-views';
+import { ProtocolListView } from '../protocol-views';
 import { z } from 'zod';
 import { call, None, read, type AreaChannels } from './channel';
 
@@ -17,7 +18,9 @@ const StepChoice = z
 /**
  * undo.*: the connection's undo history (docs/decisions.md, "Undo and redo"). An undo or redo
  * is applied through the protocols' own commands: a change not sent yet is reverted in its
- * pending change, one already on the server is undone by a new change, sent like any other.
+ * pending change, one already on the server is undone by a new change, sent like any other. The
+ * protocol list's columns (this desk's setting, written again by main) and its filters and sort
+ * (the window's, given back in the outcome) are steps of the same history.
  */
 export const undoChannels = {
   /**
@@ -27,6 +30,15 @@ export const undoChannels = {
   'undo.undo': call(StepChoice, UndoOutcome),
   /** Redoes the step undone last (only one that matches, as for undo); 'not-found' when there is none. */
   'undo.redo': call(StepChoice, UndoOutcome),
+  /**
+   * A person changed the protocol list's filters or sort (never an undo, a redo or a switch of
+   * connection that set them): noted as a 'view' step of the history, answered with it; null
+   * when `before` and `after` are the same (no step).
+   */
+  'undo.noteView': call(
+    z.object({ before: ProtocolListView, after: ProtocolListView }).strict(),
+    UndoStepView.nullable(),
+  ),
   /** What Undo and Redo would do now. */
-  'undo.state': read(None, UndoState, ['protocols']),
+  'undo.state': read(None, UndoState, ['undo']),
 } as const satisfies AreaChannels<'undo'>;

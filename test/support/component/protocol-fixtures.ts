@@ -1,4 +1,5 @@
-import { ProtocolRowView } from '@shared/protocol-views';
+import { ProtocolRowView, type ProtocolListView } from '@shared/protocol-views';
+import type { UndoStepView } from '@shared/undo-views';
 
 /**
  * Rows of the protocol list as main answers protocols.list, parsed with their schema so a
@@ -28,4 +29,23 @@ export function protocolRow(
       ...columns,
     },
   });
+}
+
+/** The protocol list's filters and sort as the window starts with them, with `change`. */
+export const listView = (change: Partial<ProtocolListView> = {}): ProtocolListView => ({
+  syncStates: [],
+  productId: null,
+  due: null,
+  sort: 'changed',
+  direction: null,
+  ...change,
+});
+
+/**
+ * main's answer to undo.noteView, the window's note of a filter or sort a person chose: the step
+ * it noted (each call a new one).
+ */
+export function notedViews(): () => UndoStepView {
+  let seq = 0;
+  return () => ({ seq: (seq += 1), kind: 'view', label: 'Filters of the protocol list' });
 }

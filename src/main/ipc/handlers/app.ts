@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { Theme, type AppState } from '@shared/ipc';
 import { DEFAULT_START_SCREEN, StartScreen } from '@shared/ipc/app';
-import { ProtocolColumn, ProtocolColumns, inListOrder } from '@shared/protocol-views';
 import type { Session } from '@main/connection-session';
 import type { Core } from '@main/core';
 import { outboxCount } from '@main/protocols/conflicts';
@@ -35,9 +34,7 @@ export function appHandlers({ core, host }: IpcHandlerDeps): AreaHandlers<'app'>
         StartScreen,
         DEFAULT_START_SCREEN,
       ),
-      protocolColumns: core.app.settings.get(SETTING_KEYS.protocolColumns, ProtocolColumns, [
-        ...ProtocolColumn.options,
-      ]),
+      protocolColumns: core.protocolColumns(),
       // Issue 12 (polish): the Connect screen says where the secret is kept.
       secretStorage: core.secretStorage,
       notices: core.notices(),
@@ -63,7 +60,7 @@ export function appHandlers({ core, host }: IpcHandlerDeps): AreaHandlers<'app'>
       return null;
     },
     'app.setProtocolColumns': async ({ columns }) => {
-      core.changeSetting(SETTING_KEYS.protocolColumns, inListOrder(columns));
+      core.setProtocolColumns(columns);
       return null;
     },
     'app.dismissNotice': async ({ id }) => {

@@ -58,7 +58,10 @@ interface AppStore {
   setTheme(theme: Theme): Promise<void>;
   setNotifications(enabled: boolean): Promise<void>;
   setStartScreen(screen: StartScreen): Promise<void>;
+  /** A person's choice of the list's columns: shown at once, kept by main (a step of the undo history). */
   setProtocolColumns(columns: readonly ProtocolColumn[]): Promise<void>;
+  /** Shows the columns main has set already (an undo or redo of a 'columns' step). */
+  showProtocolColumns(columns: readonly ProtocolColumn[]): void;
   syncNow(): Promise<void>;
 }
 
@@ -175,6 +178,8 @@ export const useAppStore = create<AppStore>((set, get) => ({
       toast.error(`The columns could not be saved. ${title}`, detail);
     }
   },
+
+  showProtocolColumns: (columns) => set({ protocolColumns: inListOrder(columns) }),
 
   async setNotifications(enabled) {
     const previous = get().notifications;

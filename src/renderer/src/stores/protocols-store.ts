@@ -3,12 +3,14 @@ import type { IpcError } from '@shared/ipc';
 import type {
   DueWindow,
   ProtocolListState,
+  ProtocolListView,
   ProtocolSort,
   SortDirection,
 } from '@shared/protocol-views';
-import { call } from '../lib/ipc';
+import { call, errorMessage } from '../lib/ipc';
 import { useBatchDraftStore } from './batch-draft-store';
 import { isPendingDelete } from './pending-delete-store';
+import { toast } from './toast-store';
 
 /** Rows read per page; the list reads the pages in view as the user scrolls. */
 export const PAGE = 100;
@@ -38,12 +40,22 @@ interface ProtocolsStore {
   selectError: IpcError | null;
 
   setSearchText(text: string): void;
+  /*
+   * The sort and filters a person chooses: each change is a step of the undo history
+   * (undo.noteView), so Ctrl+Z takes it back. The search typed is not: its field undoes it.
+   */
   /** Sorts by `sort`; with no direction, the sort's usual one. */
   setSort(sort: ProtocolSort, direction?: SortDirection | null): void;
   setSyncStates(states: ProtocolListState[]): void;
   setProductId(productId: number | null): void;
   setDue(due: DueWindow | null): void;
-  clearFilters(): void;
+  /**
+   * Clears the search and the filters: one step of the history (the filters; the search is
+   * text). `asStep` false when the app clears them itself (after an import, to show its rows).
+   */
+  clearFilters(asStep?: boolean): void;
+  /** Shows the list as an undo or redo left it: noted as no new step. */
+  applyView(view: ProtocolListView): void;
   /**
    * Toggles a row; with `range`, every row from the anchor to it (in `order`, the ids of the rows
    * read, in the list's order) takes the row's new state.
@@ -88,6 +100,37 @@ export const matchOf = (s: ProtocolFilterState) => ({
   ...(s.due !== null ? { due: s.due } : {}),
 });
 
+/** The list's filters and sort, as a step of the undo history holds them (never the search). */
+export const viewOf = (s: {
+  syncStates: readonly ProtocolListState[];
+  productId: number | null;
+  due: DueWindow | null;
+  sort: ProtocolSort;
+  direction: SortDirection | null;
+}): ProtocolListView => ({
+  syncStates: [...s.syncStates],
+  productId: s.productId,
+  due: s.due,
+  sort: s.sort,
+  direction: s.direction,
+});
+
+const sameView = (a: ProtocolListView, b: ProtocolListView) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Tells main of a change of the filters or sort a person made, as a step of the connection's
+ * undo history. The change itself is shown already; a note refused only means Ctrl+Z cannot take
+ * it back, which is said.
+ */
+async function noteView(before: ProtocolListView, after: ProtocolListView): Promise<void> {
+  const result = await call('undo.noteView', { before, after });
+  if (!result.ok)
+    toast.error('This change of the list’s filters cannot be undone.', errorMessage(result.error), {
+      topic: 'undo',
+    });
+}
+
 /** The list's order as the contract takes it. */
 export const orderOf = (s: { sort: ProtocolSort; direction: SortDirection | null }) => ({
   sort: s.sort,
@@ -103,56 +146,75 @@ export const isFiltered = (s: ProtocolFilterState) =>
  * and the selection for a batch. The rows themselves are a live paged query of the screen's
  * (ProtocolsScreen), read again whenever protocols or their jobs change.
  */
-export const useProtocolsStore = create<ProtocolsStore>((set, get) => ({
-  ...initial,
+export const useProtocolsStore = create<ProtocolsStore>((set, get) => {
+  /** A person's change of the filters or sort: applied, and noted as a step when it changed any. */
+  const chosen = (change: Partial<ProtocolsStore>, asStep = true) => {
+    const before = viewOf(get());
+    set(change);
+    const after = viewOf(get());
+    if (asStep && !sameView(before, after)) void noteView(before, after);
+  };
+  return {
+    ...initial,
 
-  setSearchText: (text) => set({ searchText: text.slice(0, SEARCH_MAX) }),
-  setSort: (sort, direction = null) => set({ sort, direction }),
-  setSyncStates: (states) => set({ syncStates: FILTER_STATES.filter((s) => states.includes(s)) }),
-  setProductId: (productId) => set({ productId }),
-  setDue: (due) => set({ due }),
-  clearFilters: () => set({ searchText: '', syncStates: [], productId: null, due: null }),
+    setSearchText: (text) => set({ searchText: text.slice(0, SEARCH_MAX) }),
+    setSort: (sort, direction = null) => chosen({ sort, direction }),
+    setSyncStates: (states) =>
+      chosen({ syncStates: FILTER_STATES.filter((s) => states.includes(s)) }),
+    setProductId: (productId) => chosen({ productId }),
+    setDue: (due) => chosen({ due }),
+    clearFilters: (asStep = true) =>
+      chosen({ searchText: '', syncStates: [], productId: null, due: null }, asStep),
+    applyView: (view) =>
+      set({
+        syncStates: FILTER_STATES.filter((s) => view.syncStates.includes(s)),
+        productId: view.productId,
+        due: view.due,
+        sort: view.sort,
+        direction: view.direction,
+      }),
 
-  toggle(localId, range = false, order = []) {
-    const s = get();
-    const selected = new Set(s.selected);
-    const on = !selected.has(localId);
-    const to = order.indexOf(localId);
-    const from = range && s.anchor !== null ? order.indexOf(s.anchor) : -1;
-    const apply = (id: string) => (on ? selected.add(id) : selected.delete(id));
-    if (from >= 0 && to >= 0) {
-      const [lo, hi] = from <= to ? [from, to] : [to, from];
-      for (let i = lo; i <= hi; i++) apply(order[i]!);
-    } else apply(localId);
-    set({ selected, anchor: localId });
-  },
+    toggle(localId, range = false, order = []) {
+      const s = get();
+      const selected = new Set(s.selected);
+      const on = !selected.has(localId);
+      const to = order.indexOf(localId);
+      const from = range && s.anchor !== null ? order.indexOf(s.anchor) : -1;
+      const apply = (id: string) => (on ? selected.add(id) : selected.delete(id));
+      if (from >= 0 && to >= 0) {
+        const [lo, hi] = from <= to ? [from, to] : [to, from];
+        for (let i = lo; i <= hi; i++) apply(order[i]!);
+      } else apply(localId);
+      set({ selected, anchor: localId });
+    },
 
-  async selectAllMatching() {
-    const s = get();
-    if (s.selectingAll) return;
-    set({ selectingAll: true, selectError: null });
-    const result = await call('protocols.matchingIds', matchOf(s));
-    if (!result.ok) {
-      set({ selectingAll: false, selectError: result.error });
-      return;
-    }
-    const selected = new Set(get().selected);
-    for (const id of result.value.localIds) if (!isPendingDelete(id)) selected.add(id);
-    set({ selected, selectingAll: false });
-  },
+    async selectAllMatching() {
+      const s = get();
+      if (s.selectingAll) return;
+      set({ selectingAll: true, selectError: null });
+      const result = await call('protocols.matchingIds', matchOf(s));
+      if (!result.ok) {
+        set({ selectingAll: false, selectError: result.error });
+        return;
+      }
+      const selected = new Set(get().selected);
+      for (const id of result.value.localIds) if (!isPendingDelete(id)) selected.add(id);
+      set({ selected, selectingAll: false });
+    },
 
-  deselect(localIds) {
-    const s = get();
-    if (!localIds.some((id) => s.selected.has(id))) return;
-    const selected = new Set(s.selected);
-    for (const id of localIds) selected.delete(id);
-    set({ selected, anchor: s.anchor !== null && localIds.includes(s.anchor) ? null : s.anchor });
-  },
+    deselect(localIds) {
+      const s = get();
+      if (!localIds.some((id) => s.selected.has(id))) return;
+      const selected = new Set(s.selected);
+      for (const id of localIds) selected.delete(id);
+      set({ selected, anchor: s.anchor !== null && localIds.includes(s.anchor) ? null : s.anchor });
+    },
 
-  clearSelection: () => set({ selected: new Set(), anchor: null, selectError: null }),
+    clearSelection: () => set({ selected: new Set(), anchor: null, selectError: null }),
 
-  reset: () => set({ ...initial, selected: new Set() }),
-}));
+    reset: () => set({ ...initial, selected: new Set() }),
+  };
+});
 
 // A batch made of this selection was submitted (the review clears its draft only then): the
 // selection is spent, so the next one starts empty instead of offering the same orders again.

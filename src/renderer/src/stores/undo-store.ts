@@ -2,7 +2,9 @@ import { create } from 'zustand';
 import type { IpcArgs } from '@shared/ipc';
 import type { UndoOutcome } from '@shared/undo-views';
 import { call, errorMessage } from '../lib/ipc';
+import { useAppStore } from './app-store';
 import { usePendingDeleteStore } from './pending-delete-store';
+import { useProtocolsStore } from './protocols-store';
 import { toast, type ToastAction } from './toast-store';
 
 /** The step a toast's Undo or Redo means (main refuses when the next step is another). */
@@ -20,11 +22,25 @@ interface UndoStore {
   redo(which?: UndoWhich): Promise<void>;
 }
 
-/** The toast after an undo or redo: what it did, and the way back. */
+/**
+ * What an undo or redo of the protocol list's columns or filters leaves to the window: the
+ * columns main has set, or the filters and sort, which live only here (shown as no new step).
+ */
+function applyToList(outcome: UndoOutcome): void {
+  if (outcome.columns) useAppStore.getState().showProtocolColumns(outcome.columns);
+  if (outcome.view) useProtocolsStore.getState().applyView(outcome.view);
+}
+
+/**
+ * The toast after an undo or redo: what it did, and the way back. A step of the list's columns
+ * or filters names the list, and leads there from another screen.
+ */
 function told(way: 'undo' | 'redo', outcome: UndoOutcome, again: ToastAction['run']): void {
+  const ofList = outcome.columns !== undefined || outcome.view !== undefined;
   toast.info(`${way === 'undo' ? 'Undone' : 'Redone'}: ${outcome.step.label}.`, null, {
     topic: 'undo',
     action: { label: way === 'undo' ? 'Redo' : 'Undo', run: again },
+    ...(ofList ? { link: { route: '/protocols', label: 'Show the protocol list' } } : {}),
   });
 }
 
@@ -48,6 +64,7 @@ export const useUndoStore = create<UndoStore>((set, get) => ({
       else toast.error('Could not undo.', errorMessage(result.error), { topic: 'undo' });
       return;
     }
+    applyToList(result.value);
     const seq = result.value.step.seq;
     told('undo', result.value, () => void get().redo({ seq }));
   },
@@ -63,6 +80,7 @@ export const useUndoStore = create<UndoStore>((set, get) => ({
       else toast.error('Could not redo.', errorMessage(result.error), { topic: 'undo' });
       return;
     }
+    applyToList(result.value);
     const seq = result.value.step.seq;
     told('redo', result.value, () => void get().undo({ seq }));
   },

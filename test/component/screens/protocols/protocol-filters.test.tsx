@@ -9,10 +9,12 @@ import { useProtocolsStore } from '@renderer/stores/protocols-store';
 import { useToastStore } from '@renderer/stores/toast-store';
 import { installOrderDesk, refuse, type Handlers } from '@test/support/component/fake-order-desk';
 import { packProduct } from '@test/support/component/fixtures';
+import { notedViews } from '@test/support/component/protocol-fixtures';
 
 function renderFilters(more: Handlers = {}) {
   const desk = installOrderDesk({
     'catalog.products': () => ({ products: [packProduct()], total: 1 }),
+    'undo.noteView': notedViews(),
     ...more,
   });
   render(<ProtocolFilters />);
@@ -27,7 +29,7 @@ beforeEach(() => {
 
 describe('ProtocolFilters: search and sync-state chips', () => {
   it('keeps the search typed and the states chosen for the list', async () => {
-    renderFilters();
+    const desk = renderFilters();
     const user = userEvent.setup();
     await screen.findByRole('option', { name: 'Magnesium Glycinate 120 mg' });
     await user.type(screen.getByRole('searchbox', { name: 'Search protocols' }), 'ada');
@@ -43,6 +45,12 @@ describe('ProtocolFilters: search and sync-state chips', () => {
     expect(useProtocolsStore.getState().syncStates).toEqual(['pending', 'conflict']);
     await user.click(within(chips).getByRole('checkbox', { name: 'Conflict' }));
     expect(useProtocolsStore.getState().syncStates).toEqual(['pending']);
+    // Each chip is a step of the undo history; the search typed is none (its field undoes it).
+    expect(desk.argsOf('undo.noteView').map((n) => n.after.syncStates)).toEqual([
+      ['conflict'],
+      ['pending', 'conflict'],
+      ['pending'],
+    ]);
   });
 });
 

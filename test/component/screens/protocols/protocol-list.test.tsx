@@ -10,7 +10,7 @@ import { useProtocolsStore } from '@renderer/stores/protocols-store';
 import { useToastStore } from '@renderer/stores/toast-store';
 import { installOrderDesk, type Handlers } from '@test/support/component/fake-order-desk';
 import { packProduct } from '@test/support/component/fixtures';
-import { protocolRow } from '@test/support/component/protocol-fixtures';
+import { listView, notedViews, protocolRow } from '@test/support/component/protocol-fixtures';
 
 const ADA = '7d0f5a0e-3c4b-4e0b-9a55-2f1f3f6b8c11';
 const GRACE = '8e1a6b1f-4d5c-4f1c-8b66-3a2a4a7c9d22';
@@ -69,6 +69,7 @@ function renderList(rows: ProtocolRowView[] = ROWS, more: Handlers = {}) {
     'protocols.count': (q) => ({ total: matching(q).length }),
     'protocols.matchingIds': (q) => ({ localIds: matching(q).map((r) => r.localId) }),
     'catalog.products': () => ({ products: [packProduct()], total: 1 }),
+    'undo.noteView': notedViews(),
     ...more,
   });
   window.history.replaceState(null, '', '#/protocols');
@@ -183,6 +184,14 @@ describe('ColumnHeader: each column sorts the list', () => {
     expect(
       within(header).getByRole('button', { name: 'Last order' }).getAttribute('aria-pressed'),
     ).toBe('false');
+    // Each click is a step of the undo history, with the sort before and after.
+    const desc = listView({ sort: 'lastOrder' });
+    const asc = listView({ sort: 'lastOrder', direction: 'asc' });
+    expect(desk.argsOf('undo.noteView')).toEqual([
+      { before: listView(), after: desc },
+      { before: desc, after: asc },
+      { before: asc, after: listView() },
+    ]);
   });
 });
 

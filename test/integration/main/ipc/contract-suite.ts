@@ -24,6 +24,7 @@ import {
   type OrderDeskApi,
 } from '@shared/ipc';
 import { CSV_TEXT_MAX } from '@shared/protocol-csv-views';
+import type { ProtocolListView } from '@shared/protocol-views';
 import { readCsv, writeCsv } from '@main/csv-text';
 import { startTestSandbox, validOrderBody, type TestSandbox } from '@test/support/sandbox';
 import type { FakeUpdater } from '@test/support/fake-updater';
@@ -167,6 +168,16 @@ const BAD_ARGS: Record<IpcChannel, unknown> = {
   'undo.undo': { all: true },
   'undo.redo': { step: 1 },
   'undo.state': { extra: 1 },
+  'undo.noteView': {
+    before: { syncStates: [], productId: null, due: null, sort: 'changed', direction: null },
+    after: {
+      syncStates: ['pending'],
+      productId: null,
+      due: 'soon',
+      sort: 'changed',
+      direction: null,
+    },
+  },
 };
 
 async function freePortThatRefuses(): Promise<number> {
@@ -508,6 +519,52 @@ export function registerContractSuite(
       await value('protocols.update', { localId: back.localIds[0]!, draft });
       expect((await value('undo.state', {})).redo).toBeNull();
       expect((await failure('undo.redo', {})).kind).toBe('not-found');
+    });
+
+    it("undoes and redoes the list's columns (this desk's setting) and its filters, in order", async () => {
+      const all = (await value('app.state', {})).protocolColumns;
+      const noSupply = all.filter((c) => c !== 'supply');
+      await value('app.setProtocolColumns', { columns: noSupply });
+      const before: ProtocolListView = {
+        syncStates: [],
+        productId: null,
+        due: null,
+        sort: 'changed',
+        direction: null,
+      };
+      const after: ProtocolListView = { ...before, syncStates: ['pending'], due: 'within-7' };
+      expect(await value('undo.noteView', { before, after })).toMatchObject({
+        kind: 'view',
+        label: 'Filters of the protocol list',
+      });
+      // The same filters again are no step.
+      expect(await value('undo.noteView', { before: after, after })).toBeNull();
+      expect((await value('undo.state', {})).undo).toMatchObject({ kind: 'view' });
+
+      // Newest first: the filters, then the columns, whose setting main writes again.
+      expect(await value('undo.undo', {})).toMatchObject({
+        step: { kind: 'view' },
+        localIds: [],
+        view: before,
+      });
+      const columns = await value('undo.undo', {});
+      expect(columns).toMatchObject({
+        step: { kind: 'columns', label: 'Columns of the protocol list' },
+        columns: all,
+      });
+      expect((await value('app.state', {})).protocolColumns).toEqual(all);
+      expect(await value('undo.redo', { seq: columns.step.seq })).toMatchObject({
+        columns: noSupply,
+      });
+      expect((await value('app.state', {})).protocolColumns).toEqual(noSupply);
+      expect((await value('undo.redo', {})).view).toEqual(after);
+      const [last] = (await value('activity.list', { limit: 1, offset: 0 })).entries;
+      expect(last).toMatchObject({ action: 'redo', detail: { step: 'view', count: 1 } });
+      expect(last?.subjects.patients ?? []).toEqual([]);
+
+      // Put back as it was, as a person would: the setting, and a step.
+      await value('app.setProtocolColumns', { columns: all });
+      expect((await value('undo.state', {})).undo).toMatchObject({ kind: 'columns' });
     });
 
     it('submits a batch and follows it; lists, reads, refreshes and cancels its orders', async () => {

@@ -148,6 +148,16 @@ const VALID_ARGS: Record<IpcChannel, unknown> = {
   'undo.undo': {},
   'undo.redo': {},
   'undo.state': {},
+  'undo.noteView': {
+    before: { syncStates: [], productId: null, due: null, sort: 'changed', direction: null },
+    after: {
+      syncStates: ['pending'],
+      productId: 1001,
+      due: 'within-7',
+      sort: 'name',
+      direction: 'desc',
+    },
+  },
 };
 
 const CONNECTION = {

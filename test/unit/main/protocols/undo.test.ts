@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { StoreError } from '@main/db';
+import { CorruptRowError, StoreError } from '@main/db';
+import type { ProtocolColumn, ProtocolListView } from '@shared/protocol-views';
+import type { UndoOutcome } from '@shared/undo-views';
 import { ProtocolCommands } from '@main/protocols/protocol-commands';
 import { parseChange } from '@main/protocols/change-queue';
 import { protocolJobs } from '@main/protocols/protocol-job';
@@ -477,5 +479,186 @@ describe('undo of a protocol pulled with an incomplete draft', () => {
       draft: { shippingMethod: null },
       change: { op: 'update', state: 'queued' },
     });
+  });
+});
+
+/** The list's filters and sort as a view step holds them: the defaults, with `change`. */
+const view = (change: Partial<ProtocolListView> = {}): ProtocolListView => ({
+  syncStates: [],
+  productId: null,
+  due: null,
+  sort: 'changed',
+  direction: null,
+  ...change,
+});
+
+const ALL: ProtocolColumn[] = [
+  'products',
+  'supply',
+  'shipping',
+  'lastOrder',
+  'nextRefill',
+  'changed',
+  'sync',
+];
+const NO_SUPPLY = ALL.filter((c) => c !== 'supply');
+
+describe("undo and redo of the protocol list's columns and filters (steps of the same history)", () => {
+  it('notes a columns step with its setting write, and gives the columns back on undo and redo', () => {
+    const { commands, entries } = setup();
+    // The setting as Core keeps it: written by the note's `write` and by the undo's `inside`.
+    let setting = ALL;
+    const step = commands.noteListStep({ columns: { before: ALL, after: NO_SUPPLY } }, () => {
+      setting = NO_SUPPLY;
+    });
+    expect(step).toEqual({ seq: 1, kind: 'columns', label: 'Columns of the protocol list' });
+    expect(setting).toEqual(NO_SUPPLY);
+    const show = (o: UndoOutcome) => {
+      setting = o.columns!;
+    };
+    const undone = commands.undo({}, show);
+    expect(undone).toEqual({
+      step: { seq: 1, kind: 'columns', label: 'Columns of the protocol list' },
+      localIds: [],
+      columns: ALL,
+    });
+    expect(setting).toEqual(ALL);
+    expect(commands.redo({}, show).columns).toEqual(NO_SUPPLY);
+    expect(setting).toEqual(NO_SUPPLY);
+    // Each is in the activity record, naming no patient, protocol or order.
+    const [redo, undo] = entries();
+    for (const [entry, action] of [
+      [redo, 'redo'],
+      [undo, 'undo'],
+    ] as const) {
+      expect(entry).toMatchObject({ action, detail: { step: 'columns', count: 1 } });
+      expect(entry!.subjects.patients ?? []).toEqual([]);
+      expect(entry!.subjects.protocols ?? []).toEqual([]);
+      expect(entry!.subjects.orders ?? []).toEqual([]);
+    }
+  });
+
+  it('notes no step when the columns or filters did not change', () => {
+    const { commands } = setup();
+    let written = 0;
+    expect(
+      commands.noteListStep({ columns: { before: ALL, after: ALL } }, () => (written += 1)),
+    ).toBeNull();
+    expect(commands.noteListStep({ view: { before: view(), after: view() } })).toBeNull();
+    expect(written).toBe(1);
+    expect(commands.undoState()).toEqual({ undo: null, redo: null });
+  });
+
+  it('a setting write that fails leaves no step, and an undo whose write fails stays undone-not', () => {
+    const { commands } = setup();
+    expect(() =>
+      commands.noteListStep({ columns: { before: ALL, after: NO_SUPPLY } }, () => {
+        throw new Error('disk full');
+      }),
+    ).toThrow('disk full');
+    expect(commands.undoState().undo).toBeNull();
+    commands.noteListStep({ columns: { before: ALL, after: NO_SUPPLY } });
+    expect(() =>
+      commands.undo({}, () => {
+        throw new Error('disk full');
+      }),
+    ).toThrow('disk full');
+    expect(commands.undoState()).toMatchObject({ undo: { kind: 'columns' }, redo: null });
+  });
+
+  it('notes a view step; undo gives the filters before, redo those after', () => {
+    const { commands, entries } = setup();
+    const before = view();
+    const after = view({ syncStates: ['pending'], due: 'within-7' });
+    expect(commands.noteListStep({ view: { before, after } })).toMatchObject({
+      kind: 'view',
+      label: 'Filters of the protocol list',
+    });
+    const undone = commands.undo();
+    expect(undone).toMatchObject({ step: { kind: 'view' }, localIds: [], view: before });
+    expect(undone.columns).toBeUndefined();
+    expect(commands.redo().view).toEqual(after);
+    expect(entries()[0]).toMatchObject({ action: 'redo', detail: { step: 'view', count: 1 } });
+    // The sort alone, and both, are named so.
+    commands.noteListStep({ view: { before: after, after: { ...after, sort: 'name' } } });
+    expect(commands.undoState().undo?.label).toBe('Sort of the protocol list');
+    commands.noteListStep({
+      view: { before: after, after: view({ productId: 1001, direction: 'asc' }) },
+    });
+    expect(commands.undoState().undo?.label).toBe('Filters and sort of the protocol list');
+  });
+
+  it('undoes protocol changes and list changes in the order they were made', () => {
+    const { store, commands } = setup();
+    const p = commands.create(protocolRequest());
+    commands.noteListStep({ view: { before: view(), after: view({ due: 'ran-out' }) } });
+    commands.update(p.localId, protocolRequest({}, { daysSupply: 90 }));
+    commands.noteListStep({ columns: { before: ALL, after: NO_SUPPLY } });
+    expect(commands.undo().step.kind).toBe('columns');
+    expect(commands.undo().step.kind).toBe('edit');
+    expect(store.protocols.get(p.localId)?.draft.daysSupply).toBe(30);
+    expect(commands.undo().view).toEqual(view());
+    expect(commands.undo().step.kind).toBe('create');
+    expect(commands.redo().step.kind).toBe('create');
+    expect(commands.redo().view).toEqual(view({ due: 'ran-out' }));
+  });
+
+  it('a protocol change after an undone view step drops it: nothing to redo', () => {
+    const { commands } = setup();
+    const p = commands.create(protocolRequest());
+    commands.noteListStep({ view: { before: view(), after: view({ syncStates: ['conflict'] }) } });
+    commands.undo();
+    expect(commands.undoState().redo).toMatchObject({ kind: 'view' });
+    commands.update(p.localId, protocolRequest({}, { daysSupply: 60 }));
+    expect(commands.undoState()).toMatchObject({ undo: { kind: 'edit' }, redo: null });
+    expect(() => commands.redo()).toThrow(/Nothing to redo/);
+    // And a view step after an undone edit drops the edit the same way.
+    commands.undo();
+    commands.noteListStep({ view: { before: view(), after: view({ sort: 'name' }) } });
+    expect(commands.undoState().redo).toBeNull();
+  });
+
+  it('keeps 50 steps in all, view and columns steps counted with the others', () => {
+    const { store, commands } = setup();
+    const p = commands.create(protocolRequest());
+    for (let i = 0; i < 30; i++)
+      commands.update(p.localId, protocolRequest({ firstName: `Ada${i}` }));
+    for (let i = 0; i < 30; i++)
+      commands.noteListStep({
+        view: { before: view({ productId: i + 1 }), after: view({ productId: i + 2 }) },
+      });
+    expect(store.undo.count()).toBe(50);
+    for (let i = 0; i < 30; i++) expect(commands.undo().step.kind).toBe('view');
+    // The 20 newest edits are left: the create and the 10 oldest edits went.
+    for (let i = 0; i < 20; i++) expect(commands.undo().step.kind).toBe('edit');
+    expect(store.protocols.get(p.localId)?.draft.customer.firstName).toBe('Ada9');
+    expect(() => commands.undo()).toThrow(/Nothing to undo/);
+  });
+
+  it('still reads a step stored before list steps existed ({changes} as migration 17 wrote it)', () => {
+    const { store, commands } = setup();
+    const p = store.protocols.createDraft(protocolRequest({}, { daysSupply: 90 }));
+    const before = { ...p.draft, daysSupply: 30 };
+    store.db
+      .prepare(
+        "INSERT INTO undo_steps (kind, label, payload, undone, at) VALUES ('edit', ?, ?, 0, 1)",
+      )
+      .run(
+        'Edit of the protocol for Ada Lovelace',
+        JSON.stringify({ changes: [{ localId: p.localId, before, after: p.draft }] }),
+      );
+    expect(commands.undo()).toMatchObject({ step: { kind: 'edit' }, localIds: [p.localId] });
+    expect(store.protocols.get(p.localId)?.draft.daysSupply).toBe(30);
+  });
+
+  it('refuses a list step whose payload cannot be read, naming the row', () => {
+    const { store, commands } = setup();
+    store.db
+      .prepare(
+        "INSERT INTO undo_steps (kind, label, payload, undone, at) VALUES ('view', 'x', ?, 0, 1)",
+      )
+      .run(JSON.stringify({ view: { before: view(), after: { ...view(), sort: 'age' } } }));
+    expect(() => commands.undo()).toThrow(CorruptRowError);
+    expect(() => commands.undo()).toThrow(/undo_steps/);
   });
 });

@@ -49,6 +49,8 @@ const STEPS: Record<NonNullable<ActivityDetail['step']>, string> = {
   import: 'an import',
   resolve: 'a conflict resolution',
   untangle: 'a Patient ID untangled',
+  columns: 'the protocol list’s columns',
+  view: 'the protocol list’s filters',
 };
 
 const SOURCES: Record<NonNullable<ActivityDetail['source']>, string> = {

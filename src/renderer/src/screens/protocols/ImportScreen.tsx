@@ -117,7 +117,8 @@ export default function ImportScreen() {
       'They sync when the server can be reached.',
       { action: undoAction({ kind: 'import' }) },
     );
-    useProtocolsStore.getState().clearFilters();
+    // The app shows the rows imported: no step of its own (Ctrl+Z takes back the import).
+    useProtocolsStore.getState().clearFilters(false);
     navigate('/protocols');
   };
 
