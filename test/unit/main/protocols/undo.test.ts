@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { CorruptRowError, StoreError } from '@main/db';
-import type { ProtocolColumn, ProtocolListView } from '@shared/protocol-views';
+import { ProtocolColumn } from '@shared/protocol-views';
 import type { UndoOutcome } from '@shared/undo-views';
 import { ProtocolCommands } from '@main/protocols/protocol-commands';
 import { parseChange } from '@main/protocols/change-queue';
 import { protocolJobs } from '@main/protocols/protocol-job';
 import { personKey } from '@main/protocols/patient-identity';
 import { testActivity } from '@test/support/activity';
+import { listView as view } from '@test/support/component/protocol-fixtures';
 import {
   claimChange,
   claimNext,
@@ -482,25 +483,7 @@ describe('undo of a protocol pulled with an incomplete draft', () => {
   });
 });
 
-/** The list's filters and sort as a view step holds them: the defaults, with `change`. */
-const view = (change: Partial<ProtocolListView> = {}): ProtocolListView => ({
-  syncStates: [],
-  productId: null,
-  due: null,
-  sort: 'changed',
-  direction: null,
-  ...change,
-});
-
-const ALL: ProtocolColumn[] = [
-  'products',
-  'supply',
-  'shipping',
-  'lastOrder',
-  'nextRefill',
-  'changed',
-  'sync',
-];
+const ALL: ProtocolColumn[] = [...ProtocolColumn.options];
 const NO_SUPPLY = ALL.filter((c) => c !== 'supply');
 
 describe("undo and redo of the protocol list's columns and filters (steps of the same history)", () => {
