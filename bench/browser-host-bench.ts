@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM_ARGS } from '@repo/playwright.config';
-import { startBrowserHost, type BrowserHost } from '@main/browser-host';
+import { startBrowserHost, type BrowserHost, type BrowserHostOptions } from '@main/browser-host';
 import { Redactor, silentLogger } from '@main/logging';
 import {
   BUILT_BRIDGE_FILE as BRIDGE_FILE,
@@ -93,18 +93,30 @@ export interface BenchHost {
   close(): Promise<void>;
 }
 
-/** Starts a bench's browser host (its data folder named after `name`) and Chromium. */
-export async function startBenchHost(name: string): Promise<BenchHost> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `order-desk-bench-${name}-`));
-  const { store, note } = await benchCredentials();
-  const host = await startBrowserHost({
+/**
+ * The options of a bench's browser host, with the built renderer, on a fresh data folder named
+ * after `name` (the caller removes it): for a bench that starts the host more than once.
+ */
+export function benchHostOptions(
+  name: string,
+  credentials: CredentialStore,
+): BrowserHostOptions & { dataDir: string } {
+  return {
     rendererDir: RENDERER_DIR,
     bridgeFile: BRIDGE_FILE,
-    dataDir,
-    credentials: store,
+    dataDir: mkdtempSync(path.join(os.tmpdir(), `order-desk-bench-${name}-`)),
+    credentials,
     log: silentLogger,
     redactor: new Redactor(),
-  });
+  };
+}
+
+/** Starts a bench's browser host (its data folder named after `name`) and Chromium. */
+export async function startBenchHost(name: string): Promise<BenchHost> {
+  const { store, note } = await benchCredentials();
+  const options = benchHostOptions(name, store);
+  const { dataDir } = options;
+  const host = await startBrowserHost(options);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: CHROMIUM_ARGS,

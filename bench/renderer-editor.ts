@@ -6,19 +6,9 @@
  *
  *   npx tsx bench/renderer-editor.ts --changes 1000
  */
-import { chromium } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHROMIUM_ARGS } from '@repo/playwright.config';
-import { startBrowserHost } from '@main/browser-host';
-import { MemoryCredentialStore } from '@main/connections/keychain';
-import { Redactor, silentLogger } from '@main/logging';
-import {
-  BUILT_BRIDGE_FILE as BRIDGE_FILE,
-  BUILT_RENDERER_DIR as RENDERER_DIR,
-} from '@test/support/e2e/paths';
+import { startBenchHost } from './browser-host-bench';
 import { goalOf } from './goals';
 import { recordFigure } from './report';
 
@@ -61,16 +51,8 @@ interface PageEl {
   dispatchEvent(e: object): void;
 }
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'order-desk-bench-editor-'));
-const host = await startBrowserHost({
-  rendererDir: RENDERER_DIR,
-  bridgeFile: BRIDGE_FILE,
-  dataDir,
-  credentials: new MemoryCredentialStore(),
-  log: silentLogger,
-  redactor: new Redactor(),
-});
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const bench = await startBenchHost('editor');
+const { host, browser } = bench;
 try {
   await host.core.useEmbedded();
   const page = await (
@@ -136,7 +118,7 @@ try {
     `Editor: dose change -> updated price preview, ${changes} changes (after 20 warm-up)`,
   );
   console.log(
-    `  machine: ${os.cpus().length} CPUs, Node ${process.version}, Chromium via the browser host`,
+    `  machine: ${os.cpus().length} CPUs, Node ${process.version}, Chromium via the browser host; ${bench.note}`,
   );
   for (const [label, xs] of [
     ['total updated (React committed)', samples.committed],
@@ -161,7 +143,5 @@ try {
     `  goal p95 < ${GOAL_P95_MS} ms (to the updated total): ${p95 < GOAL_P95_MS ? 'PASS' : 'ABOVE GOAL'}`,
   );
 } finally {
-  await browser.close();
-  await host.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
 }

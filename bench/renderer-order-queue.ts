@@ -6,7 +6,7 @@
  * bench/README.md. `npx tsx bench/renderer-order-queue.ts --count 20000 --runs 5 --step 3000`
  */
 import { chromium, type CDPSession, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,18 +15,13 @@ import { profileKeyOf } from '@test/support/plain-profile';
 import { summariseCpuProfile } from './cpu-profile';
 import { startBrowserHost } from '@main/browser-host';
 import { MemoryCredentialStore } from '@main/connections/keychain';
-import { Redactor, silentLogger } from '@main/logging';
 import { connectionStoreFile } from '@main/db';
 import { createLocalStore, type LocalStore } from '@main/stores';
 import type { OrderStatus } from '@shared/api';
 import { ORDER_STATUS_LABELS } from '@renderer/lib/order-filters';
 import { EMBEDDED_CONNECTION_ID } from '@main/embedded-sandbox';
 import { insertBenchOrders } from './order-queue-data';
-import {
-  BUILT_BRIDGE_FILE as BRIDGE_FILE,
-  BUILT_RENDERER_DIR as RENDERER_DIR,
-} from '@test/support/e2e/paths';
-import { threadTime } from './browser-host-bench';
+import { benchHostOptions, threadTime } from './browser-host-bench';
 import { goalOf } from './goals';
 import { recordFigure } from './report';
 import { median, positiveIntegers } from './stats';
@@ -63,15 +58,8 @@ const { count, runs, step, changes } = positiveIntegers({
   changes: values.changes,
 });
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'order-desk-bench-orders-'));
-const options = {
-  rendererDir: RENDERER_DIR,
-  bridgeFile: BRIDGE_FILE,
-  dataDir,
-  credentials: new MemoryCredentialStore(),
-  log: silentLogger,
-  redactor: new Redactor(),
-};
+const options = benchHostOptions('orders', new MemoryCredentialStore());
+const { dataDir } = options;
 
 try {
   // A data directory connected to the local sandbox: the next start resumes it.

@@ -7,23 +7,16 @@
  *   npx tsx bench/renderer-patient.ts --count 20000 --runs 5
  */
 import { chromium, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CHROMIUM_ARGS } from '@repo/playwright.config';
 import { startBrowserHost } from '@main/browser-host';
 import { MemoryCredentialStore } from '@main/connections/keychain';
 import { EMBEDDED_CONNECTION_ID } from '@main/embedded-sandbox';
-import { Redactor, silentLogger } from '@main/logging';
 import { connectionStoreFile } from '@main/db';
 import { createLocalStore } from '@main/stores';
-import {
-  BUILT_BRIDGE_FILE as BRIDGE_FILE,
-  BUILT_RENDERER_DIR as RENDERER_DIR,
-} from '@test/support/e2e/paths';
 import { profileKeyOf } from '@test/support/plain-profile';
-import { threadTime } from './browser-host-bench';
+import { benchHostOptions, threadTime } from './browser-host-bench';
 import { goalOf } from './goals';
 import { benchOrder, insertBenchOrders } from './order-queue-data';
 import { recordFigure } from './report';
@@ -49,15 +42,8 @@ const { count, patientOrders, runs } = positiveIntegers({
 });
 if (patientOrders >= count) throw new Error('--patient-orders must be fewer than --count');
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'order-desk-bench-patient-'));
-const options = {
-  rendererDir: RENDERER_DIR,
-  bridgeFile: BRIDGE_FILE,
-  dataDir,
-  credentials: new MemoryCredentialStore(),
-  log: silentLogger,
-  redactor: new Redactor(),
-};
+const options = benchHostOptions('patient', new MemoryCredentialStore());
+const { dataDir } = options;
 
 /** The page's globals used inside evaluate (this file is Node-typed). */
 interface Win {

@@ -6,21 +6,11 @@
  *
  *   npx tsx bench/schedule-pdf.ts --runs 50
  */
-import { chromium } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { getDocumentProxy } from 'unpdf';
-import { CHROMIUM_ARGS } from '@repo/playwright.config';
-import { startBrowserHost } from '@main/browser-host';
-import { MemoryCredentialStore } from '@main/connections/keychain';
-import { Redactor, silentLogger } from '@main/logging';
 import type { ProtocolRequest } from '@shared/api';
-import {
-  BUILT_BRIDGE_FILE as BRIDGE_FILE,
-  BUILT_RENDERER_DIR as RENDERER_DIR,
-} from '@test/support/e2e/paths';
+import { startBenchHost } from './browser-host-bench';
 import { goalOf } from './goals';
 import { recordFigure } from './report';
 import { median, percentile, positiveIntegers } from './stats';
@@ -71,16 +61,8 @@ const protocol: ProtocolRequest = {
 /** Pages of a PDF, as PDF.js reads it. */
 const pagesOf = async (pdf: Buffer) => (await getDocumentProxy(new Uint8Array(pdf))).numPages;
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'order-desk-bench-schedule-'));
-const host = await startBrowserHost({
-  rendererDir: RENDERER_DIR,
-  bridgeFile: BRIDGE_FILE,
-  dataDir,
-  credentials: new MemoryCredentialStore(),
-  log: silentLogger,
-  redactor: new Redactor(),
-});
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const bench = await startBenchHost('schedule');
+const { host, browser } = bench;
 try {
   await host.core.useEmbedded();
   const localId = host.core.session!.protocols.create(protocol).localId;
@@ -115,7 +97,7 @@ try {
   const p95 = percentile(times, 95);
   console.log(`Dosing schedule to PDF: 8 products, ${runs} runs (after ${WARM_UP} warm-up)`);
   console.log(
-    `  machine: ${os.cpus().length} CPUs, Node ${process.version}, Chromium via the browser host`,
+    `  machine: ${os.cpus().length} CPUs, Node ${process.version}, Chromium via the browser host; ${bench.note}`,
   );
   console.log(
     `  page.pdf  median ${p50.toFixed(0)} ms  p95 ${p95.toFixed(0)} ms  max ${Math.max(...times).toFixed(0)} ms  (${(bytes / 1024).toFixed(0)} KB, 1 page)`,
@@ -128,7 +110,5 @@ try {
     `  goal median < ${GOAL_MEDIAN_MS} ms and p95 < ${GOAL_P95_MS} ms: ${met ? 'PASS' : 'ABOVE GOAL'}`,
   );
 } finally {
-  await browser.close();
-  await host.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await bench.close();
 }
