@@ -5,14 +5,17 @@
  *
  *   npm run bench:renderer:palette                   # builds, then runs under a real keychain
  *   npx tsx bench/renderer-palette.ts --count 5000 --orders 5000 --words 12 --gap 40 --profile
+ *   npx tsx bench/renderer-palette.ts --words 14 --gap 40 --trace   # Chromium's own work, by kind
  */
 import type { Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
+import inspector from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { paletteSearch } from '@main/palette/palette-search';
 import { roundTrips, startBenchHost } from './browser-host-bench';
+import { TIMELINE_CATEGORIES, summariseTrace } from './chromium-trace';
 import { summariseCpuProfile } from './cpu-profile';
 import { goalOf } from './goals';
 import { benchOrder, insertBenchOrders } from './order-queue-data';
@@ -37,6 +40,8 @@ const { values } = parseArgs({
     gap: { type: 'string', default: '60' },
     /** A CPU profile of the page while the counted words are typed: its busiest functions. */
     profile: { type: 'boolean', default: false },
+    /** A Chromium trace while the counted words are typed: the page's work by kind (style, …). */
+    trace: { type: 'boolean', default: false },
   },
 });
 const count = Number(values.count);
@@ -62,6 +67,32 @@ interface Settle {
 interface PageTimes {
   keys: number[];
   settled: Settle[];
+}
+
+/**
+ * Where a keystroke's time goes, seen from the page: each message the bridge sends to the host
+ * and each one it receives (the init script below), so that a keystroke splits into the page's
+ * work before its call goes out, the call's round trip (the transport and main's read), and the
+ * page's work from the answer to the options in the DOM.
+ */
+const WIRE_SCRIPT = `(() => {
+  const wire = { sent: [], received: [] };
+  globalThis.__wire = wire;
+  const send = WebSocket.prototype.send;
+  const watched = new WeakSet();
+  WebSocket.prototype.send = function (data) {
+    wire.sent.push(performance.now());
+    if (!watched.has(this)) {
+      watched.add(this);
+      this.addEventListener('message', () => wire.received.push(performance.now()));
+    }
+    return send.call(this, data);
+  };
+})();`;
+
+interface Wire {
+  sent: number[];
+  received: number[];
 }
 
 interface El {
@@ -203,6 +234,7 @@ try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   // tsx (esbuild, keepNames) wraps the functions evaluated below with a __name helper.
   await context.addInitScript('globalThis.__name = (f) => f;');
+  await context.addInitScript(WIRE_SCRIPT);
   const page = await context.newPage();
   await page.goto(host.url);
   await page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 30_000 });
@@ -246,11 +278,63 @@ try {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.start');
   }
+  // The host runs in this process: its CPU profile is this process's, while the words are typed.
+  const hostProfiler = values.profile === true ? new inspector.Session() : null;
+  if (hostProfiler) {
+    hostProfiler.connect();
+    await hostProfiler.post('Profiler.enable');
+    await hostProfiler.post('Profiler.start');
+  }
+  // The store's two reads as the handler makes them while the words are typed (the same objects
+  // the host's paletteSearch calls): how long main's read takes there, on the busy machine.
+  const inHost: number[] = [];
+  const { protocols, orders } = host.core.store;
+  const protocolSearch = protocols.search.bind(protocols);
+  const orderList = orders.list.bind(orders);
+  let readStart: number | null = null;
+  protocols.search = (...args) => {
+    readStart = performance.now();
+    return protocolSearch(...args);
+  };
+  orders.list = (...args) => {
+    const found = orderList(...args);
+    if (readStart !== null) inHost.push(performance.now() - readStart);
+    readStart = null;
+    return found;
+  };
+  const traceFile =
+    values.trace === true ? path.join(os.tmpdir(), `palette-${process.pid}.trace.json`) : null;
+  if (traceFile)
+    await browser.startTracing(page, { path: traceFile, categories: TIMELINE_CATEGORIES });
   for (const { kind, word } of typed) {
     await typeWord(word, expected);
     while (kindOf.length < expected.length) kindOf.push(kind);
   }
   await page.waitForTimeout(100);
+  protocols.search = protocolSearch;
+  orders.list = orderList;
+  if (hostProfiler) {
+    const { profile } = await hostProfiler.post('Profiler.stop');
+    hostProfiler.disconnect();
+    const file = path.join(os.tmpdir(), `palette-host-${process.pid}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    const summary = summariseCpuProfile(file, 15);
+    console.log(`  host CPU profile while typing: busy ${summary.busyMs.toFixed(0)} ms (${file})`);
+    for (const f of [...summary.modules, ...summary.functions])
+      console.log(
+        `      ${f.ms.toFixed(1).padStart(8)} ms ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}`,
+      );
+  }
+  if (traceFile) {
+    await browser.stopTracing();
+    const n = (await readTimes(page)).keys.length - warmKeys;
+    const { main, raster } = summariseTrace(traceFile);
+    console.log(`  Chromium trace while typing (${traceFile}), per keystroke of ${n}:`);
+    for (const part of [...main, ...raster])
+      console.log(
+        `      ${(part.ms / n).toFixed(2).padStart(7)} ms  ${part.name} (${part.events} events, ${part.ms.toFixed(0)} ms)`,
+      );
+  }
   if (cdp) {
     const { profile } = await cdp.send('Profiler.stop');
     const file = path.join(os.tmpdir(), `palette-${process.pid}.cpuprofile`);
@@ -281,6 +365,16 @@ try {
     Math.max(gap, 10),
   );
   const toOptions = keys.map((k, i) => settled[i]!.at - k);
+  // Each keystroke's call: the first message sent after its keydown, and the last received
+  // before its options were in the DOM (the answer; the host sends nothing else meanwhile).
+  const wire = await page.evaluate(() => (globalThis as unknown as { __wire: Wire }).__wire);
+  const parts = keys.flatMap((k, i) => {
+    const done = settled[i]!.at;
+    const sent = wire.sent.find((t) => t >= k && t <= done);
+    const answered = wire.received.filter((t) => t <= done).at(-1);
+    if (sent === undefined || answered === undefined || answered < sent) return [];
+    return [{ before: sent - k, call: answered - sent, after: done - answered }];
+  });
   // The same queries in the store alone, as the handler runs them (the box's text trimmed).
   const storeMs = expected.map((text) => {
     const t = performance.now();
@@ -315,7 +409,16 @@ try {
   );
   console.log(`  keydown -> options in the DOM (aria-busy false): ${fmt(toOptions)}`);
   console.log(`  paletteSearch in the store alone:                ${fmt(storeMs)}`);
+  console.log(`  the same reads in the host while typing:        ${fmt(inHost)}`);
   console.log(`  baseline, palette.search reading nothing:        ${fmt(baseline)}`);
+  console.log(`  of the keystroke (${parts.length} with their call seen on the wire):`);
+  console.log(
+    `    keydown -> its call sent (the page):          ${fmt(parts.map((p) => p.before))}`,
+  );
+  console.log(`    call sent -> answer received (host, store):   ${fmt(parts.map((p) => p.call))}`);
+  console.log(
+    `    answer -> options in the DOM (the page):      ${fmt(parts.map((p) => p.after))}`,
+  );
   // By kind of word: where the store's share grows (a text few orders match reads them all).
   for (const kind of [...new Set(kindOf)]) {
     const of = (xs: number[]) => xs.filter((_, i) => kindOf[i] === kind);
