@@ -26,7 +26,10 @@ const FOUND: PaletteResults = {
       createdAt: '2026-11-20T10:00:00.000Z',
     },
   ],
+  recentOnly: false,
 };
+
+const NOTHING: PaletteResults = { patients: [], protocols: [], orders: [], recentOnly: false };
 
 beforeEach(() =>
   usePaletteStore.setState({
@@ -93,7 +96,7 @@ describe('CommandPalette: any patient, protocol, order or screen, and the comman
 
   it('runs a command by keyboard: "sync" then Enter calls Sync now', async () => {
     const desk = installOrderDesk({
-      'palette.search': () => ({ patients: [], protocols: [], orders: [] }),
+      'palette.search': () => NOTHING,
       'sync.now': () => null,
     });
     const user = userEvent.setup();
@@ -107,7 +110,7 @@ describe('CommandPalette: any patient, protocol, order or screen, and the comman
   });
 
   it('fuzzy-matches screens and says so when nothing matches', async () => {
-    installOrderDesk({ 'palette.search': () => ({ patients: [], protocols: [], orders: [] }) });
+    installOrderDesk({ 'palette.search': () => NOTHING });
     const user = userEvent.setup();
     const location = renderPalette();
     openPalette();
@@ -122,8 +125,24 @@ describe('CommandPalette: any patient, protocol, order or screen, and the comman
     expect(await screen.findByText('Nothing here matches “zzqx”.')).toBeTruthy();
   });
 
+  it('says that a text of two letters looked through recent ones only, when it found nothing', async () => {
+    installOrderDesk({
+      'palette.search': ({ text }) => ({ ...NOTHING, recentOnly: text.length < 3 }),
+    });
+    const user = userEvent.setup();
+    renderPalette();
+    openPalette();
+    const box = await screen.findByRole('combobox');
+    await user.type(box, 'qj');
+    expect(
+      await screen.findByText('Nothing recent matches “qj”: a third letter searches everything.'),
+    ).toBeTruthy();
+    await user.type(box, 'x');
+    expect(await screen.findByText('Nothing here matches “qjx”.')).toBeTruthy();
+  });
+
   it("offers the shown screen's own commands, and no longer once it is gone", async () => {
-    installOrderDesk({ 'palette.search': () => ({ patients: [], protocols: [], orders: [] }) });
+    installOrderDesk({ 'palette.search': () => NOTHING });
     const ran: string[] = [];
     function Screen() {
       useScreenCommands('test-screen', [

@@ -149,7 +149,9 @@ function PaletteBody({ onDone }: { onDone(): void }) {
           : items.length === 0 && text.trim() !== ''
             ? searching
               ? 'Searching…'
-              : `Nothing here matches “${text.trim()}”.`
+              : results.recentOnly
+                ? `Nothing recent matches “${text.trim()}”: a third letter searches everything.`
+                : `Nothing here matches “${text.trim()}”.`
             : ''}
       </p>
       <p className="palette-hint" aria-hidden="true">
