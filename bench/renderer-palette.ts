@@ -119,7 +119,10 @@ interface Win {
     observe(target: unknown, options: Record<string, unknown>): void;
   };
   performance: { now(): number };
+  setTimeout(cb: () => void, ms: number): number;
   __bench: PageTimes;
+  /** Resolves once the page has recorded `n` answers (rejects after 30 s). */
+  __benchWait(n: number): Promise<void>;
 }
 
 const BOX = '[role="combobox"][aria-label^="Search patients"]';
@@ -136,6 +139,13 @@ async function instrument(page: Page): Promise<void> {
       const w = globalThis as unknown as Win;
       const times: PageTimes = { keys: [], settled: [] };
       w.__bench = times;
+      const waiting: { n: number; resolve(): void }[] = [];
+      w.__benchWait = (n) =>
+        new Promise<void>((resolve, reject) => {
+          if (times.settled.length >= n) return resolve();
+          waiting.push({ n, resolve });
+          w.setTimeout(() => reject(new Error(`no answer ${n} in 30 s`)), 30_000);
+        });
       w.document.addEventListener(
         'keydown',
         (e) => {
@@ -158,6 +168,9 @@ async function instrument(page: Page): Promise<void> {
           text: w.document.querySelector(box)?.value ?? '',
           options: w.document.querySelectorAll(`${listbox} [role="option"]`).length,
         });
+        for (const x of waiting.splice(0))
+          if (times.settled.length >= x.n) x.resolve();
+          else waiting.push(x);
       }).observe(w.document.body, {
         subtree: true,
         attributes: true,
@@ -171,13 +184,14 @@ async function instrument(page: Page): Promise<void> {
 
 const readTimes = (page: Page) => page.evaluate(() => (globalThis as unknown as Win).__bench);
 
-/** Waits until the page has recorded `n` answers. */
+/**
+ * Waits until the page has recorded `n` answers: one evaluation, answered by the page when the
+ * answer is in, so that neither this process (which is also the host: its calls wait behind
+ * Playwright's work here) nor the page's main thread polls while a keystroke is timed.
+ */
 async function waitSettles(page: Page, n: number): Promise<void> {
   await page
-    .waitForFunction((want) => (globalThis as unknown as Win).__bench.settled.length >= want, n, {
-      timeout: 30_000,
-      polling: 'raf',
-    })
+    .evaluate((want) => (globalThis as unknown as Win).__benchWait(want), n)
     .catch(async (error: unknown) => {
       const shown = await page.getByRole('dialog').innerText();
       throw new Error(`the palette never answered keystroke ${n}; it says:\n${shown}`, {
@@ -245,10 +259,13 @@ try {
   const expected: string[] = [];
   const kindOf: string[] = [];
   let settles = 0;
+  // The key goes down, and comes up only once the options answered it: nothing of the driver's
+  // runs in the page or in this process while the keystroke is timed.
   const press = async (key: string) => {
-    await page.keyboard.press(key);
+    await page.keyboard.down(key);
     settles++;
     await waitSettles(page, settles);
+    await page.keyboard.up(key);
     if (gap > 0) await page.waitForTimeout(gap);
   };
   const box = page.locator(BOX);
@@ -288,6 +305,8 @@ try {
   // The store's two reads as the handler makes them while the words are typed (the same objects
   // the host's paletteSearch calls): how long main's read takes there, on the busy machine.
   const inHost: number[] = [];
+  /** Each read's start and end, on the page's clock (performance.timeOrigin is the epoch's). */
+  const reads: { start: number; end: number }[] = [];
   const { protocols, orders } = host.core.store;
   const protocolSearch = protocols.search.bind(protocols);
   const orderList = orders.list.bind(orders);
@@ -298,7 +317,11 @@ try {
   };
   orders.list = (...args) => {
     const found = orderList(...args);
-    if (readStart !== null) inHost.push(performance.now() - readStart);
+    if (readStart !== null) {
+      const end = performance.now();
+      inHost.push(end - readStart);
+      reads.push({ start: performance.timeOrigin + readStart, end: performance.timeOrigin + end });
+    }
     readStart = null;
     return found;
   };
@@ -367,14 +390,29 @@ try {
   const toOptions = keys.map((k, i) => settled[i]!.at - k);
   // Each keystroke's call: the first message sent after its keydown, and the last received
   // before its options were in the DOM (the answer; the host sends nothing else meanwhile).
-  const wire = await page.evaluate(() => (globalThis as unknown as { __wire: Wire }).__wire);
+  const { wire, origin } = await page.evaluate(() => ({
+    wire: (globalThis as unknown as { __wire: Wire }).__wire,
+    origin: performance.timeOrigin,
+  }));
   const parts = keys.flatMap((k, i) => {
     const done = settled[i]!.at;
     const sent = wire.sent.find((t) => t >= k && t <= done);
     const answered = wire.received.filter((t) => t <= done).at(-1);
     if (sent === undefined || answered === undefined || answered < sent) return [];
-    return [{ before: sent - k, call: answered - sent, after: done - answered }];
+    // The host's read for this call, on the page's clock (both clocks are the machine's).
+    const read = reads.find((r) => r.start >= origin + sent && r.end <= origin + answered);
+    return [
+      {
+        before: sent - k,
+        call: answered - sent,
+        after: done - answered,
+        toRead: read ? read.start - origin - sent : NaN,
+        read: read ? read.end - read.start : NaN,
+        fromRead: read ? origin + answered - read.end : NaN,
+      },
+    ];
   });
+  const seen = (xs: number[]) => xs.filter((x) => !Number.isNaN(x));
   // The same queries in the store alone, as the handler runs them (the box's text trimmed).
   const storeMs = expected.map((text) => {
     const t = performance.now();
@@ -416,6 +454,15 @@ try {
     `    keydown -> its call sent (the page):          ${fmt(parts.map((p) => p.before))}`,
   );
   console.log(`    call sent -> answer received (host, store):   ${fmt(parts.map((p) => p.call))}`);
+  console.log(
+    `      sent -> the host's read begins (${seen(parts.map((p) => p.toRead)).length}):      ${fmt(seen(parts.map((p) => p.toRead)))}`,
+  );
+  console.log(
+    `      the read (store):                          ${fmt(seen(parts.map((p) => p.read)))}`,
+  );
+  console.log(
+    `      the read ends -> answer received:          ${fmt(seen(parts.map((p) => p.fromRead)))}`,
+  );
   console.log(
     `    answer -> options in the DOM (the page):      ${fmt(parts.map((p) => p.after))}`,
   );
