@@ -141,6 +141,36 @@ describe('CommandPalette: any patient, protocol, order or screen, and the comman
     expect(await screen.findByText('Nothing here matches “qjx”.')).toBeTruthy();
   });
 
+  it('scrolls only for a key that moves the highlight, and new results back to the top', async () => {
+    installOrderDesk({ 'palette.search': () => FOUND });
+    // jsdom has no scrollIntoView (the component calls it when there is one).
+    const scrolledTo: string[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolledTo.push(this.textContent ?? '');
+    };
+    try {
+      const user = userEvent.setup();
+      renderPalette();
+      openPalette();
+      const box = await screen.findByRole('combobox');
+      await user.type(box, 'mar');
+      await screen.findByRole('option', { name: /Patient · PAT-1001/ });
+      // Typing and its answers highlight the best option without scrolling (no forced layout).
+      expect(scrolledTo).toEqual([]);
+      await user.keyboard('{ArrowDown}');
+      expect(scrolledTo).toEqual([expect.stringMatching(/Protocol · PAT-1001/)]);
+      const list = screen.getByRole('listbox', { name: 'Results' });
+      list.scrollTop = 40;
+      fireEvent.scroll(list);
+      await user.type(box, 'i');
+      await screen.findByRole('option', { name: /Patient · PAT-1001/, selected: true });
+      expect(list.scrollTop).toBe(0);
+      expect(scrolledTo).toHaveLength(1);
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
   it("offers the shown screen's own commands, and no longer once it is gone", async () => {
     installOrderDesk({ 'palette.search': () => NOTHING });
     const ran: string[] = [];
