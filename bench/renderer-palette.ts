@@ -13,6 +13,7 @@ import inspector from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { WebSocket } from 'ws';
 import { paletteSearch } from '@main/palette/palette-search';
 import { roundTrips, startBenchHost } from './browser-host-bench';
 import { TIMELINE_CATEGORIES, summariseTrace } from './chromium-trace';
@@ -307,6 +308,13 @@ try {
   const inHost: number[] = [];
   /** Each read's start and end, on the page's clock (performance.timeOrigin is the epoch's). */
   const reads: { start: number; end: number }[] = [];
+  /** When the host handed each message to its sockets (ws), on the same clock. */
+  const hostSends: number[] = [];
+  const wsSend = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (this: WebSocket, ...args: Parameters<WebSocket['send']>) {
+    hostSends.push(performance.timeOrigin + performance.now());
+    return wsSend.apply(this, args);
+  } as WebSocket['send'];
   const { protocols, orders } = host.core.store;
   const protocolSearch = protocols.search.bind(protocols);
   const orderList = orders.list.bind(orders);
@@ -336,6 +344,7 @@ try {
   await page.waitForTimeout(100);
   protocols.search = protocolSearch;
   orders.list = orderList;
+  WebSocket.prototype.send = wsSend;
   if (hostProfiler) {
     const { profile } = await hostProfiler.post('Profiler.stop');
     hostProfiler.disconnect();
@@ -401,6 +410,9 @@ try {
     if (sent === undefined || answered === undefined || answered < sent) return [];
     // The host's read for this call, on the page's clock (both clocks are the machine's).
     const read = reads.find((r) => r.start >= origin + sent && r.end <= origin + answered);
+    const hostSent = read
+      ? hostSends.find((t) => t >= read.end && t <= origin + answered)
+      : undefined;
     return [
       {
         before: sent - k,
@@ -409,6 +421,8 @@ try {
         toRead: read ? read.start - origin - sent : NaN,
         read: read ? read.end - read.start : NaN,
         fromRead: read ? origin + answered - read.end : NaN,
+        tail: read && hostSent !== undefined ? hostSent - read.end : NaN,
+        back: hostSent !== undefined ? origin + answered - hostSent : NaN,
       },
     ];
   });
@@ -462,6 +476,12 @@ try {
   );
   console.log(
     `      the read ends -> answer received:          ${fmt(seen(parts.map((p) => p.fromRead)))}`,
+  );
+  console.log(
+    `        of which the host, to its socket's send:  ${fmt(seen(parts.map((p) => p.tail)))}`,
+  );
+  console.log(
+    `        and its socket to the page's message:    ${fmt(seen(parts.map((p) => p.back)))}`,
   );
   console.log(
     `    answer -> options in the DOM (the page):      ${fmt(parts.map((p) => p.after))}`,
