@@ -596,11 +596,12 @@ export const FIGURES = [
     digits: 1,
     goal: { op: '<', target: 16 },
     bound:
-      'The store and the renderer, about half each (bench/README.md): a text few orders match ' +
-      'makes the orders’ substring search read every order (store p50 13 ms at 100,000 for ' +
-      'protocol names or screen words, 2 ms for order names); the renderer, mostly Chromium’s ' +
-      'layout and paint with software rendering, and the transport add about 15 ms at p50 even ' +
-      `at 5,000 rows; ${WAITING_FOR_A_CORE}.`,
+      'Mostly the machine (bench/README.md, 2026-11-29 split): at p50 the page 3 ms before the ' +
+      'call and 1 ms after the answer, the host’s read 2–3 ms, and the answer’s way from the ' +
+      'host’s socket to the page 3 ms (p95 15 ms) against 0.75 ms idle: it waits for cores ' +
+      'that Chromium’s two frames a keystroke (software rendering) and the host share; the ' +
+      'store’s p95 is Patient ID prefixes whose matches come late in the list’s order; ' +
+      `${WAITING_FOR_A_CORE}.`,
   },
   {
     id: 'palette.store-p95',
@@ -610,7 +611,8 @@ export const FIGURES = [
     digits: 1,
     goal: null,
     bound:
-      'CPU: SQLite in one process; the orders’ LIKE scan reads every order when fewer than 50 match.',
+      'CPU: SQLite in one process; a text whose every trigram is common walks the list’s order ' +
+      'until 50 match (Patient ID prefixes: 4–9 ms); one or two letters walk the newest 2,000 only.',
   },
   {
     id: 'palette.ipc-round-trip-p95',

@@ -5,14 +5,18 @@
  *
  *   npm run bench:renderer:palette                   # builds, then runs under a real keychain
  *   npx tsx bench/renderer-palette.ts --count 5000 --orders 5000 --words 12 --gap 40 --profile
+ *   npx tsx bench/renderer-palette.ts --words 14 --gap 40 --trace   # Chromium's own work, by kind
  */
 import type { Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
+import inspector from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { WebSocket } from 'ws';
 import { paletteSearch } from '@main/palette/palette-search';
 import { roundTrips, startBenchHost } from './browser-host-bench';
+import { TIMELINE_CATEGORIES, summariseTrace } from './chromium-trace';
 import { summariseCpuProfile } from './cpu-profile';
 import { goalOf } from './goals';
 import { benchOrder, insertBenchOrders } from './order-queue-data';
@@ -37,6 +41,8 @@ const { values } = parseArgs({
     gap: { type: 'string', default: '60' },
     /** A CPU profile of the page while the counted words are typed: its busiest functions. */
     profile: { type: 'boolean', default: false },
+    /** A Chromium trace while the counted words are typed: the page's work by kind (style, …). */
+    trace: { type: 'boolean', default: false },
   },
 });
 const count = Number(values.count);
@@ -64,6 +70,32 @@ interface PageTimes {
   settled: Settle[];
 }
 
+/**
+ * Where a keystroke's time goes, seen from the page: each message the bridge sends to the host
+ * and each one it receives (the init script below), so that a keystroke splits into the page's
+ * work before its call goes out, the call's round trip (the transport and main's read), and the
+ * page's work from the answer to the options in the DOM.
+ */
+const WIRE_SCRIPT = `(() => {
+  const wire = { sent: [], received: [] };
+  globalThis.__wire = wire;
+  const send = WebSocket.prototype.send;
+  const watched = new WeakSet();
+  WebSocket.prototype.send = function (data) {
+    wire.sent.push(performance.now());
+    if (!watched.has(this)) {
+      watched.add(this);
+      this.addEventListener('message', () => wire.received.push(performance.now()));
+    }
+    return send.call(this, data);
+  };
+})();`;
+
+interface Wire {
+  sent: number[];
+  received: number[];
+}
+
 interface El {
   getAttribute(name: string): string | null;
   matches(selector: string): boolean;
@@ -88,7 +120,10 @@ interface Win {
     observe(target: unknown, options: Record<string, unknown>): void;
   };
   performance: { now(): number };
+  setTimeout(cb: () => void, ms: number): number;
   __bench: PageTimes;
+  /** Resolves once the page has recorded `n` answers (rejects after 30 s). */
+  __benchWait(n: number): Promise<void>;
 }
 
 const BOX = '[role="combobox"][aria-label^="Search patients"]';
@@ -105,6 +140,13 @@ async function instrument(page: Page): Promise<void> {
       const w = globalThis as unknown as Win;
       const times: PageTimes = { keys: [], settled: [] };
       w.__bench = times;
+      const waiting: { n: number; resolve(): void }[] = [];
+      w.__benchWait = (n) =>
+        new Promise<void>((resolve, reject) => {
+          if (times.settled.length >= n) return resolve();
+          waiting.push({ n, resolve });
+          w.setTimeout(() => reject(new Error(`no answer ${n} in 30 s`)), 30_000);
+        });
       w.document.addEventListener(
         'keydown',
         (e) => {
@@ -127,6 +169,9 @@ async function instrument(page: Page): Promise<void> {
           text: w.document.querySelector(box)?.value ?? '',
           options: w.document.querySelectorAll(`${listbox} [role="option"]`).length,
         });
+        for (const x of waiting.splice(0))
+          if (times.settled.length >= x.n) x.resolve();
+          else waiting.push(x);
       }).observe(w.document.body, {
         subtree: true,
         attributes: true,
@@ -140,13 +185,14 @@ async function instrument(page: Page): Promise<void> {
 
 const readTimes = (page: Page) => page.evaluate(() => (globalThis as unknown as Win).__bench);
 
-/** Waits until the page has recorded `n` answers. */
+/**
+ * Waits until the page has recorded `n` answers: one evaluation, answered by the page when the
+ * answer is in, so that neither this process (which is also the host: its calls wait behind
+ * Playwright's work here) nor the page's main thread polls while a keystroke is timed.
+ */
 async function waitSettles(page: Page, n: number): Promise<void> {
   await page
-    .waitForFunction((want) => (globalThis as unknown as Win).__bench.settled.length >= want, n, {
-      timeout: 30_000,
-      polling: 'raf',
-    })
+    .evaluate((want) => (globalThis as unknown as Win).__benchWait(want), n)
     .catch(async (error: unknown) => {
       const shown = await page.getByRole('dialog').innerText();
       throw new Error(`the palette never answered keystroke ${n}; it says:\n${shown}`, {
@@ -203,6 +249,7 @@ try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   // tsx (esbuild, keepNames) wraps the functions evaluated below with a __name helper.
   await context.addInitScript('globalThis.__name = (f) => f;');
+  await context.addInitScript(WIRE_SCRIPT);
   const page = await context.newPage();
   await page.goto(host.url);
   await page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 30_000 });
@@ -213,10 +260,13 @@ try {
   const expected: string[] = [];
   const kindOf: string[] = [];
   let settles = 0;
+  // The key goes down, and comes up only once the options answered it: nothing of the driver's
+  // runs in the page or in this process while the keystroke is timed.
   const press = async (key: string) => {
-    await page.keyboard.press(key);
+    await page.keyboard.down(key);
     settles++;
     await waitSettles(page, settles);
+    await page.keyboard.up(key);
     if (gap > 0) await page.waitForTimeout(gap);
   };
   const box = page.locator(BOX);
@@ -246,11 +296,77 @@ try {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.start');
   }
+  // The host runs in this process: its CPU profile is this process's, while the words are typed.
+  const hostProfiler = values.profile === true ? new inspector.Session() : null;
+  if (hostProfiler) {
+    hostProfiler.connect();
+    await hostProfiler.post('Profiler.enable');
+    await hostProfiler.post('Profiler.start');
+  }
+  // The store's two reads as the handler makes them while the words are typed (the same objects
+  // the host's paletteSearch calls): how long main's read takes there, on the busy machine.
+  const inHost: number[] = [];
+  /** Each read's start and end, on the page's clock (performance.timeOrigin is the epoch's). */
+  const reads: { start: number; end: number }[] = [];
+  /** When the host handed each message to its sockets (ws), on the same clock. */
+  const hostSends: number[] = [];
+  const wsSend = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (this: WebSocket, ...args: Parameters<WebSocket['send']>) {
+    hostSends.push(performance.timeOrigin + performance.now());
+    return wsSend.apply(this, args);
+  } as WebSocket['send'];
+  const { protocols, orders } = host.core.store;
+  const protocolSearch = protocols.search.bind(protocols);
+  const orderList = orders.list.bind(orders);
+  let readStart: number | null = null;
+  protocols.search = (...args) => {
+    readStart = performance.now();
+    return protocolSearch(...args);
+  };
+  orders.list = (...args) => {
+    const found = orderList(...args);
+    if (readStart !== null) {
+      const end = performance.now();
+      inHost.push(end - readStart);
+      reads.push({ start: performance.timeOrigin + readStart, end: performance.timeOrigin + end });
+    }
+    readStart = null;
+    return found;
+  };
+  const traceFile =
+    values.trace === true ? path.join(os.tmpdir(), `palette-${process.pid}.trace.json`) : null;
+  if (traceFile)
+    await browser.startTracing(page, { path: traceFile, categories: TIMELINE_CATEGORIES });
   for (const { kind, word } of typed) {
     await typeWord(word, expected);
     while (kindOf.length < expected.length) kindOf.push(kind);
   }
   await page.waitForTimeout(100);
+  protocols.search = protocolSearch;
+  orders.list = orderList;
+  WebSocket.prototype.send = wsSend;
+  if (hostProfiler) {
+    const { profile } = await hostProfiler.post('Profiler.stop');
+    hostProfiler.disconnect();
+    const file = path.join(os.tmpdir(), `palette-host-${process.pid}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    const summary = summariseCpuProfile(file, 15);
+    console.log(`  host CPU profile while typing: busy ${summary.busyMs.toFixed(0)} ms (${file})`);
+    for (const f of [...summary.modules, ...summary.functions])
+      console.log(
+        `      ${f.ms.toFixed(1).padStart(8)} ms ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}`,
+      );
+  }
+  if (traceFile) {
+    await browser.stopTracing();
+    const n = (await readTimes(page)).keys.length - warmKeys;
+    const { main, raster } = summariseTrace(traceFile);
+    console.log(`  Chromium trace while typing (${traceFile}), per keystroke of ${n}:`);
+    for (const part of [...main, ...raster])
+      console.log(
+        `      ${(part.ms / n).toFixed(2).padStart(7)} ms  ${part.name} (${part.events} events, ${part.ms.toFixed(0)} ms)`,
+      );
+  }
   if (cdp) {
     const { profile } = await cdp.send('Profiler.stop');
     const file = path.join(os.tmpdir(), `palette-${process.pid}.cpuprofile`);
@@ -281,6 +397,36 @@ try {
     Math.max(gap, 10),
   );
   const toOptions = keys.map((k, i) => settled[i]!.at - k);
+  // Each keystroke's call: the first message sent after its keydown, and the last received
+  // before its options were in the DOM (the answer; the host sends nothing else meanwhile).
+  const { wire, origin } = await page.evaluate(() => ({
+    wire: (globalThis as unknown as { __wire: Wire }).__wire,
+    origin: performance.timeOrigin,
+  }));
+  const parts = keys.flatMap((k, i) => {
+    const done = settled[i]!.at;
+    const sent = wire.sent.find((t) => t >= k && t <= done);
+    const answered = wire.received.filter((t) => t <= done).at(-1);
+    if (sent === undefined || answered === undefined || answered < sent) return [];
+    // The host's read for this call, on the page's clock (both clocks are the machine's).
+    const read = reads.find((r) => r.start >= origin + sent && r.end <= origin + answered);
+    const hostSent = read
+      ? hostSends.find((t) => t >= read.end && t <= origin + answered)
+      : undefined;
+    return [
+      {
+        before: sent - k,
+        call: answered - sent,
+        after: done - answered,
+        toRead: read ? read.start - origin - sent : NaN,
+        read: read ? read.end - read.start : NaN,
+        fromRead: read ? origin + answered - read.end : NaN,
+        tail: read && hostSent !== undefined ? hostSent - read.end : NaN,
+        back: hostSent !== undefined ? origin + answered - hostSent : NaN,
+      },
+    ];
+  });
+  const seen = (xs: number[]) => xs.filter((x) => !Number.isNaN(x));
   // The same queries in the store alone, as the handler runs them (the box's text trimmed).
   const storeMs = expected.map((text) => {
     const t = performance.now();
@@ -315,7 +461,31 @@ try {
   );
   console.log(`  keydown -> options in the DOM (aria-busy false): ${fmt(toOptions)}`);
   console.log(`  paletteSearch in the store alone:                ${fmt(storeMs)}`);
+  console.log(`  the same reads in the host while typing:        ${fmt(inHost)}`);
   console.log(`  baseline, palette.search reading nothing:        ${fmt(baseline)}`);
+  console.log(`  of the keystroke (${parts.length} with their call seen on the wire):`);
+  console.log(
+    `    keydown -> its call sent (the page):          ${fmt(parts.map((p) => p.before))}`,
+  );
+  console.log(`    call sent -> answer received (host, store):   ${fmt(parts.map((p) => p.call))}`);
+  console.log(
+    `      sent -> the host's read begins (${seen(parts.map((p) => p.toRead)).length}):      ${fmt(seen(parts.map((p) => p.toRead)))}`,
+  );
+  console.log(
+    `      the read (store):                          ${fmt(seen(parts.map((p) => p.read)))}`,
+  );
+  console.log(
+    `      the read ends -> answer received:          ${fmt(seen(parts.map((p) => p.fromRead)))}`,
+  );
+  console.log(
+    `        of which the host, to its socket's send:  ${fmt(seen(parts.map((p) => p.tail)))}`,
+  );
+  console.log(
+    `        and its socket to the page's message:    ${fmt(seen(parts.map((p) => p.back)))}`,
+  );
+  console.log(
+    `    answer -> options in the DOM (the page):      ${fmt(parts.map((p) => p.after))}`,
+  );
   // By kind of word: where the store's share grows (a text few orders match reads them all).
   for (const kind of [...new Set(kindOf)]) {
     const of = (xs: number[]) => xs.filter((_, i) => kindOf[i] === kind);

@@ -27,5 +27,10 @@ export const PaletteResults = z.object({
   patients: z.array(PalettePatient),
   protocols: z.array(PaletteProtocol),
   orders: z.array(PaletteOrder),
+  /**
+   * The text had no word of three letters: only the newest protocols and orders were looked
+   * through (main's SHORT_TEXT_WINDOW), and a longer text may find older ones.
+   */
+  recentOnly: z.boolean(),
 });
 export type PaletteResults = z.infer<typeof PaletteResults>;

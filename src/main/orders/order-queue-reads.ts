@@ -14,6 +14,8 @@ export interface OrderQuery {
   createdTo?: string;
   /** Words of the patient's name, sourceId or the order id; every word must match. */
   search?: string;
+  /** Only among the `newest` orders in the queue's order (about: ties at the edge are in). */
+  newest?: number;
   limit?: number;
   offset?: number;
 }
@@ -175,6 +177,18 @@ function orderFilter(
   if (query.createdTo !== undefined) {
     where.push('created_at <= ?');
     params.push(epochMs(query.createdTo));
+  }
+  if (query.newest !== undefined) {
+    // The queue's order from its newest end: the edge is found on orders_queue, a walk of
+    // `newest` entries, and the page's own walk stops there.
+    const edge = prepareCached(
+      db,
+      `SELECT created_at AS at FROM ${QUEUE} ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET ?`,
+    ).get(Math.max(0, query.newest - 1)) as { at: number } | undefined;
+    if (edge) {
+      where.push('created_at >= ?');
+      params.push(edge.at);
+    }
   }
   const plan = planOrderSearch(db, query.search);
   const onQueue = query.sourceId === undefined && plan.kind !== 'fts';

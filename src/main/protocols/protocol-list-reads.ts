@@ -136,10 +136,24 @@ export class ProtocolListReads {
    * The first `limit` protocols matching `text` (see protocol-search.ts), last changed first; no
    * total (the palette's). A text whose trigrams are each common but rare together (a Patient ID's
    * digits) takes the index's candidates for all of them rather than walking every protocol.
+   * With `newest`, only the `newest` protocols last changed are looked through (about: ties at the
+   * edge are in), a walk of that many entries of protocols_by_change at most.
    */
-  search(text: string, limit = 50): ProtocolSummary[] {
+  search(text: string, limit = 50, newest?: number): ProtocolSummary[] {
     const plan = planTrigramSearch(this.db, 'protocols_fts', text, true);
-    return this.summaries(searchSeqs(this.db, plan, { ...matchFilter({}), limit }));
+    const filter = matchFilter({});
+    if (newest !== undefined) {
+      const edge = prepareCached(
+        this.db,
+        `SELECT local_updated_at AS at FROM protocols p INDEXED BY protocols_by_change
+         WHERE p.deleted = 0 ORDER BY local_updated_at DESC, seq DESC LIMIT 1 OFFSET ?`,
+      ).get(Math.max(0, newest - 1)) as { at: number } | undefined;
+      if (edge) {
+        filter.where.push('p.local_updated_at >= ?');
+        filter.params.push(edge.at);
+      }
+    }
+    return this.summaries(searchSeqs(this.db, plan, { ...filter, limit }));
   }
 
   /** The rows of every protocol matching, in the list's order: their local_id, and the draft. */

@@ -93,8 +93,8 @@ export class ProtocolsRepo {
   matchingDrafts(query: ProtocolMatchQuery & ProtocolOrder = {}): ProtocolDraft[] {
     return this.lists.matchingDrafts(query);
   }
-  search(text: string, limit = 50): ProtocolSummary[] {
-    return this.lists.search(text, limit);
+  search(text: string, limit = 50, newest?: number): ProtocolSummary[] {
+    return this.lists.search(text, limit, newest);
   }
 
   // Drafting (protocol-drafts.ts).

@@ -26,7 +26,10 @@ const FOUND: PaletteResults = {
       createdAt: '2026-11-20T10:00:00.000Z',
     },
   ],
+  recentOnly: false,
 };
+
+const NOTHING: PaletteResults = { patients: [], protocols: [], orders: [], recentOnly: false };
 
 beforeEach(() =>
   usePaletteStore.setState({
@@ -93,7 +96,7 @@ describe('CommandPalette: any patient, protocol, order or screen, and the comman
 
   it('runs a command by keyboard: "sync" then Enter calls Sync now', async () => {
     const desk = installOrderDesk({
-      'palette.search': () => ({ patients: [], protocols: [], orders: [] }),
+      'palette.search': () => NOTHING,
       'sync.now': () => null,
     });
     const user = userEvent.setup();
@@ -107,7 +110,7 @@ describe('CommandPalette: any patient, protocol, order or screen, and the comman
   });
 
   it('fuzzy-matches screens and says so when nothing matches', async () => {
-    installOrderDesk({ 'palette.search': () => ({ patients: [], protocols: [], orders: [] }) });
+    installOrderDesk({ 'palette.search': () => NOTHING });
     const user = userEvent.setup();
     const location = renderPalette();
     openPalette();
@@ -122,8 +125,54 @@ describe('CommandPalette: any patient, protocol, order or screen, and the comman
     expect(await screen.findByText('Nothing here matches “zzqx”.')).toBeTruthy();
   });
 
+  it('says that a text of two letters looked through recent ones only, when it found nothing', async () => {
+    installOrderDesk({
+      'palette.search': ({ text }) => ({ ...NOTHING, recentOnly: text.length < 3 }),
+    });
+    const user = userEvent.setup();
+    renderPalette();
+    openPalette();
+    const box = await screen.findByRole('combobox');
+    await user.type(box, 'qj');
+    expect(
+      await screen.findByText('Nothing recent matches “qj”: a third letter searches everything.'),
+    ).toBeTruthy();
+    await user.type(box, 'x');
+    expect(await screen.findByText('Nothing here matches “qjx”.')).toBeTruthy();
+  });
+
+  it('scrolls only for a key that moves the highlight, and new results back to the top', async () => {
+    installOrderDesk({ 'palette.search': () => FOUND });
+    // jsdom has no scrollIntoView (the component calls it when there is one).
+    const scrolledTo: string[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolledTo.push(this.textContent ?? '');
+    };
+    try {
+      const user = userEvent.setup();
+      renderPalette();
+      openPalette();
+      const box = await screen.findByRole('combobox');
+      await user.type(box, 'mar');
+      await screen.findByRole('option', { name: /Patient · PAT-1001/ });
+      // Typing and its answers highlight the best option without scrolling (no forced layout).
+      expect(scrolledTo).toEqual([]);
+      await user.keyboard('{ArrowDown}');
+      expect(scrolledTo).toEqual([expect.stringMatching(/Protocol · PAT-1001/)]);
+      const list = screen.getByRole('listbox', { name: 'Results' });
+      list.scrollTop = 40;
+      fireEvent.scroll(list);
+      await user.type(box, 'i');
+      await screen.findByRole('option', { name: /Patient · PAT-1001/, selected: true });
+      expect(list.scrollTop).toBe(0);
+      expect(scrolledTo).toHaveLength(1);
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
+
   it("offers the shown screen's own commands, and no longer once it is gone", async () => {
-    installOrderDesk({ 'palette.search': () => ({ patients: [], protocols: [], orders: [] }) });
+    installOrderDesk({ 'palette.search': () => NOTHING });
     const ran: string[] = [];
     function Screen() {
       useScreenCommands('test-screen', [

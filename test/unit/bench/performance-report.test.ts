@@ -218,6 +218,7 @@ describe('the catalog of benches', () => {
     'bench-orders.ts',
     'bench-stores.ts',
     'browser-host-bench.ts',
+    'chromium-trace.ts',
     'cpu-profile.ts',
     'cpu-time.ts',
     'goals.ts',

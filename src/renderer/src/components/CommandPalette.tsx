@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useAppStore } from '@renderer/stores/app-store';
 import { recentsOf, usePaletteStore } from '@renderer/stores/palette-store';
@@ -58,11 +58,24 @@ function PaletteBody({ onDone }: { onDone(): void }) {
   const listId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
 
-  // New results: the best one is highlighted.
-  useEffect(() => setActive(0), [sections]);
+  const list = useRef<HTMLDivElement>(null);
+  /** The list is scrolled away from its top (its scroll events say so: no layout is read). */
+  const scrolled = useRef(false);
+  /** The highlight was moved by a key: its option is scrolled into view. */
+  const movedByKey = useRef(false);
+
+  // New results: the best one is highlighted, at the top of the list. Nothing here reads or
+  // forces the layout, which a keystroke would otherwise pay before its options are drawn.
   useEffect(() => {
+    setActive(0);
+    movedByKey.current = false;
+    if (scrolled.current && list.current) list.current.scrollTop = 0;
+  }, [sections]);
+  useEffect(() => {
+    if (!movedByKey.current) return;
+    movedByKey.current = false;
     document.getElementById(`${listId}-option-${active}`)?.scrollIntoView?.({ block: 'nearest' });
-  }, [listId, active, sections]);
+  }, [listId, active]);
 
   const choose = (item: PaletteItem | undefined) => {
     if (!item) return;
@@ -75,9 +88,11 @@ function PaletteBody({ onDone }: { onDone(): void }) {
   };
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     const n = items.length;
-    if (event.key === 'ArrowDown' && n > 0) setActive((a) => (a + 1) % n);
-    else if (event.key === 'ArrowUp' && n > 0) setActive((a) => (a - 1 + n) % n);
-    else if (event.key === 'Enter') choose(items[active]);
+    if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && n > 0) {
+      movedByKey.current = true;
+      const step = event.key === 'ArrowDown' ? 1 : n - 1;
+      setActive((a) => (a + step) % n);
+    } else if (event.key === 'Enter') choose(items[active]);
     else return;
     event.preventDefault();
   };
@@ -103,11 +118,15 @@ function PaletteBody({ onDone }: { onDone(): void }) {
         className="palette-input"
       />
       <div
+        ref={list}
         id={listId}
         role="listbox"
         aria-label="Results"
         aria-busy={searching}
         className="palette-list"
+        onScroll={(event) => {
+          scrolled.current = event.currentTarget.scrollTop > 0;
+        }}
       >
         {sections.map((section) => (
           <div key={section.heading} role="group" aria-labelledby={`${listId}-${section.heading}`}>
@@ -149,7 +168,9 @@ function PaletteBody({ onDone }: { onDone(): void }) {
           : items.length === 0 && text.trim() !== ''
             ? searching
               ? 'Searching…'
-              : `Nothing here matches “${text.trim()}”.`
+              : results.recentOnly
+                ? `Nothing recent matches “${text.trim()}”: a third letter searches everything.`
+                : `Nothing here matches “${text.trim()}”.`
             : ''}
       </p>
       <p className="palette-hint" aria-hidden="true">

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import type { PaletteResults } from '@shared/palette-views';
 import { useLiveQuery } from '@renderer/lib/use-query';
 
-const NONE: PaletteResults = { patients: [], protocols: [], orders: [] };
+const NONE: PaletteResults = { patients: [], protocols: [], orders: [], recentOnly: false };
 
 /**
  * The palette's patients, protocols and orders for `text`, live. While the next text's answer is

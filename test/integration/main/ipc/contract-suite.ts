@@ -1108,7 +1108,12 @@ export function registerContractSuite(
         patients: [],
         protocols: [],
         orders: [],
+        recentOnly: false,
       });
+      // Two letters look through the newest protocols and orders only, and say so.
+      const short = await value('palette.search', { text: 'ad' });
+      expect(short.recentOnly).toBe(true);
+      expect(short.patients).toContainEqual({ sourceId: 'ipc-patient-1', name: 'Ada Lovelace' });
       await value('sync.now', {});
     });
 

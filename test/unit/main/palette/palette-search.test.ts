@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paletteSearch } from '@main/palette/palette-search';
+import { isShortText, paletteSearch, SHORT_TEXT_WINDOW } from '@main/palette/palette-search';
 import { planOrderSearch } from '@main/orders/order-search';
 import { normalizeForSearch } from '@main/protocols/protocol-search';
 import type { AppOrder } from '@shared/api';
@@ -137,5 +137,52 @@ describe('paletteSearch: protocols', () => {
     const found = paletteSearch(store, text, 50).protocols;
     expect(found).toHaveLength(Math.min(matches, 50));
     for (const p of found) expect(want.map((c) => c.sourceId)).toContain(p.sourceId);
+  });
+});
+
+describe('paletteSearch: a text of one or two letters a word', () => {
+  // The oldest protocol and order are a patient "Xu"'s; SHORT_TEXT_WINDOW newer ones are not.
+  const store = memoryStore();
+  const xu = { firstName: 'Lin', lastName: 'Xuan', sourceId: 'PAT-9000001', email: null };
+  store.protocols.createDrafts([protocolRequest(xu)]);
+  store.clock.advance(60_000);
+  store.protocols.createDrafts(
+    Array.from({ length: SHORT_TEXT_WINDOW }, (_, i) =>
+      protocolRequest({
+        firstName: 'Ada',
+        lastName: 'Kay',
+        sourceId: `PAT-${1_000_000 + i}`,
+        email: null,
+      }),
+    ),
+  );
+  const oldest = { ...order(0), customer: { ...order(0).customer, ...xu } };
+  const newer = Array.from({ length: SHORT_TEXT_WINDOW }, (_, i) => order(i + 1));
+  store.orders.upsertMany([oldest, ...newer], 'pulled');
+
+  it('looks through the newest protocols and orders only, and says so', () => {
+    expect(isShortText('xu')).toBe(true);
+    expect(isShortText('xu l')).toBe(true);
+    const found = paletteSearch(store, 'xu', 5);
+    expect(found).toEqual({ patients: [], protocols: [], orders: [], recentOnly: true });
+  });
+
+  it('finds what the newest hold, newest first', () => {
+    const found = paletteSearch(store, 'ka', 5);
+    expect(found.recentOnly).toBe(true);
+    expect(found.protocols).toHaveLength(5);
+    expect(found.orders.map((o) => o.id)).toEqual(expected(newer, 'ka', 5));
+    expect(found.orders).toHaveLength(5);
+  });
+
+  it('searches every protocol and order from the third letter', () => {
+    expect(isShortText('xua')).toBe(false);
+    const found = paletteSearch(store, 'xua', 5);
+    expect(found.recentOnly).toBe(false);
+    expect(found.protocols.map((p) => p.sourceId)).toEqual([xu.sourceId]);
+    expect(found.orders.map((o) => o.id)).toEqual([oldest.id]);
+    expect(found.patients).toEqual([{ sourceId: xu.sourceId, name: 'Lin Xuan' }]);
+    // A short word beside a long one: the long one's trigrams search everything.
+    expect(paletteSearch(store, 'xuan li', 5).orders.map((o) => o.id)).toEqual([oldest.id]);
   });
 });
