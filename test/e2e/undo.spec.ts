@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Protocol } from '@shared/api';
 import { protocolsCsv } from '@main/csv/protocol-export';
 import { protocolFor } from '@test/support/bulk';
-import { expect, test } from '@test/support/e2e/fixtures';
+import { expect, test, type BrowserHost } from '@test/support/e2e/fixtures';
 import { connectPartner, seedProtocol } from '@test/support/e2e/batches';
 import { editor, goTo, ipc } from '@test/support/e2e/editor';
 import { protocolsUi as list } from '@test/support/e2e/protocols';
@@ -186,31 +186,42 @@ test('undo of an import takes every protocol of the file back in one step, on th
   expect(await serverProtocols(partnerSandbox, 'UNDO-IMP')).toEqual([]);
 });
 
-test('undo of a conflict resolution: theirs taken, then mine again, sent on the server’s version', async ({
-  app,
-  host,
-  partnerSandbox,
-}) => {
-  await connectPartner(app, partnerSandbox);
+/**
+ * A protocol (patient last name `tag`) synced, then edited on the server by another desk
+ * ("Theirs <tag>") while this one edits it here ("Mine <tag>"): the sync finds the conflict.
+ */
+async function editedOnBothSides(
+  app: Page,
+  host: BrowserHost,
+  partnerSandbox: TestSandbox,
+  tag: string,
+) {
   const session = host.core.session!;
-  const localId = seedProtocol(host, protocolFor('UNDO-CONFLICT'));
+  const named = (lastName: string) => ({
+    ...protocolFor(tag),
+    customer: { ...protocolFor(tag).customer, lastName },
+  });
+  const localId = seedProtocol(host, protocolFor(tag));
   await syncAll(app);
   const serverId = host.core.store.protocols.get(localId)!.serverId!;
-  // Another desk edits it on the server while this one edits it here.
-  await editOnServer(partnerSandbox, serverId, {
-    ...protocolFor('UNDO-CONFLICT'),
-    customer: { ...protocolFor('UNDO-CONFLICT').customer, lastName: 'Theirs UNDO-CONFLICT' },
-  });
-  session.protocols.update(localId, {
-    ...protocolFor('UNDO-CONFLICT'),
-    customer: { ...protocolFor('UNDO-CONFLICT').customer, lastName: 'Mine UNDO-CONFLICT' },
-  });
+  await editOnServer(partnerSandbox, serverId, named(`Theirs ${tag}`));
+  session.protocols.update(localId, named(`Mine ${tag}`));
   await expect
     .poll(async () => {
       await session.sync.syncNow();
       return session.protocols.conflicts().length;
     })
     .toBe(1);
+  return { session, localId, serverId };
+}
+
+test('undo of a conflict resolution: theirs taken, then mine again, sent on the server’s version', async ({
+  app,
+  host,
+  partnerSandbox,
+}) => {
+  await connectPartner(app, partnerSandbox);
+  const { session, serverId } = await editedOnBothSides(app, host, partnerSandbox, 'UNDO-CONFLICT');
 
   await goTo(app, '#/conflicts');
   const conflict = app.getByRole('region', { name: 'Ada Mine UNDO-CONFLICT', exact: true });
@@ -234,23 +245,12 @@ test('undo of keep mine, once on the server, sends theirs again: the server, the
   partnerSandbox,
 }) => {
   await connectPartner(app, partnerSandbox);
-  const session = host.core.session!;
-  const named = (lastName: string) => ({
-    ...protocolFor('UNDO-KEEP'),
-    customer: { ...protocolFor('UNDO-KEEP').customer, lastName },
-  });
-  const localId = seedProtocol(host, protocolFor('UNDO-KEEP'));
-  await syncAll(app);
-  const serverId = host.core.store.protocols.get(localId)!.serverId!;
-  // Another desk edits it on the server while this one edits it here.
-  await editOnServer(partnerSandbox, serverId, named('Theirs UNDO-KEEP'));
-  session.protocols.update(localId, named('Mine UNDO-KEEP'));
-  await expect
-    .poll(async () => {
-      await session.sync.syncNow();
-      return session.protocols.conflicts().length;
-    })
-    .toBe(1);
+  const { session, localId, serverId } = await editedOnBothSides(
+    app,
+    host,
+    partnerSandbox,
+    'UNDO-KEEP',
+  );
 
   await goTo(app, '#/conflicts');
   const conflict = app.getByRole('region', { name: 'Ada Mine UNDO-KEEP', exact: true });
