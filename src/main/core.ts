@@ -374,7 +374,7 @@ export class Core {
   }
 
   /**
-   * Undoes or redoes the next step of the session's history (ProtocolCommands.undo, redo). A
+   * Undoes or redoes the next step of the session's history (ProtocolCommands.applyStep). A
    * step of the list's columns writes this desk's setting in the step's transaction, through the
    * same write as a person's choice; the window shows the columns the outcome carries.
    */
@@ -382,9 +382,7 @@ export class Core {
     const inside = (outcome: UndoOutcome) => {
       if (outcome.columns) this.changeSetting(SETTING_KEYS.protocolColumns, outcome.columns);
     };
-    return way === 'undo'
-      ? session.protocols.undo(which, inside)
-      : session.protocols.redo(which, inside);
+    return session.protocols.applyStep(way, which, inside);
   }
 
   /**

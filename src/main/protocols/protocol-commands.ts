@@ -266,17 +266,22 @@ export class ProtocolCommands {
    * there: a write that fails leaves the step as it was).
    */
   undo(which: StepMatch = {}, inside?: (outcome: UndoOutcome) => void): UndoOutcome {
-    return this.command(() => {
-      const outcome = applyStep(this.o.store, this.o.activity, 'undo', which);
-      inside?.(outcome);
-      return outcome;
-    });
+    return this.applyStep('undo', which, inside);
   }
 
   /** Redoes the step undone last; 'not-found' when none. `inside` as for undo. */
   redo(which: StepMatch = {}, inside?: (outcome: UndoOutcome) => void): UndoOutcome {
+    return this.applyStep('redo', which, inside);
+  }
+
+  /** Undo or redo (undo.ts, applyStep), then `inside`, in one transaction. */
+  applyStep(
+    way: 'undo' | 'redo',
+    which: StepMatch,
+    inside?: (outcome: UndoOutcome) => void,
+  ): UndoOutcome {
     return this.command(() => {
-      const outcome = applyStep(this.o.store, this.o.activity, 'redo', which);
+      const outcome = applyStep(this.o.store, this.o.activity, way, which);
       inside?.(outcome);
       return outcome;
     });

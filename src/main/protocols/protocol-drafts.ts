@@ -17,12 +17,7 @@ export function createDraft(
   ctx: ProtocolContext,
   draft: ProtocolRequest | ProtocolDraft,
 ): LocalProtocol {
-  const d = ProtocolInput.parse(draft);
-  const now = ctx.clock.now();
-  return requireProtocol(
-    ctx.db,
-    runTransaction(ctx.db, () => insertDraft(ctx, d, now)),
-  );
+  return insertOne(ctx, ProtocolInput.parse(draft));
 }
 
 /**
@@ -45,7 +40,11 @@ export function createDrafts(ctx: ProtocolContext, drafts: readonly ProtocolRequ
  * (docs/decisions.md, "Undo and redo").
  */
 export function recreateDraft(ctx: ProtocolContext, draft: ProtocolDraft): LocalProtocol {
-  const d = ProtocolDraftSchema.parse(draft);
+  return insertOne(ctx, ProtocolDraftSchema.parse(draft));
+}
+
+/** One new local draft, already checked, and its pending create in its own transaction. */
+function insertOne(ctx: ProtocolContext, d: ProtocolDraft): LocalProtocol {
   const now = ctx.clock.now();
   return requireProtocol(
     ctx.db,
