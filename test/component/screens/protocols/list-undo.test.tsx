@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Router } from 'wouter';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ProtocolColumn, type ProtocolMatch } from '@shared/protocol-views';
+import { ProtocolColumn } from '@shared/protocol-views';
 import type { UndoOutcome } from '@shared/undo-views';
 import { Toasts } from '@renderer/components/Toasts';
 import { useUndoShortcuts } from '@renderer/components/use-undo-shortcuts';
@@ -15,8 +15,11 @@ import { useToastStore } from '@renderer/stores/toast-store';
 import { useUndoStore } from '@renderer/stores/undo-store';
 import { EMBEDDED, PARTNER } from '@test/support/component/connections';
 import { installOrderDesk, refuse, type Handlers } from '@test/support/component/fake-order-desk';
-import { packProduct } from '@test/support/component/fixtures';
-import { listView, notedViews, protocolRow } from '@test/support/component/protocol-fixtures';
+import {
+  listView,
+  protocolListHandlers,
+  protocolRow,
+} from '@test/support/component/protocol-fixtures';
 
 /**
  * The protocol list's filters, sort and columns in the undo history (docs/decisions.md, "Undo
@@ -47,15 +50,7 @@ function Shell() {
 }
 
 function renderList(more: Handlers = {}) {
-  const matching = (q: ProtocolMatch) =>
-    ROWS.filter((r) => !q.syncStates?.length || q.syncStates.includes(r.syncState));
-  const desk = installOrderDesk({
-    'protocols.list': (q) => ({ items: matching(q), nextCursor: null }),
-    'protocols.count': (q) => ({ total: matching(q).length }),
-    'catalog.products': () => ({ products: [packProduct()], total: 1 }),
-    'undo.noteView': notedViews(),
-    ...more,
-  });
+  const desk = installOrderDesk({ ...protocolListHandlers(ROWS), ...more });
   window.history.replaceState(null, '', '#/protocols');
   render(
     <Router hook={useGuardedHashLocation}>

@@ -2,15 +2,18 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Router } from 'wouter';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProtocolListQuery, ProtocolMatch, ProtocolRowView } from '@shared/protocol-views';
+import type { ProtocolRowView } from '@shared/protocol-views';
 import { useGuardedHashLocation } from '@renderer/lib/navigation-guard';
 import ProtocolsScreen from '@renderer/screens/protocols/ProtocolsScreen';
 import { useBatchDraftStore } from '@renderer/stores/batch-draft-store';
 import { useProtocolsStore } from '@renderer/stores/protocols-store';
 import { useToastStore } from '@renderer/stores/toast-store';
 import { installOrderDesk, type Handlers } from '@test/support/component/fake-order-desk';
-import { packProduct } from '@test/support/component/fixtures';
-import { listView, notedViews, protocolRow } from '@test/support/component/protocol-fixtures';
+import {
+  listView,
+  protocolListHandlers,
+  protocolRow,
+} from '@test/support/component/protocol-fixtures';
 
 const ADA = '7d0f5a0e-3c4b-4e0b-9a55-2f1f3f6b8c11';
 const GRACE = '8e1a6b1f-4d5c-4f1c-8b66-3a2a4a7c9d22';
@@ -58,20 +61,7 @@ const ROWS: ProtocolRowView[] = [
 
 /** main's answers: the rows the search names (by patient name) and states keep. */
 function renderList(rows: ProtocolRowView[] = ROWS, more: Handlers = {}) {
-  const matching = (q: ProtocolMatch) =>
-    rows.filter(
-      (r) =>
-        r.customerName.toLowerCase().includes((q.search ?? '').toLowerCase()) &&
-        (!q.syncStates?.length || q.syncStates.includes(r.syncState)),
-    );
-  const desk = installOrderDesk({
-    'protocols.list': (q: ProtocolListQuery) => ({ items: matching(q), nextCursor: null }),
-    'protocols.count': (q) => ({ total: matching(q).length }),
-    'protocols.matchingIds': (q) => ({ localIds: matching(q).map((r) => r.localId) }),
-    'catalog.products': () => ({ products: [packProduct()], total: 1 }),
-    'undo.noteView': notedViews(),
-    ...more,
-  });
+  const desk = installOrderDesk({ ...protocolListHandlers(rows), ...more });
   window.history.replaceState(null, '', '#/protocols');
   render(
     <Router hook={useGuardedHashLocation}>
