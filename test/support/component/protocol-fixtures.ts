@@ -1,7 +1,5 @@
-import { ProtocolRowView, type ProtocolListView, type ProtocolMatch } from '@shared/protocol-views';
+import { ProtocolRowView, type ProtocolListView } from '@shared/protocol-views';
 import type { UndoStepView } from '@shared/undo-views';
-import type { Handlers } from './fake-order-desk';
-import { packProduct } from './fixtures';
 
 /**
  * Rows of the protocol list as main answers protocols.list, parsed with their schema so a
@@ -50,24 +48,4 @@ export const listView = (change: Partial<ProtocolListView> = {}): ProtocolListVi
 export function notedViews(): () => UndoStepView {
   let seq = 0;
   return () => ({ seq: (seq += 1), kind: 'view', label: 'Filters of the protocol list' });
-}
-
-/**
- * main's answers for the Protocols screen over `rows`: the list, its count and select-all by the
- * search (a name's substring) and the sync-state filter, the catalog, and the notes of filters.
- */
-export function protocolListHandlers(rows: readonly ProtocolRowView[]): Handlers {
-  const matching = (q: ProtocolMatch) =>
-    rows.filter(
-      (r) =>
-        r.customerName.toLowerCase().includes((q.search ?? '').toLowerCase()) &&
-        (!q.syncStates?.length || q.syncStates.includes(r.syncState)),
-    );
-  return {
-    'protocols.list': (q) => ({ items: matching(q), nextCursor: null }),
-    'protocols.count': (q) => ({ total: matching(q).length }),
-    'protocols.matchingIds': (q) => ({ localIds: matching(q).map((r) => r.localId) }),
-    'catalog.products': () => ({ products: [packProduct()], total: 1 }),
-    'undo.noteView': notedViews(),
-  };
 }

@@ -15,11 +15,8 @@ import { useToastStore } from '@renderer/stores/toast-store';
 import { useUndoStore } from '@renderer/stores/undo-store';
 import { EMBEDDED, PARTNER } from '@test/support/component/connections';
 import { installOrderDesk, refuse, type Handlers } from '@test/support/component/fake-order-desk';
-import {
-  listView,
-  protocolListHandlers,
-  protocolRow,
-} from '@test/support/component/protocol-fixtures';
+import { listView, protocolRow } from '@test/support/component/protocol-fixtures';
+import { protocolListHandlers } from '@test/support/component/protocol-list-desk';
 
 /**
  * The protocol list's filters, sort and columns in the undo history (docs/decisions.md, "Undo

@@ -9,11 +9,8 @@ import { useBatchDraftStore } from '@renderer/stores/batch-draft-store';
 import { useProtocolsStore } from '@renderer/stores/protocols-store';
 import { useToastStore } from '@renderer/stores/toast-store';
 import { installOrderDesk, type Handlers } from '@test/support/component/fake-order-desk';
-import {
-  listView,
-  protocolListHandlers,
-  protocolRow,
-} from '@test/support/component/protocol-fixtures';
+import { listView, protocolRow } from '@test/support/component/protocol-fixtures';
+import { protocolListHandlers } from '@test/support/component/protocol-list-desk';
 
 const ADA = '7d0f5a0e-3c4b-4e0b-9a55-2f1f3f6b8c11';
 const GRACE = '8e1a6b1f-4d5c-4f1c-8b66-3a2a4a7c9d22';
